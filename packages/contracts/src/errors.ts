@@ -1,0 +1,225 @@
+// The error catalogue (spec section 8). The server throws codes; the web translates them.
+export const errorCatalogue = {
+  ERR_NO_DEF_WAPP_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhum WhatsApp padrão encontrado. Verifique a página de conexões.',
+    en: 'No default WhatsApp found. Check the connections page.',
+  },
+  ERR_WAPP_NOT_INITIALIZED: {
+    status: 400,
+    'pt-BR': 'Esta sessão do WhatsApp não foi inicializada. Verifique a página de conexões.',
+    en: 'This WhatsApp session was not initialized. Check the connections page.',
+  },
+  ERR_WAPP_INITIALIZED: {
+    status: 400,
+    'pt-BR': 'WhatsApp não conectado: a conexão está sendo reiniciada. Tente novamente em alguns segundos.',
+    en: 'WhatsApp not connected: the connection is restarting. Try again in a few seconds.',
+  },
+  ERR_WAPP_CHECK_CONTACT: {
+    status: 400,
+    'pt-BR': 'Não foi possível verificar o contato no WhatsApp.',
+    en: 'Could not verify the WhatsApp contact.',
+  },
+  ERR_WAPP_INVALID_CONTACT: {
+    status: 400,
+    'pt-BR': 'Este não é um número de WhatsApp válido.',
+    en: 'This is not a valid WhatsApp number.',
+  },
+  ERR_WAPP_DOWNLOAD_MEDIA: {
+    status: 400,
+    'pt-BR': 'Não foi possível baixar a mídia do WhatsApp.',
+    en: 'Could not download media from WhatsApp.',
+  },
+  ERR_INVALID_CREDENTIALS: {
+    status: 401,
+    'pt-BR': 'Erro de autenticação. Verifique os dados e tente novamente.',
+    en: 'Authentication error. Check your details and try again.',
+  },
+  ERR_LIMIT_MAX: {
+    status: 429,
+    'pt-BR': 'Erro de autenticação. Tente novamente em 1 minuto.',
+    en: 'Authentication error. Try again in 1 minute.',
+  },
+  ERR_SENDING_WAPP_MSG: {
+    status: 502,
+    'pt-BR': 'Erro ao enviar a mensagem.',
+    en: 'Error sending the message.',
+  },
+  ERR_DELETE_WAPP_MSG: {
+    status: 400,
+    'pt-BR': 'Não foi possível apagar a mensagem.',
+    en: 'Could not delete the message.',
+  },
+  ERR_OTHER_OPEN_TICKET: {
+    status: 409,
+    'pt-BR': 'Já existe um atendimento aberto para este contato.',
+    en: 'A ticket is already open for this contact.',
+  },
+  ERR_SESSION_EXPIRED: {
+    status: 401,
+    'pt-BR': 'Sessão expirada. Faça login.',
+    en: 'Session expired. Please log in.',
+  },
+  ERR_USER_CREATION_DISABLED: {
+    status: 403,
+    'pt-BR': 'A criação de usuários foi desabilitada pelo administrador.',
+    en: 'User creation was disabled by the administrator.',
+  },
+  ERR_NO_PERMISSION: {
+    status: 403,
+    'pt-BR': 'Você não tem permissão para acessar este recurso.',
+    en: 'You do not have permission to access this resource.',
+  },
+  ERR_DUPLICATED_CONTACT: {
+    status: 409,
+    'pt-BR': 'Já existe um contato com este número.',
+    en: 'A contact with this number already exists.',
+  },
+  ERR_NO_SETTING_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhuma configuração encontrada com este ID.',
+    en: 'No setting found with this ID.',
+  },
+  ERR_NO_CONTACT_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhum contato encontrado com este ID.',
+    en: 'No contact found with this ID.',
+  },
+  ERR_NO_TICKET_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhum atendimento encontrado com este ID.',
+    en: 'No ticket found with this ID.',
+  },
+  ERR_NO_USER_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhum usuário encontrado com este ID.',
+    en: 'No user found with this ID.',
+  },
+  ERR_NO_WAPP_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhum WhatsApp encontrado com este ID.',
+    en: 'No WhatsApp found with this ID.',
+  },
+  ERR_NO_TENANT_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhuma empresa encontrada com este ID.',
+    en: 'No company found with this ID.',
+  },
+  ERR_NO_QUEUE_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhuma fila encontrada com este ID.',
+    en: 'No queue found with this ID.',
+  },
+  ERR_CREATING_MESSAGE: {
+    status: 500,
+    'pt-BR': 'Erro ao criar a mensagem no banco de dados.',
+    en: 'Error creating the message in the database.',
+  },
+  ERR_CREATING_TICKET: {
+    status: 500,
+    'pt-BR': 'Erro ao criar o atendimento no banco de dados.',
+    en: 'Error creating the ticket in the database.',
+  },
+  ERR_FETCH_WAPP_MSG: {
+    status: 400,
+    'pt-BR': 'Erro ao buscar a mensagem no WhatsApp. Talvez ela seja muito antiga.',
+    en: 'Error fetching the WhatsApp message. It may be too old.',
+  },
+  ERR_TENANT_INACTIVE: {
+    status: 403,
+    'pt-BR': 'O acesso desta empresa está inativo.',
+    en: 'This company’s access is inactive.',
+  },
+  ERR_ASAAS_OVERDUE: {
+    status: 402,
+    'pt-BR': 'Verifique a situação do seu plano.',
+    en: 'Check your plan status.',
+  },
+  OUT_RANGE: {
+    status: 403,
+    'pt-BR': 'Fora do horário de acesso permitido.',
+    en: 'Outside permitted opening hours.',
+  },
+  ERR_VALIDATION: {
+    status: 400,
+    'pt-BR': 'Dados inválidos.',
+    en: 'Invalid data.',
+  },
+  ERR_UNAUTHORIZED: {
+    status: 401,
+    'pt-BR': 'Necessário realizar login.',
+    en: 'Login required.',
+  },
+  ERR_INVALID_TOKEN: {
+    status: 401,
+    'pt-BR': 'Token inválido ou expirado.',
+    en: 'Invalid or expired token.',
+  },
+  ERR_INVALID_RESET_TOKEN: {
+    status: 400,
+    'pt-BR': 'Link de redefinição inválido ou expirado.',
+    en: 'Invalid or expired reset link.',
+  },
+  ERR_DUPLICATED_EMAIL: {
+    status: 409,
+    'pt-BR': 'Já existe um usuário com este e-mail.',
+    en: 'A user with this e-mail already exists.',
+  },
+  ERR_USER_LIMIT: {
+    status: 403,
+    'pt-BR': 'Limite de usuários do plano atingido.',
+    en: 'The plan’s user limit was reached.',
+  },
+  ERR_SIGNUP_DISABLED: {
+    status: 403,
+    'pt-BR': 'O cadastro de novas empresas está desabilitado.',
+    en: 'Signing up new companies is disabled.',
+  },
+  ERR_MASTERKEY_DISABLED: {
+    status: 403,
+    'pt-BR': 'O acesso por chave mestra está desabilitado.',
+    en: 'Master key access is disabled.',
+  },
+  ERR_CANNOT_DELETE_SELF: {
+    status: 400,
+    'pt-BR': 'Você não pode excluir o seu próprio usuário.',
+    en: 'You cannot delete your own user.',
+  },
+  ERR_NOT_FOUND: {
+    status: 404,
+    'pt-BR': 'Recurso não encontrado.',
+    en: 'Resource not found.',
+  },
+  ERR_PAYLOAD_TOO_LARGE: {
+    status: 413,
+    'pt-BR': 'Os dados enviados são grandes demais.',
+    en: 'The request is too large.',
+  },
+  ERR_RATE_LIMIT: {
+    status: 429,
+    'pt-BR': 'Muitas requisições. Tente novamente em instantes.',
+    en: 'Too many requests. Try again shortly.',
+  },
+  ERR_INTERNAL: {
+    status: 500,
+    'pt-BR': 'Ocorreu um erro não identificado.',
+    en: 'An unidentified error occurred.',
+  },
+} as const satisfies Record<string, { status: number; 'pt-BR': string; en: string }>;
+
+export type TErrorCode = keyof typeof errorCatalogue;
+export type TLocale = 'pt-BR' | 'en';
+
+export const isErrorCode = (code: unknown): code is TErrorCode =>
+  typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
+
+export const getErrorMessage = (code: TErrorCode, locale: TLocale = 'pt-BR'): string =>
+  errorCatalogue[code][locale];
+
+/** HTTP error body sent by the server for every failure. */
+export type TErrorBody = {
+  error: string;
+  message: string;
+  /** Present on validation errors: the offending field path, e.g. "email" or "businessHours.2.hr1". */
+  field?: string;
+};

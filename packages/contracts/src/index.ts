@@ -1,0 +1,10 @@
+export * from './auth.js';
+export * from './common.js';
+export * from './errors.js';
+export * from './profiles.js';
+export * from './realtime.js';
+export * from './routes.js';
+export * from './tenant-settings.js';
+export * from './tenants.js';
+export * from './users.js';
+export const PAGE_SIZE = 40;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { ZDate, ZHexColor, ZTime } from './common.js';
+
+export const weekdayLabels = ['Domingo', 'Segunda-Feira', 'Terça-Feira', 'Quarta-Feira', 'Quinta-Feira', 'Sexta-Feira', 'Sábado'] as const;
+
+const toMinutes = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** One day of business hours: O open all day, C closed, H two time ranges (hr1-hr2, hr3-hr4). */
+export const ZBusinessDay = z
+  .object({
+    day: z.number().int().min(0).max(6),
+    label: z.string().max(40).optional(),
+    type: z.enum(['O', 'C', 'H']),
+    hr1: ZTime.optional(),
+    hr2: ZTime.optional(),
+    hr3: ZTime.optional(),
+    hr4: ZTime.optional(),
+  })
+  .superRefine((day, ctx) => {
+    if (day.type !== 'H') return;
+    if (!day.hr1 || !day.hr2) {
+      ctx.addIssue({ code: 'custom', path: [day.hr1 ? 'hr2' : 'hr1'], message: 'required for type H' });
+      return;
+    }
+    if (toMinutes(day.hr1) >= toMinutes(day.hr2)) {
+      ctx.addIssue({ code: 'custom', path: ['hr2'], message: 'must be after hr1' });
+    }
+    if (Boolean(day.hr3) !== Boolean(day.hr4)) {
+      ctx.addIssue({ code: 'custom', path: [day.hr3 ? 'hr4' : 'hr3'], message: 'hr3 and hr4 go together' });
+      return;
+    }
+    if (day.hr3 && day.hr4) {
+      if (toMinutes(day.hr3) < toMinutes(day.hr2)) {
+        ctx.addIssue({ code: 'custom', path: ['hr3'], message: 'must not be before hr2' });
+      }
+      if (toMinutes(day.hr3) >= toMinutes(day.hr4)) {
+        ctx.addIssue({ code: 'custom', path: ['hr4'], message: 'must be after hr3' });
+      }
+    }
+  });
+export type TBusinessDay = z.infer<typeof ZBusinessDay>;
+
+export const ZBusinessHours = z
+  .array(ZBusinessDay)
+  .length(7)
+  .superRefine((days, ctx) => {
+    const seen = new Set(days.map((d) => d.day));
+    if (seen.size !== 7) ctx.addIssue({ code: 'custom', message: 'each weekday 0-6 exactly once' });
+  });
+export type TBusinessHours = z.infer<typeof ZBusinessHours>;
+
+export const defaultBusinessHours = (): TBusinessHours =>
+  weekdayLabels.map((label, day) =>
+    day === 0 || day === 6
+      ? { day, label, type: 'C' as const }
+      : { day, label, type: 'H' as const, hr1: '08:00', hr2: '12:00', hr3: '13:00', hr4: '18:00' },
+  );
+
+/** Is the given local day/time inside the hours? dayOfWeek 0 = Sunday, minutes since midnight. */
+export const isWithinBusinessHours = (hours: TBusinessHours, dayOfWeek: number, minutes: number): boolean => {
+  const day = hours.find((d) => d.day === dayOfWeek);
+  if (!day) return false;
+  switch (day.type) {
+    case 'O':
+      return true;
+    case 'C':
+      return false;
+    case 'H': {
+      const inRange = (from?: string, to?: string) =>
+        Boolean(from && to) && minutes >= toMinutes(from as string) && minutes < toMinutes(to as string);
+      return inRange(day.hr1, day.hr2) || inRange(day.hr3, day.hr4);
+    }
+    default: {
+      const exhaustive: never = day.type;
+      return exhaustive;
+    }
+  }
+};
+
+export const ZMessageBusinessHours = z.object({ messageBusinessHours: z.string().trim().min(1).max(4000) });
+
+export const ZHoliday = z.object({ date: ZDate, name: z.string().trim().max(120).optional() });
+export const ZHolidays = z
+  .array(ZHoliday)
+  .max(366)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((h, i) => {
+      if (seen.has(h.date)) ctx.addIssue({ code: 'custom', path: [i, 'date'], message: 'duplicated date' });
+      seen.add(h.date);
+    });
+  });
+export type THolidays = z.infer<typeof ZHolidays>;
+
+export const ZRating = z.object({
+  scale: z
+    .array(z.object({ value: z.number().int().min(0).max(5), label: z.string().trim().min(1).max(40) }))
+    .length(6)
+    .superRefine((items, ctx) => {
+      if (new Set(items.map((i) => i.value)).size !== 6) {
+        ctx.addIssue({ code: 'custom', message: 'values 0-5 exactly once' });
+      }
+    }),
+  evaluationMessage: z.string().trim().min(1).max(1000),
+  ratingStore: z.string().trim().min(1).max(1000),
+  ratingStoreError: z.string().trim().min(1).max(1000),
+  ratingStoreAttemp: z.string().trim().min(1).max(1000),
+});
+export type TRating = z.infer<typeof ZRating>;
+
+export const defaultRating = (): TRating => ({
+  scale: [
+    { value: 0, label: 'Ruim' },
+    { value: 1, label: 'Regular' },
+    { value: 2, label: 'Bom' },
+    { value: 3, label: 'Muito Bom' },
+    { value: 4, label: 'Excelente' },
+    { value: 5, label: 'Incrível' },
+  ],
+  evaluationMessage: 'Por favor, avalie o nosso atendimento com uma nota de 0 a 5.',
+  ratingStore: 'Sua avaliação foi registrada. Obrigado!',
+  ratingStoreError: 'Não foi possível registrar a sua avaliação.',
+  ratingStoreAttemp: 'Mais uma chance: envie um número de 0 a 5. Outros valores não são registrados.',
+});
+
+export const systemColorLabels = ['Neutral', 'Primary', 'Secondary', 'Accent', 'Warning', 'Negative', 'Positive', 'Light'] as const;
+export type TSystemColorLabel = (typeof systemColorLabels)[number];
+export type TSystemColorKey = Lowercase<TSystemColorLabel>;
+/** Colour entry as the family sends it: `{ label: 'Primary', primary: '#5c67f2' }`. */
+export type TSystemColor = { label: TSystemColorLabel } & Partial<Record<TSystemColorKey, string>>;
+
+export const defaultSystemColors: Record<TSystemColorKey, string> = {
+  neutral: '#e0e1e2',
+  primary: '#5c67f2',
+  secondary: '#26a69a',
+  accent: '#9c27b0',
+  warning: '#f2c037',
+  negative: '#c10015',
+  positive: '#25d366',
+  light: '#f5f6fa',
+};
+
+export const ZSystemColors = z
+  .array(z.object({ label: z.enum(systemColorLabels) }).catchall(z.string()))
+  .length(8)
+  .superRefine((items, ctx) => {
+    const labels = new Set<string>();
+    items.forEach((item, i) => {
+      const key = item.label.toLowerCase();
+      const value = item[key];
+      if (typeof value !== 'string' || !ZHexColor.safeParse(value).success) {
+        ctx.addIssue({ code: 'custom', path: [i, key], message: 'hex colour' });
+      }
+      labels.add(item.label);
+    });
+    if (labels.size !== 8) ctx.addIssue({ code: 'custom', message: 'each label exactly once' });
+  });
+
+export const toSystemColorList = (colors: Record<TSystemColorKey, string>): TSystemColor[] =>
+  systemColorLabels.map((label) => {
+    const key = label.toLowerCase() as TSystemColorKey;
+    return { label, [key]: colors[key] } as TSystemColor;
+  });
+
+export const fromSystemColorList = (list: z.infer<typeof ZSystemColors>): Record<TSystemColorKey, string> => {
+  const colors = { ...defaultSystemColors };
+  for (const item of list) {
+    const key = item.label.toLowerCase() as TSystemColorKey;
+    colors[key] = String(item[key]);
+  }
+  return colors;
+};
