@@ -8,3 +8,4 @@ export * from './tenant-settings.js';
 export * from './tenants.js';
 export * from './users.js';
 export const PAGE_SIZE = 40;
+export * from './fallback-key.js';

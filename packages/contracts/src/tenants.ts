@@ -5,6 +5,7 @@ import { ZMenuVisibility } from './profiles.js';
 
 export const tenantStatuses = ['active', 'inactive', 'trial'] as const;
 export const ZTenantStatus = z.enum(tenantStatuses);
+export type TTenantStatus = z.infer<typeof ZTenantStatus>;
 
 export const ZTenant = z.object({
   id: z.number().int(),

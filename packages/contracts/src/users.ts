@@ -64,9 +64,10 @@ export const ZUserOnlineBody = z.object({ isOnline: z.boolean(), status: z.strin
 export const ZUserTenantsQuery = ZUserListQuery.extend({ tenantId: ZId.optional() });
 export const ZCreateUserTenantBody = ZCreateUserBody.extend({ tenantId: z.number().int().positive() });
 export const ZUpdateUserTenantBody = z
-  .object({ ...userFields, password: ZNewPassword, tenantId: z.number().int().positive() })
+  .object({ ...userFields, password: ZNewPassword })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'empty update' });
+  .extend({ tenantId: z.number().int().positive() })
+  .refine((body) => Object.keys(body).length > 1, { message: 'empty update' });
 export const ZDeleteUserTenantBody = z.object({ tenantId: z.number().int().positive() });
 
 /** Minimal colleague list for the private chat. */

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
+import { queuesRoutes } from './modules/queues/queues.routes.js';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { setUserOnline } from './modules/users/user-preferences.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createGuard, createSessionResolver } from './platform/auth/authenticate.js';
+import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
+import { createSecretDecrypter, ensureLoginKeyPair } from './platform/auth/login-keys.js';
+import { createAccessTokens } from './platform/auth/tokens.js';
+import { createBackgroundTasks } from './platform/background.js';
+import { seedOnFirstStart } from './platform/bootstrap.js';
+import type { TConfig } from './platform/config.js';
+import { countAppliedMigrations, openDatabase, type TDatabase } from './platform/db/client.js';
+import { createHttp, registerWebApp } from './platform/http.js';
+import { createMailer } from './platform/mail.js';
+import { createRealtime } from './platform/realtime.js';
+import type { TServices } from './platform/services.js';
+import { readFileSync } from 'node:fs';
+import { migrationsFolder } from './platform/db/client.js';
+import path from 'node:path';
+
+export type TApp = {
+  app: FastifyInstance;
+  services: TServices;
+  listen: () => Promise<string>;
+  close: () => Promise<void>;
+};
+
+const expectedMigrations = (): number =>
+  (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries
+    .length;
+
+/** Composition root: config -> database -> auth -> http -> realtime -> modules. */
+export const createApp = async (
+  config: TConfig,
+  options: { logger?: boolean; database?: TDatabase; memoryDatabase?: boolean } = {},
+): Promise<TApp> => {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: options.memoryDatabase }));
+  await database.migrate();
+  const app = await createHttp(config, options.logger ?? true);
+  await seedOnFirstStart(database.db, config, app.log);
+
+  const tokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl);
+  const resolveSession = createSessionResolver(database.db, tokens);
+  const keyPair = await ensureLoginKeyPair(database.db);
+  const background = createBackgroundTasks(app.log);
+  const realtime = await createRealtime({
+    httpServer: app.server,
+    resolveSession,
+    redisUrl: config.redisUrl,
+    corsOrigins: config.corsOrigins,
+    log: app.log,
+    onPresence: (ctx, isOnline) => setUserOnline(services, ctx, ctx.userId, isOnline).then(() => undefined),
+  });
+  const services: TServices = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    tokens,
+    resolveSession,
+    guard: createGuard(resolveSession),
+    decryptSecret: createSecretDecrypter(keyPair),
+    publicKeyPem: keyPair.publicKey,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
+    background,
+    realtime,
+  };
+
+  const migrationsExpected = expectedMigrations();
+  app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.ping();
+      const applied = await countAppliedMigrations(database.db);
+      if (applied < migrationsExpected) return reply.status(503).send({ status: 'migrating', applied, expected: migrationsExpected });
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'database unreachable' });
+    }
+  });
+  await app.register(authRoutes(services));
+  await app.register(usersRoutes(services));
+  await app.register(tenantsRoutes(services));
+  await app.register(queuesRoutes(services));
+  await app.register(platformAdminRoutes(services));
+  await registerWebApp(app, config.webDist);
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    services,
+    listen: () => app.listen({ port: config.port, host: config.host }),
+    // Graceful: realtime clients first, then HTTP (in-flight requests finish), background work, database.
+    close: () => {
+      closing ??= (async () => {
+        await realtime.close();
+        await app.close();
+        await background.drain();
+        services.mailer.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+};

@@ -1,0 +1,40 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TExecutor } from '../../platform/db/client.js';
+import { queues } from '../../platform/db/schema.js';
+
+export const findQueues = (tx: TExecutor, tenantId: number) =>
+  tx
+    .select({ id: queues.id, queue: queues.queue, color: queues.color, isActive: queues.isActive })
+    .from(queues)
+    .where(eq(queues.tenantId, tenantId))
+    .orderBy(asc(queues.queue));
+
+export const insertQueue = async (tx: TExecutor, tenantId: number, values: { queue: string; color: string; isActive: boolean }) => {
+  const [row] = await tx
+    .insert(queues)
+    .values({ ...values, tenantId })
+    .returning({ id: queues.id, queue: queues.queue, color: queues.color, isActive: queues.isActive });
+  return row;
+};
+
+export const updateQueueRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  queueId: number,
+  values: Partial<{ queue: string; color: string; isActive: boolean }>,
+) => {
+  const [row] = await tx
+    .update(queues)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)))
+    .returning({ id: queues.id, queue: queues.queue, color: queues.color, isActive: queues.isActive });
+  return row;
+};
+
+export const deleteQueueRow = async (tx: TExecutor, tenantId: number, queueId: number) => {
+  const rows = await tx
+    .delete(queues)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)))
+    .returning({ id: queues.id });
+  return rows.length > 0;
+};

@@ -1,0 +1,24 @@
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
+import type { TServices } from '../../platform/services.js';
+import { emitUserDeleted } from './users.events.js';
+import { deleteUserRow, findUser } from './users.repository.js';
+import type { TActor } from './update-user.js';
+
+export const deleteUser = async (options: {
+  services: Pick<TServices, 'db' | 'realtime'>;
+  tenantId: number;
+  actor: TActor;
+  userId: number;
+}): Promise<void> => {
+  const { services, tenantId, actor, userId } = options;
+  if (actor.userId === userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
+  await withTenant(services.db, tenantId, async (tx) => {
+    const user = await findUser(tx, tenantId, userId);
+    if (!user) throw new AppError('ERR_NO_USER_FOUND');
+    if (user.profile === 'superadmin') throw new AppError('ERR_NO_PERMISSION');
+    await deleteUserRow(tx, tenantId, userId);
+  });
+  emitUserDeleted(services.realtime, tenantId, userId);
+  services.realtime.disconnectUser(tenantId, userId);
+};

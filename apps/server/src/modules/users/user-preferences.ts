@@ -1,0 +1,55 @@
+import { events, isTenantManager, type TUser, type TUserConfigs, type TUsersPresenceEvent } from '@prosa/contracts';
+import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
+import type { TServices } from '../../platform/services.js';
+import { toUserDto } from './users.dto.js';
+import { findQueuesOfUsers, findUser, updateUserRow } from './users.repository.js';
+
+const assertSelfOrManager = (ctx: TRequestContext, userId: number) => {
+  if (ctx.userId !== userId && !isTenantManager(ctx.profile)) throw new AppError('ERR_NO_PERMISSION');
+};
+
+/** Merges the given keys into the user's configs (isDark, filtrosAtendimento, language, ...). */
+export const updateUserConfigs = async (
+  services: Pick<TServices, 'db'>,
+  ctx: TRequestContext,
+  userId: number,
+  configs: TUserConfigs,
+): Promise<TUser> => {
+  assertSelfOrManager(ctx, userId);
+  return withTenant(services.db, ctx.tenantId, async (tx) => {
+    const current = await findUser(tx, ctx.tenantId, userId);
+    if (!current) throw new AppError('ERR_NO_USER_FOUND');
+    const row = await updateUserRow(tx, ctx.tenantId, userId, { configs: { ...current.configs, ...configs } });
+    if (!row) throw new AppError('ERR_NO_USER_FOUND');
+    const queues = await findQueuesOfUsers(tx, ctx.tenantId, [userId]);
+    return toUserDto(row, queues.get(userId));
+  });
+};
+
+export const setUserOnline = async (
+  services: Pick<TServices, 'db' | 'realtime'>,
+  ctx: Pick<TRequestContext, 'tenantId' | 'userId' | 'profile'>,
+  userId: number,
+  isOnline: boolean,
+  status?: string,
+): Promise<TUser> => {
+  assertSelfOrManager(ctx as TRequestContext, userId);
+  const user = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const row = await updateUserRow(tx, ctx.tenantId, userId, {
+      isOnline,
+      status: status ?? (isOnline ? 'online' : 'offline'),
+      lastOnline: new Date(),
+    });
+    if (!row) throw new AppError('ERR_NO_USER_FOUND');
+    const queues = await findQueuesOfUsers(tx, ctx.tenantId, [userId]);
+    return toUserDto(row, queues.get(userId));
+  });
+  const payload: TUsersPresenceEvent = {
+    action: 'update',
+    data: { userId: user.id, username: user.name, email: user.email, isOnline: user.isOnline, lastLogin: user.lastLogin },
+  };
+  services.realtime.emitToTenant(ctx.tenantId, events.users(ctx.tenantId), payload);
+  return user;
+};

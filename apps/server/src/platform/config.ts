@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZBoolFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const ZUrlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((u) => protocols.includes(new URL(u).protocol), `must start with ${protocols.join(' or ')}//`);
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: ZUrlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: ZUrlWithProtocols(['redis:', 'rediss:']).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: ZUrlWithProtocols(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().default('Prosa <no-reply@prosa.local>'),
+  SUPERADMIN_EMAIL: z.string().email().default('superadmin@prosa.local'),
+  SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_DEMO: ZBoolFlag.default(false),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
+  WEB_DIST: z.string().optional(),
+});
+
+export type TConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  superadminEmail: string;
+  superadminPassword: string | undefined;
+  seedDemo: boolean;
+  demoPassword: string | undefined;
+  corsOrigins: string[];
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  webDist: string;
+  version: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig => {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    superadminEmail: e.SUPERADMIN_EMAIL.trim().toLowerCase(),
+    superadminPassword: e.SUPERADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    version: process.env.npm_package_version ?? '0.1.0',
+    ...overrides,
+  };
+};

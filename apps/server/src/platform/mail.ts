@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export type TMail = { to: string; subject: string; text: string; html?: string };
+export type TMailer = { send: (mail: TMail) => Promise<void>; close: () => void };
+
+/** SMTP through nodemailer. Without SMTP_URL, mail is not sent and a warning says so. */
+export const createMailer = (smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): TMailer => {
+  if (!smtpUrl) {
+    return {
+      send: async (mail) => {
+        log.warn({ to: mail.to, subject: mail.subject }, 'SMTP_URL is not set: e-mail not sent');
+      },
+      close: () => undefined,
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async (mail) => {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+};

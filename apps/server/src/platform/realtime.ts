@@ -1,0 +1,92 @@
+import type { Server as HttpServer } from 'node:http';
+import { events, rooms } from '@prosa/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import type { TRequestContext, TSessionResolver } from './auth/authenticate.js';
+import { AppError } from './errors.js';
+
+type TSocketData = { ctx: TRequestContext };
+
+export type TRealtime = {
+  emitToTenant: (tenantId: number, event: string, payload: unknown) => void;
+  emitToUser: (tenantId: number, userId: number, event: string, payload: unknown) => void;
+  disconnectUser: (tenantId: number, userId: number) => void;
+  close: () => Promise<void>;
+};
+
+export type TPresenceListener = (ctx: TRequestContext, isOnline: boolean) => Promise<void>;
+
+export const createRealtime = async (options: {
+  httpServer: HttpServer;
+  resolveSession: TSessionResolver;
+  redisUrl: string | undefined;
+  corsOrigins: string[];
+  log: FastifyBaseLogger;
+  onPresence: TPresenceListener;
+}): Promise<TRealtime> => {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, TSocketData>(
+    options.httpServer,
+    {
+      path: '/socket.io',
+      cors: options.corsOrigins.length > 0 ? { origin: options.corsOrigins, credentials: true } : undefined,
+      pingInterval: 25_000,
+      pingTimeout: 20_000,
+    },
+  );
+  const redisClients: { quit: () => Promise<unknown> }[] = [];
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (err) => options.log.error({ err }, 'redis publisher error'));
+    sub.on('error', (err) => options.log.error({ err }, 'redis subscriber error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redisClients.push(pub, sub);
+  }
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    try {
+      if (typeof token !== 'string' || token.length === 0) throw new AppError('ERR_UNAUTHORIZED');
+      socket.data.ctx = await options.resolveSession(token);
+      next();
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : 'ERR_INVALID_TOKEN';
+      next(Object.assign(new Error(code), { data: { error: code } }));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const ctx = socket.data.ctx;
+    // NOTE: a socket only ever joins its own tenant's and its own user's rooms.
+    socket.join([rooms.tenant(ctx.tenantId), rooms.user(ctx.tenantId, ctx.userId)]);
+    if (ctx.profile === 'superadmin') socket.join(rooms.platform);
+    const setPresence = (isOnline: boolean) =>
+      options.onPresence(ctx, isOnline).catch((err: unknown) => options.log.error({ err }, 'presence update failed'));
+    socket.on(events.setUserActive(ctx.tenantId), () => void setPresence(true));
+    socket.on('disconnect', async () => {
+      const remaining = await io.in(rooms.user(ctx.tenantId, ctx.userId)).fetchSockets();
+      if (remaining.length === 0) await setPresence(false);
+    });
+  });
+
+  return {
+    emitToTenant: (tenantId, event, payload) => {
+      io.to(rooms.tenant(tenantId)).emit(event as never, payload as never);
+    },
+    emitToUser: (tenantId, userId, event, payload) => {
+      io.to(rooms.user(tenantId, userId)).emit(event as never, payload as never);
+    },
+    disconnectUser: (tenantId, userId) => {
+      io.in(rooms.user(tenantId, userId)).disconnectSockets(true);
+    },
+    close: async () => {
+      // The HTTP server itself is closed by Fastify; here only the realtime clients (incl. long-polling).
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+};

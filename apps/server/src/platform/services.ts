@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TSessionResolver, TGuard } from './auth/authenticate.js';
+import type { TDecryptSecret } from './auth/login-keys.js';
+import type { TAccessTokens } from './auth/tokens.js';
+import type { TBackgroundTasks } from './background.js';
+import type { TConfig } from './config.js';
+import type { TDatabase, TDb } from './db/client.js';
+import type { TMailer } from './mail.js';
+import type { TRealtime } from './realtime.js';
+
+/** Everything a module needs, built once in the composition root (app.ts). */
+export type TServices = {
+  config: TConfig;
+  database: TDatabase;
+  db: TDb;
+  log: FastifyBaseLogger;
+  tokens: TAccessTokens;
+  resolveSession: TSessionResolver;
+  guard: TGuard;
+  decryptSecret: TDecryptSecret;
+  publicKeyPem: string;
+  mailer: TMailer;
+  background: TBackgroundTasks;
+  realtime: TRealtime;
+};

@@ -1,0 +1,99 @@
+import type { TLoginResponse, TMenuVisibility, TProfile, TUserConfigs } from '@prosa/contracts';
+
+/** Browser storage keys (spec section 3). Values keep the shapes the spec names. */
+export const storageKeys = {
+  token: 'token',
+  profile: 'profile',
+  menuVisibility: 'menuVisibility',
+  username: 'username',
+  userId: 'userId',
+  queues: 'queues',
+  usuario: 'usuario',
+  filtrosAtendimento: 'filtrosAtendimento',
+  dashboardChartPanels: 'dashboardChartPanels',
+  storedColors: 'storedColors',
+} as const;
+
+/** Everything a logout removes. storedColors stays: it is the look of the app, not the session. */
+const sessionKeys = [
+  storageKeys.token,
+  storageKeys.profile,
+  storageKeys.menuVisibility,
+  storageKeys.username,
+  storageKeys.userId,
+  storageKeys.queues,
+  storageKeys.usuario,
+  storageKeys.filtrosAtendimento,
+  storageKeys.dashboardChartPanels,
+] as const;
+
+export type TStoredUser = Omit<TLoginResponse, 'token'>;
+
+const readJson = <T>(key: string): T | null => {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+};
+
+const writeJson = (key: string, value: unknown): void => {
+  localStorage.setItem(key, JSON.stringify(value));
+};
+
+export const getStoredToken = (): string | null => {
+  const token = readJson<unknown>(storageKeys.token);
+  return typeof token === 'string' && token.length > 0 ? token : null;
+};
+
+export const setStoredToken = (token: string): void => writeJson(storageKeys.token, token);
+
+export const getStoredProfile = (): TProfile | null => {
+  const profile = localStorage.getItem(storageKeys.profile);
+  return profile ? (profile as TProfile) : null;
+};
+
+export const setStoredProfile = (profile: TProfile): void => localStorage.setItem(storageKeys.profile, profile);
+
+export const getStoredUserId = (): number | null => {
+  const value = Number(localStorage.getItem(storageKeys.userId));
+  return Number.isInteger(value) && value > 0 ? value : null;
+};
+
+export const getStoredUsername = (): string => localStorage.getItem(storageKeys.username) ?? '';
+
+export const getStoredMenuVisibility = (): Record<string, boolean> => {
+  const map = readJson<unknown>(storageKeys.menuVisibility);
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return {};
+  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+};
+
+export const getStoredUser = (): TStoredUser | null => readJson<TStoredUser>(storageKeys.usuario);
+
+export const setStoredUserConfigs = (configs: TUserConfigs): void => {
+  const user = getStoredUser();
+  if (user) writeJson(storageKeys.usuario, { ...user, configs });
+  if (configs.filtrosAtendimento) writeJson(storageKeys.filtrosAtendimento, configs.filtrosAtendimento);
+};
+
+/** Store what the login (or signup, master key) response says about the session. */
+export const storeLogin = (login: TLoginResponse, menuVisibility: TMenuVisibility = login.menuVisibility): void => {
+  const { token, ...user } = login;
+  setStoredToken(token);
+  setStoredProfile(login.profile);
+  localStorage.setItem(storageKeys.username, login.username);
+  localStorage.setItem(storageKeys.userId, String(login.userId));
+  writeJson(storageKeys.queues, login.queues);
+  writeJson(storageKeys.menuVisibility, menuVisibility);
+  writeJson(storageKeys.usuario, user);
+  if (login.configs.filtrosAtendimento) writeJson(storageKeys.filtrosAtendimento, login.configs.filtrosAtendimento);
+};
+
+export const clearStoredSession = (): void => {
+  for (const key of sessionKeys) localStorage.removeItem(key);
+};
+
+export const readStoredJson = readJson;
+export const writeStoredJson = writeJson;

@@ -1,0 +1,42 @@
+import {
+  defaultSystemColors,
+  fromSystemColorList,
+  type TBranding,
+  toSystemColorList,
+  type TSystemColor,
+  ZSystemColors,
+} from '@prosa/contracts';
+import { create } from 'zustand';
+import { readStoredJson, storageKeys, writeStoredJson } from '../session/storage';
+import type { TColorMap } from './palette';
+
+export const defaultAppName = 'Prosa';
+
+export type TAppearanceState = {
+  colors: TColorMap;
+  branding: TBranding;
+};
+
+/** Colours as the server sends them, checked; anything malformed falls back to the defaults. */
+export const parseSystemColors = (list: unknown): TColorMap | null => {
+  const parsed = ZSystemColors.safeParse(list);
+  return parsed.success ? fromSystemColorList(parsed.data) : null;
+};
+
+const initialColors = (): TColorMap => parseSystemColors(readStoredJson(storageKeys.storedColors)) ?? { ...defaultSystemColors };
+
+export const useAppearanceStore = create<TAppearanceState>(() => ({
+  colors: initialColors(),
+  branding: { appName: defaultAppName, logo: null },
+}));
+
+/** Apply the tenant's colours to the theme and remember them in localStorage ('storedColors'). */
+export const applySystemColors = (colors: TColorMap): void => {
+  writeStoredJson(storageKeys.storedColors, toSystemColorList(colors) satisfies TSystemColor[]);
+  useAppearanceStore.setState({ colors });
+};
+
+export const applyBranding = (branding: TBranding): void => {
+  useAppearanceStore.setState({ branding: { appName: branding.appName || defaultAppName, logo: branding.logo } });
+  document.title = branding.appName || defaultAppName;
+};
