@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { constants, publicEncrypt } from 'node:crypto';
+import pg from 'pg';
+import { createApp, type TApp } from '../src/app.js';
+import { loadConfig, type TConfig } from '../src/platform/config.js';
+import { openDatabase } from '../src/platform/db/client.js';
+import { tenants, users } from '../src/platform/db/schema.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
+import { queues, usersQueues } from '../src/platform/db/schema.js';
+import type { TProfile } from '@prosa/contracts';
+
+export const PASSWORD = 'senha-forte-123';
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A real server in-process on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
+ * (created from DATABASE_URL and dropped at the end) when DATABASE_URL is set.
+ */
+export const startTestApp = async (overrides: Partial<TConfig> = {}) => {
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as unknown;
+  if (adminUrl) {
+    const name = `prosa_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig(
+    { ...process.env, DATABASE_URL: undefined, REDIS_URL: undefined, SMTP_URL: undefined, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl,
+      dataDir: `/tmp/prosa-test-${process.pid}`,
+      jwtSecret: 'test-secret-test-secret-test-secret-1234',
+      superadminEmail: 'root@prosa.test',
+      superadminPassword: PASSWORD,
+      seedDemo: false,
+      webDist: '/nonexistent',
+      ...overrides,
+    },
+  );
+  const database = await openDatabase({ databaseUrl, memory: !databaseUrl });
+  const prosa = await createApp(config, { logger: false, database });
+  const address = await prosa.listen();
+  return new TestApp(prosa, address, dropDatabase);
+};
+
+type TRequest = { token?: string; body?: unknown; headers?: Record<string, string>; cookie?: string; ip?: string };
+
+// Each request comes from its own address unless a test pins one, so per-IP login throttling stays per test.
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+export class TestApp {
+  constructor(
+    readonly prosa: TApp,
+    readonly url: string,
+    private readonly dropDatabase: () => Promise<unknown>,
+  ) {}
+
+  get db() {
+    return this.prosa.services.db;
+  }
+
+  /** Sends a request through the real HTTP stack (in-process injection). */
+  async request(method: string, path: string, options: TRequest = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    const response = await this.prosa.app.inject({
+      method: method as 'GET',
+      url: path,
+      headers,
+      remoteAddress: options.ip ?? randomIp(),
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+    let body: unknown;
+    try {
+      body = response.json();
+    } catch {
+      body = response.body;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: test convenience for reading JSON bodies
+    return { status: response.statusCode, body: body as any, headers: response.headers, cookies: response.cookies };
+  }
+
+  encrypt(secret: string, key = this.prosa.services.publicKeyPem): string {
+    return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(secret)).toString(
+      'base64',
+    );
+  }
+
+  async login(email: string, password = PASSWORD) {
+    const res = await this.request('POST', '/auth/login/', { body: { email, password: this.encrypt(password) } });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const refresh = res.cookies.find((c) => c.name === 'jrt');
+    return { token: res.body.token as string, body: res.body, refreshCookie: refresh ? `jrt=${refresh.value}` : '' };
+  }
+
+  /** A whole tenant: the tenant, an admin, a supervisor, an agent with one queue. */
+  async createTenantFixture(name: string, overrides: Partial<typeof tenants.$inferInsert> = {}) {
+    passwordHash ??= hashPassword(PASSWORD);
+    const hash = await passwordHash;
+    const slug = `${name.toLowerCase().replace(/\W+/g, '')}-${randomBytes(3).toString('hex')}`;
+    const [tenant] = await this.db.insert(tenants).values({ name, maxUsers: 20, ...overrides }).returning();
+    const tenantId = (tenant as { id: number }).id;
+    const make = async (profile: TProfile, label: string) => {
+      const [row] = await this.db
+        .insert(users)
+        .values({ tenantId, name: `${label} ${name}`, email: `${label}@${slug}.test`, passwordHash: hash, profile })
+        .returning();
+      return row as typeof users.$inferSelect;
+    };
+    const admin = await make('admin', 'admin');
+    const supervisor = await make('supervisor', 'supervisor');
+    const agent = await make('user', 'agent');
+    const [queue] = await this.db.insert(queues).values({ tenantId, queue: `Suporte ${name}` }).returning();
+    await this.db.insert(usersQueues).values({ tenantId, userId: agent.id, queueId: (queue as { id: number }).id });
+    const tokens = {
+      admin: (await this.login(admin.email)).token,
+      supervisor: (await this.login(supervisor.email)).token,
+      agent: (await this.login(agent.email)).token,
+    };
+    return { tenantId, tenant, admin, supervisor, agent, queue: queue as typeof queues.$inferSelect, tokens };
+  }
+
+  async superadminToken() {
+    return (await this.login('root@prosa.test')).token;
+  }
+
+  async close() {
+    await this.prosa.close();
+    await this.dropDatabase();
+  }
+}
