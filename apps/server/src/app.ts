@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
@@ -12,14 +14,11 @@ import { createAccessTokens } from './platform/auth/tokens.js';
 import { createBackgroundTasks } from './platform/background.js';
 import { seedOnFirstStart } from './platform/bootstrap.js';
 import type { TConfig } from './platform/config.js';
-import { countAppliedMigrations, openDatabase, type TDatabase } from './platform/db/client.js';
+import { countAppliedMigrations, migrationsFolder, openDatabase, type TDatabase } from './platform/db/client.js';
 import { createHttp, registerWebApp } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import type { TServices } from './platform/services.js';
-import { readFileSync } from 'node:fs';
-import { migrationsFolder } from './platform/db/client.js';
-import path from 'node:path';
 
 export type TApp = {
   app: FastifyInstance;
@@ -29,8 +28,8 @@ export type TApp = {
 };
 
 const expectedMigrations = (): number =>
-  (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries
-    .length;
+  (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] })
+    .entries.length;
 
 /** Composition root: config -> database -> auth -> http -> realtime -> modules. */
 export const createApp = async (
@@ -77,7 +76,8 @@ export const createApp = async (
     try {
       await database.ping();
       const applied = await countAppliedMigrations(database.db);
-      if (applied < migrationsExpected) return reply.status(503).send({ status: 'migrating', applied, expected: migrationsExpected });
+      if (applied < migrationsExpected)
+        return reply.status(503).send({ status: 'migrating', applied, expected: migrationsExpected });
       return { status: 'ready', database: database.kind };
     } catch {
       return reply.status(503).send({ status: 'database unreachable' });

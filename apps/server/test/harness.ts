@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { constants, publicEncrypt } from 'node:crypto';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import type { TProfile } from '@prosa/contracts';
 import pg from 'pg';
 import { createApp, type TApp } from '../src/app.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
 import { loadConfig, type TConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/client.js';
-import { tenants, users } from '../src/platform/db/schema.js';
-import { hashPassword } from '../src/platform/auth/passwords.js';
-import { queues, usersQueues } from '../src/platform/db/schema.js';
-import type { TProfile } from '@prosa/contracts';
+import { queues, tenants, users, usersQueues } from '../src/platform/db/schema.js';
 
 export const PASSWORD = 'senha-forte-123';
 let passwordHash: Promise<string> | undefined;
@@ -37,7 +35,13 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}) => {
     };
   }
   const config = loadConfig(
-    { ...process.env, DATABASE_URL: undefined, REDIS_URL: undefined, SMTP_URL: undefined, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
+    {
+      ...process.env,
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
+      SMTP_URL: undefined,
+      LOG_LEVEL: 'silent',
+    } as NodeJS.ProcessEnv,
     {
       port: 0,
       host: '127.0.0.1',
@@ -96,9 +100,10 @@ export class TestApp {
   }
 
   encrypt(secret: string, key = this.prosa.services.publicKeyPem): string {
-    return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(secret)).toString(
-      'base64',
-    );
+    return publicEncrypt(
+      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(secret),
+    ).toString('base64');
   }
 
   async login(email: string, password = PASSWORD) {
@@ -113,7 +118,10 @@ export class TestApp {
     passwordHash ??= hashPassword(PASSWORD);
     const hash = await passwordHash;
     const slug = `${name.toLowerCase().replace(/\W+/g, '')}-${randomBytes(3).toString('hex')}`;
-    const [tenant] = await this.db.insert(tenants).values({ name, maxUsers: 20, ...overrides }).returning();
+    const [tenant] = await this.db
+      .insert(tenants)
+      .values({ name, maxUsers: 20, ...overrides })
+      .returning();
     const tenantId = (tenant as { id: number }).id;
     const make = async (profile: TProfile, label: string) => {
       const [row] = await this.db
@@ -125,7 +133,10 @@ export class TestApp {
     const admin = await make('admin', 'admin');
     const supervisor = await make('supervisor', 'supervisor');
     const agent = await make('user', 'agent');
-    const [queue] = await this.db.insert(queues).values({ tenantId, queue: `Suporte ${name}` }).returning();
+    const [queue] = await this.db
+      .insert(queues)
+      .values({ tenantId, queue: `Suporte ${name}` })
+      .returning();
     await this.db.insert(usersQueues).values({ tenantId, userId: agent.id, queueId: (queue as { id: number }).id });
     const tokens = {
       admin: (await this.login(admin.email)).token,

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { ZMenuVisibility, ZProfile } from './profiles.js';
 
-export const ZEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email().max(254));
+export const ZEmail = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 export const ZLoginBody = z.object({
   email: ZEmail,

@@ -213,8 +213,7 @@ export type TLocale = 'pt-BR' | 'en';
 export const isErrorCode = (code: unknown): code is TErrorCode =>
   typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
 
-export const getErrorMessage = (code: TErrorCode, locale: TLocale = 'pt-BR'): string =>
-  errorCatalogue[code][locale];
+export const getErrorMessage = (code: TErrorCode, locale: TLocale = 'pt-BR'): string => errorCatalogue[code][locale];
 
 /** HTTP error body sent by the server for every failure. */
 export type TErrorBody = {

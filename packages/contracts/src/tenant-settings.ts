@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ZDate, ZHexColor, ZTime } from './common.js';
 
-export const weekdayLabels = ['Domingo', 'Segunda-Feira', 'Terça-Feira', 'Quarta-Feira', 'Quinta-Feira', 'Sexta-Feira', 'Sábado'] as const;
+export const weekdayLabels = [
+  'Domingo',
+  'Segunda-Feira',
+  'Terça-Feira',
+  'Quarta-Feira',
+  'Quinta-Feira',
+  'Sexta-Feira',
+  'Sábado',
+] as const;
 
 const toMinutes = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -123,7 +131,16 @@ export const defaultRating = (): TRating => ({
   ratingStoreAttemp: 'Mais uma chance: envie um número de 0 a 5. Outros valores não são registrados.',
 });
 
-export const systemColorLabels = ['Neutral', 'Primary', 'Secondary', 'Accent', 'Warning', 'Negative', 'Positive', 'Light'] as const;
+export const systemColorLabels = [
+  'Neutral',
+  'Primary',
+  'Secondary',
+  'Accent',
+  'Warning',
+  'Negative',
+  'Positive',
+  'Light',
+] as const;
 export type TSystemColorLabel = (typeof systemColorLabels)[number];
 export type TSystemColorKey = Lowercase<TSystemColorLabel>;
 /** Colour entry as the family sends it: `{ label: 'Primary', primary: '#5c67f2' }`. */

@@ -78,7 +78,10 @@ export const ZBranding = z.object({
   logo: z
     .string()
     .max(280_000)
-    .regex(/^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/=]+$/, 'data URL of a png, jpeg, svg or webp image')
+    .regex(
+      /^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/=]+$/,
+      'data URL of a png, jpeg, svg or webp image',
+    )
     .nullable(),
 });
 export type TBranding = z.infer<typeof ZBranding>;

@@ -61,14 +61,20 @@ describe('access matrix', () => {
     expect(forged.body.error).toBe('ERR_INVALID_TOKEN');
   });
 
-  it.each(routes.filter((r) => r.allowed !== 'any'))('$method $path refuses the wrong profiles with 403', async ({ method, path, allowed }) => {
-    const refused = allowed === 'superadmin' ? [fx.tokens.agent, fx.tokens.supervisor, fx.tokens.admin] : [fx.tokens.agent, fx.tokens.supervisor];
-    for (const token of refused) {
-      const res = await t.request(method, path, { token, body: {} });
-      expect(res.status).toBe(403);
-      expect(res.body.error).toBe('ERR_NO_PERMISSION');
-    }
-  });
+  it.each(routes.filter((r) => r.allowed !== 'any'))(
+    '$method $path refuses the wrong profiles with 403',
+    async ({ method, path, allowed }) => {
+      const refused =
+        allowed === 'superadmin'
+          ? [fx.tokens.agent, fx.tokens.supervisor, fx.tokens.admin]
+          : [fx.tokens.agent, fx.tokens.supervisor];
+      for (const token of refused) {
+        const res = await t.request(method, path, { token, body: {} });
+        expect(res.status).toBe(403);
+        expect(res.body.error).toBe('ERR_NO_PERMISSION');
+      }
+    },
+  );
 
   it('errors never carry a stack trace and unknown paths answer 404 in the same shape', async () => {
     const res = await t.request('GET', '/nao-existe/123');

@@ -16,7 +16,10 @@ export const seedOnFirstStart = async (db: TDb, config: TConfig, log: FastifyBas
   if (!(await findPlatformSetting(db, 'seed.superadmin'))) {
     const password = config.superadminPassword ?? generatePassword();
     await db.transaction(async (tx) => {
-      const [platform] = await tx.insert(tenants).values({ name: 'Plataforma', status: 'active', isPlatform: true, maxUsers: 50 }).returning();
+      const [platform] = await tx
+        .insert(tenants)
+        .values({ name: 'Plataforma', status: 'active', isPlatform: true, maxUsers: 50 })
+        .returning();
       await tx.insert(users).values({
         tenantId: (platform as { id: number }).id,
         name: 'Superadmin',
@@ -32,7 +35,10 @@ export const seedOnFirstStart = async (db: TDb, config: TConfig, log: FastifyBas
     const password = config.demoPassword ?? generatePassword();
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      const [demo] = await tx.insert(tenants).values({ name: 'Demo', status: 'active', maxUsers: 10, maxConnections: 3 }).returning();
+      const [demo] = await tx
+        .insert(tenants)
+        .values({ name: 'Demo', status: 'active', maxUsers: 10, maxConnections: 3 })
+        .returning();
       const tenantId = (demo as { id: number }).id;
       await tx.insert(users).values([
         { tenantId, name: 'Admin Demo', email: 'admin@demo.local', passwordHash, profile: 'admin' },
@@ -40,7 +46,12 @@ export const seedOnFirstStart = async (db: TDb, config: TConfig, log: FastifyBas
       ]);
       await setPlatformSetting(tx, 'seed.demo', { at: new Date().toISOString() });
     });
-    announce(log, 'Demo tenant created', 'admin@demo.local, agent@demo.local', config.demoPassword ? undefined : password);
+    announce(
+      log,
+      'Demo tenant created',
+      'admin@demo.local, agent@demo.local',
+      config.demoPassword ? undefined : password,
+    );
   }
 };
 

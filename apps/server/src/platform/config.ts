@@ -28,7 +28,11 @@ const ZEnv = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86_400),
   WEB_DIST: z.string().optional(),
 });
 

@@ -64,6 +64,10 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(bodyFor('ERR_NOT_FOUND', { message: `${getErrorMessage('ERR_NOT_FOUND')} ${request.method} ${request.url.split('?')[0]}` }));
+    reply.status(404).send(
+      bodyFor('ERR_NOT_FOUND', {
+        message: `${getErrorMessage('ERR_NOT_FOUND')} ${request.method} ${request.url.split('?')[0]}`,
+      }),
+    );
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TSessionResolver, TGuard } from './auth/authenticate.js';
+import type { TGuard, TSessionResolver } from './auth/authenticate.js';
 import type { TDecryptSecret } from './auth/login-keys.js';
 import type { TAccessTokens } from './auth/tokens.js';
 import type { TBackgroundTasks } from './background.js';

@@ -1,10 +1,10 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { fallbackPublicKeyPem } from '@prosa/contracts';
 import { startFakeSmtp, type TFakeSmtp } from '@prosa/fakes';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../../../test/harness.js';
 import { tenants, users } from '../../platform/db/schema.js';
-import { eq } from 'drizzle-orm';
 
 describe('auth', () => {
   let t: TestApp;
@@ -33,7 +33,19 @@ describe('auth', () => {
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['blockWavoip', 'configs', 'email', 'menuVisibility', 'profile', 'queues', 'tenantId', 'token', 'userId', 'username', 'whatsappAllowed'].sort(),
+      [
+        'blockWavoip',
+        'configs',
+        'email',
+        'menuVisibility',
+        'profile',
+        'queues',
+        'tenantId',
+        'token',
+        'userId',
+        'username',
+        'whatsappAllowed',
+      ].sort(),
     );
     expect(res.body).toMatchObject({
       profile: 'user',
@@ -57,8 +69,12 @@ describe('auth', () => {
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password, and never stores the plain password', async () => {
-    const unknown = await t.request('POST', '/auth/login/', { body: { email: 'ninguem@x.test', password: t.encrypt('x') } });
-    const wrong = await t.request('POST', '/auth/login/', { body: { email: fx.supervisor.email, password: t.encrypt('errada') } });
+    const unknown = await t.request('POST', '/auth/login/', {
+      body: { email: 'ninguem@x.test', password: t.encrypt('x') },
+    });
+    const wrong = await t.request('POST', '/auth/login/', {
+      body: { email: fx.supervisor.email, password: t.encrypt('errada') },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -78,10 +94,14 @@ describe('auth', () => {
   it('blocks an e-mail after 5 failures in 5 minutes with ERR_LIMIT_MAX, even with the right password', async () => {
     const victim = await t.createTenantFixture('Limite');
     for (let i = 0; i < 5; i++) {
-      const res = await t.request('POST', '/auth/login/', { body: { email: victim.agent.email, password: t.encrypt(`x${i}`) } });
+      const res = await t.request('POST', '/auth/login/', {
+        body: { email: victim.agent.email, password: t.encrypt(`x${i}`) },
+      });
       expect(res.body.error).toBe('ERR_INVALID_CREDENTIALS');
     }
-    const blocked = await t.request('POST', '/auth/login/', { body: { email: victim.agent.email, password: t.encrypt(PASSWORD) } });
+    const blocked = await t.request('POST', '/auth/login/', {
+      body: { email: victim.agent.email, password: t.encrypt(PASSWORD) },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('ERR_LIMIT_MAX');
   });
@@ -89,7 +109,9 @@ describe('auth', () => {
   it('refuses an inactive tenant and an expired trial with ERR_TENANT_INACTIVE', async () => {
     const closed = await t.createTenantFixture('Inativa');
     await t.db.update(tenants).set({ status: 'inactive' }).where(eq(tenants.id, closed.tenantId));
-    const res = await t.request('POST', '/auth/login/', { body: { email: closed.admin.email, password: t.encrypt(PASSWORD) } });
+    const res = await t.request('POST', '/auth/login/', {
+      body: { email: closed.admin.email, password: t.encrypt(PASSWORD) },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('ERR_TENANT_INACTIVE');
     // A token issued before the deactivation stops working at once.
@@ -100,19 +122,26 @@ describe('auth', () => {
       .update(tenants)
       .set({ status: 'trial', trialEndsAt: new Date(Date.now() - 1000) })
       .where(eq(tenants.id, closed.tenantId));
-    const trial = await t.request('POST', '/auth/login/', { body: { email: closed.admin.email, password: t.encrypt(PASSWORD) } });
+    const trial = await t.request('POST', '/auth/login/', {
+      body: { email: closed.admin.email, password: t.encrypt(PASSWORD) },
+    });
     expect(trial.body.error).toBe('ERR_TENANT_INACTIVE');
   });
 
   it('refuses a user outside their login hours with OUT_RANGE', async () => {
     const closedAllWeek = Array.from({ length: 7 }, (_, day) => ({ day, type: 'C' as const }));
     await t.db.update(users).set({ businessHours: closedAllWeek }).where(eq(users.id, fx.supervisor.id));
-    const res = await t.request('POST', '/auth/login/', { body: { email: fx.supervisor.email, password: t.encrypt(PASSWORD) } });
+    const res = await t.request('POST', '/auth/login/', {
+      body: { email: fx.supervisor.email, password: t.encrypt(PASSWORD) },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('OUT_RANGE');
     const openAllWeek = Array.from({ length: 7 }, (_, day) => ({ day, type: 'O' as const }));
     await t.db.update(users).set({ businessHours: openAllWeek }).where(eq(users.id, fx.supervisor.id));
-    expect((await t.request('POST', '/auth/login/', { body: { email: fx.supervisor.email, password: t.encrypt(PASSWORD) } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/auth/login/', { body: { email: fx.supervisor.email, password: t.encrypt(PASSWORD) } }))
+        .status,
+    ).toBe(200);
   });
 
   it('rotates the refresh token, and a reused one revokes its whole family', async () => {
@@ -126,7 +155,10 @@ describe('auth', () => {
 
     // Pretend the first token was stolen and replayed after the grace window.
     const { refreshTokens } = await import('../../platform/db/schema.js');
-    await t.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - 60_000) }).where(eq(refreshTokens.userId, fx.admin.id));
+    await t.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.userId, fx.admin.id));
     const replay = await t.request('POST', '/auth/refresh_token', { cookie: first.refreshCookie });
     expect(replay.status).toBe(401);
     expect(replay.body.error).toBe('ERR_SESSION_EXPIRED');
@@ -179,7 +211,13 @@ describe('auth', () => {
   });
 
   it('signup creates a trial tenant with its admin only when the platform allows it', async () => {
-    const body = { tenantName: 'Loja Nova', name: 'Maria', email: 'maria@lojanova.test', password: 'senha-da-maria', acceptTerms: true };
+    const body = {
+      tenantName: 'Loja Nova',
+      name: 'Maria',
+      email: 'maria@lojanova.test',
+      password: 'senha-da-maria',
+      acceptTerms: true,
+    };
     const off = await t.request('POST', '/auth/signup', { body });
     expect(off.body.error).toBe('ERR_SIGNUP_DISABLED');
     const root = await t.superadminToken();
@@ -191,8 +229,13 @@ describe('auth', () => {
     const tenant = await t.request('GET', `/tenants/${on.body.tenantId}`, { token: root });
     expect(tenant.body.status).toBe('trial');
     expect(new Date(tenant.body.trialEndsAt).getTime()).toBeGreaterThan(Date.now());
-    expect((await t.request('POST', '/auth/signup', { body })).body).toMatchObject({ error: 'ERR_DUPLICATED_EMAIL', field: 'email' });
-    expect((await t.request('POST', '/auth/signup', { body: { ...body, acceptTerms: false } })).body.field).toBe('acceptTerms');
+    expect((await t.request('POST', '/auth/signup', { body })).body).toMatchObject({
+      error: 'ERR_DUPLICATED_EMAIL',
+      field: 'email',
+    });
+    expect((await t.request('POST', '/auth/signup', { body: { ...body, acceptTerms: false } })).body.field).toBe(
+      'acceptTerms',
+    );
   });
 
   it('master key: off by default; when on, enters a tenant user and every use lands in the audit log', async () => {

@@ -76,7 +76,9 @@ export const revokeRefreshTokensOfUser = async (tx: TExecutor, tenantId: number,
   await tx
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
+    );
 };
 
 export const insertPasswordReset = async (
@@ -91,7 +93,13 @@ export const claimPasswordReset = async (db: TExecutor, tokenHash: string) => {
   const [row] = await db
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   return row;
 };
@@ -100,5 +108,7 @@ export const invalidatePasswordResets = async (tx: TExecutor, tenantId: number, 
   await tx
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.tenantId, tenantId), eq(passwordResets.userId, userId), or(isNull(passwordResets.usedAt))));
+    .where(
+      and(eq(passwordResets.tenantId, tenantId), eq(passwordResets.userId, userId), or(isNull(passwordResets.usedAt))),
+    );
 };

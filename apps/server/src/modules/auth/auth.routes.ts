@@ -53,20 +53,28 @@ export const authRoutes =
         return { allowSignup: settings.allowSignup, masterKeyEnabled: settings.masterKeyEnabled };
       },
     );
-    app.get('/publicSystemColors', { schema: { tags, response: { 200: z.array(z.record(z.string(), z.string())) } } }, async () =>
-      (await getPublicTheme(services)).colors,
+    app.get(
+      '/publicSystemColors',
+      { schema: { tags, response: { 200: z.array(z.record(z.string(), z.string())) } } },
+      async () => (await getPublicTheme(services)).colors,
     );
     app.get(
       '/publicBranding',
       { schema: { tags, response: { 200: z.object({ appName: z.string(), logo: z.string().nullable() }) } } },
       async () => (await getPublicTheme(services)).branding,
     );
-    app.get('/check-version', { schema: { tags, response: { 200: ZVersionResponse } } }, () => ({ version: config.version }));
+    app.get('/check-version', { schema: { tags, response: { 200: ZVersionResponse } } }, () => ({
+      version: config.version,
+    }));
 
-    app.post('/auth/login', { schema: { tags, body: ZLoginBody, response: { 200: ZLoginResponse } } }, async (req, reply) => {
-      const { user } = await loginWithPassword(services, { ...req.body, ip: req.ip });
-      return sendSession(reply, await startSession(services, user));
-    });
+    app.post(
+      '/auth/login',
+      { schema: { tags, body: ZLoginBody, response: { 200: ZLoginResponse } } },
+      async (req, reply) => {
+        const { user } = await loginWithPassword(services, { ...req.body, ip: req.ip });
+        return sendSession(reply, await startSession(services, user));
+      },
+    );
     app.post(
       '/auth/masterkey',
       { schema: { tags, body: ZMasterKeyLogin, response: { 200: ZLoginResponse } } },
@@ -75,11 +83,15 @@ export const authRoutes =
         return sendSession(reply, await startSession(services, user, { viaMasterKey: true }));
       },
     );
-    app.post('/auth/signup', { schema: { tags, body: ZSignupBody, response: { 201: ZLoginResponse } } }, async (req, reply) => {
-      const admin = await signup(services, req.body);
-      const session = await startSession(services, { ...admin, tokenVersion: 0 });
-      return sendSession(reply, session, 201);
-    });
+    app.post(
+      '/auth/signup',
+      { schema: { tags, body: ZSignupBody, response: { 201: ZLoginResponse } } },
+      async (req, reply) => {
+        const admin = await signup(services, req.body);
+        const session = await startSession(services, { ...admin, tokenVersion: 0 });
+        return sendSession(reply, session, 201);
+      },
+    );
     app.post('/auth/refresh_token', { schema: { tags, response: { 200: ZRefreshResponse } } }, async (req, reply) => {
       try {
         const { token, refreshToken } = await rotateSession(services, req.cookies[REFRESH_COOKIE]);

@@ -33,6 +33,9 @@ export const buildLoginResponse = async (
       isDark: configs.isDark ?? false,
       filtrosAtendimento: configs.filtrosAtendimento ?? {},
     },
-    menuVisibility: mergeMenuVisibility(tenant.menuVisibility as TMenuVisibility, user.menuPermissions as TMenuVisibility),
+    menuVisibility: mergeMenuVisibility(
+      tenant.menuVisibility as TMenuVisibility,
+      user.menuPermissions as TMenuVisibility,
+    ),
   };
 };

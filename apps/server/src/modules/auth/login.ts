@@ -38,7 +38,9 @@ export const loginWithPassword = async (
   const keys = throttleKeys(input.email, input.ip);
   await assertNotThrottled(services, keys);
   const candidate = await findLoginCandidate(services.db, input.email);
-  const valid = candidate ? await verifyPassword(candidate.user.passwordHash, plain) : (await burnPasswordCheck(plain), false);
+  let valid = false;
+  if (candidate) valid = await verifyPassword(candidate.user.passwordHash, plain);
+  else await burnPasswordCheck(plain);
   if (!candidate || !valid) {
     await recordFailures(services.db, keys);
     // Same answer for an unknown e-mail and a wrong password.

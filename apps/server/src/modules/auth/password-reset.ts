@@ -5,7 +5,12 @@ import { users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { claimPasswordReset, findLoginCandidate, insertPasswordReset, invalidatePasswordResets } from './auth.repository.js';
+import {
+  claimPasswordReset,
+  findLoginCandidate,
+  insertPasswordReset,
+  invalidatePasswordResets,
+} from './auth.repository.js';
 import { revokeUserSessions } from './sessions.js';
 
 const RESET_TTL_MS = 60 * 60_000;

@@ -73,7 +73,11 @@ export const rotateSession = async (
   if (!claimed) {
     const known = await findRefreshToken(services.db, hash);
     const withinGrace =
-      known && !known.revokedAt && known.usedAt && Date.now() - known.usedAt.getTime() < REUSE_GRACE_MS && known.expiresAt > new Date();
+      known &&
+      !known.revokedAt &&
+      known.usedAt &&
+      Date.now() - known.usedAt.getTime() < REUSE_GRACE_MS &&
+      known.expiresAt > new Date();
     if (!withinGrace) {
       if (known?.usedAt) await revokeRefreshFamily(services.db, known.familyId);
       throw new AppError('ERR_SESSION_EXPIRED');

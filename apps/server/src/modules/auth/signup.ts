@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import type { ZSignupBody } from '@prosa/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { getPlatformSettings } from '../platform-admin/platform-settings.js';

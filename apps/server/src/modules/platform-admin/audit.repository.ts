@@ -9,7 +9,12 @@ export const insertAuditEntry = async (db: TExecutor, entry: typeof auditLog.$in
 };
 
 export const findAuditEntries = async (db: TExecutor, options: { limit: number; offset: number }) => {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(options.limit).offset(options.offset);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(options.limit)
+    .offset(options.offset);
   const [total] = await db.select({ n: count() }).from(auditLog);
   return { rows, count: total?.n ?? 0 };
 };

@@ -8,8 +8,10 @@ export const platformAdminRoutes =
   async (app) => {
     const superadmin = guard(['superadmin']);
     const tags = ['platform'];
-    app.get('/platform/settings', { onRequest: superadmin, schema: { tags, response: { 200: ZPlatformSettings } } }, () =>
-      getPlatformSettings(db),
+    app.get(
+      '/platform/settings',
+      { onRequest: superadmin, schema: { tags, response: { 200: ZPlatformSettings } } },
+      () => getPlatformSettings(db),
     );
     app.put(
       '/platform/settings',

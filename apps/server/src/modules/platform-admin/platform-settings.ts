@@ -1,6 +1,6 @@
+import type { ZPlatformSettings, ZUpdatePlatformSettings } from '@prosa/contracts';
 import { PAGE_SIZE } from '@prosa/contracts';
 import type { z } from 'zod';
-import type { ZPlatformSettings, ZUpdatePlatformSettings } from '@prosa/contracts';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import { findPlatformSetting, setPlatformSetting } from '../../platform/settings-store.js';

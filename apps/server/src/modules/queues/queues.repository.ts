@@ -9,7 +9,11 @@ export const findQueues = (tx: TExecutor, tenantId: number) =>
     .where(eq(queues.tenantId, tenantId))
     .orderBy(asc(queues.queue));
 
-export const insertQueue = async (tx: TExecutor, tenantId: number, values: { queue: string; color: string; isActive: boolean }) => {
+export const insertQueue = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: { queue: string; color: string; isActive: boolean },
+) => {
   const [row] = await tx
     .insert(queues)
     .values({ ...values, tenantId })

@@ -16,7 +16,8 @@ const ZQueueBody = z.object({
 const ZQueueUpdate = ZQueueBody.partial().refine((b) => Object.keys(b).length > 0, { message: 'empty update' });
 
 const rethrowDuplicate = (error: unknown): never => {
-  if (isUniqueViolation(error)) throw new AppError('ERR_VALIDATION', { field: 'queue', detail: 'duplicated queue name' });
+  if (isUniqueViolation(error))
+    throw new AppError('ERR_VALIDATION', { field: 'queue', detail: 'duplicated queue name' });
   throw error;
 };
 
@@ -32,13 +33,18 @@ export const queuesRoutes =
       '/queue',
       { onRequest: guard(['admin', 'superadmin']), schema: { tags, body: ZQueueBody, response: { 201: ZQueue } } },
       async (req, reply) => {
-        const row = await withTenant(db, req.ctx.tenantId, (tx) => insertQueue(tx, req.ctx.tenantId, req.body)).catch(rethrowDuplicate);
+        const row = await withTenant(db, req.ctx.tenantId, (tx) => insertQueue(tx, req.ctx.tenantId, req.body)).catch(
+          rethrowDuplicate,
+        );
         return reply.status(201).send(row as NonNullable<typeof row>);
       },
     );
     app.put(
       '/queue/:id',
-      { onRequest: guard(['admin', 'superadmin']), schema: { tags, params: ZIdParams, body: ZQueueUpdate, response: { 200: ZQueue } } },
+      {
+        onRequest: guard(['admin', 'superadmin']),
+        schema: { tags, params: ZIdParams, body: ZQueueUpdate, response: { 200: ZQueue } },
+      },
       async (req) => {
         const row = await withTenant(db, req.ctx.tenantId, (tx) =>
           updateQueueRow(tx, req.ctx.tenantId, req.params.id, req.body),
@@ -51,7 +57,9 @@ export const queuesRoutes =
       '/queue/:id',
       { onRequest: guard(['admin', 'superadmin']), schema: { tags, params: ZIdParams } },
       async (req, reply) => {
-        const deleted = await withTenant(db, req.ctx.tenantId, (tx) => deleteQueueRow(tx, req.ctx.tenantId, req.params.id));
+        const deleted = await withTenant(db, req.ctx.tenantId, (tx) =>
+          deleteQueueRow(tx, req.ctx.tenantId, req.params.id),
+        );
         if (!deleted) throw new AppError('ERR_NO_QUEUE_FOUND');
         return reply.status(204).send();
       },

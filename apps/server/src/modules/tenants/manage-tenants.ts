@@ -1,4 +1,10 @@
-import { PAGE_SIZE, type TCreateTenantBody, type TTenant, type TTenantStatus, type TUpdateTenantBody } from '@prosa/contracts';
+import {
+  PAGE_SIZE,
+  type TCreateTenantBody,
+  type TTenant,
+  type TTenantStatus,
+  type TUpdateTenantBody,
+} from '@prosa/contracts';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -31,7 +37,10 @@ export const getTenant = async (services: Pick<TServices, 'db'>, tenantId: numbe
 export const createTenant = async (services: Pick<TServices, 'db' | 'realtime'>, input: TCreateTenantBody) => {
   const { admin, trialEndsAt, ...fields } = input;
   await assertEmailFree(services.db, admin.email);
-  const tenant = await insertTenant(services.db, { ...fields, trialEndsAt: trialEndsAt ? new Date(trialEndsAt) : null });
+  const tenant = await insertTenant(services.db, {
+    ...fields,
+    trialEndsAt: trialEndsAt ? new Date(trialEndsAt) : null,
+  });
   try {
     const user = await createUser({
       services,

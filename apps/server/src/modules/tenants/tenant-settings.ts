@@ -15,8 +15,8 @@ import type { z } from 'zod';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { findPlatformTenant, type TTenantRow, updateTenantRow } from './tenants.repository.js';
 import { getOwnTenantRow } from './manage-tenants.js';
+import { findPlatformTenant, type TTenantRow, updateTenantRow } from './tenants.repository.js';
 
 export const defaultMessageBusinessHours =
   'Olá! Nosso horário de atendimento terminou. Responderemos assim que possível no próximo horário de atendimento.';

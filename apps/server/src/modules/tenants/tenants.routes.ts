@@ -31,8 +31,10 @@ export const tenantsRoutes =
     const tags = ['tenants'];
 
     // The caller's own tenant settings (§7 tenant settings).
-    app.get('/tenants/business-hours', { onRequest: anyone, schema: { tags, response: { 200: ZBusinessHours } } }, async (req) =>
-      (await tenantSettings.getBusinessHours(services, req.ctx.tenantId)).businessHours,
+    app.get(
+      '/tenants/business-hours',
+      { onRequest: anyone, schema: { tags, response: { 200: ZBusinessHours } } },
+      async (req) => (await tenantSettings.getBusinessHours(services, req.ctx.tenantId)).businessHours,
     );
     app.put(
       '/tenants/business-hours',
@@ -54,17 +56,23 @@ export const tenantsRoutes =
     app.get('/tenants/rating', { onRequest: anyone, schema: { tags, response: { 200: ZRating } } }, (req) =>
       tenantSettings.getRating(services, req.ctx.tenantId),
     );
-    app.put('/tenants/rating', { onRequest: admin, schema: { tags, body: ZRating, response: { 200: ZRating } } }, (req) =>
-      tenantSettings.setRating(services, req.ctx.tenantId, req.body),
+    app.put(
+      '/tenants/rating',
+      { onRequest: admin, schema: { tags, body: ZRating, response: { 200: ZRating } } },
+      (req) => tenantSettings.setRating(services, req.ctx.tenantId, req.body),
     );
     app.get('/tenants/holidays', { onRequest: anyone, schema: { tags, response: { 200: ZHolidays } } }, (req) =>
       tenantSettings.getHolidays(services, req.ctx.tenantId),
     );
-    app.put('/tenants/holidays', { onRequest: admin, schema: { tags, body: ZHolidays, response: { 200: ZHolidays } } }, (req) =>
-      tenantSettings.setHolidays(services, req.ctx.tenantId, req.body),
+    app.put(
+      '/tenants/holidays',
+      { onRequest: admin, schema: { tags, body: ZHolidays, response: { 200: ZHolidays } } },
+      (req) => tenantSettings.setHolidays(services, req.ctx.tenantId, req.body),
     );
-    app.get('/tenants/systemColors', { onRequest: anyone, schema: { tags, response: { 200: ZSystemColorList } } }, (req) =>
-      tenantSettings.getSystemColors(services, req.ctx.tenantId),
+    app.get(
+      '/tenants/systemColors',
+      { onRequest: anyone, schema: { tags, response: { 200: ZSystemColorList } } },
+      (req) => tenantSettings.getSystemColors(services, req.ctx.tenantId),
     );
     app.put(
       '/tenants/systemColors',
@@ -74,13 +82,17 @@ export const tenantsRoutes =
     app.get('/tenants/branding', { onRequest: anyone, schema: { tags, response: { 200: ZBranding } } }, (req) =>
       tenantSettings.getBranding(services, req.ctx.tenantId),
     );
-    app.put('/tenants/branding', { onRequest: admin, schema: { tags, body: ZBranding, response: { 200: ZBranding } } }, (req) =>
-      tenantSettings.setBranding(services, req.ctx.tenantId, req.body),
+    app.put(
+      '/tenants/branding',
+      { onRequest: admin, schema: { tags, body: ZBranding, response: { 200: ZBranding } } },
+      (req) => tenantSettings.setBranding(services, req.ctx.tenantId, req.body),
     );
 
     // Superadmin: tenants CRUD.
-    app.get('/tenants', { onRequest: superadmin, schema: { tags, querystring: ZTenantListQuery, response: { 200: ZTenantList } } }, (req) =>
-      listTenants(services, req.query),
+    app.get(
+      '/tenants',
+      { onRequest: superadmin, schema: { tags, querystring: ZTenantListQuery, response: { 200: ZTenantList } } },
+      (req) => listTenants(services, req.query),
     );
     app.post(
       '/tenants',
@@ -90,13 +102,18 @@ export const tenantsRoutes =
       },
       async (req, reply) => reply.status(201).send(await createTenant(services, req.body)),
     );
-    app.get('/tenants/:id', { onRequest: superadmin, schema: { tags, params: ZIdParams, response: { 200: ZTenant } } }, (req) =>
-      getTenant(services, req.params.id),
+    app.get(
+      '/tenants/:id',
+      { onRequest: superadmin, schema: { tags, params: ZIdParams, response: { 200: ZTenant } } },
+      (req) => getTenant(services, req.params.id),
     );
     for (const path of ['/tenants/:id', '/tenantsUpdate/:id']) {
       app.put(
         path,
-        { onRequest: superadmin, schema: { tags, params: ZIdParams, body: ZUpdateTenantBody, response: { 200: ZTenant } } },
+        {
+          onRequest: superadmin,
+          schema: { tags, params: ZIdParams, body: ZUpdateTenantBody, response: { 200: ZTenant } },
+        },
         (req) => updateTenant(services, req.params.id, req.body),
       );
     }

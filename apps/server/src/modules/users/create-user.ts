@@ -18,7 +18,12 @@ export type TCreateUserOptions = {
   isPlatformActor: boolean;
 };
 
-export const createUser = async ({ services, tenantId, input, isPlatformActor }: TCreateUserOptions): Promise<TUser> => {
+export const createUser = async ({
+  services,
+  tenantId,
+  input,
+  isPlatformActor,
+}: TCreateUserOptions): Promise<TUser> => {
   const { db, realtime } = services;
   await assertEmailFree(db, input.email);
   const passwordHash = await hashPassword(input.password);

@@ -1,9 +1,9 @@
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import type { TActor } from './update-user.js';
 import { emitUserDeleted } from './users.events.js';
 import { deleteUserRow, findUser } from './users.repository.js';
-import type { TActor } from './update-user.js';
 
 export const deleteUser = async (options: {
   services: Pick<TServices, 'db' | 'realtime'>;

@@ -38,9 +38,17 @@ export const listUsers = async (db: TDb, tenantId: number, options: TListOptions
 export const listUsersAcrossTenants = async (db: TDb, tenantId: number | undefined, options: TListOptions) => {
   const { rows, count } =
     tenantId === undefined
-      ? await findUsers(db, undefined, { search: options.searchParam, profile: options.profile, ...page(options.pageNumber) })
+      ? await findUsers(db, undefined, {
+          search: options.searchParam,
+          profile: options.profile,
+          ...page(options.pageNumber),
+        })
       : await withTenant(db, tenantId, (tx) =>
-          findUsers(tx, tenantId, { search: options.searchParam, profile: options.profile, ...page(options.pageNumber) }),
+          findUsers(tx, tenantId, {
+            search: options.searchParam,
+            profile: options.profile,
+            ...page(options.pageNumber),
+          }),
         );
   return { users: await withQueues(db, rows), count, hasMore: options.pageNumber * PAGE_SIZE < count };
 };
@@ -54,5 +62,8 @@ export const getUser = async (db: TDb, tenantId: number, userId: number): Promis
 
 export const listColleagues = (db: TDb, tenantId: number, userId: number) =>
   withTenant(db, tenantId, async (tx) =>
-    (await findColleagues(tx, tenantId, userId)).map((u) => ({ ...u, lastOnline: u.lastOnline?.toISOString() ?? null })),
+    (await findColleagues(tx, tenantId, userId)).map((u) => ({
+      ...u,
+      lastOnline: u.lastOnline?.toISOString() ?? null,
+    })),
   );

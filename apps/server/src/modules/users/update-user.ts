@@ -1,8 +1,8 @@
 import { isTenantManager, type TProfile, type TUpdateUserBody, type TUser } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { users } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -44,7 +44,8 @@ export const updateUser = async (options: {
       if (current.profile === 'superadmin' && actor.profile !== 'superadmin') throw new AppError('ERR_NO_PERMISSION');
       const queueIds = input.queues ? await assertQueuesOfTenant(tx, tenantId, input.queues) : undefined;
       const { password: _password, queues: _queues, ...fields } = input;
-      const endsSessions = passwordHash !== undefined || (input.profile !== undefined && input.profile !== current.profile);
+      const endsSessions =
+        passwordHash !== undefined || (input.profile !== undefined && input.profile !== current.profile);
       const row = await updateUserRow(tx, tenantId, userId, {
         ...fields,
         ...(passwordHash ? { passwordHash } : {}),

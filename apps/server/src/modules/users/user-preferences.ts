@@ -48,7 +48,13 @@ export const setUserOnline = async (
   });
   const payload: TUsersPresenceEvent = {
     action: 'update',
-    data: { userId: user.id, username: user.name, email: user.email, isOnline: user.isOnline, lastLogin: user.lastLogin },
+    data: {
+      userId: user.id,
+      username: user.name,
+      email: user.email,
+      isOnline: user.isOnline,
+      lastLogin: user.lastLogin,
+    },
   };
   services.realtime.emitToTenant(ctx.tenantId, events.users(ctx.tenantId), payload);
   return user;

@@ -24,7 +24,11 @@ describe('users', () => {
   it('an admin creates, reads, updates and deletes a user of their tenant', async () => {
     const created = await t.request('POST', '/users', {
       token: a.tokens.admin,
-      body: newUser('  Joana@Alfa.test ', { queues: [a.queue.id], menuPermissions: { campanhas: false }, blockWavoip: true }),
+      body: newUser('  Joana@Alfa.test ', {
+        queues: [a.queue.id],
+        menuPermissions: { campanhas: false },
+        blockWavoip: true,
+      }),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -41,7 +45,10 @@ describe('users', () => {
     const read = await t.request('GET', `/users/${id}`, { token: a.tokens.admin });
     expect(read.body).toMatchObject({ id, profile: 'user', blockWavoip: true });
 
-    const updated = await t.request('PUT', `/users/${id}`, { token: a.tokens.admin, body: { profile: 'supervisor', queues: [] } });
+    const updated = await t.request('PUT', `/users/${id}`, {
+      token: a.tokens.admin,
+      body: { profile: 'supervisor', queues: [] },
+    });
     expect(updated.body).toMatchObject({ profile: 'supervisor', queues: [] });
 
     const login = await t.login('joana@alfa.test', 'senha-da-joana');
@@ -75,30 +82,52 @@ describe('users', () => {
     const colleagues = await t.request('GET', '/users/chat-privado/', { token: a.tokens.agent });
     expect(colleagues.body.users.map((u: { id: number }) => u.id).sort()).toEqual([a.admin.id, a.supervisor.id].sort());
     // Assigning another tenant's queue is refused, naming the field.
-    const foreignQueue = await t.request('PUT', `/users/${a.agent.id}`, { token: a.tokens.admin, body: { queues: [b.queue.id] } });
+    const foreignQueue = await t.request('PUT', `/users/${a.agent.id}`, {
+      token: a.tokens.admin,
+      body: { queues: [b.queue.id] },
+    });
     expect(foreignQueue.body).toMatchObject({ error: 'ERR_VALIDATION', field: 'queues' });
   });
 
   it('an agent cannot create users, change their own profile or read colleagues, but may edit their own name and configs', async () => {
-    expect((await t.request('POST', '/users', { token: a.tokens.agent, body: newUser('x@alfa.test') })).status).toBe(403);
-    const promote = await t.request('PUT', `/users/${a.agent.id}`, { token: a.tokens.agent, body: { profile: 'admin' } });
+    expect((await t.request('POST', '/users', { token: a.tokens.agent, body: newUser('x@alfa.test') })).status).toBe(
+      403,
+    );
+    const promote = await t.request('PUT', `/users/${a.agent.id}`, {
+      token: a.tokens.agent,
+      body: { profile: 'admin' },
+    });
     expect(promote.status).toBe(403);
     expect(promote.body.field).toBe('profile');
     expect((await t.request('GET', `/users/${a.admin.id}`, { token: a.tokens.agent })).status).toBe(403);
-    expect((await t.request('PUT', `/users/${a.admin.id}`, { token: a.tokens.agent, body: { name: 'Xavier' } })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/users/${a.admin.id}`, { token: a.tokens.agent, body: { name: 'Xavier' } })).status,
+    ).toBe(403);
 
-    const renamed = await t.request('PUT', `/users/${a.agent.id}`, { token: a.tokens.agent, body: { name: 'Agente Renomeado' } });
+    const renamed = await t.request('PUT', `/users/${a.agent.id}`, {
+      token: a.tokens.agent,
+      body: { name: 'Agente Renomeado' },
+    });
     expect(renamed.body.name).toBe('Agente Renomeado');
     const configs = await t.request('PUT', `/users/${a.agent.id}/configs`, {
       token: a.tokens.agent,
       body: { isDark: true, filtrosAtendimento: { status: ['open'] } },
     });
     expect(configs.body.configs).toMatchObject({ isDark: true, filtrosAtendimento: { status: ['open'] } });
-    const merged = await t.request('PUT', `/users/${a.agent.id}/configs`, { token: a.tokens.agent, body: { language: 'en' } });
+    const merged = await t.request('PUT', `/users/${a.agent.id}/configs`, {
+      token: a.tokens.agent,
+      body: { language: 'en' },
+    });
     expect(merged.body.configs).toMatchObject({ isDark: true, language: 'en' });
     expect((await t.request('GET', `/users/${a.agent.id}`, { token: a.tokens.agent })).body.profile).toBe('user');
-    expect((await t.request('PUT', `/users/${a.admin.id}/configs`, { token: a.tokens.agent, body: { isDark: true } })).status).toBe(403);
-    const online = await t.request('PUT', `/usersIsOnline/${a.agent.id}`, { token: a.tokens.agent, body: { isOnline: true } });
+    expect(
+      (await t.request('PUT', `/users/${a.admin.id}/configs`, { token: a.tokens.agent, body: { isDark: true } }))
+        .status,
+    ).toBe(403);
+    const online = await t.request('PUT', `/usersIsOnline/${a.agent.id}`, {
+      token: a.tokens.agent,
+      body: { isOnline: true },
+    });
     expect(online.body).toMatchObject({ isOnline: true, status: 'online' });
   });
 
@@ -109,7 +138,10 @@ describe('users', () => {
       [newUser('ok@alfa.test', { profile: 'superadmin' }), 'profile'],
       [newUser('ok@alfa.test', { queues: ['a'] }), 'queues.0'],
       [newUser('ok@alfa.test', { name: '' }), 'name'],
-      [newUser('ok@alfa.test', { businessHours: [{ day: 0, type: 'H', hr1: '10:00', hr2: '09:00' }] }), 'businessHours.0.hr2'],
+      [
+        newUser('ok@alfa.test', { businessHours: [{ day: 0, type: 'H', hr1: '10:00', hr2: '09:00' }] }),
+        'businessHours.0.hr2',
+      ],
     ];
     for (const [body, field] of cases) {
       const res = await t.request('POST', '/users', { token: a.tokens.admin, body });
@@ -121,7 +153,9 @@ describe('users', () => {
     const dup = await t.request('POST', '/users', { token: a.tokens.admin, body: newUser(b.admin.email) });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ error: 'ERR_DUPLICATED_EMAIL', field: 'email' });
-    expect((await t.request('DELETE', `/users/${a.admin.id}`, { token: a.tokens.admin })).body.error).toBe('ERR_CANNOT_DELETE_SELF');
+    expect((await t.request('DELETE', `/users/${a.admin.id}`, { token: a.tokens.admin })).body.error).toBe(
+      'ERR_CANNOT_DELETE_SELF',
+    );
   });
 
   it('enforces the tenant user limit and the creation lock', async () => {
@@ -130,7 +164,10 @@ describe('users', () => {
     expect(full.status).toBe(403);
     expect(full.body.error).toBe('ERR_USER_LIMIT');
     const locked = await t.createTenantFixture('Travada', { allowUserCreation: false });
-    const refused = await t.request('POST', '/users', { token: locked.tokens.admin, body: newUser('novo@travada.test') });
+    const refused = await t.request('POST', '/users', {
+      token: locked.tokens.admin,
+      body: newUser('novo@travada.test'),
+    });
     expect(refused.body.error).toBe('ERR_USER_CREATION_DISABLED');
     // Platform staff may still add a user there.
     const root = await t.superadminToken();
@@ -158,14 +195,28 @@ describe('users', () => {
     const onlyB = await t.request('GET', `/userTenants/?tenantId=${b.tenantId}`, { token: root });
     expect(onlyB.body.users.every((u: { tenantId: number }) => u.tenantId === b.tenantId)).toBe(true);
 
-    const wrongTenant = await t.request('PUT', `/userTenants/${b.agent.id}`, { token: root, body: { tenantId: a.tenantId, name: 'Xavier' } });
+    const wrongTenant = await t.request('PUT', `/userTenants/${b.agent.id}`, {
+      token: root,
+      body: { tenantId: a.tenantId, name: 'Xavier' },
+    });
     expect(wrongTenant.status).toBe(404);
-    const renamed = await t.request('PUT', `/userTenants/${b.agent.id}`, { token: root, body: { tenantId: b.tenantId, name: 'Novo Nome' } });
+    const renamed = await t.request('PUT', `/userTenants/${b.agent.id}`, {
+      token: root,
+      body: { tenantId: b.tenantId, name: 'Novo Nome' },
+    });
     expect(renamed.body.name).toBe('Novo Nome');
-    expect((await t.request('PUT', `/userTenants/${b.agent.id}`, { token: root, body: { name: 'Sem tenant' } })).body.field).toBe('tenantId');
-    const del = await t.request('DELETE', `/userTenants/${b.supervisor.id}`, { token: root, body: { tenantId: b.tenantId } });
+    expect(
+      (await t.request('PUT', `/userTenants/${b.agent.id}`, { token: root, body: { name: 'Sem tenant' } })).body.field,
+    ).toBe('tenantId');
+    const del = await t.request('DELETE', `/userTenants/${b.supervisor.id}`, {
+      token: root,
+      body: { tenantId: b.tenantId },
+    });
     expect(del.status).toBe(204);
-    expect((await t.request('DELETE', `/userTenants/${b.supervisor.id}`, { token: root, body: { tenantId: b.tenantId } })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/userTenants/${b.supervisor.id}`, { token: root, body: { tenantId: b.tenantId } }))
+        .status,
+    ).toBe(404);
   });
 
   it('blocks an IP after 5 failed logins in 5 minutes, whatever the e-mails', async () => {
@@ -173,7 +224,10 @@ describe('users', () => {
     for (let i = 0; i < 5; i++) {
       await t.request('POST', '/auth/login/', { ip, body: { email: `alguem${i}@x.test`, password: t.encrypt('x') } });
     }
-    const res = await t.request('POST', '/auth/login/', { ip, body: { email: a.admin.email, password: t.encrypt(PASSWORD) } });
+    const res = await t.request('POST', '/auth/login/', {
+      ip,
+      body: { email: a.admin.email, password: t.encrypt(PASSWORD) },
+    });
     expect(res.body.error).toBe('ERR_LIMIT_MAX');
   });
 });

@@ -24,7 +24,13 @@ export const findUsers = async (
     buildUserSearch(options.search),
     options.profile ? eq(users.profile, options.profile) : undefined,
   );
-  const rows = await tx.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(options.limit).offset(options.offset);
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(options.limit)
+    .offset(options.offset);
   const [total] = await tx.select({ n: count() }).from(users).where(where);
   return { rows, count: total?.n ?? 0 };
 };
@@ -48,7 +54,11 @@ export const countUsers = async (tx: TExecutor, tenantId: number): Promise<numbe
   return row?.n ?? 0;
 };
 
-export const insertUser = async (tx: TExecutor, tenantId: number, values: Omit<typeof users.$inferInsert, 'tenantId'>) => {
+export const insertUser = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: Omit<typeof users.$inferInsert, 'tenantId'>,
+) => {
   const [row] = await tx
     .insert(users)
     .values({ ...values, tenantId })
@@ -60,7 +70,9 @@ export const updateUserRow = async (
   tx: TExecutor,
   tenantId: number,
   userId: number,
-  values: Partial<Omit<typeof users.$inferInsert, 'tenantId' | 'id' | 'tokenVersion'>> & { tokenVersion?: SQL | number },
+  values: Partial<Omit<typeof users.$inferInsert, 'tenantId' | 'id' | 'tokenVersion'>> & {
+    tokenVersion?: SQL | number;
+  },
 ): Promise<TUserRow | undefined> => {
   const [row] = await tx
     .update(users)
@@ -78,7 +90,11 @@ export const deleteUserRow = async (tx: TExecutor, tenantId: number, userId: num
   return rows.length > 0;
 };
 
-export const findQueuesOfUsers = async (tx: TExecutor, tenantId: number, userIds: number[]): Promise<Map<number, TQueueRef[]>> => {
+export const findQueuesOfUsers = async (
+  tx: TExecutor,
+  tenantId: number,
+  userIds: number[],
+): Promise<Map<number, TQueueRef[]>> => {
   const byUser = new Map<number, TQueueRef[]>();
   if (userIds.length === 0) return byUser;
   const rows = await tx
@@ -102,7 +118,12 @@ export const findQueueIdsOfTenant = async (tx: TExecutor, tenantId: number, queu
   return rows.map((r) => r.id);
 };
 
-export const replaceUserQueues = async (tx: TExecutor, tenantId: number, userId: number, queueIds: number[]): Promise<void> => {
+export const replaceUserQueues = async (
+  tx: TExecutor,
+  tenantId: number,
+  userId: number,
+  queueIds: number[],
+): Promise<void> => {
   await tx.delete(usersQueues).where(and(eq(usersQueues.tenantId, tenantId), eq(usersQueues.userId, userId)));
   if (queueIds.length === 0) return;
   await tx.insert(usersQueues).values(queueIds.map((queueId) => ({ tenantId, userId, queueId })));

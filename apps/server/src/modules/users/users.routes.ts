@@ -47,7 +47,8 @@ export const usersRoutes =
       { onRequest: guard(), schema: { tags, params: ZIdParams, response: { 200: ZUser } } },
       async (req) => {
         const isSelf = req.params.id === req.ctx.userId;
-        if (!isSelf && !(supervisors as readonly string[]).includes(req.ctx.profile)) throw new AppError('ERR_NO_PERMISSION');
+        if (!isSelf && !(supervisors as readonly string[]).includes(req.ctx.profile))
+          throw new AppError('ERR_NO_PERMISSION');
         return getUser(db, req.ctx.tenantId, req.params.id);
       },
     );
@@ -62,7 +63,8 @@ export const usersRoutes =
     app.put(
       '/users/:id',
       { onRequest: guard(), schema: { tags, params: ZIdParams, body: ZUpdateUserBody, response: { 200: ZUser } } },
-      (req) => updateUser({ services, tenantId: req.ctx.tenantId, actor: req.ctx, userId: req.params.id, input: req.body }),
+      (req) =>
+        updateUser({ services, tenantId: req.ctx.tenantId, actor: req.ctx, userId: req.params.id, input: req.body }),
     );
     app.put(
       '/users/:id/configs',
@@ -100,7 +102,10 @@ export const usersRoutes =
     );
     app.put(
       '/userTenants/:id',
-      { onRequest: superadmin, schema: { tags, params: ZIdParams, body: ZUpdateUserTenantBody, response: { 200: ZUser } } },
+      {
+        onRequest: superadmin,
+        schema: { tags, params: ZIdParams, body: ZUpdateUserTenantBody, response: { 200: ZUser } },
+      },
       (req) => {
         const { tenantId, ...input } = req.body;
         return updateUser({ services, tenantId, actor: req.ctx, userId: req.params.id, input });

@@ -33,37 +33,39 @@ const readBearer = (request: FastifyRequest): string | undefined => {
  * Resolves an access token to the acting user, checking the database so that a deleted user, a changed
  * profile or password (token version) and an inactive tenant take effect at once, not when the token expires.
  */
-export const createSessionResolver = (db: TDb, tokens: TAccessTokens) => async (token: string): Promise<TRequestContext> => {
-  const claims = await tokens.verify(token);
-  const [row] = await db
-    .select({
-      id: users.id,
-      tenantId: users.tenantId,
-      profile: users.profile,
-      name: users.name,
-      email: users.email,
-      tokenVersion: users.tokenVersion,
-      tenantStatus: tenants.status,
-      trialEndsAt: tenants.trialEndsAt,
-    })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(users.id, claims.userId));
-  if (!row || row.tenantId !== claims.tenantId || row.tokenVersion !== claims.ver) {
-    throw new AppError('ERR_SESSION_EXPIRED');
-  }
-  if (row.profile !== 'superadmin' && !isTenantUsable({ status: row.tenantStatus, trialEndsAt: row.trialEndsAt })) {
-    throw new AppError('ERR_TENANT_INACTIVE');
-  }
-  return {
-    userId: row.id,
-    tenantId: row.tenantId,
-    profile: row.profile,
-    username: row.name,
-    email: row.email,
-    viaMasterKey: claims.mk === true,
+export const createSessionResolver =
+  (db: TDb, tokens: TAccessTokens) =>
+  async (token: string): Promise<TRequestContext> => {
+    const claims = await tokens.verify(token);
+    const [row] = await db
+      .select({
+        id: users.id,
+        tenantId: users.tenantId,
+        profile: users.profile,
+        name: users.name,
+        email: users.email,
+        tokenVersion: users.tokenVersion,
+        tenantStatus: tenants.status,
+        trialEndsAt: tenants.trialEndsAt,
+      })
+      .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
+      .where(eq(users.id, claims.userId));
+    if (!row || row.tenantId !== claims.tenantId || row.tokenVersion !== claims.ver) {
+      throw new AppError('ERR_SESSION_EXPIRED');
+    }
+    if (row.profile !== 'superadmin' && !isTenantUsable({ status: row.tenantStatus, trialEndsAt: row.trialEndsAt })) {
+      throw new AppError('ERR_TENANT_INACTIVE');
+    }
+    return {
+      userId: row.id,
+      tenantId: row.tenantId,
+      profile: row.profile,
+      username: row.name,
+      email: row.email,
+      viaMasterKey: claims.mk === true,
+    };
   };
-};
 export type TSessionResolver = ReturnType<typeof createSessionResolver>;
 
 /**

@@ -21,19 +21,22 @@ export const ensureLoginKeyPair = (db: TExecutor): Promise<TKeyPair> =>
 
 const tryDecrypt = (privateKey: string, ciphertext: Buffer): string | undefined => {
   try {
-    return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, ciphertext).toString(
-      'utf8',
-    );
+    return privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      ciphertext,
+    ).toString('utf8');
   } catch {
     return undefined;
   }
 };
 
 /** Decrypts a base64 secret sent by the web app with the installation key or, failing that, the fallback key. */
-export const createSecretDecrypter = (keyPair: TKeyPair) => (base64: string, field: string): string => {
-  const ciphertext = Buffer.from(base64, 'base64');
-  const plain = tryDecrypt(keyPair.privateKey, ciphertext) ?? tryDecrypt(fallbackPrivateKeyPem, ciphertext);
-  if (plain === undefined || plain.length === 0) throw new AppError('ERR_VALIDATION', { field });
-  return plain;
-};
+export const createSecretDecrypter =
+  (keyPair: TKeyPair) =>
+  (base64: string, field: string): string => {
+    const ciphertext = Buffer.from(base64, 'base64');
+    const plain = tryDecrypt(keyPair.privateKey, ciphertext) ?? tryDecrypt(fallbackPrivateKeyPem, ciphertext);
+    if (plain === undefined || plain.length === 0) throw new AppError('ERR_VALIDATION', { field });
+    return plain;
+  };
 export type TDecryptSecret = ReturnType<typeof createSecretDecrypter>;

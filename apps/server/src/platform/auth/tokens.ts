@@ -9,7 +9,12 @@ export const createAccessTokens = (secret: string, ttlSeconds: number) => {
   const key = new TextEncoder().encode(secret);
   return {
     sign: (claims: TAccessClaims): Promise<string> =>
-      new SignJWT({ tenantId: claims.tenantId, profile: claims.profile, ver: claims.ver, ...(claims.mk ? { mk: true } : {}) })
+      new SignJWT({
+        tenantId: claims.tenantId,
+        profile: claims.profile,
+        ver: claims.ver,
+        ...(claims.mk ? { mk: true } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuedAt()

@@ -35,7 +35,9 @@ describe('tenant walls', () => {
       queryRows(tx, sql`select * from users where id = ${b.admin.id}`),
     );
     expect(direct).toEqual([]);
-    const tenantsSeen = await withTenant(t.db, a.tenantId, (tx) => queryRows<{ id: number }>(tx, sql`select id from tenants`));
+    const tenantsSeen = await withTenant(t.db, a.tenantId, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from tenants`),
+    );
     expect(tenantsSeen.map((r) => r.id)).toEqual([a.tenantId]);
   });
 
@@ -62,10 +64,11 @@ describe('tenant walls', () => {
            where c.table_schema = 'public' and c.column_name = 'tenant_id'`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(5);
-    for (const row of rows) expect({ table: row.table_name, rls: row.rls, hasPolicy: row.policies > 0 }).toEqual({
-      table: row.table_name,
-      rls: true,
-      hasPolicy: true,
-    });
+    for (const row of rows)
+      expect({ table: row.table_name, rls: row.rls, hasPolicy: row.policies > 0 }).toEqual({
+        table: row.table_name,
+        rls: true,
+        hasPolicy: true,
+      });
   });
 });

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // NOTE: every tenant-owned table has `tenant_id` first in its indexes and a row-level security policy
 // (migration 0001_tenant_rls.sql); `tenants.test`/`rls.int.test.ts` checks no table is forgotten.
@@ -22,7 +12,9 @@ const timestamps = {
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['active', 'inactive', 'trial'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'inactive', 'trial'] })
+    .notNull()
+    .default('active'),
   email: text('email'),
   identity: text('identity'),
   maxUsers: integer('max_users').notNull().default(5),
@@ -140,7 +132,10 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    uniqueIndex('password_resets_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.tenantId, t.userId),
+  ],
 );
 
 // Platform-level tables (no tenant owns them).
