@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
@@ -90,6 +91,12 @@ export const createApp = async (
   await app.register(platformAdminRoutes(services));
   await registerWebApp(app, config.webDist);
 
+  // Throttling rows only matter for an hour; prune them now and then.
+  const maintenance = setInterval(() => {
+    background.run('prune-throttle-rows', () => pruneFailures(database.db, new Date(Date.now() - 3_600_000)));
+  }, 10 * 60_000);
+  maintenance.unref();
+
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -98,6 +105,7 @@ export const createApp = async (
     // Graceful: realtime clients first, then HTTP (in-flight requests finish), background work, database.
     close: () => {
       closing ??= (async () => {
+        clearInterval(maintenance);
         await realtime.close();
         await app.close();
         await background.drain();

@@ -7,13 +7,17 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import {
   claimPasswordReset,
+  countRecentFailures,
   findLoginCandidate,
   insertPasswordReset,
   invalidatePasswordResets,
+  recordFailures,
 } from './auth.repository.js';
 import { revokeUserSessions } from './sessions.js';
 
 const RESET_TTL_MS = 60 * 60_000;
+/** At most this many reset e-mails per address per hour, so the form cannot flood an inbox. */
+const MAX_RESET_MAILS_PER_HOUR = 3;
 
 /**
  * Sends a single-use reset link valid for one hour. The caller answers the same whether or not the e-mail
@@ -24,6 +28,10 @@ export const requestPasswordReset = (
   email: string,
 ): void => {
   services.background.run('password-reset-mail', async () => {
+    const throttleKey = `reset:${email}`;
+    const recent = await countRecentFailures(services.db, [throttleKey], new Date(Date.now() - RESET_TTL_MS));
+    if ((recent.get(throttleKey) ?? 0) >= MAX_RESET_MAILS_PER_HOUR) return;
+    await recordFailures(services.db, [throttleKey]);
     const candidate = await findLoginCandidate(services.db, email);
     if (!candidate) return;
     const { token, hash } = createOpaqueToken();
