@@ -6,6 +6,10 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'prosa_app') THEN
     CREATE ROLE prosa_app NOLOGIN;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  -- Roles belong to the whole server: another database on it created the role at the same moment (the
+  -- migration lock is per database).
+  NULL;
 END
 $$;
 --> statement-breakpoint

@@ -102,7 +102,8 @@ export const createApp = async (
     app,
     services,
     listen: () => app.listen({ port: config.port, host: config.host }),
-    // Graceful: realtime clients first, then HTTP (in-flight requests finish), background work, database.
+    // Graceful: realtime clients first (their presence updates written), then HTTP (in-flight requests finish),
+    // background work, the Redis link (kept until here so late events still reach other instances), database.
     close: () => {
       closing ??= (async () => {
         clearInterval(maintenance);
@@ -110,6 +111,7 @@ export const createApp = async (
         await app.close();
         await background.drain();
         services.mailer.close();
+        await realtime.dispose();
         await database.close();
       })();
       return closing;

@@ -14,11 +14,15 @@ let passwordHash: Promise<string> | undefined;
  * A real server in-process on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
  * (created from DATABASE_URL and dropped at the end) when DATABASE_URL is set.
  */
-export const startTestApp = async (overrides: Partial<TConfig> = {}) => {
+export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TStartOptions = {}) => {
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => undefined as unknown;
-  if (adminUrl) {
+  const shared = options.shareDatabaseWith;
+  if (shared) {
+    // A second instance on the first one's database; the first one drops it when it closes.
+    databaseUrl = shared.databaseUrl;
+  } else if (adminUrl) {
     const name = `prosa_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -55,10 +59,23 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}) => {
       ...overrides,
     },
   );
-  const database = await openDatabase({ databaseUrl, memory: !databaseUrl });
+  const database =
+    shared && !databaseUrl
+      ? // In-memory PGlite cannot be opened twice: share the handle, and leave closing it to its owner.
+        { ...shared.prosa.services.database, close: async () => undefined }
+      : await openDatabase({ databaseUrl, memory: !databaseUrl });
   const prosa = await createApp(config, { logger: false, database });
   const address = await prosa.listen();
-  return new TestApp(prosa, address, dropDatabase);
+  return new TestApp(prosa, address, dropDatabase, databaseUrl);
+};
+
+type TStartOptions = {
+  /**
+   * Run as another instance of the same installation: the same database (its own connection pool on
+   * PostgreSQL, the same handle on in-memory PGlite). Pass `redisUrl` in the overrides to both instances
+   * so that realtime events cross between them.
+   */
+  shareDatabaseWith?: TestApp;
 };
 
 type TRequest = { token?: string; body?: unknown; headers?: Record<string, string>; cookie?: string; ip?: string };
@@ -71,6 +88,8 @@ export class TestApp {
     readonly prosa: TApp,
     readonly url: string,
     private readonly dropDatabase: () => Promise<unknown>,
+    /** The PostgreSQL database this instance uses; undefined on PGlite. */
+    readonly databaseUrl?: string,
   ) {}
 
   get db() {

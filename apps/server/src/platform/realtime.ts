@@ -13,7 +13,10 @@ export type TRealtime = {
   emitToTenant: (tenantId: number, event: string, payload: unknown) => void;
   emitToUser: (tenantId: number, userId: number, event: string, payload: unknown) => void;
   disconnectUser: (tenantId: number, userId: number) => void;
+  /** Disconnects this instance's clients and waits for the presence updates that follow. Emits still work. */
   close: () => Promise<void>;
+  /** Last step of a shutdown, after HTTP and background work: closes the Redis clients; later emits are dropped. */
+  dispose: () => Promise<void>;
 };
 
 export type TPresenceListener = (ctx: TRequestContext, isOnline: boolean) => Promise<void>;
@@ -58,26 +61,39 @@ export const createRealtime = async (options: {
     }
   });
 
+  // Presence updates still running (a disconnect's check and write); close() waits for them.
+  const pending = new Set<Promise<void>>();
+  const track = (work: () => Promise<unknown>) => {
+    const running = work()
+      .then(() => undefined)
+      .catch((err: unknown) => options.log.error({ err }, 'presence update failed'))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
+  let disposed = false;
+
   io.on('connection', (socket) => {
     const ctx = socket.data.ctx;
     // NOTE: a socket only ever joins its own tenant's and its own user's rooms.
     socket.join([rooms.tenant(ctx.tenantId), rooms.user(ctx.tenantId, ctx.userId)]);
     if (ctx.profile === 'superadmin') socket.join(rooms.platform);
-    const setPresence = (isOnline: boolean) =>
-      options.onPresence(ctx, isOnline).catch((err: unknown) => options.log.error({ err }, 'presence update failed'));
-    socket.on(events.setUserActive(ctx.tenantId), () => void setPresence(true));
-    socket.on('disconnect', async () => {
-      const remaining = await io.in(rooms.user(ctx.tenantId, ctx.userId)).fetchSockets();
-      if (remaining.length === 0) await setPresence(false);
-    });
+    socket.on(events.setUserActive(ctx.tenantId), () => track(() => options.onPresence(ctx, true)));
+    socket.on('disconnect', () =>
+      track(async () => {
+        // Across instances (Redis adapter) this asks every node; it rejects when one does not answer in time.
+        const remaining = await io.in(rooms.user(ctx.tenantId, ctx.userId)).fetchSockets();
+        if (remaining.length === 0) await options.onPresence(ctx, false);
+      }),
+    );
   });
 
   return {
+    // After dispose() the Redis publisher is closed, and publishing on it would be an unhandled rejection.
     emitToTenant: (tenantId, event, payload) => {
-      io.to(rooms.tenant(tenantId)).emit(event as never, payload as never);
+      if (!disposed) io.to(rooms.tenant(tenantId)).emit(event as never, payload as never);
     },
     emitToUser: (tenantId, userId, event, payload) => {
-      io.to(rooms.user(tenantId, userId)).emit(event as never, payload as never);
+      if (!disposed) io.to(rooms.user(tenantId, userId)).emit(event as never, payload as never);
     },
     disconnectUser: (tenantId, userId) => {
       io.in(rooms.user(tenantId, userId)).disconnectSockets(true);
@@ -86,6 +102,11 @@ export const createRealtime = async (options: {
       // The HTTP server itself is closed by Fastify; here only the realtime clients (incl. long-polling).
       io.local.disconnectSockets(true);
       io.engine.close();
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    dispose: async () => {
+      if (disposed) return;
+      disposed = true;
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };
