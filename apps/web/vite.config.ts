@@ -1,5 +1,5 @@
-import react from '@vitejs/plugin-react';
 import type { IncomingMessage } from 'node:http';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -9,7 +9,11 @@ const serverUrl = process.env.PROSA_SERVER_URL ?? 'http://localhost:3000';
 const spaNavigation = (req: IncomingMessage): string | undefined =>
   req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined;
 
-const api = (options: Partial<ProxyOptions> = {}): ProxyOptions => ({ target: serverUrl, changeOrigin: true, ...options });
+const api = (options: Partial<ProxyOptions> = {}): ProxyOptions => ({
+  target: serverUrl,
+  changeOrigin: true,
+  ...options,
+});
 
 export default defineConfig({
   base: '/',
@@ -38,7 +42,14 @@ export default defineConfig({
             workbox: {
               navigateFallback: 'index.html',
               // NOTE: server-rendered or API paths must never be answered with the SPA shell.
-              navigateFallbackDenylist: [/^\/docs/, /^\/socket\.io/, /^\/health/, /^\/ready/, /^\/public/, /^\/check-version/],
+              navigateFallbackDenylist: [
+                /^\/docs/,
+                /^\/socket\.io/,
+                /^\/health/,
+                /^\/ready/,
+                /^\/public/,
+                /^\/check-version/,
+              ],
               maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
             },
           }),

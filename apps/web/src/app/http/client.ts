@@ -9,7 +9,8 @@ export const httpTimeoutMs = 20_000;
 export const sessionEndRedirectDelayMs = 200;
 
 /** Calls that never trigger a token refresh and whose 401 is the screen's business (spec 4). */
-const authCallPattern = /^\/?(auth\/(login|refresh_token|logout|signup|masterkey)|password-reset|reset-password)\/?(\?|$)/;
+const authCallPattern =
+  /^\/?(auth\/(login|refresh_token|logout|signup|masterkey)|password-reset|reset-password)\/?(\?|$)/;
 export const isAuthCall = (url: string | undefined): boolean => Boolean(url && authCallPattern.test(url));
 
 export type THttpClientDeps = {

@@ -48,13 +48,16 @@ export const describeApiError = (error: unknown, locale: TLocale = currentLocale
   return i18n.t('errors.unidentified', { lng: locale });
 };
 
-/** Field-level validation error (400 with `field`), if the failure is one. */
+/** Field-level error (a 4xx naming a `field`: validation 400, duplicate 409...), if the failure is one. */
 export const getFieldError = (error: unknown): { field: string; message: string } | null => {
-  if (!isAxiosError(error) || error.response?.status !== 400) return null;
+  const status = isAxiosError(error) ? (error.response?.status ?? 0) : 0;
+  if (status < 400 || status >= 500) return null;
   const body = getErrorBody(error);
   if (!body?.field) return null;
   const code = body.error ?? '';
   const message =
-    isErrorCode(code) && code !== 'ERR_VALIDATION' ? translateErrorCode(code) : (body.message ?? translateErrorCode(code));
+    isErrorCode(code) && code !== 'ERR_VALIDATION'
+      ? translateErrorCode(code)
+      : (body.message ?? translateErrorCode(code));
   return { field: body.field, message };
 };

@@ -12,7 +12,10 @@ export type TRefreshQueue = {
  * Single-flight token refresh: however many requests fail at once, one refresh call runs and all of them
  * wait for it. `onFailure` runs once per failed refresh, not once per waiting request.
  */
-export const createRefreshQueue = (refresh: () => Promise<string>, onFailure: (error: unknown) => void): TRefreshQueue => {
+export const createRefreshQueue = (
+  refresh: () => Promise<string>,
+  onFailure: (error: unknown) => void,
+): TRefreshQueue => {
   let inFlight: Promise<string> | null = null;
   return {
     refreshToken: () => {

@@ -49,7 +49,13 @@ const isHiddenByMenu = (name: string | null, pathname: string, menuVisibility: R
  * Where a navigation may go (spec 6). Pure: the router guard, the menu and the tests share it.
  * Order: session -> superadmin redirects -> superadmin passes -> role-limited screens -> menu visibility.
  */
-export const decideNavigation = ({ to, name, profile, token, menuVisibility }: TNavigationInput): TNavigationDecision => {
+export const decideNavigation = ({
+  to,
+  name,
+  profile,
+  token,
+  menuVisibility,
+}: TNavigationInput): TNavigationDecision => {
   const { pathname, search } = splitUrl(to);
   const routeName = name ?? routeNameForPath(pathname);
 
@@ -60,7 +66,8 @@ export const decideNavigation = ({ to, name, profile, token, menuVisibility }: T
   }
 
   if (profile === 'superadmin') {
-    if (routeName === rootRouteName || routeName === 'contatos') return { action: 'redirect', to: pathFor('assinatura') };
+    if (routeName === rootRouteName || routeName === 'contatos')
+      return { action: 'redirect', to: pathFor('assinatura') };
     if (routeName === 'home-dashboard') return { action: 'redirect', to: pathFor('tenants') };
     return allow;
   }
@@ -68,7 +75,8 @@ export const decideNavigation = ({ to, name, profile, token, menuVisibility }: T
   // Everybody else: the root shows the contacts list.
   const denied = (): TNavigationDecision => {
     // NOTE: if contatos itself is the forbidden screen, fall back to the profile's landing screen (no loop).
-    const target = routeName === 'contatos' || pathname.startsWith('/contatos') ? landingRouteName(profile ?? 'user') : 'contatos';
+    const target =
+      routeName === 'contatos' || pathname.startsWith('/contatos') ? landingRouteName(profile ?? 'user') : 'contatos';
     return { action: 'redirect', to: pathFor(target), toast: accessDenied };
   };
 

@@ -67,7 +67,9 @@ export const getStoredUsername = (): string => localStorage.getItem(storageKeys.
 export const getStoredMenuVisibility = (): Record<string, boolean> => {
   const map = readJson<unknown>(storageKeys.menuVisibility);
   if (!map || typeof map !== 'object' || Array.isArray(map)) return {};
-  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+  return Object.fromEntries(
+    Object.entries(map).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+  );
 };
 
 export const getStoredUser = (): TStoredUser | null => readJson<TStoredUser>(storageKeys.usuario);

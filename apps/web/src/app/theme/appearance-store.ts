@@ -2,8 +2,8 @@ import {
   defaultSystemColors,
   fromSystemColorList,
   type TBranding,
-  toSystemColorList,
   type TSystemColor,
+  toSystemColorList,
   ZSystemColors,
 } from '@prosa/contracts';
 import { create } from 'zustand';
@@ -23,7 +23,8 @@ export const parseSystemColors = (list: unknown): TColorMap | null => {
   return parsed.success ? fromSystemColorList(parsed.data) : null;
 };
 
-const initialColors = (): TColorMap => parseSystemColors(readStoredJson(storageKeys.storedColors)) ?? { ...defaultSystemColors };
+const initialColors = (): TColorMap =>
+  parseSystemColors(readStoredJson(storageKeys.storedColors)) ?? { ...defaultSystemColors };
 
 export const useAppearanceStore = create<TAppearanceState>(() => ({
   colors: initialColors(),

@@ -11,7 +11,13 @@ const parseHex = (hex: string): TRgb | null => {
 };
 
 const toHex = (rgb: TRgb): string =>
-  `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  `#${rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 const mix = (from: TRgb, to: TRgb, amount: number): TRgb =>
   from.map((v, i) => v + ((to[i] as number) - v) * amount) as TRgb;

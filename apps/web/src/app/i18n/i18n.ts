@@ -1,0 +1,37 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getStoredUser } from '../session/storage';
+import { en } from './locales/en';
+import { ptBR } from './locales/pt-br';
+
+export const languages = ['pt-BR', 'en'] as const;
+export type TLanguage = (typeof languages)[number];
+
+export const isLanguage = (value: unknown): value is TLanguage =>
+  typeof value === 'string' && (languages as readonly string[]).includes(value);
+
+const initialLanguage = (): TLanguage => {
+  try {
+    const stored = getStoredUser()?.configs?.language;
+    return isLanguage(stored) ? stored : 'pt-BR';
+  } catch {
+    return 'pt-BR';
+  }
+};
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { 'pt-BR': { translation: ptBR }, en: { translation: en } },
+  lng: initialLanguage(),
+  fallbackLng: 'pt-BR',
+  supportedLngs: [...languages],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+export const setLanguage = async (language: TLanguage): Promise<void> => {
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+};

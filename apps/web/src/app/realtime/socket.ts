@@ -1,0 +1,63 @@
+import { events } from '@prosa/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+/** Auth failures after which the client stops trying (the session is over). */
+const fatalAuthErrors = new Set(['ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']);
+
+let socket: Socket | null = null;
+
+export const getSocket = (): Socket | null => socket;
+
+export type TRealtimeHandlers = {
+  onUserEvent: (payload: unknown) => void;
+  onUsersEvent: (payload: unknown) => void;
+};
+
+/** Connect the realtime channel (spec 4 and 7). Only ever called with a stored token. */
+export const connectRealtime = (token: string, tenantId: number, handlers: TRealtimeHandlers): Socket => {
+  disconnectRealtime();
+  const client = io(window.location.origin, {
+    path: '/socket.io',
+    transports: ['polling', 'websocket'],
+    auth: { token },
+    forceNew: true,
+    reconnection: true,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    randomizationFactor: 0.5,
+    timeout: 20_000,
+    autoConnect: false,
+  });
+
+  client.on('connect', () => {
+    console.debug('[realtime] connected');
+    client.emit(events.setUserActive(tenantId));
+  });
+  client.on('connect_error', (error) => {
+    console.debug('[realtime] connect error', error.message);
+    if (fatalAuthErrors.has(error.message)) client.disconnect();
+  });
+  client.on('disconnect', (reason) => {
+    console.debug('[realtime] disconnected', reason);
+    // The server dropped us on purpose: socket.io will not reconnect by itself.
+    if (reason === 'io server disconnect') client.connect();
+  });
+  client.on(events.user(tenantId), handlers.onUserEvent);
+  client.on(events.users(tenantId), handlers.onUsersEvent);
+
+  socket = client;
+  client.connect();
+  return client;
+};
+
+/** A refreshed token is used from the next (re)connection on. */
+export const updateRealtimeToken = (token: string): void => {
+  if (socket) socket.auth = { token };
+};
+
+export const disconnectRealtime = (): void => {
+  if (!socket) return;
+  socket.removeAllListeners();
+  socket.disconnect();
+  socket = null;
+};

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
+import { decideNavigation, superadminOnlyRoutes, type TNavigationInput } from './guards';
+
+const base: TNavigationInput = { to: '/', profile: 'admin', token: 'token', menuVisibility: {} };
+const decide = (input: Partial<TNavigationInput>) => decideNavigation({ ...base, ...input });
+
+const loginRedirect = { action: 'redirect', to: '/login', toast: { key: 'guard.loginRequired', color: 'warning' } };
+const deniedToContatos = {
+  action: 'redirect',
+  to: '/contatos',
+  toast: { key: 'guard.accessDenied', color: 'negative' },
+};
+
+describe('decideNavigation', () => {
+  describe('without a token', () => {
+    it.each(['/login', '/signup', '/masterkey', '/reset/abcdef0123456789'])('lets %s through (public route)', (to) => {
+      expect(decide({ to, token: null, profile: null })).toEqual({ action: 'allow' });
+    });
+
+    it.each(['/', '/contatos', '/usuarios', '/configuracoes/geral', '/atendimento/12', '/does-not-exist'])(
+      'sends %s to login with "Necessário realizar login"',
+      (to) => {
+        const decision = decide({ to, token: null, profile: null });
+        expect(decision).toEqual(loginRedirect);
+        if (decision.action === 'redirect')
+          expect(i18n.t(decision.toast?.key ?? '', { lng: 'pt-BR' })).toBe('Necessário realizar login');
+      },
+    );
+
+    it('lets a URL with the tokenSetup query through', () => {
+      expect(decide({ to: '/configuracoes/geral?tokenSetup=abc', token: null, profile: null })).toEqual({
+        action: 'allow',
+      });
+      expect(decide({ to: '/configuracoes/geral?other=1', token: null, profile: null })).toEqual(loginRedirect);
+    });
+  });
+
+  describe('superadmin', () => {
+    const superadmin = { profile: 'superadmin' };
+
+    it('goes from the root and contatos to assinatura', () => {
+      expect(decide({ ...superadmin, to: '/' })).toEqual({ action: 'redirect', to: '/assinatura' });
+      expect(decide({ ...superadmin, to: '/contatos' })).toEqual({ action: 'redirect', to: '/assinatura' });
+    });
+
+    it('goes from home-dashboard to tenants', () => {
+      expect(decide({ ...superadmin, to: '/home' })).toEqual({ action: 'redirect', to: '/tenants' });
+    });
+
+    it('skips the menu visibility checks', () => {
+      expect(decide({ ...superadmin, to: '/filas', menuVisibility: { filas: false } })).toEqual({ action: 'allow' });
+    });
+
+    it.each([...superadminOnlyRoutes])('opens the platform screen %s', (name) => {
+      expect(decide({ ...superadmin, to: `/${name}` })).toEqual({ action: 'allow' });
+    });
+  });
+
+  describe('tenant profiles', () => {
+    it('sends the root to contatos', () => {
+      expect(decide({ to: '/' })).toEqual({ action: 'redirect', to: '/contatos' });
+    });
+
+    it('denies a screen hidden by menu key, by path prefix, with "Acesso negado" in the negative colour', () => {
+      const menuVisibility = { configuracoes: false };
+      expect(decide({ to: '/configuracoes/geral', menuVisibility })).toEqual(deniedToContatos);
+      expect(decide({ to: '/configuracoes', menuVisibility })).toEqual(deniedToContatos);
+      expect(i18n.t('guard.accessDenied', { lng: 'pt-BR' })).toBe('Acesso negado');
+    });
+
+    it('denies the route named by a hidden key even when its path differs', () => {
+      // 'home-dashboard' lives at /home: only the route-name rule catches it.
+      expect(decide({ to: '/home', menuVisibility: { 'home-dashboard': false } })).toEqual(deniedToContatos);
+      // A nested child is matched by its own route name too.
+      expect(decide({ to: '/funil/kanban', menuVisibility: { 'funil-kanban': false } })).toEqual(deniedToContatos);
+    });
+
+    it('keeps screens whose keys are visible or absent', () => {
+      expect(decide({ to: '/filas', menuVisibility: { filas: true, notas: false } })).toEqual({ action: 'allow' });
+      expect(decide({ to: '/etiquetas', menuVisibility: { notas: false } })).toEqual({ action: 'allow' });
+    });
+
+    it('does not loop when contatos itself is hidden: falls back to the landing screen', () => {
+      expect(decide({ to: '/contatos', profile: 'user', menuVisibility: { contatos: false } })).toEqual({
+        action: 'redirect',
+        to: '/atendimento',
+        toast: { key: 'guard.accessDenied', color: 'negative' },
+      });
+    });
+
+    it.each([...superadminOnlyRoutes])('denies the superadmin screen %s', (name) => {
+      expect(decide({ to: `/${name}`, profile: 'admin' })).toEqual(deniedToContatos);
+    });
+
+    it('lets only admin (and superadmin) into usuarios and customizar', () => {
+      for (const to of ['/usuarios', '/customizar']) {
+        expect(decide({ to, profile: 'admin' })).toEqual({ action: 'allow' });
+        expect(decide({ to, profile: 'super' })).toEqual(deniedToContatos);
+        expect(decide({ to, profile: 'user' })).toEqual(deniedToContatos);
+        expect(decide({ to, profile: 'superadmin' })).toEqual({ action: 'allow' });
+      }
+    });
+
+    it('uses the route name given by the router when there is one', () => {
+      expect(decide({ to: '/somewhere', name: 'filas', menuVisibility: { filas: false } })).toEqual(deniedToContatos);
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { ZLoginBody } from '@prosa/contracts';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loading } from '../../../app/loading/loading-store';
+import { pathFor } from '../../../app/router/route-registry';
+import { zodResolver } from '../../../ui/zod-form';
+import { login, usePublicSettings } from '../api/auth-api';
+import { ForgotPasswordModal } from '../components/forgot-password-modal';
+import { showLoginError } from '../components/login-errors';
+import { useCompleteLogin } from '../components/use-complete-login';
+
+export const LoginPage = () => {
+  const { t } = useTranslation();
+  const completeLogin = useCompleteLogin();
+  const settings = usePublicSettings();
+  const [forgotOpened, forgot] = useDisclosure(false);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodResolver(ZLoginBody) });
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    loading.show();
+    try {
+      await completeLogin(await login(values.email, values.password));
+    } catch (error) {
+      showLoginError(error);
+    } finally {
+      loading.hide();
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate aria-labelledby="login-title">
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz="h2" id="login-title">
+              {t('screens.login')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('auth.login.subtitle')}
+            </Text>
+          </div>
+          <TextInput
+            data-autofocus
+            autoFocus
+            type="email"
+            label={t('fields.email')}
+            autoComplete="username"
+            leftSection={<IconMail size={16} />}
+            data-testid="login-email"
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            data-testid="login-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component="button" type="button" size="sm" onClick={forgot.open} data-testid="forgot-password">
+              {t('auth.login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={submitting} data-testid="login-submit">
+            {t('auth.login.submit')}
+          </Button>
+          {(settings.data?.allowSignup || settings.data?.masterKeyEnabled) && (
+            <Group justify="center" gap="lg">
+              {settings.data.allowSignup && (
+                <Anchor component={Link} to={pathFor('signup')} size="sm" data-testid="signup-link">
+                  {t('auth.login.signup')}
+                </Anchor>
+              )}
+              {settings.data.masterKeyEnabled && (
+                <Anchor component={Link} to={pathFor('masterkey')} size="sm" data-testid="masterkey-link">
+                  {t('auth.login.masterkey')}
+                </Anchor>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </form>
+      <ForgotPasswordModal opened={forgotOpened} onClose={forgot.close} email={form.values.email} />
+    </>
+  );
+};
