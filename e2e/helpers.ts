@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, MAIN_PORT, SUPERADMIN_PASSWORD } from './playwright.config.js';
+
+export const accounts = {
+  agent: { email: 'agent@demo.local', password: DEMO_PASSWORD },
+  admin: { email: 'admin@demo.local', password: DEMO_PASSWORD },
+  superadmin: { email: 'superadmin@prosa.local', password: SUPERADMIN_PASSWORD },
+};
+
+/** Fails the test on any console error or uncaught page error. */
+export const watchConsole = (page: Page): string[] => {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+};
+
+/** Logs in through the form, as a person would. */
+export const loginThroughForm = async (page: Page, email: string, password: string, base = '') => {
+  await page.goto(`${base}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+};
+
+/** Calls the API directly (set-up steps that are not what a test is about). */
+export const api = async (
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; port?: number } = {},
+) => {
+  const res = await fetch(`http://127.0.0.1:${options.port ?? MAIN_PORT}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};
+
+export const expectNoConsoleErrors = (errors: string[]) => expect(errors, errors.join('\n')).toEqual([]);
+
+/** Signs in through the API (encrypting the password as the web app does) and returns the access token. */
+export const apiLogin = async (email: string, password: string, port = MAIN_PORT): Promise<string> => {
+  const { constants, publicEncrypt } = await import('node:crypto');
+  const { body: keyBody } = await api('GET', '/publicEncryptionKey', { port });
+  const encrypted = publicEncrypt(
+    { key: keyBody.key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+  const { status, body } = await api('POST', '/auth/login/', { port, body: { email, password: encrypted } });
+  if (status !== 200) throw new Error(`login ${email}: ${status} ${JSON.stringify(body)}`);
+  return body.token;
+};

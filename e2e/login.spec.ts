@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { accounts, api, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+
+test.describe('login through the form', () => {
+  for (const [who, landing] of [
+    ['agent', '/atendimento'],
+    ['admin', '/home'],
+    ['superadmin', '/assinatura'],
+  ] as const) {
+    test(`${who} lands on ${landing}, with the password encrypted on the wire`, async ({ page }) => {
+      const errors = watchConsole(page);
+      const sent: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().includes('/auth/login')) sent.push(req.postData() ?? '');
+      });
+      const { email, password } = accounts[who];
+      await loginThroughForm(page, email, password);
+      await expect(page).toHaveURL(new RegExp(`${landing}(/|$)`));
+      expect(sent).toHaveLength(1);
+      const body = JSON.parse(sent[0] as string);
+      expect(body.email).toBe(email);
+      expect(body.password).not.toContain(password);
+      expect(Buffer.from(body.password, 'base64')).toHaveLength(256);
+      const stored = await page.evaluate(() => ({
+        token: localStorage.getItem('token'),
+        profile: localStorage.getItem('profile'),
+      }));
+      expect(stored.token).toBeTruthy();
+      expect(stored.profile).toBe(who === 'agent' ? 'user' : who);
+      expectNoConsoleErrors(errors);
+    });
+  }
+
+  test('falls back to the built-in key when the key endpoint fails', async ({ page }) => {
+    await page.route('**/publicEncryptionKey', (route) => route.fulfill({ status: 503, body: 'indisponível' }));
+    await loginThroughForm(page, accounts.agent.email, accounts.agent.password);
+    await expect(page).toHaveURL(/\/atendimento/);
+  });
+
+  test('wrong password shows the catalogue message in Portuguese and stays on login', async ({ page }) => {
+    await loginThroughForm(page, accounts.agent.email, 'senha-errada');
+    await expect(page.getByText('Erro de autenticação. Verifique os dados e tente novamente.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a protected page without a session goes to login with "Necessário realizar login"', async ({ page }) => {
+    await page.goto('/usuarios');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText('Necessário realizar login')).toBeVisible();
+  });
+
+  test('logout from the profile menu ends the session', async ({ page }) => {
+    await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+    await expect(page).toHaveURL(/\/home/);
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const refresh = await api('POST', '/auth/refresh_token');
+    expect(refresh.status).toBe(401);
+  });
+});

@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-e2e-123';
+export const SUPERADMIN_PASSWORD = 'root-e2e-123';
+export const MAIN_PORT = 3310;
+/** A second server whose access tokens live 5 s, for the transparent-refresh test. */
+export const SHORT_TOKEN_PORT = 3311;
+
+const server = (port: number, extraEnv: Record<string, string> = {}) => ({
+  command: 'node --import tsx e2e/serve.ts',
+  cwd: '..',
+  url: `http://127.0.0.1:${port}/ready`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    DEMO_PASSWORD,
+    SUPERADMIN_PASSWORD,
+    SUPERADMIN_EMAIL: 'superadmin@prosa.local',
+    ...extraEnv,
+  },
+});
+
+const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${MAIN_PORT}`,
+    locale: 'pt-BR',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [server(MAIN_PORT), server(SHORT_TOKEN_PORT, { ACCESS_TOKEN_TTL: '5' })],
+});

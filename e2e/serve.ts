@@ -1,0 +1,41 @@
+// Starts Prosa for the e2e suite on a fresh data directory, with the fake SMTP server as its mail relay,
+// and a tiny inbox endpoint the tests read e-mails from. Run by Playwright's webServer.
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { startFakeSmtp } from '../packages/fakes/src/index.js';
+
+const port = Number(process.env.PORT ?? 3310);
+const inboxPort = Number(process.env.INBOX_PORT ?? port + 100);
+const smtp = await startFakeSmtp();
+const config = loadConfig({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'prosa-e2e-')),
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: `http://localhost:${port}`,
+  SEED_DEMO: '1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+const prosa = await createApp(config);
+await prosa.listen();
+
+const inbox = createServer((req, res) => {
+  const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
+  const mails = smtp.inbox.filter((m) => m.to.includes(to)).map((m) => ({ to: m.to, text: m.text }));
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails));
+});
+inbox.listen(inboxPort, '127.0.0.1');
+
+const stop = async () => {
+  inbox.close();
+  await prosa.close();
+  await smtp.close();
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
