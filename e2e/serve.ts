@@ -1,6 +1,6 @@
 // Starts Prosa for the e2e suite on a fresh data directory, with the fake SMTP server as its mail relay,
 // and a tiny inbox endpoint the tests read e-mails from. Run by Playwright's webServer.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,11 +11,12 @@ import { startFakeSmtp } from '../packages/fakes/src/index.js';
 const port = Number(process.env.PORT ?? 3310);
 const inboxPort = Number(process.env.INBOX_PORT ?? port + 100);
 const smtp = await startFakeSmtp();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-e2e-'));
 const config = loadConfig({
   ...process.env,
   PORT: String(port),
   HOST: '127.0.0.1',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'prosa-e2e-')),
+  DATA_DIR: dataDir,
   SMTP_URL: smtp.url,
   PUBLIC_URL: `http://localhost:${port}`,
   SEED_DEMO: '1',
@@ -35,6 +36,7 @@ const stop = async () => {
   inbox.close();
   await prosa.close();
   await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.once('SIGTERM', stop);
