@@ -29,13 +29,14 @@ export const loginThroughForm = async (page: Page, email: string, password: stri
 export const api = async (
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; port?: number } = {},
+  options: { token?: string; body?: unknown; port?: number; cookie?: string } = {},
 ) => {
   const res = await fetch(`http://127.0.0.1:${options.port ?? MAIN_PORT}${path}`, {
     method,
     headers: {
       'content-type': 'application/json',
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

@@ -52,11 +52,18 @@ test.describe('login through the form', () => {
   test('logout from the profile menu ends the session', async ({ page }) => {
     await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
     await expect(page).toHaveURL(/\/home/);
+    const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'jrt');
+    expect(refreshCookie).toBeDefined();
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    const refresh = await api('POST', '/auth/refresh_token');
+    expect((await page.context().cookies()).find((c) => c.name === 'jrt')).toBeUndefined();
+    // The refresh token the browser held is revoked on the server, not just forgotten by the browser.
+    const refresh = await api('POST', '/auth/refresh_token', {
+      body: {},
+      cookie: `jrt=${refreshCookie?.value}`,
+    });
     expect(refresh.status).toBe(401);
   });
 });

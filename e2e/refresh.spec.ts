@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { SHORT_TOKEN_PORT } from './playwright.config.js';
+
+const base = `http://localhost:${SHORT_TOKEN_PORT}`;
+
+test('an expired access token is refreshed once while three requests are in flight, and all three are replayed', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await loginThroughForm(page, accounts.admin.email, accounts.admin.password, base);
+  await expect(page).toHaveURL(/\/home/);
+  await page.goto(`${base}/usuarios`);
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  // Access tokens on this server live 5 s.
+  await page.waitForTimeout(6_000);
+
+  const log: { method: string; path: string; status: number }[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.port === String(SHORT_TOKEN_PORT) && !url.pathname.startsWith('/assets'))
+      log.push({ method: res.request().method(), path: url.pathname, status: res.status() });
+  });
+  await page.reload();
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  await expect.poll(() => log.filter((r) => r.path === '/auth/refresh_token').length).toBe(1);
+  await page.waitForTimeout(500);
+
+  const refreshAt = log.findIndex((r) => r.path === '/auth/refresh_token');
+  expect(log[refreshAt]?.status).toBe(200);
+  const rejected = log.slice(0, refreshAt).filter((r) => r.status === 401);
+  expect(rejected.length).toBeGreaterThanOrEqual(3);
+  const replayed = log.slice(refreshAt + 1);
+  for (const request of rejected) {
+    expect(replayed, `${request.method} ${request.path} replayed`).toContainEqual({ ...request, status: 200 });
+  }
+  expect(log.filter((r) => r.path === '/auth/refresh_token')).toHaveLength(1);
+  expect(log.filter((r) => r.status === 401 && log.indexOf(r) > refreshAt)).toEqual([]);
+  await expect(page).toHaveURL(/\/usuarios/);
+  // The browser reports every 401 on the wire itself; those are the expected rejections, nothing else.
+  expectNoConsoleErrors(errors.filter((e) => !e.includes('status of 401')));
+});
