@@ -53,7 +53,10 @@ export const UsersTable = ({ users, loading, showTenant, tenantNames, onEdit, on
               </Table.Td>
               {showTenant && (
                 <Table.Td>
-                  <Text size="sm">{tenantNames.get(user.tenantId) ?? `#${user.tenantId}`}</Text>
+                  <Text size="sm">
+                    {tenantNames.get(user.tenantId) ??
+                      (user.profile === 'superadmin' ? t('menu.groups.platform') : `#${user.tenantId}`)}
+                  </Text>
                 </Table.Td>
               )}
               <Table.Td>
