@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type TMail = { to: string; subject: string; text: string; html?: string };
 export type TMailer = { send: (mail: TMail) => Promise<void>; close: () => void };
@@ -14,11 +14,18 @@ export const createMailer = (smtpUrl: string | undefined, from: string, log: Fas
       close: () => undefined,
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first e-mail, not on every start.
+  let transport: Promise<Transporter> | undefined;
+  const getTransport = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     send: async (mail) => {
-      await transport.sendMail({ from, ...mail });
+      await (await getTransport()).sendMail({ from, ...mail });
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then((t) => t.close());
+    },
   };
 };

@@ -1,8 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { events, rooms } from '@prosa/contracts';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { TRequestContext, TSessionResolver } from './auth/authenticate.js';
 import { AppError } from './errors.js';
@@ -40,6 +38,11 @@ export const createRealtime = async (options: {
   );
   const redisClients: { quit: () => Promise<unknown> }[] = [];
   if (options.redisUrl) {
+    // Loaded only when configured: a single instance never pays for the Redis client.
+    const [{ createClient }, { createAdapter }] = await Promise.all([
+      import('redis'),
+      import('@socket.io/redis-adapter'),
+    ]);
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     pub.on('error', (err) => options.log.error({ err }, 'redis publisher error'));

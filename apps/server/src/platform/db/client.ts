@@ -1,14 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema.js';
 
 export type TSchema = typeof schema;
@@ -39,8 +33,19 @@ export const openDatabase = async (options: { databaseUrl?: string; dataDir?: st
   return openPglite(options.memory ? undefined : path.join(options.dataDir ?? './data', 'pglite'));
 };
 
+// Each driver is loaded only when used: PGlite installations never load pg, and the reverse.
 const openPglite = async (dir: string | undefined): Promise<TDatabase> => {
-  if (dir) mkdirSync(dir, { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) {
+    // A new data directory: initdb grows the WASM heap to ~900 MB and never gives it back. Closing and
+    // reopening costs ~0.5 s once and halves the resident memory of that first run (docs/benchmarks.md).
+    mkdirSync(dir, { recursive: true });
+    await (await PGlite.create({ dataDir: dir })).close();
+  }
   const client = await PGlite.create(dir ? { dataDir: dir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {
@@ -55,6 +60,11 @@ const openPglite = async (dir: string | undefined): Promise<TDatabase> => {
 };
 
 const openPostgres = async (url: string): Promise<TDatabase> => {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   const db = drizzlePg(pool, { schema }) as unknown as TDb;
   return {

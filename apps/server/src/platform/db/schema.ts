@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // NOTE: every tenant-owned table has `tenant_id` first in its indexes and a row-level security policy
 // (migration 0001_tenant_rls.sql); `tenants.test`/`rls.int.test.ts` checks no table is forgotten.
@@ -170,3 +181,338 @@ export const platformSettings = pgTable('platform_settings', {
   value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Conversations: contacts, connections, tickets, messages and what agents organise them with.
+
+const tenantRef = () =>
+  integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    tag: text('tag').notNull(),
+    color: text('color').notNull().default('#5c67f2'),
+    isActive: boolean('is_active').notNull().default(true),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tags_tenant_name_key').on(t.tenantId, sql`lower(${t.tag})`)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    /** E.164 phone (or the group id for groups); null for contacts known only by another identity. */
+    number: text('number'),
+    email: text('email'),
+    profilePicUrl: text('profile_pic_url'),
+    isGroup: boolean('is_group').notNull().default(false),
+    pushname: text('pushname'),
+    cpf: text('cpf'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    businessName: text('business_name'),
+    /** DD/MM or DD/MM/YYYY, as the family stores it. */
+    birthday: text('birthday'),
+    blocked: boolean('blocked').notNull().default(false),
+    chatbotBlocked: boolean('chatbot_blocked').notNull().default(false),
+    kanban: integer('kanban'),
+    ...timestamps,
+  },
+  (t) => [
+    index('contacts_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
+    index('contacts_tenant_number_idx').on(t.tenantId, t.number),
+  ],
+);
+
+/**
+ * Every way a channel can name the same person (canonical phone key, WhatsApp LID, Telegram id, web chat
+ * visitor id, group id). Unique per tenant: two deliveries naming one person always find one contact.
+ */
+export const contactIdentities = pgTable(
+  'contact_identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['phone', 'lid', 'group', 'telegram', 'webchat', 'email', 'instagram', 'messenger'],
+    }).notNull(),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contact_identities_key').on(t.tenantId, t.kind, t.value),
+    index('contact_identities_contact_idx').on(t.tenantId, t.contactId),
+  ],
+);
+
+export const contactCustomFields = pgTable(
+  'contact_custom_fields',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull().default(''),
+  },
+  (t) => [index('contact_custom_fields_contact_idx').on(t.tenantId, t.contactId)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
+);
+
+/** A contact's wallet: the users who own the relationship with that customer. */
+export const contactWallets = pgTable(
+  'contact_wallets',
+  {
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.contactId, t.userId] }), index('contact_wallets_user_idx').on(t.userId)],
+);
+
+/** A channel connection ("whatsapps" in the family's API, whatever the channel). */
+export const connections = pgTable(
+  'connections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('DISCONNECTED'),
+    isDefault: boolean('is_default').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    /** Public token of channels reached from outside (web chat widget, inbound webhooks). */
+    token: text('token'),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    number: text('number'),
+    qrcode: text('qrcode'),
+    retries: integer('retries').notNull().default(0),
+    farewellMessage: text('farewell_message'),
+    greetingMessage: text('greeting_message'),
+    /** Channel-specific settings (credentials, bot options), validated by the channel's adapter. */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('connections_tenant_idx').on(t.tenantId, t.id), uniqueIndex('connections_token_key').on(t.token)],
+);
+
+export const reasons = pgTable(
+  'reasons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('reasons_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const fastReplies = pgTable(
+  'fast_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    key: text('key').notNull(),
+    message: text('message').notNull(),
+    mediaUrl: text('media_url'),
+    mediaName: text('media_name'),
+    mediaType: text('media_type'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('fast_replies_tenant_key').on(t.tenantId, sql`lower(${t.key})`)],
+);
+
+export const fastReplyQueues = pgTable(
+  'fast_reply_queues',
+  {
+    tenantId: tenantRef(),
+    fastReplyId: integer('fast_reply_id')
+      .notNull()
+      .references(() => fastReplies.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.fastReplyId, t.queueId] })],
+);
+
+/** The tenant's key/value settings (values 'enabled' / 'disabled' or text, as the family stores them). */
+export const settings = pgTable(
+  'settings',
+  {
+    tenantId: tenantRef(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => connections.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['open', 'pending', 'closed'] })
+      .notNull()
+      .default('pending'),
+    channel: text('channel').notNull().default('whatsapp'),
+    isGroup: boolean('is_group').notNull().default(false),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    answered: boolean('answered').notNull().default(false),
+    lastMessage: text('last_message'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    chatFlowId: integer('chat_flow_id'),
+    stepChatFlow: text('step_chat_flow'),
+    kanban: integer('kanban'),
+    protocol: text('protocol'),
+    reasonId: integer('reason_id').references(() => reasons.id, { onDelete: 'set null' }),
+    isActiveDemand: boolean('is_active_demand').notNull().default(false),
+    isFarewellMessage: boolean('is_farewell_message').notNull().default(false),
+    isPaused: boolean('is_paused').notNull().default(false),
+    lastPauseAt: timestamp('last_pause_at', { withTimezone: true }),
+    pauseReason: text('pause_reason'),
+    /** Seconds spent paused, summed over every pause. */
+    totalPauseTime: integer('total_pause_time').notNull().default(0),
+    startedAttendanceAt: timestamp('started_attendance_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Per-assistant status fields of the spec (difyStatus, chatgptStatus, ...), by assistant name. */
+    assistantStatus: jsonb('assistant_status').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    // The wall against duplicate tickets: one open-or-pending ticket per contact and connection.
+    uniqueIndex('tickets_one_active_key')
+      .on(t.tenantId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`)
+      .where(sql`${t.status} in ('open', 'pending')`),
+    index('tickets_tenant_status_idx').on(t.tenantId, t.status, t.lastMessageAt),
+    index('tickets_tenant_user_idx').on(t.tenantId, t.userId, t.status),
+    index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId, t.status),
+    index('tickets_tenant_contact_idx').on(t.tenantId, t.contactId),
+    uniqueIndex('tickets_tenant_protocol_key').on(t.tenantId, t.protocol),
+  ],
+);
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.ticketId, t.tagId] })],
+);
+
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id'),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_logs_ticket_idx').on(t.tenantId, t.ticketId, t.id)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => connections.id, { onDelete: 'set null' }),
+    /** The agent who sent it (outbound). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The channel's id of the message: inbound idempotency key, and what acks refer to. */
+    messageId: text('message_id'),
+    /** The client's id for optimistic display and outbound idempotency. */
+    idFront: text('id_front'),
+    fromMe: boolean('from_me').notNull().default(false),
+    body: text('body').notNull().default(''),
+    mediaType: text('media_type').notNull().default('chat'),
+    mediaUrl: text('media_url'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
+    mediaSize: integer('media_size'),
+    quotedMsgId: integer('quoted_msg_id'),
+    /** pending -> sent -> delivered -> read, or failed (with failureReason); inbound messages are 'received'. */
+    status: text('status', { enum: ['pending', 'sent', 'delivered', 'read', 'failed', 'received', 'scheduled'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    read: boolean('read').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    edition: text('edition'),
+    reactions: jsonb('reactions').$type<{ emoji: string; fromMe: boolean; userId?: number }[]>().notNull().default([]),
+    sendType: text('send_type').notNull().default('chat'),
+    scheduleDate: timestamp('schedule_date', { withTimezone: true }),
+    /** Milliseconds since the epoch, as the channel dated it. */
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    dataJson: jsonb('data_json').$type<unknown>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('messages_external_key')
+      .on(t.tenantId, sql`coalesce(${t.whatsappId}, 0)`, t.messageId)
+      .where(sql`${t.messageId} is not null`),
+    uniqueIndex('messages_id_front_key').on(t.tenantId, t.idFront).where(sql`${t.idFront} is not null`),
+    index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.timestamp),
+    index('messages_contact_idx').on(t.tenantId, t.contactId, t.timestamp),
+    index('messages_schedule_idx').on(t.status, t.scheduleDate).where(sql`${t.status} = 'scheduled'`),
+  ],
+);
