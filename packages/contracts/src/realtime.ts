@@ -11,7 +11,27 @@ export const events = {
   user: (tenantId: number) => `${tenantId}:user`,
   users: (tenantId: number) => `${tenantId}:users`,
   authError: 'auth_error',
+  /** Tickets and their messages, sent to the user rooms of exactly the users who may see the ticket. */
+  ticketList: (tenantId: number) => `${tenantId}:ticketList`,
+  /** Contacts (tenant room: contacts are not restricted by queue). */
+  contactList: (tenantId: number) => `${tenantId}:contactList`,
+  settings: (tenantId: number) => `${tenantId}:settings`,
+  /** Typing / recording presence of the customer or an agent in a ticket. */
+  presence: (tenantId: number) => `${tenantId}:presence`,
 } as const;
+
+/** Payload of `{tenantId}:ticketList` (domain reference 3.2). */
+export type TTicketListEvent =
+  | { type: 'ticket:create' | 'ticket:update'; payload: import('./tickets.js').TTicket }
+  | { type: 'ticket:delete'; payload: { id: number } }
+  | { type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete'; payload: import('./messages.js').TMessage };
+
+export type TPresenceEvent = {
+  ticketId: number;
+  /** 'contact' for the customer, else the agent's user id. */
+  from: 'contact' | number;
+  state: 'composing' | 'recording' | 'paused';
+};
 
 export type TUserEvent =
   | { action: 'create' | 'update'; user: { id: number; name: string; profile: string; isOnline: boolean } }

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const messageStatuses = ['pending', 'sent', 'delivered', 'read', 'failed', 'received', 'scheduled'] as const;
+export const ZMessageStatus = z.enum(messageStatuses);
+export type TMessageStatus = z.infer<typeof ZMessageStatus>;
+
+export const mediaTypes = [
+  'chat',
+  'image',
+  'audio',
+  'ptt',
+  'video',
+  'document',
+  'vcard',
+  'location',
+  'sticker',
+] as const;
+
+export const ZReaction = z.object({ emoji: z.string(), fromMe: z.boolean(), userId: z.number().int().optional() });
+
+export const ZQuotedMessage = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string(),
+  isDeleted: z.boolean(),
+});
+
+/** A message as the API and the realtime events carry it (§3 Message, domain 2.9). */
+export const ZMessage = z.object({
+  id: z.number().int(),
+  messageId: z.string().nullable(),
+  idFront: z.string().nullable(),
+  ticketId: z.number().int(),
+  contactId: z.number().int(),
+  userId: z.number().int().nullable(),
+  fromMe: z.boolean(),
+  body: z.string(),
+  mediaType: z.string(),
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  status: ZMessageStatus,
+  failureReason: z.string().nullable(),
+  read: z.boolean(),
+  isDeleted: z.boolean(),
+  edition: z.string().nullable(),
+  reactions: z.array(ZReaction),
+  quotedMsg: ZQuotedMessage.nullable(),
+  sendType: z.string(),
+  scheduleDate: z.string().nullable(),
+  /** Milliseconds since the epoch. */
+  timestamp: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZMessageList = z.object({
+  messages: z.array(ZMessage),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** POST /messages/:ticketId (JSON; multipart adds files in `medias`). */
+export const ZSendMessage = z.object({
+  body: z.string().max(65_536).default(''),
+  idFront: z.string().trim().min(1).max(100).optional(),
+  quotedMsgId: z.number().int().positive().optional(),
+  /** When set, the message is scheduled instead of sent now (§4 scheduled list). */
+  scheduleDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type TSendMessage = z.infer<typeof ZSendMessage>;

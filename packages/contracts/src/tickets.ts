@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+export const ticketStatuses = ['open', 'pending', 'closed'] as const;
+export const ZTicketStatus = z.enum(ticketStatuses);
+export type TTicketStatus = z.infer<typeof ZTicketStatus>;
+
+/** The assistants whose per-ticket status the spec lists (§3 Ticket): `<name>Status` fields. */
+export const assistantNames = [
+  'dify',
+  'lm',
+  'gemini',
+  'deepseek',
+  'qwen',
+  'claude',
+  'grok',
+  'ollama',
+  'n8n',
+  'typebot',
+  'dialogflow',
+  'chatgpt',
+] as const;
+export type TAssistantStatusField = `${(typeof assistantNames)[number]}Status`;
+export const assistantStatusFields = assistantNames.map((name) => `${name}Status` as TAssistantStatusField);
+
+const ZAssistantStatuses = z.object(
+  Object.fromEntries(assistantStatusFields.map((field) => [field, z.string().max(40).nullable()])) as Record<
+    TAssistantStatusField,
+    z.ZodNullable<z.ZodString>
+  >,
+);
+
+export const ZTicketContact = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  number: z.string().nullable(),
+  email: z.string().nullable(),
+  profilePicUrl: z.string().nullable(),
+  isGroup: z.boolean(),
+  wallets: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  tags: z.array(z.object({ id: z.number().int(), tag: z.string(), color: z.string() })),
+});
+
+/** A ticket as the API and the realtime events carry it (§3 Ticket). */
+export const ZTicket = z
+  .object({
+    id: z.number().int(),
+    status: ZTicketStatus,
+    userId: z.number().int().nullable(),
+    queueId: z.number().int().nullable(),
+    whatsappId: z.number().int().nullable(),
+    contactId: z.number().int(),
+    contact: ZTicketContact,
+    /** Contact name, agent name and picture, flattened as the family's list expects. */
+    name: z.string(),
+    username: z.string().nullable(),
+    profilePicUrl: z.string().nullable(),
+    isGroup: z.boolean(),
+    kanban: z.number().int().nullable(),
+    tags: z.array(z.object({ id: z.number().int(), tag: z.string(), color: z.string() })),
+    chatFlowId: z.number().int().nullable(),
+    unreadMessages: z.number().int(),
+    answered: z.boolean(),
+    lastMessage: z.string().nullable(),
+    lastMessageAt: z.string().nullable(),
+    updatedAt: z.string(),
+    createdAt: z.string(),
+    channel: z.string(),
+    protocol: z.string().nullable(),
+    queue: z.object({ id: z.number().int(), queue: z.string(), color: z.string() }).nullable(),
+    isPaused: z.boolean(),
+    totalPauseTime: z.number().int(),
+    reasonId: z.number().int().nullable(),
+    closedAt: z.string().nullable(),
+    isActiveDemand: z.boolean(),
+    scheduledMessages: z.number().int(),
+  })
+  .extend(ZAssistantStatuses.shape);
+export type TTicket = z.infer<typeof ZTicket>;
+
+const ZIdList = z.preprocess(
+  (value) =>
+    value === undefined ? undefined : Array.isArray(value) ? value : String(value).split(',').filter(Boolean),
+  z.array(z.coerce.number().int().positive()).optional(),
+);
+const ZBoolQuery = z.preprocess(
+  (value) => (value === undefined ? undefined : value === true || value === 'true'),
+  z.boolean().optional(),
+);
+
+/** GET /tickets query: the attendance filter of §3 (arrays as `status[]=open&status[]=pending` or `status=open,pending`). */
+export const ZTicketListQuery = z.object({
+  searchParam: z.string().trim().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  status: z.preprocess(
+    (value) =>
+      value === undefined ? undefined : Array.isArray(value) ? value : String(value).split(',').filter(Boolean),
+    z.array(ZTicketStatus).optional(),
+  ),
+  showAll: ZBoolQuery,
+  queuesIds: ZIdList,
+  whatsappIds: ZIdList,
+  selectedUser: ZIdList,
+  tags: ZIdList,
+  withUnreadMessages: ZBoolQuery,
+  isNotAssignedUser: ZBoolQuery,
+  includeNotQueueDefined: ZBoolQuery,
+  date: z.string().optional(),
+});
+export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
+
+export const ZTicketList = z.object({ tickets: z.array(ZTicket), count: z.number().int(), hasMore: z.boolean() });
+
+export const ZTicketCreate = z.object({
+  contactId: z.number().int().positive(),
+  status: ZTicketStatus.default('open'),
+  userId: z.number().int().positive().nullable().optional(),
+  queueId: z.number().int().positive().nullable().optional(),
+  /** The connection; the family also calls it channelId. */
+  whatsappId: z.number().int().positive().nullable().optional(),
+  channelId: z.number().int().positive().nullable().optional(),
+  channel: z.string().max(40).optional(),
+  isActiveDemand: z.boolean().default(true),
+});
+
+export const ZTicketUpdate = z
+  .object({
+    status: ZTicketStatus.optional(),
+    userId: z.number().int().positive().nullable().optional(),
+    queueId: z.number().int().positive().nullable().optional(),
+    isTransference: z.boolean().optional(),
+    unreadMessages: z.number().int().min(0).optional(),
+    reasonId: z.number().int().positive().nullable().optional(),
+    tags: z.array(z.number().int().positive()).optional(),
+    kanban: z.number().int().nullable().optional(),
+  })
+  .extend(ZAssistantStatuses.partial().shape);
+export type TTicketUpdate = z.infer<typeof ZTicketUpdate>;
+
+export const ZTicketLog = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  userId: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  queueId: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
