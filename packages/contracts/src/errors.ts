@@ -75,6 +75,11 @@ export const errorCatalogue = {
     'pt-BR': 'Já existe um contato com este número.',
     en: 'A contact with this number already exists.',
   },
+  ERR_CONTACT_HAS_TICKETS: {
+    status: 409,
+    'pt-BR': 'Este contato possui atendimentos. Somente um administrador pode excluí-lo, forçando a exclusão.',
+    en: 'This contact has tickets. Only an administrator can delete it, by forcing the deletion.',
+  },
   ERR_NO_SETTING_FOUND: {
     status: 404,
     'pt-BR': 'Nenhuma configuração encontrada com este ID.',
@@ -119,6 +124,21 @@ export const errorCatalogue = {
     status: 500,
     'pt-BR': 'Erro ao criar o atendimento no banco de dados.',
     en: 'Error creating the ticket in the database.',
+  },
+  ERR_CONNECTION_LIMIT: {
+    status: 403,
+    'pt-BR': 'Limite de conexões do plano atingido.',
+    en: "The plan's connection limit has been reached.",
+  },
+  ERR_NO_MESSAGE_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhuma mensagem encontrada com este ID.',
+    en: 'No message found with this ID.',
+  },
+  ERR_SEND_INTERRUPTED: {
+    status: 502,
+    'pt-BR': 'O envio foi interrompido e pode não ter chegado. Confira com o cliente e reenvie se preciso.',
+    en: 'Sending was interrupted and may not have arrived. Check with the customer and resend if needed.',
   },
   ERR_FETCH_WAPP_MSG: {
     status: 400,

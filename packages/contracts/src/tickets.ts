@@ -145,3 +145,17 @@ export const ZTicketLog = z.object({
   data: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
+
+/** A row of the `/protocolos` screen (GET /ticketProtocols). */
+export const ZProtocol = z.object({
+  protocol: z.string(),
+  ticketId: z.number().int(),
+  status: z.string(),
+  contactId: z.number().int(),
+  contactName: z.string(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type TProtocol = z.infer<typeof ZProtocol>;
+export const ZProtocolList = z.object({ protocols: z.array(ZProtocol), count: z.number().int(), hasMore: z.boolean() });

@@ -34,6 +34,8 @@ const ZEnv = z.object({
     .min(60)
     .default(30 * 86_400),
   WEB_DIST: z.string().optional(),
+  WEBCHAT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  WEBCHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type TConfig = {
@@ -56,6 +58,9 @@ export type TConfig = {
   refreshTokenTtl: number;
   webDist: string;
   version: string;
+  /** Web chat visitors: new sessions per IP and messages per visitor, per minute. */
+  webchatSessionsPerMinute: number;
+  webchatMessagesPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +96,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     version: process.env.npm_package_version ?? '0.1.0',
+    webchatSessionsPerMinute: e.WEBCHAT_SESSIONS_PER_MINUTE,
+    webchatMessagesPerMinute: e.WEBCHAT_MESSAGES_PER_MINUTE,
     ...overrides,
   };
 };

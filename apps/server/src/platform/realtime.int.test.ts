@@ -1,56 +1,9 @@
 import { events, type TUserEvent, type TUsersPresenceEvent } from '@prosa/contracts';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { closeSockets, connect, connectError, connected, nextEvent, recordAll } from '../../test/sockets.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-
-const sockets = new Set<Socket>();
-
-/** A Socket.IO client on the real server, websocket only, no reconnection (a refused token stays refused). */
-const connect = (url: string, token: string | undefined): Socket => {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    timeout: 10_000,
-    ...(token === undefined ? {} : { auth: { token } }),
-  });
-  sockets.add(socket);
-  return socket;
-};
-
-const connected = (socket: Socket): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    if (socket.connected) return resolve(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-
-const connectError = (socket: Socket): Promise<Error & { data?: unknown }> =>
-  new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected, but should have been refused')));
-    socket.once('connect_error', resolve);
-  });
-
-/** Resolves with the first `event` whose payload matches. */
-const nextEvent = <T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true): Promise<T> =>
-  new Promise((resolve) => {
-    const listener = (payload: T) => {
-      if (!match(payload)) return;
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
-
-/** Every event a socket receives, in order. */
-const recordAll = (socket: Socket) => {
-  const seen: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
-  return seen;
-};
 
 let sequence = 0;
 const newUser = (fixture: TFixture) => ({
@@ -75,10 +28,7 @@ const freshAgent = async (app: TestApp, fixture: TFixture) => {
   return { id: created.body.id as number, name: body.name, email: body.email, token };
 };
 
-afterEach(() => {
-  for (const socket of sockets) socket.disconnect();
-  sockets.clear();
-});
+afterEach(closeSockets);
 
 describe('realtime', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { events, rooms } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server } from 'socket.io';
+import { type Namespace, Server } from 'socket.io';
 import type { TRequestContext, TSessionResolver } from './auth/authenticate.js';
 import { AppError } from './errors.js';
 
@@ -10,6 +10,10 @@ type TSocketData = { ctx: TRequestContext };
 export type TRealtime = {
   emitToTenant: (tenantId: number, event: string, payload: unknown) => void;
   emitToUser: (tenantId: number, userId: number, event: string, payload: unknown) => void;
+  /** Another Socket.IO namespace on the same server (web chat visitors), closed with the rest. */
+  namespace: (name: string) => Namespace;
+  /** One emit to the user rooms of several users of a tenant (one Redis publish however many users). */
+  emitToUsers: (tenantId: number, userIds: readonly number[], event: string, payload: unknown) => void;
   disconnectUser: (tenantId: number, userId: number) => void;
   /** Disconnects this instance's clients and waits for the presence updates that follow. Emits still work. */
   close: () => Promise<void>;
@@ -74,6 +78,7 @@ export const createRealtime = async (options: {
     pending.add(running);
   };
   let disposed = false;
+  const extraNamespaces = new Set<Namespace>();
 
   io.on('connection', (socket) => {
     const ctx = socket.data.ctx;
@@ -98,12 +103,22 @@ export const createRealtime = async (options: {
     emitToUser: (tenantId, userId, event, payload) => {
       if (!disposed) io.to(rooms.user(tenantId, userId)).emit(event as never, payload as never);
     },
+    emitToUsers: (tenantId, userIds, event, payload) => {
+      if (disposed || userIds.length === 0) return;
+      io.to(userIds.map((userId) => rooms.user(tenantId, userId))).emit(event as never, payload as never);
+    },
+    namespace: (name) => {
+      const namespace = io.of(name);
+      extraNamespaces.add(namespace);
+      return namespace;
+    },
     disconnectUser: (tenantId, userId) => {
       io.in(rooms.user(tenantId, userId)).disconnectSockets(true);
     },
     close: async () => {
       // The HTTP server itself is closed by Fastify; here only the realtime clients (incl. long-polling).
       io.local.disconnectSockets(true);
+      for (const namespace of extraNamespaces) namespace.local.disconnectSockets(true);
       io.engine.close();
       while (pending.size > 0) await Promise.all([...pending]);
     },

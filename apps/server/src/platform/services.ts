@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TChannelRegistry } from '../channels/types.js';
+import type { TOutboundSender } from '../modules/messages/outbound-sender.js';
 import type { TGuard, TSessionResolver } from './auth/authenticate.js';
 import type { TDecryptSecret } from './auth/login-keys.js';
 import type { TAccessTokens } from './auth/tokens.js';
@@ -22,4 +24,8 @@ export type TServices = {
   mailer: TMailer;
   background: TBackgroundTasks;
   realtime: TRealtime;
+  /** Channel adapters by kind (web chat, WhatsApp, ...). */
+  channels: TChannelRegistry;
+  /** The outbound message queue's sender. */
+  outbound: TOutboundSender;
 };

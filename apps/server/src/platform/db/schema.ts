@@ -495,6 +495,9 @@ export const messages = pgTable(
       .default('pending'),
     failureReason: text('failure_reason'),
     attempts: integer('attempts').notNull().default(0),
+    /** Outbound queue: when the sender may next try this message, and until when a sender holds it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     read: boolean('read').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     edition: text('edition'),
@@ -514,5 +517,17 @@ export const messages = pgTable(
     index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.timestamp),
     index('messages_contact_idx').on(t.tenantId, t.contactId, t.timestamp),
     index('messages_schedule_idx').on(t.status, t.scheduleDate).where(sql`${t.status} = 'scheduled'`),
+    index('messages_outbox_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending' and ${t.fromMe}`),
   ],
+);
+
+/** Per tenant and day, the last protocol number handed out (protocols are `YYYYMMDD` + a 5-digit sequence). */
+export const protocolCounters = pgTable(
+  'protocol_counters',
+  {
+    tenantId: tenantRef(),
+    day: text('day').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
 );

@@ -1,0 +1,333 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { TExecutor } from '../../platform/db/client.js';
+import {
+  contactCustomFields,
+  contactIdentities,
+  contacts,
+  contactTags,
+  contactWallets,
+  tags,
+  users,
+} from '../../platform/db/schema.js';
+
+export type TContactRow = typeof contacts.$inferSelect;
+export type TContactValues = Omit<typeof contacts.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+export type TIdentityKind = (typeof contactIdentities.$inferSelect)['kind'];
+export type TIdentity = { kind: TIdentityKind; value: string };
+
+/** What a contact DTO shows besides its row, for a page of contacts. */
+export type TContactExtras = {
+  tags: Map<number, { id: number; tag: string; color: string }[]>;
+  wallets: Map<number, { id: number; name: string }[]>;
+  customFields: Map<number, { id: number; name: string; value: string }[]>;
+  identities: Map<number, TIdentity[]>;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Serialises everything that creates or moves an identity: a transaction that waits here sees the winner's
+ * committed rows afterwards. One bigint key (its own key space, apart from the two-int locks on tickets).
+ */
+export const lockIdentities = async (tx: TExecutor, tenantId: number, identities: TIdentity[]): Promise<void> => {
+  // Sorted, so two transactions locking the same keys never wait on each other in opposite orders.
+  const keys = [...new Set(identities.map((i) => `contact:${tenantId}:${i.kind}:${i.value}`))].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+};
+
+const buildContactSearch = (tenantId: number, options: { search?: string; tagIds?: number[] }): SQL | undefined => {
+  const search = options.search?.trim();
+  const digits = search?.replace(/\D/g, '') ?? '';
+  const pattern = search ? `%${escapeLike(search)}%` : '';
+  return and(
+    eq(contacts.tenantId, tenantId),
+    search
+      ? or(
+          ilike(contacts.name, pattern),
+          ilike(contacts.email, pattern),
+          // "(11) 98765" finds +5511987654321: numbers are compared on digits.
+          digits.length >= 3 ? ilike(contacts.number, `%${digits}%`) : undefined,
+        )
+      : undefined,
+    options.tagIds?.length
+      ? sql`exists (select 1 from ${contactTags} where ${contactTags.tenantId} = ${tenantId} and ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, options.tagIds)})`
+      : undefined,
+  );
+};
+
+export const findContactsPage = async (
+  tx: TExecutor,
+  tenantId: number,
+  options: { search?: string; tagIds?: number[]; limit: number; offset: number },
+): Promise<{ rows: TContactRow[]; count: number }> => {
+  const where = buildContactSearch(tenantId, options);
+  const rows = await tx
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await tx.select({ n: count() }).from(contacts).where(where);
+  return { rows, count: total?.n ?? 0 };
+};
+
+export const findContactRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<TContactRow | undefined> => {
+  const query = tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+};
+
+export const findContactRows = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: number[],
+  options: { forUpdate?: boolean } = {},
+): Promise<TContactRow[]> => {
+  if (contactIds.length === 0) return [];
+  const query = tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, contactIds)))
+    .orderBy(asc(contacts.id));
+  return options.forUpdate ? query.for('update') : query;
+};
+
+export const findContactExtras = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: number[],
+): Promise<TContactExtras> => {
+  const extras: TContactExtras = {
+    tags: new Map(),
+    wallets: new Map(),
+    customFields: new Map(),
+    identities: new Map(),
+  };
+  if (contactIds.length === 0) return extras;
+  const [tagRows, walletRows, fieldRows, identityRows] = await Promise.all([
+    tx
+      .select({ contactId: contactTags.contactId, id: tags.id, tag: tags.tag, color: tags.color })
+      .from(contactTags)
+      .innerJoin(tags, and(eq(tags.id, contactTags.tagId), eq(tags.tenantId, contactTags.tenantId)))
+      .where(and(eq(contactTags.tenantId, tenantId), inArray(contactTags.contactId, contactIds)))
+      .orderBy(asc(tags.tag)),
+    tx
+      .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
+      .from(contactWallets)
+      .innerJoin(users, and(eq(users.id, contactWallets.userId), eq(users.tenantId, contactWallets.tenantId)))
+      .where(and(eq(contactWallets.tenantId, tenantId), inArray(contactWallets.contactId, contactIds)))
+      .orderBy(asc(users.name)),
+    tx
+      .select({
+        contactId: contactCustomFields.contactId,
+        id: contactCustomFields.id,
+        name: contactCustomFields.name,
+        value: contactCustomFields.value,
+      })
+      .from(contactCustomFields)
+      .where(and(eq(contactCustomFields.tenantId, tenantId), inArray(contactCustomFields.contactId, contactIds)))
+      .orderBy(asc(contactCustomFields.id)),
+    tx
+      .select({ contactId: contactIdentities.contactId, kind: contactIdentities.kind, value: contactIdentities.value })
+      .from(contactIdentities)
+      .where(and(eq(contactIdentities.tenantId, tenantId), inArray(contactIdentities.contactId, contactIds)))
+      .orderBy(asc(contactIdentities.id)),
+  ]);
+  const push = <T>(map: Map<number, T[]>, key: number, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
+  for (const { contactId, ...tag } of tagRows) push(extras.tags, contactId, tag);
+  for (const { contactId, ...wallet } of walletRows) push(extras.wallets, contactId, wallet);
+  for (const { contactId, ...field } of fieldRows) push(extras.customFields, contactId, field);
+  for (const { contactId, ...identity } of identityRows) push(extras.identities, contactId, identity);
+  return extras;
+};
+
+export const insertContact = async (tx: TExecutor, tenantId: number, values: TContactValues): Promise<TContactRow> => {
+  const [row] = await tx
+    .insert(contacts)
+    .values({ ...values, tenantId })
+    .returning();
+  return row as TContactRow;
+};
+
+export const updateContactRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  values: Partial<TContactValues>,
+): Promise<TContactRow | undefined> => {
+  const [row] = await tx
+    .update(contacts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)))
+    .returning();
+  return row;
+};
+
+export const deleteContactRows = async (tx: TExecutor, tenantId: number, contactIds: number[]): Promise<number> => {
+  if (contactIds.length === 0) return 0;
+  const rows = await tx
+    .delete(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, contactIds)))
+    .returning({ id: contacts.id });
+  return rows.length;
+};
+
+// Identities ------------------------------------------------------------------------------------------------
+
+/** The contacts that own any of these identities. */
+export const findIdentityOwners = async (
+  tx: TExecutor,
+  tenantId: number,
+  identities: TIdentity[],
+): Promise<(TIdentity & { contactId: number })[]> => {
+  if (identities.length === 0) return [];
+  return tx
+    .select({ kind: contactIdentities.kind, value: contactIdentities.value, contactId: contactIdentities.contactId })
+    .from(contactIdentities)
+    .where(
+      and(
+        eq(contactIdentities.tenantId, tenantId),
+        or(...identities.map((i) => and(eq(contactIdentities.kind, i.kind), eq(contactIdentities.value, i.value)))),
+      ),
+    );
+};
+
+/**
+ * Adds identities to a contact. With `ignoreTaken`, one already taken (by this or another contact) is left as
+ * it is; without, it fails on `contact_identities_key`.
+ */
+export const insertIdentities = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  identities: TIdentity[],
+  options: { ignoreTaken: boolean },
+): Promise<void> => {
+  if (identities.length === 0) return;
+  const insert = tx
+    .insert(contactIdentities)
+    .values(identities.map((i) => ({ tenantId, contactId, kind: i.kind, value: i.value })));
+  if (options.ignoreTaken)
+    await insert.onConflictDoNothing({
+      target: [contactIdentities.tenantId, contactIdentities.kind, contactIdentities.value],
+    });
+  else await insert;
+};
+
+export const findIdentitiesOfContacts = (tx: TExecutor, tenantId: number, contactIds: number[]) =>
+  contactIds.length === 0
+    ? Promise.resolve([] as TIdentity[])
+    : tx
+        .select({ kind: contactIdentities.kind, value: contactIdentities.value })
+        .from(contactIdentities)
+        .where(and(eq(contactIdentities.tenantId, tenantId), inArray(contactIdentities.contactId, contactIds)));
+
+export const deleteIdentity = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  identity: TIdentity,
+): Promise<void> => {
+  await tx
+    .delete(contactIdentities)
+    .where(
+      and(
+        eq(contactIdentities.tenantId, tenantId),
+        eq(contactIdentities.contactId, contactId),
+        eq(contactIdentities.kind, identity.kind),
+        eq(contactIdentities.value, identity.value),
+      ),
+    );
+};
+
+// Tags, wallets, custom fields --------------------------------------------------------------------------------
+
+export const findTagIdsOfTenant = async (tx: TExecutor, tenantId: number, tagIds: number[]): Promise<number[]> => {
+  if (tagIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, tagIds)));
+  return rows.map((r) => r.id);
+};
+
+export const findUserIdsOfTenant = async (tx: TExecutor, tenantId: number, userIds: number[]): Promise<number[]> => {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds), ne(users.profile, 'superadmin')));
+  return rows.map((r) => r.id);
+};
+
+export const replaceContactTags = async (tx: TExecutor, tenantId: number, contactId: number, tagIds: number[]) => {
+  await tx.delete(contactTags).where(and(eq(contactTags.tenantId, tenantId), eq(contactTags.contactId, contactId)));
+  if (tagIds.length === 0) return;
+  await tx.insert(contactTags).values(tagIds.map((tagId) => ({ tenantId, contactId, tagId })));
+};
+
+export const replaceContactWallets = async (tx: TExecutor, tenantId: number, contactId: number, userIds: number[]) => {
+  await tx
+    .delete(contactWallets)
+    .where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)));
+  if (userIds.length === 0) return;
+  await tx.insert(contactWallets).values(userIds.map((userId) => ({ tenantId, contactId, userId })));
+};
+
+/**
+ * Makes the contact's custom fields exactly `fields`: a field whose id is one of the contact's keeps its id,
+ * the others are new; fields left out are removed.
+ */
+export const replaceCustomFields = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  fields: { id?: number; name: string; value: string }[],
+): Promise<void> => {
+  const ofContact = and(eq(contactCustomFields.tenantId, tenantId), eq(contactCustomFields.contactId, contactId));
+  const current = await tx.select({ id: contactCustomFields.id }).from(contactCustomFields).where(ofContact);
+  const currentIds = new Set(current.map((r) => r.id));
+  const kept = fields.filter((f) => f.id !== undefined && currentIds.has(f.id));
+  const keptIds = new Set(kept.map((f) => f.id));
+  const removed = [...currentIds].filter((id) => !keptIds.has(id));
+  if (removed.length > 0)
+    await tx.delete(contactCustomFields).where(and(ofContact, inArray(contactCustomFields.id, removed)));
+  for (const field of kept) {
+    await tx
+      .update(contactCustomFields)
+      .set({ name: field.name, value: field.value })
+      .where(and(ofContact, eq(contactCustomFields.id, field.id as number)));
+  }
+  const added = fields.filter((f) => !kept.includes(f));
+  if (added.length > 0)
+    await tx
+      .insert(contactCustomFields)
+      .values(added.map((f) => ({ tenantId, contactId, name: f.name, value: f.value })));
+};
+
+// Export --------------------------------------------------------------------------------------------------------
+
+export const findContactsForExport = (tx: TExecutor, tenantId: number) =>
+  tx
+    .select({
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      cpf: contacts.cpf,
+      birthday: contacts.birthday,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      businessName: contacts.businessName,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.isGroup, false)))
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));

@@ -1,0 +1,132 @@
+import { canonicalPhoneKey, parsePhone } from '@prosa/contracts';
+import type { TExecutor } from '../../platform/db/client.js';
+import {
+  deleteContactRows,
+  findContactRow,
+  findIdentityOwners,
+  insertContact,
+  insertIdentities,
+  lockIdentities,
+  type TContactRow,
+  type TContactValues,
+  type TIdentity,
+  type TIdentityKind,
+  updateContactRow,
+} from './contacts.repository.js';
+
+/** Who a channel says a message is from, in our terms. */
+export type TChannelContact = {
+  /** The identity the channel addresses this person by: a phone (any format), a LID, a web chat visitor id... */
+  kind: TIdentityKind;
+  value: string;
+  name?: string;
+  /** The phone number, when the channel knows it besides `value` (say, a LID message that carries it). */
+  number?: string;
+  email?: string;
+  pushname?: string;
+  profilePicUrl?: string;
+  isGroup?: boolean;
+  /** WhatsApp LID, when the channel knows it besides `value`. */
+  lid?: string;
+};
+
+/** A channel's phone (E.164 or its digits, as in a JID) as E.164; kept as +digits when libphonenumber refuses it. */
+const toE164 = (raw: string): string => {
+  const digits = raw.replace(/\D/g, '');
+  const international = parsePhone(`+${digits}`);
+  if (international.ok) return international.e164;
+  const national = raw.trim().startsWith('+') ? undefined : parsePhone(raw);
+  return national?.ok ? national.e164 : `+${digits}`;
+};
+
+const identityOf = (kind: TIdentityKind, raw: string): TIdentity => {
+  const value = raw.trim();
+  switch (kind) {
+    case 'phone':
+      return { kind, value: canonicalPhoneKey(toE164(value)) };
+    case 'email':
+      return { kind, value: value.toLowerCase() };
+    case 'lid':
+    case 'group':
+    case 'telegram':
+    case 'webchat':
+    case 'instagram':
+    case 'messenger':
+      return { kind, value };
+    default: {
+      const unknown: never = kind;
+      throw new Error(`unknown identity kind ${String(unknown)}`);
+    }
+  }
+};
+
+/** A name with no letter is a placeholder (the number or an id): a real name replaces it. */
+const isPlaceholderName = (name: string) => !/\p{L}/u.test(name);
+
+/**
+ * Finds the contact a channel names by any of its identities (canonical phone key, so both forms of a
+ * Brazilian mobile meet; LID; web chat id; ...), or creates it with them. Identities that arrive together
+ * (a phone and a LID) end up on one contact. Runs inside the caller's tenant transaction; emits nothing.
+ *
+ * Race-safe: the identities' advisory locks are taken first, so two transactions for a new person are
+ * serialised and the second one, once the first has committed, finds its contact instead of making another.
+ * ON CONFLICT DO NOTHING and the re-read below cover a writer that would not take the locks.
+ */
+export const upsertContactFromChannel = async (
+  tx: TExecutor,
+  tenantId: number,
+  input: TChannelContact,
+): Promise<TContactRow> => {
+  const isGroup = input.isGroup ?? input.kind === 'group';
+  const primary = identityOf(input.kind, input.value);
+  if (primary.value === '') throw new Error(`empty ${input.kind} identity: a channel contact needs one`);
+  const phoneSource = input.kind === 'phone' ? input.value : input.number;
+  const e164 = !isGroup && phoneSource ? toE164(phoneSource) : null;
+  const identities: TIdentity[] = [primary];
+  if (e164 && input.kind !== 'phone') identities.push(identityOf('phone', e164));
+  if (input.lid && input.kind !== 'lid') identities.push(identityOf('lid', input.lid));
+  const known = identities.filter((identity) => identity.value !== '');
+
+  await lockIdentities(tx, tenantId, known);
+  const owners = await findIdentityOwners(tx, tenantId, known);
+  const ownerOf = (identity: TIdentity) =>
+    owners.find((o) => o.kind === identity.kind && o.value === identity.value)?.contactId;
+  // The identity the channel addressed wins when the others point elsewhere (they are left where they are).
+  const contactId = ownerOf(primary) ?? known.map(ownerOf).find((id) => id !== undefined);
+
+  if (contactId === undefined) {
+    const values: TContactValues = {
+      name: input.name?.trim() || input.pushname?.trim() || e164 || input.value.trim(),
+      number: isGroup ? input.value.trim() : e164,
+      email: input.email?.trim().toLowerCase() || (primary.kind === 'email' ? primary.value : null),
+      pushname: input.pushname ?? null,
+      profilePicUrl: input.profilePicUrl ?? null,
+      isGroup,
+    };
+    const created = await insertContact(tx, tenantId, values);
+    await insertIdentities(tx, tenantId, created.id, known, { ignoreTaken: true });
+    const [winner] = await findIdentityOwners(tx, tenantId, [primary]);
+    if (!winner || winner.contactId === created.id) return created;
+    // Lost a race to a writer that did not lock: use its contact and drop ours.
+    await deleteContactRows(tx, tenantId, [created.id]);
+    return (await findContactRow(tx, tenantId, winner.contactId)) as TContactRow;
+  }
+
+  await insertIdentities(
+    tx,
+    tenantId,
+    contactId,
+    known.filter((identity) => ownerOf(identity) === undefined),
+    { ignoreTaken: true },
+  );
+  const row = (await findContactRow(tx, tenantId, contactId)) as TContactRow;
+  const changes: Partial<TContactValues> = {};
+  if (e164 && row.number === null) changes.number = e164;
+  if (input.pushname && input.pushname !== row.pushname) changes.pushname = input.pushname;
+  if (input.profilePicUrl && input.profilePicUrl !== row.profilePicUrl) changes.profilePicUrl = input.profilePicUrl;
+  if (input.email && row.email === null) changes.email = input.email.trim().toLowerCase();
+  const name = input.name?.trim() || input.pushname?.trim();
+  if (name && name !== row.name && isPlaceholderName(row.name)) changes.name = name;
+  if (Object.keys(changes).length === 0) return row;
+  return (await updateContactRow(tx, tenantId, contactId, changes)) ?? row;
+};

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Channel kinds a connection can have; later channels add theirs. */
+export const connectionTypes = [
+  'webchat',
+  'whatsapp',
+  'waba',
+  'baileys',
+  'telegram',
+  'instagram',
+  'messenger',
+] as const;
+export const ZConnectionType = z.enum(connectionTypes);
+
+export const ZConnection = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+  queueId: z.number().int().nullable(),
+  number: z.string().nullable(),
+  farewellMessage: z.string().nullable(),
+  greetingMessage: z.string().nullable(),
+  /** Public token of the web chat widget (admins only). */
+  token: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TConnection = z.infer<typeof ZConnection>;
+
+export const ZConnectionBody = z.object({
+  name: z.string().trim().min(1).max(80),
+  // Only the web chat can be created until the channels work adds the other kinds' sessions.
+  type: z.literal('webchat'),
+  queueId: z.number().int().positive().nullable().default(null),
+  isDefault: z.boolean().default(false),
+  farewellMessage: z.string().max(4096).nullable().default(null),
+  greetingMessage: z.string().max(4096).nullable().default(null),
+});
+export const ZConnectionUpdate = ZConnectionBody.omit({ type: true })
+  .partial()
+  .extend({ isActive: z.boolean().optional() })
+  .refine((body) => Object.keys(body).length > 0, { message: 'empty update' });
+
+/** What the visitor page learns about a web chat (no tenant data beyond its name and greeting). */
+export const ZWebchatInfo = z.object({
+  name: z.string(),
+  greetingMessage: z.string().nullable(),
+  appName: z.string(),
+  primaryColor: z.string(),
+});
+
+export const ZWebchatStart = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    phone: z.string().trim().max(40).optional(),
+    email: z.email().max(200).optional(),
+  })
+  .refine((body) => Boolean(body.phone || body.email), { message: 'phone or email', path: ['phone'] });
+
+export const ZWebchatMessage = z.object({
+  id: z.string(),
+  fromMe: z.boolean(),
+  body: z.string(),
+  status: z.string(),
+  timestamp: z.number(),
+  isDeleted: z.boolean(),
+  edition: z.string().nullable(),
+});
+export type TWebchatMessage = z.infer<typeof ZWebchatMessage>;
+
+export const ZWebchatSend = z.object({
+  /** The visitor's own id for the message: resending after a network error never duplicates it. */
+  clientId: z.string().trim().min(8).max(64),
+  body: z.string().trim().min(1).max(4096),
+});
+
+/** Socket.IO namespace of web chat visitors and its events. */
+export const webchatSocket = {
+  namespace: '/webchat',
+  message: 'message',
+  update: 'message:update',
+  typing: 'typing',
+  read: 'read',
+} as const;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { TVisibilitySettings } from './ticket-visibility.js';
+
+/**
+ * The tenant's key/value settings (domain reference 2.15), with their defaults. Toggles hold 'enabled' or
+ * 'disabled' as the family stores them, so existing clients of the family keep reading them.
+ */
+export const settingDefaults = {
+  // Visibility (§5): these feed the ticket visibility rules.
+  NotViewTicketsChatBot: 'disabled',
+  DirectTicketsToWallets: 'disabled',
+  NotViewAssignedTickets: 'disabled',
+  showClosedForAll: 'disabled',
+  showGroupsForAll: 'disabled',
+  nullTickets: 'disabled',
+  supervisorAdmin: 'disabled',
+  // Attendance.
+  forceReason: 'disabled',
+  allowPause: 'enabled',
+  listByLastMessage: 'enabled',
+  signed: 'disabled',
+  userRating: 'disabled',
+  // Channel hygiene.
+  ignoreGroupMsg: 'enabled',
+  rejectCalls: 'disabled',
+  callRejectMessage:
+    'As chamadas de voz e vídeo estão desabilitadas para este WhatsApp, por favor envie uma mensagem de texto.',
+} as const;
+
+export type TSettingKey = keyof typeof settingDefaults;
+export const settingKeys = Object.keys(settingDefaults) as [TSettingKey, ...TSettingKey[]];
+export const ZSettingKey = z.enum(settingKeys);
+
+/** Keys whose value is a toggle ('enabled' / 'disabled'); the others are free text. */
+export const isToggleSetting = (key: TSettingKey): boolean =>
+  settingDefaults[key] === 'enabled' || settingDefaults[key] === 'disabled';
+
+export const ZSettingValue = z.string().trim().max(2000);
+export const ZSetting = z.object({ key: ZSettingKey, value: z.string() });
+export type TSetting = z.infer<typeof ZSetting>;
+export const ZSettingUpdate = z.object({ value: ZSettingValue });
+
+export type TTenantSettings = { [K in TSettingKey]: string };
+
+export const defaultTenantSettings: TTenantSettings = { ...settingDefaults };
+
+/** A list of stored rows over the defaults (unknown keys dropped). */
+export const toTenantSettings = (rows: readonly { key: string; value: string }[]): TTenantSettings => {
+  const settings: TTenantSettings = { ...settingDefaults };
+  for (const row of rows) if (row.key in settingDefaults) settings[row.key as TSettingKey] = row.value;
+  return settings;
+};
+
+const isOn = (value: string) => value === 'enabled';
+
+/** What the visibility rules (§5) read of the tenant's settings. */
+export const toVisibilitySettings = (settings: TTenantSettings): TVisibilitySettings => ({
+  notViewTicketsChatBot: isOn(settings.NotViewTicketsChatBot),
+  directTicketsToWallets: isOn(settings.DirectTicketsToWallets),
+  notViewAssignedTickets: isOn(settings.NotViewAssignedTickets),
+  showClosedToEverybody: isOn(settings.showClosedForAll),
+  showGroupsToAll: isOn(settings.showGroupsForAll),
+  nullTickets: isOn(settings.nullTickets),
+  supervisorAdmin: isOn(settings.supervisorAdmin),
+});
