@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createChannelRegistry } from './channels/types.js';
+import { setupWebchat } from './channels/webchat/webchat.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { startOutboundSender } from './modules/messages/outbound-sender.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
+import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { setUserOnline } from './modules/users/user-preferences.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createGuard, createSessionResolver } from './platform/auth/authenticate.js';
@@ -44,7 +53,8 @@ export const createApp = async (
   const app = await createHttp(config, options.logger ?? true);
   await seedOnFirstStart(database.db, config, app.log);
 
-  const tokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createAccessTokens(jwtSecret, config.accessTokenTtl);
   const resolveSession = createSessionResolver(database.db, tokens);
   const keyPair = await ensureLoginKeyPair(database.db);
   const background = createBackgroundTasks(app.log);
@@ -56,6 +66,7 @@ export const createApp = async (
     log: app.log,
     onPresence: (ctx, isOnline) => setUserOnline(services, ctx, ctx.userId, isOnline).then(() => undefined),
   });
+  const channels = createChannelRegistry();
   const services: TServices = {
     config,
     database,
@@ -69,6 +80,8 @@ export const createApp = async (
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     background,
     realtime,
+    channels,
+    outbound: startOutboundSender({ db: database.db, log: app.log, channels, realtime }),
   };
 
   const migrationsExpected = expectedMigrations();
@@ -89,6 +102,13 @@ export const createApp = async (
   await app.register(tenantsRoutes(services));
   await app.register(queuesRoutes(services));
   await app.register(platformAdminRoutes(services));
+  await app.register(ticketsRoutes(services));
+  await app.register(messagesRoutes(services));
+  await app.register(connectionsRoutes(services));
+  await app.register(contactsRoutes(services));
+  await app.register(settingsRoutes(services));
+  await app.register(protocolsRoutes(services));
+  await app.register(setupWebchat(services, jwtSecret));
   await registerWebApp(app, config.webDist);
 
   // Throttling rows only matter for an hour; prune them now and then.
@@ -109,6 +129,7 @@ export const createApp = async (
         clearInterval(maintenance);
         await realtime.close();
         await app.close();
+        await services.outbound.stop();
         await background.drain();
         services.mailer.close();
         await realtime.dispose();

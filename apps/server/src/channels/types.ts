@@ -1,0 +1,62 @@
+import type { connections } from '../platform/db/schema.js';
+
+export type TConnectionRow = typeof connections.$inferSelect;
+
+/** Where a message goes: one of the contact's identities the channel understands. */
+export type TAddress = { kind: string; value: string };
+
+export type TOutboundMessage = {
+  tenantId: number;
+  /** Our message id. */
+  id: number;
+  /** Same for every attempt of one message: channels that honour one never deliver it twice. */
+  idempotencyKey: string;
+  connection: TConnectionRow;
+  to: TAddress;
+  body: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  /** The channel's id of the quoted message, when replying. */
+  quotedExternalId: string | null;
+};
+
+export type TSendResult = { externalId: string; status?: 'sent' | 'delivered' };
+
+/** A send that did not happen; `retryable` failures are tried again with backoff, the others fail at once. */
+export class ChannelSendError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retryable: boolean,
+  ) {
+    super(reason);
+  }
+}
+
+/** One channel kind (web chat, WhatsApp Cloud API, ...): the only code that speaks its protocol. */
+export type TChannelAdapter = {
+  kind: string;
+  /** The identity kinds this channel can deliver to, by preference. */
+  addressKinds: readonly string[];
+  /**
+   * Whether the channel drops a repeated idempotency key. When it does not, a send interrupted by a crash
+   * is not tried again blindly: it is marked failed ("interrupted") and the agent decides.
+   */
+  idempotent: boolean;
+  send: (message: TOutboundMessage) => Promise<TSendResult>;
+};
+
+export type TChannelRegistry = {
+  get: (kind: string) => TChannelAdapter | undefined;
+  register: (adapter: TChannelAdapter) => void;
+};
+
+export const createChannelRegistry = (): TChannelRegistry => {
+  const adapters = new Map<string, TChannelAdapter>();
+  return {
+    get: (kind) => adapters.get(kind),
+    register: (adapter) => {
+      adapters.set(adapter.kind, adapter);
+    },
+  };
+};

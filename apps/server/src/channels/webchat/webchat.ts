@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import {
+  events,
+  type TPresenceEvent,
+  type TWebchatMessage,
+  webchatSocket,
+  ZWebchatInfo,
+  ZWebchatMessage,
+  ZWebchatSend,
+  ZWebchatStart,
+} from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findConnectionByToken, findTenantLimits } from '../../modules/connections/connections.repository.js';
+import { upsertContactFromChannel } from '../../modules/contacts/find-or-create-contact.js';
+import { applyAck } from '../../modules/messages/apply-ack.js';
+import { findConversationTail, type TMessageRow } from '../../modules/messages/messages.repository.js';
+import { receiveMessage } from '../../modules/messages/receive-message.js';
+import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
+import { ticketAudience } from '../../modules/tickets/tickets.events.js';
+import { findActiveTicket } from '../../modules/tickets/tickets.repository.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
+import type { TServices } from '../../platform/services.js';
+import type { TChannelAdapter } from '../types.js';
+import { createVisitorTokens, type TVisitor } from './visitor-tokens.js';
+
+const visitorRoom = (tenantId: number, connectionId: number, visitorId: string) =>
+  `webchat:${tenantId}:${connectionId}:${visitorId}`;
+
+/** What a visitor sees of a message: text, direction, status; never internal ids, users or notes. */
+const toVisitorMessage = (row: TMessageRow): TWebchatMessage => ({
+  id: row.messageId ?? `out-${row.id}`,
+  fromMe: !row.fromMe,
+  body: row.isDeleted ? '' : row.body,
+  status: row.status,
+  timestamp: row.timestamp,
+  isDeleted: row.isDeleted,
+  edition: row.isDeleted ? null : row.edition,
+});
+
+const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7) : '');
+
+/**
+ * The web chat: the first real channel. Visitors open `/webchat/:token` (or the embedded widget), give a
+ * name and a phone or e-mail, and chat; their messages go through the same inbound pipeline as any channel,
+ * and agents' replies through the same outbound queue, delivered over the `/webchat` Socket.IO namespace.
+ * A visitor's token names one contact on one connection: they can read nothing else.
+ */
+export const setupWebchat = (services: TServices, secret: string): FastifyPluginAsyncZod => {
+  const tokens = createVisitorTokens(secret);
+  const namespace = services.realtime.namespace(webchatSocket.namespace);
+
+  const adapter: TChannelAdapter = {
+    kind: 'webchat',
+    addressKinds: ['webchat'],
+    // The visitor's page keeps messages by id: a repeated delivery replaces, never duplicates.
+    idempotent: true,
+    send: async (message) => {
+      const externalId = `out-${message.id}`;
+      const payload: TWebchatMessage = {
+        id: externalId,
+        fromMe: false,
+        body: message.body,
+        status: 'sent',
+        timestamp: Date.now(),
+        isDeleted: false,
+        edition: null,
+      };
+      namespace
+        .to(visitorRoom(message.tenantId, message.connection.id, message.to.value))
+        .emit(webchatSocket.message, payload);
+      return { externalId, status: 'sent' };
+    },
+  };
+  services.channels.register(adapter);
+
+  namespace.use(async (socket, next) => {
+    try {
+      socket.data.visitor = await tokens.verify(String(socket.handshake.auth?.token ?? ''));
+      next();
+    } catch {
+      next(Object.assign(new Error('ERR_INVALID_TOKEN'), { data: { error: 'ERR_INVALID_TOKEN' } }));
+    }
+  });
+  namespace.on('connection', (socket) => {
+    const visitor = socket.data.visitor as TVisitor;
+    socket.join(visitorRoom(visitor.tenantId, visitor.connectionId, visitor.visitorId));
+    socket.on(webchatSocket.typing, (state: unknown) => {
+      if (state !== 'composing' && state !== 'paused') return;
+      void (async () => {
+        const ticket = await withTenant(services.db, visitor.tenantId, async (tx) => {
+          const row = await findActiveTicket(tx, visitor.tenantId, visitor.contactId, visitor.connectionId);
+          return row ? loadTicketDto(tx, visitor.tenantId, row.id) : null;
+        });
+        if (!ticket) return;
+        const audience = await ticketAudience(services, visitor.tenantId, ticket);
+        const event: TPresenceEvent = { ticketId: ticket.id, from: 'contact', state };
+        services.realtime.emitToUsers(visitor.tenantId, audience, events.presence(visitor.tenantId), event);
+      })().catch((err: unknown) => services.log.warn({ err }, 'webchat typing'));
+    });
+    socket.on(webchatSocket.read, (ids: unknown) => {
+      if (!Array.isArray(ids)) return;
+      for (const id of ids.slice(0, 100))
+        if (typeof id === 'string' && id.startsWith('out-'))
+          void applyAck(services, {
+            tenantId: visitor.tenantId,
+            connectionId: visitor.connectionId,
+            externalId: id,
+            status: 'read',
+          }).catch((err: unknown) => services.log.warn({ err }, 'webchat read receipt'));
+    });
+  });
+
+  const findWebchat = async (token: string) => {
+    // NOTE: the public token is the credential and names the tenant: looked up before any tenant is known.
+    const connection = await findConnectionByToken(services.db, token);
+    if (connection?.type !== 'webchat') throw new AppError('ERR_NO_WAPP_FOUND');
+    return connection;
+  };
+  const visitorOf = async (authorization: string | undefined, token: string): Promise<TVisitor> => {
+    const raw = bearer(authorization);
+    if (!raw) throw new AppError('ERR_UNAUTHORIZED');
+    const visitor = await tokens.verify(raw);
+    const connection = await findWebchat(token);
+    if (connection.id !== visitor.connectionId) throw new AppError('ERR_INVALID_TOKEN');
+    return visitor;
+  };
+
+  return async (app) => {
+    await app.register(rateLimit, { global: false });
+    const tags = ['webchat'];
+    const ZToken = z.object({ token: z.string().min(10).max(64) });
+    app.get(
+      '/public/webchat/:token',
+      { schema: { tags, params: ZToken, response: { 200: ZWebchatInfo } } },
+      async (req) => {
+        const connection = await findWebchat(req.params.token);
+        const tenant = await withTenant(services.db, connection.tenantId, (tx) =>
+          findTenantLimits(tx, connection.tenantId),
+        );
+        return {
+          name: connection.name,
+          greetingMessage: connection.greetingMessage,
+          appName: tenant?.name ?? 'Prosa',
+          primaryColor: '#5c67f2',
+        };
+      },
+    );
+    app.post(
+      '/public/webchat/:token/session',
+      {
+        config: { rateLimit: { max: services.config.webchatSessionsPerMinute, timeWindow: '1 minute' } },
+        schema: { tags, params: ZToken, body: ZWebchatStart, response: { 201: z.object({ token: z.string() }) } },
+      },
+      async (req, reply) => {
+        const connection = await findWebchat(req.params.token);
+        const visitorId = randomUUID();
+        const contact = await withTenant(services.db, connection.tenantId, (tx) =>
+          upsertContactFromChannel(tx, connection.tenantId, {
+            kind: 'webchat',
+            value: visitorId,
+            name: req.body.name,
+            email: req.body.email,
+          }),
+        );
+        const token = await tokens.sign({
+          tenantId: connection.tenantId,
+          connectionId: connection.id,
+          visitorId,
+          contactId: contact.id,
+        });
+        return reply.status(201).send({ token });
+      },
+    );
+    app.get(
+      '/public/webchat/:token/messages',
+      { schema: { tags, params: ZToken, response: { 200: z.object({ messages: z.array(ZWebchatMessage) }) } } },
+      async (req) => {
+        const visitor = await visitorOf(req.headers.authorization, req.params.token);
+        const rows = await withTenant(services.db, visitor.tenantId, (tx) =>
+          findConversationTail(tx, visitor.tenantId, visitor.contactId, visitor.connectionId, 100),
+        );
+        return { messages: rows.map(toVisitorMessage) };
+      },
+    );
+    app.post(
+      '/public/webchat/:token/messages',
+      {
+        config: {
+          rateLimit: {
+            max: services.config.webchatMessagesPerMinute,
+            timeWindow: '1 minute',
+            keyGenerator: (req) => bearer(req.headers.authorization) || req.ip,
+          },
+        },
+        schema: { tags, params: ZToken, body: ZWebchatSend, response: { 201: ZWebchatMessage } },
+      },
+      async (req, reply) => {
+        const visitor = await visitorOf(req.headers.authorization, req.params.token);
+        const externalId = `in-${visitor.visitorId}-${req.body.clientId}`;
+        const timestamp = Date.now();
+        await receiveMessage(services, {
+          tenantId: visitor.tenantId,
+          connectionId: visitor.connectionId,
+          externalId,
+          from: { kind: 'webchat', value: visitor.visitorId },
+          body: req.body.body,
+          timestamp,
+        });
+        return reply.status(201).send({
+          id: externalId,
+          fromMe: true,
+          body: req.body.body,
+          status: 'received',
+          timestamp,
+          isDeleted: false,
+          edition: null,
+        });
+      },
+    );
+  };
+};

@@ -1,0 +1,51 @@
+import { ZConnection, ZConnectionBody, ZConnectionUpdate, ZId } from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../platform/services.js';
+import {
+  createConnection,
+  deleteConnection,
+  listConnections,
+  showConnection,
+  updateConnection,
+} from './manage-connections.js';
+
+const ZParams = z.object({ whatsappId: ZId });
+const adminProfiles = ['admin', 'super', 'superadmin'] as const;
+
+/** Channel connections at the family's `/whatsapp` paths (whatever the channel). */
+export const connectionsRoutes =
+  (services: TServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { guard } = services;
+    const tags = ['connections'];
+    app.get('/whatsapp', { onRequest: guard(), schema: { tags, response: { 200: z.array(ZConnection) } } }, (req) =>
+      listConnections(services, req.ctx),
+    );
+    app.get(
+      '/whatsapp/:whatsappId',
+      { onRequest: guard(), schema: { tags, params: ZParams, response: { 200: ZConnection } } },
+      (req) => showConnection(services, req.ctx, req.params.whatsappId),
+    );
+    app.post(
+      '/whatsapp',
+      { onRequest: guard(adminProfiles), schema: { tags, body: ZConnectionBody, response: { 201: ZConnection } } },
+      async (req, reply) => reply.status(201).send(await createConnection(services, req.ctx, req.body)),
+    );
+    app.put(
+      '/whatsapp/:whatsappId',
+      {
+        onRequest: guard(adminProfiles),
+        schema: { tags, params: ZParams, body: ZConnectionUpdate, response: { 200: ZConnection } },
+      },
+      (req) => updateConnection(services, req.ctx, req.params.whatsappId, req.body),
+    );
+    app.delete(
+      '/whatsapp/:whatsappId',
+      { onRequest: guard(adminProfiles), schema: { tags, params: ZParams } },
+      async (req, reply) => {
+        await deleteConnection(services, req.ctx, req.params.whatsappId);
+        return reply.status(204).send();
+      },
+    );
+  };

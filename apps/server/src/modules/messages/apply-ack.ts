@@ -1,0 +1,49 @@
+import type { TMessageStatus } from '@prosa/contracts';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { emitMessageEvent } from '../tickets/tickets.events.js';
+import { toMessageDtos } from './message-dto.js';
+import { findMessageByExternalId, updateMessageRow } from './messages.repository.js';
+
+const rank: Record<TMessageStatus, number> = {
+  scheduled: 0,
+  pending: 1,
+  sent: 2,
+  delivered: 3,
+  read: 4,
+  failed: 5,
+  received: 5,
+};
+
+/**
+ * A channel's receipt for an outbound message. Statuses only move forward (a late "delivered" after "read"
+ * changes nothing); a failure is kept with its reason so the agent sees it.
+ */
+export const applyAck = async (
+  services: Pick<TServices, 'db' | 'realtime'>,
+  ack: {
+    tenantId: number;
+    connectionId: number;
+    externalId: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    reason?: string;
+  },
+): Promise<boolean> => {
+  const result = await withTenant(services.db, ack.tenantId, async (tx) => {
+    const row = await findMessageByExternalId(tx, ack.tenantId, ack.connectionId, ack.externalId);
+    if (!row?.fromMe) return null;
+    const forward = ack.status === 'failed' ? row.status !== 'read' : rank[ack.status] > rank[row.status];
+    if (!forward || row.status === 'failed') return null;
+    const updated = await updateMessageRow(tx, ack.tenantId, row.id, {
+      status: ack.status,
+      failureReason: ack.status === 'failed' ? (ack.reason ?? 'ERR_SENDING_WAPP_MSG') : null,
+    });
+    if (!updated) return null;
+    const [message] = await toMessageDtos(tx, ack.tenantId, [updated]);
+    return { message, ticket: await loadTicketDto(tx, ack.tenantId, row.ticketId) };
+  });
+  if (!result?.message) return false;
+  await emitMessageEvent(services, ack.tenantId, result.ticket, 'chat:ack', result.message);
+  return true;
+};

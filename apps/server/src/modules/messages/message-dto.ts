@@ -1,0 +1,45 @@
+import type { TMessage } from '@prosa/contracts';
+import type { TExecutor } from '../../platform/db/client.js';
+import { findMessagesByIds, type TMessageRow } from './messages.repository.js';
+
+export const toMessageDto = (row: TMessageRow, quoted?: TMessageRow): TMessage => ({
+  id: row.id,
+  messageId: row.messageId,
+  idFront: row.idFront,
+  ticketId: row.ticketId,
+  contactId: row.contactId,
+  userId: row.userId,
+  fromMe: row.fromMe,
+  // A message deleted for everyone keeps its row (the agent sees it was deleted) but not its content.
+  body: row.isDeleted ? '' : row.body,
+  mediaType: row.mediaType,
+  mediaUrl: row.isDeleted ? null : row.mediaUrl,
+  mediaName: row.isDeleted ? null : row.mediaName,
+  status: row.status,
+  failureReason: row.failureReason,
+  read: row.read,
+  isDeleted: row.isDeleted,
+  edition: row.isDeleted ? null : row.edition,
+  reactions: row.reactions,
+  quotedMsg: quoted
+    ? {
+        id: quoted.id,
+        body: quoted.isDeleted ? '' : quoted.body,
+        fromMe: quoted.fromMe,
+        mediaType: quoted.mediaType,
+        isDeleted: quoted.isDeleted,
+      }
+    : null,
+  sendType: row.sendType,
+  scheduleDate: row.scheduleDate ? row.scheduleDate.toISOString() : null,
+  timestamp: row.timestamp,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** DTOs with their quoted messages, loaded in one query. */
+export const toMessageDtos = async (tx: TExecutor, tenantId: number, rows: TMessageRow[]): Promise<TMessage[]> => {
+  const quotedIds = [...new Set(rows.map((row) => row.quotedMsgId).filter((id): id is number => id !== null))];
+  const quoted = new Map((await findMessagesByIds(tx, tenantId, quotedIds)).map((row) => [row.id, row]));
+  return rows.map((row) => toMessageDto(row, row.quotedMsgId ? quoted.get(row.quotedMsgId) : undefined));
+};

@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, ilike, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { TExecutor } from '../../platform/db/client.js';
+import { contactIdentities, messages } from '../../platform/db/schema.js';
+
+export type TMessageRow = typeof messages.$inferSelect;
+export type TMessageInsert = Omit<typeof messages.$inferInsert, 'tenantId' | 'id'>;
+
+/** Inserts unless the channel already delivered this external id (or the client this idFront): then undefined. */
+export const insertMessage = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: TMessageInsert,
+): Promise<TMessageRow | undefined> => {
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...values, tenantId })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+};
+
+export const findMessage = async (tx: TExecutor, tenantId: number, id: number): Promise<TMessageRow | undefined> => {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)));
+  return row;
+};
+
+export const findMessagesByIds = (tx: TExecutor, tenantId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as TMessageRow[])
+    : tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.tenantId, tenantId), inArray(messages.id, ids)));
+
+export const findMessageByIdFront = async (tx: TExecutor, tenantId: number, idFront: string) => {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.idFront, idFront)));
+  return row;
+};
+
+export const findMessageByExternalId = async (
+  tx: TExecutor,
+  tenantId: number,
+  whatsappId: number | null,
+  externalId: string,
+) => {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        sql`coalesce(${messages.whatsappId}, 0) = ${whatsappId ?? 0}`,
+        eq(messages.messageId, externalId),
+      ),
+    );
+  return row;
+};
+
+/** A page of a ticket's messages, newest page first; rows come back oldest first for display. */
+export const findTicketMessagesPage = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+  options: { limit: number; offset: number },
+): Promise<{ rows: TMessageRow[]; count: number }> => {
+  const where = and(eq(messages.tenantId, tenantId), eq(messages.ticketId, ticketId), ne(messages.status, 'scheduled'));
+  const rows = await tx
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await tx.select({ n: count() }).from(messages).where(where);
+  return { rows: rows.reverse(), count: total?.n ?? 0 };
+};
+
+export const findScheduledMessages = (tx: TExecutor, tenantId: number, ticketId: number) =>
+  tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.ticketId, ticketId), eq(messages.status, 'scheduled')))
+    .orderBy(asc(messages.scheduleDate));
+
+export const findContactMessagesPage = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  options: { limit: number; offset: number },
+) => {
+  const where = and(
+    eq(messages.tenantId, tenantId),
+    eq(messages.contactId, contactId),
+    ne(messages.status, 'scheduled'),
+  );
+  const rows = await tx
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await tx.select({ n: count() }).from(messages).where(where);
+  return { rows: rows.reverse(), count: total?.n ?? 0 };
+};
+
+export const searchMessages = (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: number[] | undefined,
+  search: string,
+  options: { limit: number; offset: number },
+) =>
+  tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        ticketIds ? inArray(messages.ticketId, ticketIds) : undefined,
+        ilike(messages.body, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        eq(messages.isDeleted, false),
+      ),
+    )
+    .orderBy(desc(messages.timestamp))
+    .limit(options.limit)
+    .offset(options.offset);
+
+export const updateMessageRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  id: number,
+  values: Partial<TMessageInsert>,
+): Promise<TMessageRow | undefined> => {
+  const [row] = await tx
+    .update(messages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)))
+    .returning();
+  return row;
+};
+
+/** Marks a ticket's inbound messages read. */
+export const markTicketMessagesRead = (tx: TExecutor, tenantId: number, ticketId: number) =>
+  tx
+    .update(messages)
+    .set({ read: true })
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.read, false),
+        eq(messages.fromMe, false),
+      ),
+    );
+
+export const findContactAddress = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+): Promise<{ kind: string; value: string }[]> =>
+  tx
+    .select({ kind: contactIdentities.kind, value: contactIdentities.value })
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.tenantId, tenantId), eq(contactIdentities.contactId, contactId)));
+
+/** Scheduled messages whose time has come (every tenant: a platform job). */
+export const dueScheduledMessages = (tx: TExecutor, now: Date, limit: number) =>
+  tx
+    .select({ id: messages.id, tenantId: messages.tenantId })
+    .from(messages)
+    .where(and(eq(messages.status, 'scheduled'), lte(messages.scheduleDate, now)))
+    .limit(limit);
+
+/** The latest messages of one contact on one connection (what a web chat visitor sees of their conversation). */
+export const findConversationTail = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  whatsappId: number,
+  limit: number,
+) => {
+  const rows = await tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.contactId, contactId),
+        eq(messages.whatsappId, whatsappId),
+        inArray(messages.status, ['received', 'sent', 'delivered', 'read']),
+      ),
+    )
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+};

@@ -1,0 +1,106 @@
+import { ZId, ZMessage, ZMessageList, ZSendMessage, ZTicket } from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../platform/services.js';
+import {
+  deleteMessage,
+  editMessage,
+  listScheduledMessages,
+  listTicketMessages,
+  reactToMessage,
+  retryMessage,
+} from './manage-messages.js';
+import { sendMessage } from './send-message.js';
+
+const ZTicketParams = z.object({ ticketId: ZId });
+const ZMessageParams = z.object({ messageId: ZId });
+
+/** Messages (§7): a conversation's pages, sending (now or scheduled), edit, delete, reactions, retry. */
+export const messagesRoutes =
+  (services: TServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { guard } = services;
+    const tags = ['messages'];
+    app.get(
+      '/messages/:ticketId',
+      {
+        onRequest: guard(),
+        schema: {
+          tags,
+          params: ZTicketParams,
+          querystring: z.object({ pageNumber: z.coerce.number().int().min(1).default(1) }),
+          response: { 200: ZMessageList.extend({ ticket: ZTicket }) },
+        },
+      },
+      (req) => listTicketMessages(services, req.ctx, req.params.ticketId, req.query.pageNumber),
+    );
+    app.post(
+      '/messages/:ticketId',
+      { onRequest: guard(), schema: { tags, params: ZTicketParams, body: ZSendMessage, response: { 201: ZMessage } } },
+      async (req, reply) => reply.status(201).send(await sendMessage(services, req.ctx, req.params.ticketId, req.body)),
+    );
+    app.post(
+      '/messagesSchedule',
+      {
+        onRequest: guard(),
+        schema: {
+          tags,
+          body: ZSendMessage.extend({ ticketId: ZId, scheduleDate: ZSendMessage.shape.scheduleDate.unwrap() }),
+          response: { 201: ZMessage },
+        },
+      },
+      async (req, reply) => {
+        const { ticketId, ...message } = req.body;
+        return reply.status(201).send(await sendMessage(services, req.ctx, ticketId, message));
+      },
+    );
+    app.get(
+      '/scheduleMessages',
+      {
+        onRequest: guard(),
+        schema: { tags, querystring: z.object({ ticketId: ZId }), response: { 200: z.array(ZMessage) } },
+      },
+      (req) => listScheduledMessages(services, req.ctx, req.query.ticketId),
+    );
+    app.patch(
+      '/messages/:messageId',
+      {
+        onRequest: guard(),
+        schema: {
+          tags,
+          params: ZMessageParams,
+          body: z.object({ body: z.string().trim().min(1).max(65_536) }),
+          response: { 200: ZMessage },
+        },
+      },
+      (req) => editMessage(services, req.ctx, req.params.messageId, req.body.body),
+    );
+    app.delete(
+      '/messages',
+      { onRequest: guard(), schema: { tags, body: z.object({ id: ZId }), response: { 200: ZMessage } } },
+      (req) => deleteMessage(services, req.ctx, req.body.id),
+    );
+    app.delete(
+      '/messages/:messageId',
+      { onRequest: guard(), schema: { tags, params: ZMessageParams, response: { 200: ZMessage } } },
+      (req) => deleteMessage(services, req.ctx, req.params.messageId),
+    );
+    app.post(
+      '/messages/:messageId/reaction',
+      {
+        onRequest: guard(),
+        schema: {
+          tags,
+          params: ZMessageParams,
+          body: z.object({ emoji: z.string().max(16) }),
+          response: { 200: ZMessage },
+        },
+      },
+      (req) => reactToMessage(services, req.ctx, req.params.messageId, req.body.emoji),
+    );
+    app.post(
+      '/messages/:messageId/retry',
+      { onRequest: guard(), schema: { tags, params: ZMessageParams, response: { 200: ZMessage } } },
+      (req) => retryMessage(services, req.ctx, req.params.messageId),
+    );
+  };

@@ -1,0 +1,176 @@
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ChannelSendError, type TChannelRegistry } from '../../channels/types.js';
+import type { TDb } from '../../platform/db/client.js';
+import { messages } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TRealtime } from '../../platform/realtime.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { emitMessageEvent } from '../tickets/tickets.events.js';
+import { findConnectionRow } from '../tickets/tickets.repository.js';
+import { toMessageDtos } from './message-dto.js';
+import { findContactAddress, findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
+
+export type TOutboundSender = {
+  /** Something was queued: look now instead of at the next tick. */
+  nudge: () => void;
+  /** Stops claiming; resolves when the sends in progress have finished. */
+  stop: () => Promise<void>;
+};
+
+export const MAX_SEND_ATTEMPTS = 5;
+const LEASE_MS = 30_000;
+const BATCH = 20;
+const backoffMs = (attempt: number) => Math.min(60_000, 1_000 * 2 ** (attempt - 1));
+
+type TSenderOptions = {
+  db: TDb;
+  log: FastifyBaseLogger;
+  channels: TChannelRegistry;
+  realtime: TRealtime;
+  /** Poll interval when idle (scheduled messages, retries). */
+  intervalMs?: number;
+};
+
+/**
+ * The outbound queue is the messages table itself: a pending outbound row is a job. A sender claims rows
+ * with FOR UPDATE SKIP LOCKED (several instances never take the same row), holds a lease while sending,
+ * and records the outcome: sent (with the channel's id), retried later with backoff, or failed with its
+ * reason. A lease that expires means the process died mid-send: channels that honour the idempotency key
+ * get the message again; for the others it is marked failed ("interrupted") rather than risk a second copy.
+ */
+export const startOutboundSender = (options: TSenderOptions): TOutboundSender => {
+  const { db, log } = options;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  type TClaimed = { row: TMessageRow; interrupted: boolean };
+  const claim = async (): Promise<TClaimed[]> => {
+    // NOTE: a platform job: the owner connection, across tenants (RLS applies to tenant transactions only).
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      // Scheduled messages whose time has come join the queue.
+      await tx
+        .update(messages)
+        .set({ status: 'pending', timestamp: sql`${Date.now()}`, nextAttemptAt: null, updatedAt: now })
+        .where(and(eq(messages.status, 'scheduled'), lte(messages.scheduleDate, now)));
+      const due = await tx
+        .select({ id: messages.id, leaseUntil: messages.leaseUntil })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.status, 'pending'),
+            eq(messages.fromMe, true),
+            or(isNull(messages.nextAttemptAt), lte(messages.nextAttemptAt, now)),
+            or(isNull(messages.leaseUntil), lt(messages.leaseUntil, now)),
+          ),
+        )
+        .orderBy(messages.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      // A lease still set when claimed again: the sender holding it died during the send.
+      const interrupted = new Set(due.filter((d) => d.leaseUntil !== null).map((d) => d.id));
+      const rows = await tx
+        .update(messages)
+        .set({
+          leaseUntil: new Date(now.getTime() + LEASE_MS),
+          attempts: sql`${messages.attempts} + 1`,
+          updatedAt: now,
+        })
+        .where(
+          inArray(
+            messages.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+      return rows.map((row) => ({ row, interrupted: interrupted.has(row.id) }));
+    });
+  };
+
+  const finish = async (row: TMessageRow, change: Partial<TMessageRow>) => {
+    const result = await withTenant(db, row.tenantId, async (tx) => {
+      const updated = await updateMessageRow(tx, row.tenantId, row.id, { ...change, leaseUntil: null });
+      if (!updated) return null;
+      const [message] = await toMessageDtos(tx, row.tenantId, [updated]);
+      return { message, ticket: await loadTicketDto(tx, row.tenantId, row.ticketId) };
+    });
+    if (result?.message) await emitMessageEvent(options, row.tenantId, result.ticket, 'chat:ack', result.message);
+  };
+
+  const sendOne = async ({ row, interrupted }: TClaimed) => {
+    try {
+      const context = await withTenant(db, row.tenantId, async (tx) => ({
+        connection: row.whatsappId ? await findConnectionRow(tx, row.tenantId, row.whatsappId) : undefined,
+        addresses: await findContactAddress(tx, row.tenantId, row.contactId),
+        quoted: row.quotedMsgId ? await findMessage(tx, row.tenantId, row.quotedMsgId) : undefined,
+      }));
+      if (!context.connection) throw new ChannelSendError('ERR_NO_WAPP_FOUND', false);
+      const adapter = options.channels.get(context.connection.type);
+      if (!adapter) throw new ChannelSendError(`channel ${context.connection.type} is not available`, false);
+      if (interrupted && !adapter.idempotent) throw new ChannelSendError('ERR_SEND_INTERRUPTED', false);
+      const to = adapter.addressKinds
+        .map((kind) => context.addresses.find((address) => address.kind === kind))
+        .find((address) => address !== undefined);
+      if (!to) throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
+      const sent = await adapter.send({
+        tenantId: row.tenantId,
+        id: row.id,
+        idempotencyKey: `prosa-${row.tenantId}-${row.id}`,
+        connection: context.connection,
+        to,
+        body: row.body,
+        mediaType: row.mediaType,
+        mediaUrl: row.mediaUrl,
+        mediaName: row.mediaName,
+        quotedExternalId: context.quoted?.messageId ?? null,
+      });
+      await finish(row, { status: sent.status ?? 'sent', messageId: sent.externalId, failureReason: null });
+    } catch (error) {
+      const reason = error instanceof ChannelSendError ? error.reason : 'ERR_SENDING_WAPP_MSG';
+      const retryable = error instanceof ChannelSendError ? error.retryable : true;
+      if (!(error instanceof ChannelSendError)) log.error({ err: error, messageId: row.id }, 'outbound send failed');
+      if (retryable && row.attempts < MAX_SEND_ATTEMPTS) {
+        await finish(row, { nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)), failureReason: reason });
+      } else {
+        await finish(row, { status: 'failed', failureReason: reason });
+      }
+    }
+  };
+
+  const drain = async () => {
+    do {
+      again = false;
+      const batch = await claim();
+      await Promise.all(batch.map(sendOne));
+      if (batch.length === BATCH) again = true;
+    } while (again && !stopped);
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, 'outbound sender'))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  timer = setInterval(tick, options.intervalMs ?? 1_000);
+  timer.unref();
+  return {
+    nudge: () => queueMicrotask(tick),
+    stop: async () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+};

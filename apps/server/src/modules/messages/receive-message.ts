@@ -1,0 +1,161 @@
+import type { TMessage, TTicket } from '@prosa/contracts';
+import { sql } from 'drizzle-orm';
+import { tickets } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
+import type { TServices } from '../../platform/services.js';
+import { upsertContactFromChannel } from '../contacts/find-or-create-contact.js';
+import { nextProtocol } from '../protocols/protocols.repository.js';
+import { getTenantSettings } from '../settings/settings.reader.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
+import {
+  findActiveTicket,
+  findConnectionRow,
+  findWalletUserIds,
+  insertTicket,
+  insertTicketLog,
+  updateTicketRow,
+} from '../tickets/tickets.repository.js';
+import { toMessageDto } from './message-dto.js';
+import { findMessageByExternalId, insertMessage } from './messages.repository.js';
+
+/** A message as any channel adapter hands it over, already in our terms. */
+export type TInboundMessage = {
+  tenantId: number;
+  connectionId: number;
+  /** The channel's id of the message: a second delivery of the same id is a no-op. */
+  externalId: string;
+  from: {
+    kind: 'phone' | 'lid' | 'group' | 'telegram' | 'webchat' | 'email' | 'instagram' | 'messenger';
+    value: string;
+    name?: string;
+    number?: string;
+    email?: string;
+    pushname?: string;
+    profilePicUrl?: string;
+    isGroup?: boolean;
+    lid?: string;
+  };
+  body: string;
+  mediaType?: string;
+  mediaUrl?: string | null;
+  mediaName?: string | null;
+  mediaMime?: string | null;
+  /** Milliseconds since the epoch, as the channel dated the message. */
+  timestamp: number;
+  quotedExternalId?: string | null;
+  dataJson?: unknown;
+};
+
+export type TReceiveResult =
+  | { duplicate: true }
+  | { duplicate: false; ticket: TTicket; message: TMessage; ticketCreated: boolean };
+
+const preview = (body: string, mediaType: string) => (body.trim() ? body.slice(0, 255) : `[${mediaType}]`);
+
+/**
+ * The inbound pipeline (architecture brief): one transaction finds or creates the contact (identities
+ * resolved: ninth digit, LID), finds or creates the open ticket under a per-contact lock, and stores the
+ * message under its unique (tenant, connection, external id) key; after commit the ticket's audience, and
+ * only it, is told. Replays and concurrent duplicates store nothing and emit nothing.
+ */
+export const receiveMessage = async (
+  services: Pick<TServices, 'db' | 'realtime'>,
+  inbound: TInboundMessage,
+): Promise<TReceiveResult> => {
+  const { tenantId } = inbound;
+  const result = await withTenant(services.db, tenantId, async (tx): Promise<TReceiveResult> => {
+    if (await findMessageByExternalId(tx, tenantId, inbound.connectionId, inbound.externalId))
+      return { duplicate: true };
+    const connection = await findConnectionRow(tx, tenantId, inbound.connectionId);
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+    const contact = await upsertContactFromChannel(tx, tenantId, {
+      kind: inbound.from.kind,
+      value: inbound.from.value,
+      name: inbound.from.name,
+      number: inbound.from.number,
+      email: inbound.from.email,
+      pushname: inbound.from.pushname,
+      profilePicUrl: inbound.from.profilePicUrl,
+      isGroup: inbound.from.isGroup,
+      lid: inbound.from.lid,
+    });
+    // Per-contact serialisation: two first messages of a new contact make one ticket.
+    await tx.execute(sql`select pg_advisory_xact_lock(${tenantId}::int, ${contact.id}::int)`);
+
+    let ticketRow = await findActiveTicket(tx, tenantId, contact.id, connection.id);
+    let ticketCreated = false;
+    const now = new Date(inbound.timestamp);
+    if (!ticketRow) {
+      const settings = await getTenantSettings(tx, tenantId);
+      const wallets =
+        settings.DirectTicketsToWallets === 'enabled' ? await findWalletUserIds(tx, tenantId, contact.id) : [];
+      const owner = wallets[0] ?? null;
+      ticketRow = await insertTicket(tx, tenantId, {
+        contactId: contact.id,
+        whatsappId: connection.id,
+        queueId: connection.queueId,
+        userId: owner,
+        status: owner ? 'open' : 'pending',
+        channel: connection.type,
+        isGroup: contact.isGroup,
+        startedAttendanceAt: owner ? now : null,
+        protocol: await nextProtocol(tx, tenantId, now),
+      });
+      if (!ticketRow) throw new AppError('ERR_CREATING_TICKET');
+      ticketCreated = true;
+      await insertTicketLog(tx, tenantId, {
+        ticketId: ticketRow.id,
+        type: ticketRow.status,
+        queueId: ticketRow.queueId,
+      });
+    }
+
+    const quoted = inbound.quotedExternalId
+      ? await findMessageByExternalId(tx, tenantId, connection.id, inbound.quotedExternalId)
+      : undefined;
+    const mediaType = inbound.mediaType ?? 'chat';
+    const message = await insertMessage(tx, tenantId, {
+      ticketId: ticketRow.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      messageId: inbound.externalId,
+      fromMe: false,
+      body: inbound.body,
+      mediaType,
+      mediaUrl: inbound.mediaUrl ?? null,
+      mediaName: inbound.mediaName ?? null,
+      mediaMime: inbound.mediaMime ?? null,
+      quotedMsgId: quoted?.id ?? null,
+      status: 'received',
+      timestamp: inbound.timestamp,
+      dataJson: inbound.dataJson ?? null,
+    });
+    // A concurrent delivery of the same id got there first (it waited on the unique key): nothing to do.
+    if (!message) throw new DuplicateDelivery();
+    await updateTicketRow(tx, tenantId, ticketRow.id, {
+      lastMessage: preview(inbound.body, mediaType),
+      lastMessageAt: now,
+      unreadMessages: sql`${tickets.unreadMessages} + 1` as unknown as number,
+      answered: false,
+    });
+    return {
+      duplicate: false,
+      ticket: await loadTicketDto(tx, tenantId, ticketRow.id),
+      message: toMessageDto(message, quoted),
+      ticketCreated,
+    };
+  }).catch((error: unknown) => {
+    if (error instanceof DuplicateDelivery) return { duplicate: true } as const;
+    throw error;
+  });
+  if (!result.duplicate) {
+    await emitTicketChanged(services, tenantId, result.ticket, { created: result.ticketCreated });
+    await emitMessageEvent(services, tenantId, result.ticket, 'chat:create', result.message);
+  }
+  return result;
+};
+
+/** Rolls back a transaction that lost the race for a message id (the ticket it may have created goes too). */
+class DuplicateDelivery extends Error {}

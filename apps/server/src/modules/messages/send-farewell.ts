@@ -1,0 +1,51 @@
+import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { emitMessageEvent } from '../tickets/tickets.events.js';
+import { findConnectionRow, findTicketRow, updateTicketRow } from '../tickets/tickets.repository.js';
+import { toMessageDto } from './message-dto.js';
+import { insertMessage } from './messages.repository.js';
+import { fillTemplate } from './templates.js';
+
+/**
+ * The connection's farewell text after a forced close (/ticketsForce), queued like any outbound message;
+ * `isFarewellMessage` marks the ticket so the customer's echo does not reopen it.
+ */
+export const sendFarewell = async (
+  services: Pick<TServices, 'db' | 'realtime' | 'outbound'>,
+  ctx: TRequestContext,
+  ticketId: number,
+): Promise<void> => {
+  const result = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const row = await findTicketRow(tx, ctx.tenantId, ticketId);
+    const connection = row?.whatsappId ? await findConnectionRow(tx, ctx.tenantId, row.whatsappId) : undefined;
+    if (!row || !connection?.farewellMessage?.trim()) return null;
+    const ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
+    const body = fillTemplate(connection.farewellMessage, {
+      name: ticket.contact.name,
+      protocol: ticket.protocol ?? '',
+      email: ticket.contact.email ?? '',
+      phoneNumber: ticket.contact.number ?? '',
+      user: ctx.username,
+      userEmail: ctx.email,
+    });
+    const message = await insertMessage(tx, ctx.tenantId, {
+      ticketId: row.id,
+      contactId: row.contactId,
+      whatsappId: row.whatsappId,
+      userId: ctx.userId,
+      fromMe: true,
+      read: true,
+      body,
+      status: 'pending',
+      sendType: 'farewell',
+      timestamp: Date.now(),
+    });
+    await updateTicketRow(tx, ctx.tenantId, row.id, { isFarewellMessage: true });
+    return message ? { message: toMessageDto(message), ticket } : null;
+  });
+  if (!result) return;
+  await emitMessageEvent(services, ctx.tenantId, result.ticket, 'chat:create', result.message);
+  services.outbound.nudge();
+};

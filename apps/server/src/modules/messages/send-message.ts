@@ -1,0 +1,103 @@
+import type { TMessage, TSendMessage } from '@prosa/contracts';
+import { sql } from 'drizzle-orm';
+import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
+import type { TServices } from '../../platform/services.js';
+import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
+import { insertTicketLog, updateTicketRow } from '../tickets/tickets.repository.js';
+import { toMessageDto } from './message-dto.js';
+import { findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
+
+type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound'>;
+
+export type TMediaInput = { url: string; name: string; mime: string; size: number; mediaType: string };
+
+const preview = (body: string, mediaType: string) => (body.trim() ? body.slice(0, 255) : `[${mediaType}]`);
+
+/**
+ * POST /messages/:ticketId. The row is written first (pending, or scheduled when scheduleDate is set) and
+ * the outbound sender delivers it; the agent sees it at once and sees its status move with the channel's
+ * acks. A repeated idFront returns the message already stored instead of sending twice.
+ */
+export const sendMessage = async (
+  services: TSendServices,
+  ctx: TRequestContext,
+  ticketId: number,
+  input: TSendMessage & { media?: TMediaInput },
+): Promise<TMessage> => {
+  if (!input.body.trim() && !input.media)
+    throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'empty message' });
+  const scheduleDate = input.scheduleDate ? new Date(input.scheduleDate) : null;
+  if (scheduleDate && scheduleDate.getTime() <= Date.now())
+    throw new AppError('ERR_VALIDATION', { field: 'scheduleDate', detail: 'must be in the future' });
+
+  const outcome = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const { row: ticket, before } = await loadVisibleTicket(tx, ctx, ticketId, { forUpdate: true });
+    if (input.idFront) {
+      const existing = await findMessageByIdFront(tx, ctx.tenantId, input.idFront);
+      if (existing) {
+        if (existing.ticketId !== ticket.id)
+          throw new AppError('ERR_VALIDATION', { field: 'idFront', detail: 'already used' });
+        return { message: toMessageDto(existing), ticket: null, before: null, repeated: true };
+      }
+    }
+    if (ticket.status === 'closed' && !scheduleDate)
+      throw new AppError('ERR_VALIDATION', { field: 'ticketId', detail: 'ticket is closed; reopen it first' });
+    const quoted = input.quotedMsgId ? await findMessage(tx, ctx.tenantId, input.quotedMsgId) : undefined;
+    if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId))
+      throw new AppError('ERR_VALIDATION', { field: 'quotedMsgId', detail: 'no such message in this conversation' });
+    const mediaType = input.media?.mediaType ?? 'chat';
+    const now = Date.now();
+    const row = await insertMessage(tx, ctx.tenantId, {
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      userId: ctx.userId,
+      idFront: input.idFront ?? null,
+      fromMe: true,
+      read: true,
+      body: input.body,
+      mediaType,
+      mediaUrl: input.media?.url ?? null,
+      mediaName: input.media?.name ?? null,
+      mediaMime: input.media?.mime ?? null,
+      mediaSize: input.media?.size ?? null,
+      quotedMsgId: quoted?.id ?? null,
+      status: scheduleDate ? 'scheduled' : 'pending',
+      sendType: scheduleDate ? 'schedule' : 'chat',
+      scheduleDate,
+      timestamp: scheduleDate ? scheduleDate.getTime() : now,
+    });
+    if (!row) throw new AppError('ERR_CREATING_MESSAGE');
+    if (!scheduleDate) {
+      // Answering takes the ticket: a pending ticket becomes the agent's open one.
+      const takes = ticket.status === 'pending' && (ticket.userId === null || ticket.userId === ctx.userId);
+      await updateTicketRow(tx, ctx.tenantId, ticket.id, {
+        lastMessage: preview(input.body, mediaType),
+        lastMessageAt: new Date(now),
+        answered: true,
+        unreadMessages: 0,
+        ...(takes
+          ? { status: 'open', userId: ctx.userId, startedAttendanceAt: ticket.startedAttendanceAt ?? new Date(now) }
+          : {}),
+      });
+      if (takes) await insertTicketLog(tx, ctx.tenantId, { ticketId: ticket.id, type: 'open', userId: ctx.userId });
+    } else {
+      await updateTicketRow(tx, ctx.tenantId, ticket.id, { updatedAt: sql`now()` as unknown as Date });
+    }
+    return {
+      message: toMessageDto(row, quoted),
+      ticket: await loadTicketDto(tx, ctx.tenantId, ticket.id),
+      before,
+      repeated: false,
+    };
+  });
+  if (outcome.repeated || !outcome.ticket) return outcome.message;
+  await emitMessageEvent(services, ctx.tenantId, outcome.ticket, 'chat:create', outcome.message);
+  await emitTicketChanged(services, ctx.tenantId, outcome.ticket, { before: outcome.before ?? undefined });
+  if (outcome.message.status === 'pending') services.outbound.nudge();
+  return outcome.message;
+};

@@ -1,0 +1,330 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { TExecutor } from '../../platform/db/client.js';
+import {
+  connections,
+  contacts,
+  contactTags,
+  contactWallets,
+  messages,
+  queues,
+  tags,
+  ticketLogs,
+  tickets,
+  ticketTags,
+  users,
+  usersQueues,
+} from '../../platform/db/schema.js';
+
+export type TTicketRow = typeof tickets.$inferSelect;
+
+/** A ticket with what its DTO shows of the contact, agent and queue. */
+export type TTicketJoined = {
+  ticket: TTicketRow;
+  contact: {
+    id: number;
+    name: string;
+    number: string | null;
+    email: string | null;
+    profilePicUrl: string | null;
+    isGroup: boolean;
+  };
+  username: string | null;
+  queue: { id: number; queue: string; color: string } | null;
+};
+
+export type TTicketExtras = {
+  tags: Map<number, { id: number; tag: string; color: string }[]>;
+  contactTags: Map<number, { id: number; tag: string; color: string }[]>;
+  wallets: Map<number, { id: number; name: string }[]>;
+  scheduled: Map<number, number>;
+};
+
+const joinedColumns = {
+  ticket: tickets,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    profilePicUrl: contacts.profilePicUrl,
+    isGroup: contacts.isGroup,
+  },
+  username: users.name,
+  queueId: queues.id,
+  queueName: queues.queue,
+  queueColor: queues.color,
+};
+
+type TJoinedRaw = {
+  ticket: TTicketRow;
+  contact: TTicketJoined['contact'];
+  username: string | null;
+  queueId: number | null;
+  queueName: string | null;
+  queueColor: string | null;
+};
+
+const toJoined = (row: TJoinedRaw): TTicketJoined => ({
+  ticket: row.ticket,
+  contact: row.contact,
+  username: row.username,
+  queue:
+    row.queueId !== null && row.queueName !== null
+      ? { id: row.queueId, queue: row.queueName, color: row.queueColor ?? '#5c67f2' }
+      : null,
+});
+
+const selectJoined = (tx: TExecutor) =>
+  tx
+    .select(joinedColumns)
+    .from(tickets)
+    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.tenantId, tickets.tenantId)))
+    .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.tenantId, tickets.tenantId)))
+    .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.tenantId, tickets.tenantId)));
+
+export const findTicketJoined = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+): Promise<TTicketJoined | undefined> => {
+  const [row] = await selectJoined(tx).where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
+  return row ? toJoined(row) : undefined;
+};
+
+export const findTicketRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<TTicketRow | undefined> => {
+  const query = tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+};
+
+/** The open-or-pending ticket of a contact on a connection (at most one, by the unique index). */
+export const findActiveTicket = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  whatsappId: number | null,
+): Promise<TTicketRow | undefined> => {
+  const [row] = await tx
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.contactId, contactId),
+        sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`,
+        inArray(tickets.status, ['open', 'pending']),
+      ),
+    );
+  return row;
+};
+
+export const findJoinedPage = async (
+  tx: TExecutor,
+  tenantId: number,
+  where: SQL | undefined,
+  options: { limit: number; offset: number },
+): Promise<{ rows: TTicketJoined[]; count: number }> => {
+  const condition = and(eq(tickets.tenantId, tenantId), where);
+  const rows = await selectJoined(tx)
+    .where(condition)
+    .orderBy(sql`${tickets.lastMessageAt} desc nulls last`, desc(tickets.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await tx
+    .select({ n: count() })
+    .from(tickets)
+    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.tenantId, tickets.tenantId)))
+    .where(condition);
+  return { rows: rows.map(toJoined), count: total?.n ?? 0 };
+};
+
+/** Tags, contact tags, wallets and scheduled-message counts of a page of tickets, in four queries. */
+export const findTicketExtras = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketRows: { id: number; contactId: number }[],
+): Promise<TTicketExtras> => {
+  const ticketIds = ticketRows.map((t) => t.id);
+  const contactIds = [...new Set(ticketRows.map((t) => t.contactId))];
+  const extras: TTicketExtras = { tags: new Map(), contactTags: new Map(), wallets: new Map(), scheduled: new Map() };
+  if (ticketIds.length === 0) return extras;
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  const [ticketTagRows, contactTagRows, walletRows, scheduledRows] = await Promise.all([
+    tx
+      .select({ ticketId: ticketTags.ticketId, id: tags.id, tag: tags.tag, color: tags.color })
+      .from(ticketTags)
+      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+      .where(and(eq(ticketTags.tenantId, tenantId), inArray(ticketTags.ticketId, ticketIds))),
+    tx
+      .select({ contactId: contactTags.contactId, id: tags.id, tag: tags.tag, color: tags.color })
+      .from(contactTags)
+      .innerJoin(tags, eq(tags.id, contactTags.tagId))
+      .where(and(eq(contactTags.tenantId, tenantId), inArray(contactTags.contactId, contactIds))),
+    tx
+      .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
+      .from(contactWallets)
+      .innerJoin(users, eq(users.id, contactWallets.userId))
+      .where(and(eq(contactWallets.tenantId, tenantId), inArray(contactWallets.contactId, contactIds))),
+    tx
+      .select({ ticketId: messages.ticketId, n: count() })
+      .from(messages)
+      .where(
+        and(eq(messages.tenantId, tenantId), inArray(messages.ticketId, ticketIds), eq(messages.status, 'scheduled')),
+      )
+      .groupBy(messages.ticketId),
+  ]);
+  for (const { ticketId, ...tag } of ticketTagRows) push(extras.tags, ticketId, tag);
+  for (const { contactId, ...tag } of contactTagRows) push(extras.contactTags, contactId, tag);
+  for (const { contactId, ...wallet } of walletRows) push(extras.wallets, contactId, wallet);
+  for (const row of scheduledRows) extras.scheduled.set(row.ticketId, row.n);
+  return extras;
+};
+
+export const insertTicket = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: Omit<typeof tickets.$inferInsert, 'tenantId' | 'id'>,
+): Promise<TTicketRow | undefined> => {
+  // The partial unique index refuses a second active ticket; the caller decides what a conflict means.
+  const [row] = await tx
+    .insert(tickets)
+    .values({ ...values, tenantId })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+};
+
+export const updateTicketRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+  values: Partial<Omit<typeof tickets.$inferInsert, 'tenantId' | 'id'>>,
+): Promise<TTicketRow | undefined> => {
+  const [row] = await tx
+    .update(tickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
+    .returning();
+  return row;
+};
+
+export const deleteTicketRow = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<boolean> => {
+  const rows = await tx
+    .delete(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+};
+
+export const replaceTicketTags = async (tx: TExecutor, tenantId: number, ticketId: number, tagIds: number[]) => {
+  await tx.delete(ticketTags).where(and(eq(ticketTags.tenantId, tenantId), eq(ticketTags.ticketId, ticketId)));
+  if (tagIds.length > 0) await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ tenantId, ticketId, tagId })));
+};
+
+export const insertTicketLog = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: { ticketId: number; type: string; userId?: number | null; queueId?: number | null; data?: object },
+) => {
+  await tx.insert(ticketLogs).values({
+    tenantId,
+    ticketId: values.ticketId,
+    type: values.type,
+    userId: values.userId ?? null,
+    queueId: values.queueId ?? null,
+    data: (values.data ?? {}) as Record<string, unknown>,
+  });
+};
+
+export const findTicketLogs = (tx: TExecutor, tenantId: number, ticketId: number) =>
+  tx
+    .select({
+      id: ticketLogs.id,
+      type: ticketLogs.type,
+      userId: ticketLogs.userId,
+      userName: users.name,
+      queueId: ticketLogs.queueId,
+      data: ticketLogs.data,
+      createdAt: ticketLogs.createdAt,
+    })
+    .from(ticketLogs)
+    .leftJoin(users, eq(users.id, ticketLogs.userId))
+    .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId)))
+    .orderBy(asc(ticketLogs.id));
+
+/** Every user of the tenant with profile and queues: who realtime fan-out chooses from. */
+export const findViewers = async (tx: TExecutor, tenantId: number) => {
+  const rows = await tx
+    .select({
+      userId: users.id,
+      profile: users.profile,
+      queueIds: sql<
+        number[]
+      >`coalesce(array_agg(${usersQueues.queueId}) filter (where ${usersQueues.queueId} is not null), '{}')`,
+    })
+    .from(users)
+    .leftJoin(usersQueues, and(eq(usersQueues.userId, users.id), eq(usersQueues.tenantId, users.tenantId)))
+    .where(eq(users.tenantId, tenantId))
+    .groupBy(users.id, users.profile);
+  return rows.map((row) => ({ ...row, queueIds: row.queueIds.map(Number) }));
+};
+
+export const findViewer = async (tx: TExecutor, tenantId: number, userId: number) => {
+  const queueRows = await tx
+    .select({ queueId: usersQueues.queueId })
+    .from(usersQueues)
+    .where(and(eq(usersQueues.tenantId, tenantId), eq(usersQueues.userId, userId)));
+  return queueRows.map((row) => row.queueId);
+};
+
+export const findWalletUserIds = async (tx: TExecutor, tenantId: number, contactId: number): Promise<number[]> => {
+  const rows = await tx
+    .select({ userId: contactWallets.userId })
+    .from(contactWallets)
+    .where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)));
+  return rows.map((row) => row.userId);
+};
+
+/** Ids that belong to the tenant, to validate references from a request body. */
+export const existingIds = async (
+  tx: TExecutor,
+  tenantId: number,
+  table: 'users' | 'queues' | 'tags',
+  ids: number[],
+): Promise<Set<number>> => {
+  if (ids.length === 0) return new Set();
+  const source = { users, queues, tags }[table];
+  const rows = await tx
+    .select({ id: source.id })
+    .from(source)
+    .where(and(eq(source.tenantId, tenantId), inArray(source.id, ids)));
+  return new Set(rows.map((row) => row.id));
+};
+
+export const findConnectionRow = async (tx: TExecutor, tenantId: number, connectionId: number) => {
+  const [row] = await tx
+    .select()
+    .from(connections)
+    .where(and(eq(connections.tenantId, tenantId), eq(connections.id, connectionId), eq(connections.isDeleted, false)));
+  return row;
+};
+
+export const findContactRow = async (tx: TExecutor, tenantId: number, contactId: number) => {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  return row;
+};

@@ -1,0 +1,184 @@
+import { assistantNames, type TTicket, type TTicketUpdate } from '@prosa/contracts';
+import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import type { TTx } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
+import type { TServices } from '../../platform/services.js';
+import { getTenantSettings } from '../settings/settings.reader.js';
+import { loadVisibleTicket } from './load-visible-ticket.js';
+import { assertReferences, loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
+import { emitTicketChanged } from './tickets.events.js';
+import {
+  findActiveTicket,
+  insertTicketLog,
+  replaceTicketTags,
+  type TTicketRow,
+  updateTicketRow,
+} from './tickets.repository.js';
+
+type TTicketServices = Pick<TServices, 'db' | 'realtime'>;
+type TChange = Partial<Omit<TTicketRow, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>>;
+
+const lockVisibleTicket = (tx: TTx, ctx: TRequestContext, ticketId: number) =>
+  loadVisibleTicket(tx, ctx, ticketId, { forUpdate: true });
+
+/** Applies a change; a reopen that collides with another active ticket of the contact is ERR_OTHER_OPEN_TICKET. */
+const applyChange = async (tx: TTx, ctx: TRequestContext, row: TTicketRow, change: TChange) => {
+  if (change.status && change.status !== 'closed' && row.status === 'closed') {
+    const holder = await findActiveTicket(tx, ctx.tenantId, row.contactId, row.whatsappId);
+    if (holder && holder.id !== row.id) throw await otherOpenTicketError(tx, ctx.tenantId, holder);
+  }
+  try {
+    await updateTicketRow(tx, ctx.tenantId, row.id, change);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const holder = await findActiveTicket(tx, ctx.tenantId, row.contactId, row.whatsappId);
+      if (holder) throw await otherOpenTicketError(tx, ctx.tenantId, holder);
+    }
+    throw error;
+  }
+};
+
+const pauseSeconds = (row: TTicketRow, now: Date) =>
+  row.isPaused && row.lastPauseAt ? Math.max(0, Math.round((now.getTime() - row.lastPauseAt.getTime()) / 1000)) : 0;
+
+/**
+ * PUT /tickets/:id: accept, transfer (queue or user), close (with reason when forced), reopen, mark read or
+ * unread, tags, kanban and the assistants' status fields. Every change is logged.
+ */
+export const updateTicket = async (
+  services: TTicketServices,
+  ctx: TRequestContext,
+  ticketId: number,
+  body: TTicketUpdate,
+): Promise<TTicket> => {
+  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
+    await assertReferences(tx, ctx.tenantId, { userId: body.userId, queueId: body.queueId, tags: body.tags });
+    const now = new Date();
+    const change: TChange = {};
+    const logs: { type: string; userId?: number | null; queueId?: number | null; data?: object }[] = [];
+
+    const status = body.status;
+    if (status && status !== row.status) {
+      change.status = status;
+      if (status === 'closed') {
+        const settings = await getTenantSettings(tx, ctx.tenantId);
+        const reasonId = body.reasonId ?? row.reasonId;
+        if (settings.forceReason === 'enabled' && !reasonId)
+          throw new AppError('ERR_VALIDATION', { field: 'reasonId', detail: 'a closing reason is required' });
+        Object.assign(change, {
+          closedAt: now,
+          unreadMessages: 0,
+          isPaused: false,
+          lastPauseAt: null,
+          totalPauseTime: row.totalPauseTime + pauseSeconds(row, now),
+        });
+      } else {
+        change.closedAt = null;
+        if (status === 'open' && row.userId === null && body.userId === undefined) change.userId = ctx.userId;
+        if (status === 'open' && !row.startedAttendanceAt) change.startedAttendanceAt = now;
+      }
+      logs.push({ type: status, userId: ctx.userId, queueId: body.queueId ?? row.queueId });
+    }
+    if (body.reasonId !== undefined) change.reasonId = body.reasonId;
+    if (body.userId !== undefined && body.userId !== row.userId) {
+      change.userId = body.userId;
+      if (body.userId !== null && !row.startedAttendanceAt) change.startedAttendanceAt = now;
+    }
+    if (body.queueId !== undefined && body.queueId !== row.queueId) change.queueId = body.queueId;
+    if (body.isTransference && (change.userId !== undefined || change.queueId !== undefined)) {
+      logs.push({ type: 'transfered', userId: ctx.userId, queueId: row.queueId, data: { from: row.userId } });
+      if (change.userId)
+        logs.push({ type: 'receivedTransfer', userId: change.userId, queueId: change.queueId ?? row.queueId });
+    } else if (change.queueId !== undefined) {
+      logs.push({ type: 'queue', userId: ctx.userId, queueId: change.queueId });
+    } else if (change.userId !== undefined && !body.status) {
+      logs.push({ type: 'userDefine', userId: ctx.userId, data: { to: change.userId } });
+    }
+    if (body.unreadMessages !== undefined) change.unreadMessages = body.unreadMessages;
+    if (body.kanban !== undefined) change.kanban = body.kanban;
+    const statuses = { ...row.assistantStatus };
+    let statusesChanged = false;
+    for (const name of assistantNames) {
+      const value = body[`${name}Status`];
+      if (value === undefined) continue;
+      statusesChanged = true;
+      if (value === null) delete statuses[name];
+      else statuses[name] = value;
+    }
+    if (statusesChanged) change.assistantStatus = statuses;
+
+    await applyChange(tx, ctx, row, change);
+    if (body.tags) await replaceTicketTags(tx, ctx.tenantId, row.id, body.tags);
+    for (const log of logs) await insertTicketLog(tx, ctx.tenantId, { ticketId: row.id, ...log });
+    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+  });
+  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
+  return ticket;
+};
+
+/** PUT /ticketsNull/:id: status (and agent) only, without logs, farewell or any other side effect. */
+export const updateTicketStatusOnly = async (
+  services: TTicketServices,
+  ctx: TRequestContext,
+  ticketId: number,
+  body: { status: TTicket['status']; userId?: number | null },
+): Promise<TTicket> => {
+  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
+    await assertReferences(tx, ctx.tenantId, { userId: body.userId });
+    await applyChange(tx, ctx, row, {
+      status: body.status,
+      ...(body.userId !== undefined ? { userId: body.userId } : {}),
+    });
+    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+  });
+  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
+  return ticket;
+};
+
+/** POST /ticketsPause/:id/pause and /pause/end: paused time is summed into totalPauseTime (seconds). */
+export const pauseTicket = async (
+  services: TTicketServices,
+  ctx: TRequestContext,
+  ticketId: number,
+  pause: { paused: boolean; reason?: string },
+): Promise<TTicket> => {
+  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
+    if (row.status === 'closed') throw new AppError('ERR_VALIDATION', { field: 'status', detail: 'ticket is closed' });
+    const now = new Date();
+    if (pause.paused && !row.isPaused) {
+      await updateTicketRow(tx, ctx.tenantId, row.id, {
+        isPaused: true,
+        lastPauseAt: now,
+        pauseReason: pause.reason ?? null,
+      });
+      await insertTicketLog(tx, ctx.tenantId, {
+        ticketId: row.id,
+        type: 'pause',
+        userId: ctx.userId,
+        data: { reason: pause.reason },
+      });
+    } else if (!pause.paused && row.isPaused) {
+      const seconds = pauseSeconds(row, now);
+      await updateTicketRow(tx, ctx.tenantId, row.id, {
+        isPaused: false,
+        lastPauseAt: null,
+        pauseReason: null,
+        totalPauseTime: row.totalPauseTime + seconds,
+      });
+      await insertTicketLog(tx, ctx.tenantId, {
+        ticketId: row.id,
+        type: 'pauseEnd',
+        userId: ctx.userId,
+        data: { seconds },
+      });
+    }
+    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+  });
+  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
+  return ticket;
+};

@@ -1,0 +1,68 @@
+import { io, type Socket } from 'socket.io-client';
+
+const sockets = new Set<Socket>();
+
+/** A Socket.IO client on the real server, websocket only, no reconnection (a refused token stays refused). */
+export const connect = (url: string, token: string | undefined, options: { namespace?: string } = {}): Socket => {
+  const socket = io(`${url}${options.namespace ?? ''}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 10_000,
+    ...(token === undefined ? {} : { auth: { token } }),
+  });
+  sockets.add(socket);
+  return socket;
+};
+
+export const connected = (socket: Socket): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    if (socket.connected) return resolve(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+
+export const connectError = (socket: Socket): Promise<Error & { data?: unknown }> =>
+  new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected, but should have been refused')));
+    socket.once('connect_error', resolve);
+  });
+
+/** Resolves with the first `event` whose payload matches. */
+export const nextEvent = <T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true): Promise<T> =>
+  new Promise((resolve) => {
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+
+/** Every event a socket receives, in order. */
+export const recordAll = (socket: Socket) => {
+  const seen: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+  return seen;
+};
+
+/** Closes every socket opened through `connect`. */
+export const closeSockets = () => {
+  for (const socket of sockets) socket.close();
+  sockets.clear();
+};
+
+/** Waits until `check` passes (polling), for effects that arrive asynchronously. */
+export const eventually = async (check: () => void | Promise<void>, timeoutMs = 5_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+};
