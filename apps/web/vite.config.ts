@@ -66,6 +66,13 @@ export default defineConfig({
       '/userTenants': api(),
       '/platform': api(),
       '/queue': api(),
+      // Attendance workspace: '/tickets' also covers /ticketsForce and /ticketsPause, '/messages' /messagesSchedule.
+      '/tickets': api(),
+      '/messages': api(),
+      '/scheduleMessages': api(),
+      '/fastreply': api(),
+      '/reasons': api(),
+      '/contacts': api(),
       '/public': api(),
       '/check-version': api(),
       '/password-reset': api(),

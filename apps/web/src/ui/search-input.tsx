@@ -4,12 +4,26 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type TSearchInputProps = { onSearch: (value: string) => void; placeholder?: string; 'data-testid'?: string };
+type TSearchInputProps = {
+  onSearch: (value: string) => void;
+  placeholder?: string;
+  /** Starting text (e.g. a search kept by the screen). */
+  initialValue?: string;
+  /** Full width instead of the list toolbar's 280 px. */
+  fullWidth?: boolean;
+  'data-testid'?: string;
+};
 
 /** Search box for lists: waits 300 ms after typing stops. */
-export const SearchInput = ({ onSearch, placeholder, 'data-testid': testId }: TSearchInputProps) => {
+export const SearchInput = ({
+  onSearch,
+  placeholder,
+  initialValue = '',
+  fullWidth = false,
+  'data-testid': testId,
+}: TSearchInputProps) => {
   const { t } = useTranslation();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialValue);
   const debounced = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
   return (
     <TextInput
@@ -22,7 +36,7 @@ export const SearchInput = ({ onSearch, placeholder, 'data-testid': testId }: TS
       placeholder={placeholder ?? t('common.search')}
       aria-label={placeholder ?? t('common.search')}
       type="search"
-      w={{ base: '100%', sm: 280 }}
+      w={fullWidth ? '100%' : { base: '100%', sm: 280 }}
       data-testid={testId}
     />
   );

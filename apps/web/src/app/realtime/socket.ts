@@ -1,4 +1,4 @@
-import { events } from '@prosa/contracts';
+import { events, type TTicketListEvent } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /** Auth failures after which the client stops trying (the session is over). */
@@ -7,6 +7,22 @@ const fatalAuthErrors = new Set(['ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']);
 let socket: Socket | null = null;
 
 export const getSocket = (): Socket | null => socket;
+
+type TTicketListListener = (event: TTicketListEvent) => void;
+const ticketListListeners = new Set<TTicketListListener>();
+const reconnectListeners = new Set<() => void>();
+
+/** `{tenantId}:ticketList` events (tickets and their messages) of whichever connection is open. */
+export const onTicketListEvent = (listener: TTicketListListener): (() => void) => {
+  ticketListListeners.add(listener);
+  return () => ticketListListeners.delete(listener);
+};
+
+/** Called on every connection after the first one: events may have been missed while disconnected. */
+export const onRealtimeReconnect = (listener: () => void): (() => void) => {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+};
 
 export type TRealtimeHandlers = {
   onUserEvent: (payload: unknown) => void;
@@ -29,9 +45,12 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
     autoConnect: false,
   });
 
+  let connectedBefore = false;
   client.on('connect', () => {
     console.debug('[realtime] connected');
     client.emit(events.setUserActive(tenantId));
+    if (connectedBefore) for (const listener of reconnectListeners) listener();
+    connectedBefore = true;
   });
   client.on('connect_error', (error) => {
     console.debug('[realtime] connect error', error.message);
@@ -44,6 +63,9 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   });
   client.on(events.user(tenantId), handlers.onUserEvent);
   client.on(events.users(tenantId), handlers.onUsersEvent);
+  client.on(events.ticketList(tenantId), (event: TTicketListEvent) => {
+    for (const listener of ticketListListeners) listener(event);
+  });
 
   socket = client;
   client.connect();

@@ -1,6 +1,9 @@
 import { mainScreens, nestedGroups, reportNames } from '@prosa/contracts';
 import type { ReactElement } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { AttendanceLayout } from '../../modules/attendance/routes/attendance-layout';
+import { ChatEmptyPage } from '../../modules/attendance/routes/chat-empty-page';
+import { ChatPage } from '../../modules/attendance/routes/chat-page';
 import { LoginPage } from '../../modules/auth/routes/login-page';
 import { MasterKeyPage } from '../../modules/auth/routes/masterkey-page';
 import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page';
@@ -21,6 +24,8 @@ const builtScreens: Record<string, () => ReactElement> = {
   usuarios: () => <UsersPage scope="tenant" />,
   usuariotenants: () => <UsersPage scope="platform" />,
   customizar: () => <CustomizePage />,
+  'chat-empty': () => <ChatEmptyPage />,
+  chat: () => <ChatPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });
@@ -74,13 +79,9 @@ const chatFlowRoutes = (): RouteObject => ({
 const attendanceRoutes = (): RouteObject => ({
   path: 'atendimento',
   handle: handle('atendimento'),
-  element: <Outlet />,
+  element: <AttendanceLayout />,
   children: [
-    {
-      index: true,
-      handle: handle('atendimento'),
-      element: <UnderConstructionPage key="atendimento" name="atendimento" />,
-    },
+    { index: true, handle: handle('atendimento'), element: <ChatEmptyPage /> },
     screen('chat-empty', 'chats'),
     screen('chat-contatos', 'contatos'),
     screen('chat', ':ticketId'),

@@ -177,10 +177,10 @@ export const screenMeta: Record<string, TScreenMeta> = {
   'atendimentos-por-parametros': later(IconChartBar),
   'chat-flow': later(IconSitemap),
   'chat-flow-builder': later(IconSitemap),
-  atendimento: conversations(IconHeadset),
-  'chat-empty': conversations(IconHeadset),
+  atendimento: built(IconHeadset),
+  'chat-empty': built(IconHeadset),
   'chat-contatos': conversations(IconAddressBook),
-  chat: conversations(IconMessages),
+  chat: built(IconMessages),
   'not-found': built(IconHome),
 };
 

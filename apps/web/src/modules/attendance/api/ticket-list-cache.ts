@@ -1,0 +1,169 @@
+import {
+  defaultVisibilitySettings,
+  isTicketVisible,
+  type TTicket,
+  type TVisibilityFilter,
+  type TVisibilitySettings,
+  type TVisibilityViewer,
+  toVisibilityTicket,
+} from '@prosa/contracts';
+
+/**
+ * NOTE: the server already applies the permission rules (§5) and only sends a user the tickets that user may
+ * see; the browser only places tickets in its tabs. The tenant settings are not available to the browser, so
+ * the permission-only rules are left open (null tickets allowed): a rule here can only hide what the server
+ * allowed, never show what it refused.
+ */
+export const clientVisibilitySettings: TVisibilitySettings = { ...defaultVisibilitySettings, nullTickets: true };
+
+/** One page of GET /tickets as the infinite query keeps it. */
+export type TTicketPage = { tickets: TTicket[]; count: number; hasMore: boolean };
+
+/** What a list needs to decide whether a ticket belongs in it. */
+export type TTicketListContext = {
+  viewer: TVisibilityViewer;
+  filter: TVisibilityFilter;
+  settings: TVisibilitySettings;
+  /** The list's search text: a new ticket joins a searched list only if it matches. */
+  searchParam?: string;
+  /** "Não lidas": a new ticket joins only with unread messages. */
+  withUnreadMessages?: boolean;
+};
+
+export type TTicketListAction =
+  | { type: 'ticket:create' | 'ticket:update'; payload: TTicket }
+  | { type: 'ticket:delete'; payload: { id: number } }
+  | { type: 'reset' };
+
+const normalize = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Client-side stand-in for the server search: name, number or protocol contains the text. */
+export const matchesSearch = (ticket: TTicket, searchParam: string | undefined): boolean => {
+  const wanted = normalize(searchParam?.trim() ?? '');
+  if (!wanted) return true;
+  const digits = wanted.replace(/\D/g, '');
+  const haystack = [ticket.name, ticket.contact.name, ticket.protocol ?? ''].map(normalize);
+  if (haystack.some((text) => text.includes(wanted))) return true;
+  return digits.length > 0 && digits === wanted && (ticket.contact.number ?? '').includes(digits);
+};
+
+const hasName = (ticket: TTicket): boolean => (ticket.name || ticket.contact.name).trim().length > 0;
+
+/** Visibility rules of spec §5 with the list's own filter. */
+export const qualifiesForList = (ticket: TTicket, ctx: TTicketListContext): boolean =>
+  isTicketVisible(toVisibilityTicket(ticket), ctx.viewer, ctx.filter, ctx.settings);
+
+const isNewer = (incoming: TTicket, current: TTicket): boolean => {
+  const next = Date.parse(incoming.lastMessageAt ?? '') || 0;
+  const previous = Date.parse(current.lastMessageAt ?? '') || 0;
+  return next > previous;
+};
+
+const withCount = (pages: TTicketPage[], delta: number): TTicketPage[] =>
+  delta === 0 ? pages : pages.map((page) => ({ ...page, count: Math.max(0, page.count + delta) }));
+
+const removeTicket = (pages: TTicketPage[], id: number): TTicketPage[] => {
+  let removed = 0;
+  const next = pages.map((page) => {
+    const tickets = page.tickets.filter((ticket) => ticket.id !== id);
+    removed += page.tickets.length - tickets.length;
+    return tickets.length === page.tickets.length ? page : { ...page, tickets };
+  });
+  return removed === 0 ? pages : withCount(next, -1);
+};
+
+const prepend = (pages: TTicketPage[], ticket: TTicket): TTicketPage[] => {
+  const [first, ...rest] = pages;
+  if (!first) return [{ tickets: [ticket], count: 0, hasMore: false }];
+  return [{ ...first, tickets: [ticket, ...first.tickets] }, ...rest];
+};
+
+const findTicket = (pages: TTicketPage[], id: number): TTicket | undefined => {
+  for (const page of pages) {
+    const found = page.tickets.find((ticket) => ticket.id === id);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+const upsertTicket = (pages: TTicketPage[], ticket: TTicket, ctx: TTicketListContext): TTicketPage[] => {
+  const current = findTicket(pages, ticket.id);
+  const qualifies = hasName(ticket) && qualifiesForList(ticket, ctx);
+  if (!current) {
+    // A ticket new to this list: only if the rules let it in, it has a name, and it fits the search and unread filter.
+    if (!qualifies || !matchesSearch(ticket, ctx.searchParam)) return pages;
+    if (ctx.withUnreadMessages && ticket.unreadMessages === 0) return pages;
+    return withCount(prepend(pages, ticket), 1);
+  }
+  // An update re-filters: a ticket that no longer qualifies (closed, transferred away...) leaves the list.
+  if (!qualifies) return removeTicket(pages, ticket.id);
+  const merged: TTicket = { ...current, ...ticket };
+  // Unread messages (or a newer last message) take it to the top, as the server orders by lastMessageAt.
+  if (ticket.unreadMessages > 0 || isNewer(ticket, current)) {
+    return prepend(
+      pages.map((page) =>
+        page.tickets.some((item) => item.id === ticket.id)
+          ? { ...page, tickets: page.tickets.filter((item) => item.id !== ticket.id) }
+          : page,
+      ),
+      merged,
+    );
+  }
+  return pages.map((page) =>
+    page.tickets.some((item) => item.id === ticket.id)
+      ? { ...page, tickets: page.tickets.map((item) => (item.id === ticket.id ? merged : item)) }
+      : page,
+  );
+};
+
+/**
+ * The ticket list's realtime patching of spec §4, pure, over the pages the infinite query holds.
+ * Returns the same array when nothing changed.
+ */
+export const applyTicketEvent = (
+  pages: TTicketPage[],
+  action: TTicketListAction,
+  ctx: TTicketListContext,
+): TTicketPage[] => {
+  switch (action.type) {
+    case 'ticket:create':
+    case 'ticket:update':
+      return upsertTicket(pages, action.payload, ctx);
+    case 'ticket:delete':
+      return removeTicket(pages, action.payload.id);
+    case 'reset':
+      // Reset empties the list and sets hasMore true.
+      return [{ tickets: [], count: 0, hasMore: true }];
+    default: {
+      const exhaustive: never = action;
+      return exhaustive;
+    }
+  }
+};
+
+const updatedAtOf = (ticket: TTicket): number => Date.parse(ticket.updatedAt) || 0;
+
+/**
+ * The list on screen: pages joined, each ticket once. Loading a page merges by id: a ticket already shown
+ * (a realtime event moved it up while later pages shifted) keeps its place with the freshest copy.
+ */
+export const flattenTickets = (pages: readonly TTicketPage[]): TTicket[] => {
+  const order: number[] = [];
+  const byId = new Map<number, TTicket>();
+  for (const page of pages) {
+    for (const ticket of page.tickets) {
+      const seen = byId.get(ticket.id);
+      if (!seen) {
+        order.push(ticket.id);
+        byId.set(ticket.id, ticket);
+      } else if (updatedAtOf(ticket) > updatedAtOf(seen)) {
+        byId.set(ticket.id, ticket);
+      }
+    }
+  }
+  return order.map((id) => byId.get(id) as TTicket);
+};

@@ -1,0 +1,181 @@
+import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import type { TTicket } from '@prosa/contracts';
+import {
+  type Icon,
+  IconArrowLeft,
+  IconCheck,
+  IconDotsVertical,
+  IconLockOpen,
+  IconMailOpened,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconSquareCheck,
+  IconTransfer,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TicketAvatar } from './ticket-avatar';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+export type TChatAction = 'accept' | 'transfer' | 'close' | 'reopen' | 'pause' | 'resume' | 'markUnread';
+
+type TPrimaryAction = 'accept' | 'reopen' | 'close';
+const primaryIcons: Record<TPrimaryAction, Icon> = { accept: IconCheck, reopen: IconLockOpen, close: IconSquareCheck };
+
+type TChatHeaderProps = {
+  ticket: TTicket;
+  /** Phone layout: a back button to the list. */
+  onBack?: () => void;
+  busy: TChatAction | null;
+  onAction: (action: TChatAction) => void;
+  onToggleContact: () => void;
+};
+
+/** Contact, status, protocol and the ticket's actions. */
+export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: TChatHeaderProps) => {
+  const { t } = useTranslation();
+  const closed = ticket.status === 'closed';
+  const primary: TPrimaryAction = ticket.status === 'pending' ? 'accept' : closed ? 'reopen' : 'close';
+  const PrimaryIcon = primaryIcons[primary];
+
+  return (
+    <Group
+      gap="sm"
+      px="md"
+      py="xs"
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      data-testid="chat-header"
+    >
+      {onBack && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={onBack}
+          aria-label={t('attendance.chat.back')}
+          data-testid="chat-back"
+        >
+          <IconArrowLeft size={20} />
+        </ActionIcon>
+      )}
+      <TicketAvatar ticket={ticket} />
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600} truncate data-testid="chat-contact-name">
+            {ticket.contact.name || ticket.name}
+          </Text>
+          <TicketStatusBadge status={ticket.status} paused={ticket.isPaused} />
+        </Group>
+        <Group gap={8} wrap="nowrap">
+          {ticket.protocol && (
+            <Text size="xs" c="dimmed" truncate>
+              {t('attendance.ticket.protocol', { protocol: ticket.protocol })}
+            </Text>
+          )}
+          {ticket.queue && (
+            <Badge size="xs" variant="dot" color={ticket.queue.color} tt="none">
+              {ticket.queue.queue}
+            </Badge>
+          )}
+          {ticket.username && (
+            <Text size="xs" c="dimmed" truncate visibleFrom="sm">
+              {ticket.username}
+            </Text>
+          )}
+        </Group>
+      </Box>
+      {onBack ? (
+        // Phone: the main action as an icon, so the contact's name keeps its room.
+        <Tooltip label={t(`attendance.actions.${primary}`)}>
+          <ActionIcon
+            size="lg"
+            variant={primary === 'close' ? 'light' : 'filled'}
+            color={primary === 'close' ? 'negative' : 'primary'}
+            loading={busy === primary}
+            onClick={() => onAction(primary)}
+            aria-label={t(`attendance.actions.${primary}`)}
+            data-testid={`chat-${primary}`}
+          >
+            <PrimaryIcon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button
+          size="xs"
+          variant={primary === 'close' ? 'light' : 'filled'}
+          color={primary === 'close' ? 'negative' : 'primary'}
+          leftSection={<PrimaryIcon size={14} />}
+          loading={busy === primary}
+          onClick={() => onAction(primary)}
+          data-testid={`chat-${primary}`}
+        >
+          {t(`attendance.actions.${primary}`)}
+        </Button>
+      )}
+      <Tooltip label={t('attendance.contact.toggle')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={onToggleContact}
+          aria-label={t('attendance.contact.toggle')}
+          data-testid="chat-contact-toggle"
+        >
+          <IconUserCircle size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('common.actions')} data-testid="chat-more">
+            <IconDotsVertical size={20} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {!closed && (
+            <Menu.Item
+              leftSection={<IconTransfer size={16} />}
+              onClick={() => onAction('transfer')}
+              data-testid="chat-transfer"
+            >
+              {t('attendance.actions.transfer')}
+            </Menu.Item>
+          )}
+          {!closed &&
+            (ticket.isPaused ? (
+              <Menu.Item
+                leftSection={<IconPlayerPlay size={16} />}
+                onClick={() => onAction('resume')}
+                data-testid="chat-resume"
+              >
+                {t('attendance.actions.resume')}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                leftSection={<IconPlayerPause size={16} />}
+                onClick={() => onAction('pause')}
+                data-testid="chat-pause"
+              >
+                {t('attendance.actions.pause')}
+              </Menu.Item>
+            ))}
+          <Menu.Item
+            leftSection={<IconMailOpened size={16} />}
+            onClick={() => onAction('markUnread')}
+            data-testid="chat-mark-unread"
+          >
+            {t('attendance.actions.markUnread')}
+          </Menu.Item>
+          {primary === 'accept' && (
+            <Menu.Item
+              color="negative"
+              leftSection={<IconSquareCheck size={16} />}
+              onClick={() => onAction('close')}
+              data-testid="chat-close-menu"
+            >
+              {t('attendance.actions.close')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+};

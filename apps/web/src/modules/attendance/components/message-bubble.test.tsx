@@ -1,0 +1,131 @@
+import { MantineProvider } from '@mantine/core';
+import { defaultSystemColors, type TMessage } from '@prosa/contracts';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../../app/i18n/i18n';
+import { buildTheme } from '../../../app/theme/theme';
+import { makeMessage } from '../test-fixtures';
+import { MessageBubble } from './message-bubble';
+
+beforeAll(() => {
+  // jsdom has no matchMedia / ResizeObserver; Mantine asks for them.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(cleanup);
+
+const mine = (overrides: Partial<TMessage> = {}) =>
+  makeMessage({ id: 10, fromMe: true, userId: 7, status: 'sent', body: 'Seu pedido saiu para entrega', ...overrides });
+
+const renderBubble = (message: TMessage, handlers: Partial<Parameters<typeof MessageBubble>[0]> = {}) =>
+  render(
+    <MantineProvider theme={buildTheme(defaultSystemColors)}>
+      <MessageBubble message={message} currentUserId={7} contactName="Ana" {...handlers} />
+    </MantineProvider>,
+  );
+
+const bubble = () => screen.getByTestId('message-bubble');
+
+describe('MessageBubble', () => {
+  it.each([
+    ['pending', 'status-pending', 'Enviando'],
+    ['sent', 'status-sent', 'Enviada'],
+    ['delivered', 'status-delivered', 'Entregue'],
+    ['read', 'status-read', 'Lida'],
+  ] as const)('shows the %s tick', (status, testId, label) => {
+    renderBubble(mine({ status }));
+    const icon = within(bubble()).getByTestId(testId);
+    expect(icon.getAttribute('aria-label')).toBe(label);
+    expect(bubble().dataset.status).toBe(status);
+  });
+
+  it('paints read ticks blue and delivered ticks plain', () => {
+    renderBubble(mine({ status: 'read' }));
+    expect(screen.getByTestId('status-read').getAttribute('stroke')).toBe('var(--mantine-color-blue-6)');
+    cleanup();
+    renderBubble(mine({ status: 'delivered' }));
+    expect(screen.getByTestId('status-delivered').getAttribute('stroke')).toBe('currentColor');
+  });
+
+  it('a failed message shows the red icon, the translated reason and "Reenviar"', () => {
+    const onRetry = vi.fn();
+    const message = mine({ status: 'failed', failureReason: 'ERR_WAPP_INVALID_CONTACT' });
+    renderBubble(message, { onRetry });
+    expect(screen.getByTestId('status-failed')).toBeTruthy();
+    expect(screen.getByTestId('message-failure').textContent).toContain('Este não é um número de WhatsApp válido.');
+    fireEvent.click(screen.getByTestId('message-retry'));
+    expect(onRetry).toHaveBeenCalledWith(message);
+  });
+
+  it('a failure without a reason still says the message was not sent', () => {
+    renderBubble(mine({ status: 'failed', failureReason: null }), { onRetry: vi.fn() });
+    expect(screen.getByTestId('message-failure').textContent).toContain('A mensagem não foi enviada.');
+  });
+
+  it('customer messages sit on the left without ticks', () => {
+    renderBubble(makeMessage({ fromMe: false, status: 'received', body: 'Oi, tudo bem?' }));
+    expect(bubble().dataset.fromMe).toBe('false');
+    expect(screen.getByTestId('message-body').textContent).toBe('Oi, tudo bem?');
+    expect(screen.queryByTestId('status-sent')).toBeNull();
+    expect(screen.queryByTestId('status-read')).toBeNull();
+  });
+
+  it('an edited message shows the edition and "editada"', () => {
+    renderBubble(mine({ body: 'Amanha', edition: 'Amanhã às 10h' }));
+    expect(screen.getByTestId('message-body').textContent).toBe('Amanhã às 10h');
+    expect(screen.getByTestId('message-body').getAttribute('title')).toBe('Original: Amanha');
+    expect(screen.getByTestId('message-edited').textContent).toBe('editada');
+  });
+
+  it('a deleted message shows "Mensagem apagada" and nothing of its content', () => {
+    renderBubble(mine({ isDeleted: true, body: '', edition: 'x' }));
+    expect(screen.getByTestId('message-deleted').textContent).toContain('Mensagem apagada');
+    expect(screen.queryByTestId('message-body')).toBeNull();
+    expect(screen.queryByTestId('message-edited')).toBeNull();
+    expect(screen.queryByTestId('message-actions')).toBeNull();
+  });
+
+  it('shows the quoted message with its author', () => {
+    renderBubble(
+      mine({ quotedMsg: { id: 3, body: 'Qual o prazo?', fromMe: false, mediaType: 'chat', isDeleted: false } }),
+    );
+    const quote = screen.getByTestId('message-quote');
+    expect(quote.textContent).toContain('Ana');
+    expect(quote.textContent).toContain('Qual o prazo?');
+  });
+
+  it('groups reactions by emoji', () => {
+    renderBubble(
+      makeMessage({
+        reactions: [
+          { emoji: '👍', fromMe: false },
+          { emoji: '👍', fromMe: true, userId: 7 },
+          { emoji: '❤️', fromMe: false },
+        ],
+      }),
+    );
+    const reactions = screen.getByTestId('message-reactions').textContent ?? '';
+    expect(reactions).toContain('👍 2');
+    expect(reactions).toContain('❤️');
+  });
+
+  it('an optimistic (not yet stored) bubble has no actions menu', () => {
+    renderBubble(mine({ id: -5, idFront: 'abc', status: 'pending' }), { onReply: vi.fn() });
+    expect(screen.queryByTestId('message-actions')).toBeNull();
+    expect(screen.getByTestId('status-pending')).toBeTruthy();
+  });
+});

@@ -1,0 +1,238 @@
+import { Box, Center, Drawer, Loader, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TMessage } from '@prosa/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useAppNavigate } from '../../../app/router/use-app-navigate';
+import { useSessionStore } from '../../../app/session/session-store';
+import { breakpoints } from '../../../app/theme/theme';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { ErrorState } from '../../../ui/data-states';
+import { showApiError } from '../../../ui/server-errors';
+import { flattenMessages } from '../api/message-cache';
+import {
+  useDeleteMessage,
+  useEditMessage,
+  useMessages,
+  useReactToMessage,
+  useRetryMessage,
+  useSendMessage,
+} from '../api/messages-api';
+import { useTicket } from '../api/tickets-api';
+import { useOpenTicket } from '../api/use-open-ticket';
+import { useReadWhileOpen } from '../api/use-read-while-open';
+import { ChatHeader } from '../components/chat-header';
+import { CloseTicketModal } from '../components/close-ticket-modal';
+import { Composer } from '../components/composer';
+import { ContactPanel } from '../components/contact-panel';
+import { EditMessageModal } from '../components/edit-message-modal';
+import { MessageList } from '../components/message-list';
+import { OtherOpenTicketModal } from '../components/other-open-ticket-modal';
+import { ScheduleMessageModal } from '../components/schedule-message-modal';
+import { ScheduledMessages } from '../components/scheduled-messages';
+import { TransferModal } from '../components/transfer-modal';
+import { useTicketActions } from '../components/use-ticket-actions';
+import { useAttendanceStore } from '../store/attendance-store';
+import { parseTicketId } from './attendance-layout';
+import { ChatEmptyPage } from './chat-empty-page';
+
+/** /atendimento/:ticketId: header and actions, scheduled list, the conversation and the message box. */
+export const ChatPage = () => {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const ticketId = parseTicketId(useParams().ticketId);
+  const { userId, username } = useSessionStore();
+  const isPhone = useMediaQuery(`(max-width: calc(${breakpoints.sm} - 1px))`) ?? false;
+  const isWide = useMediaQuery(`(min-width: ${breakpoints.lg})`) ?? false;
+  const { contactPanelOpen, toggleContactPanel } = useAttendanceStore();
+
+  const ticketQuery = useTicket(ticketId);
+  const messagesQuery = useMessages(ticketId);
+  const send = useSendMessage();
+  const retry = useRetryMessage();
+  const edit = useEditMessage();
+  const remove = useDeleteMessage();
+  const react = useReactToMessage();
+  const openTicket = useOpenTicket();
+
+  const [replyTo, setReplyTo] = useState<TMessage | null>(null);
+  const [editing, setEditing] = useState<TMessage | null>(null);
+  const [deleting, setDeleting] = useState<TMessage | null>(null);
+  const [scheduleBody, setScheduleBody] = useState<string | null>(null);
+
+  const ticket = ticketQuery.data;
+  const backToList = () => navigate('chat-empty');
+  const actions = useTicketActions(ticket, { currentUserId: userId, onLeave: backToList });
+  useReadWhileOpen(ticket);
+  const messages = useMemo(() => flattenMessages(messagesQuery.data?.pages ?? []), [messagesQuery.data]);
+
+  // A different ticket: nothing of the previous one's drafts or dialogs stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the ticket changes
+  useEffect(() => {
+    setReplyTo(null);
+    setEditing(null);
+    setDeleting(null);
+    setScheduleBody(null);
+    actions.reset();
+  }, [ticketId]);
+
+  if (ticketId === null) return <ChatEmptyPage />;
+  if (ticketQuery.isError) {
+    return (
+      <Box p="md">
+        <ErrorState error={ticketQuery.error} onRetry={() => void ticketQuery.refetch()} />
+      </Box>
+    );
+  }
+  if (!ticket) {
+    return (
+      <Center h="100%">
+        <Loader />
+      </Center>
+    );
+  }
+
+  const onSend = (body: string) => {
+    send.mutate({ ticketId: ticket.id, contactId: ticket.contactId, body, quoted: replyTo, userId });
+    setReplyTo(null);
+  };
+
+  const onSaveEdit = async (body: string) => {
+    if (!editing) return;
+    try {
+      await edit.mutateAsync({ message: editing, body });
+      setEditing(null);
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const onConfirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting);
+      setDeleting(null);
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const onReact = (message: TMessage, emoji: string) => {
+    const mine = message.reactions.find((reaction) => reaction.fromMe && reaction.userId === userId);
+    // Choosing one's own reaction again takes it back.
+    react.mutate({ message, emoji: mine?.emoji === emoji ? '' : emoji }, { onError: (error) => showApiError(error) });
+  };
+
+  const closed = ticket.status === 'closed';
+  const contactPanel = <ContactPanel ticket={ticket} />;
+
+  return (
+    <Box display="flex" h="100%" style={{ minHeight: 0 }}>
+      <Stack gap={0} h="100%" style={{ flex: 1, minWidth: 0 }} data-testid="chat-panel">
+        <ChatHeader
+          ticket={ticket}
+          onBack={isPhone ? backToList : undefined}
+          busy={actions.busy}
+          onAction={(action) => void actions.onAction(action)}
+          onToggleContact={() => toggleContactPanel()}
+        />
+        <ScheduledMessages ticketId={ticket.id} />
+        <Box style={{ flex: 1, minHeight: 0 }}>
+          {messagesQuery.isError ? (
+            <Box p="md">
+              <ErrorState error={messagesQuery.error} onRetry={() => void messagesQuery.refetch()} />
+            </Box>
+          ) : messagesQuery.isLoading ? (
+            <Center h="100%">
+              <Loader />
+            </Center>
+          ) : (
+            <MessageList
+              key={ticket.id}
+              messages={messages}
+              hasOlder={Boolean(messagesQuery.hasNextPage)}
+              loadingOlder={messagesQuery.isFetchingNextPage}
+              onLoadOlder={() => void messagesQuery.fetchNextPage()}
+              currentUserId={userId}
+              contactName={ticket.contact.name || ticket.name}
+              onReply={setReplyTo}
+              onReact={onReact}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              onRetry={(message) => retry.mutate(message, { onError: (error) => showApiError(error) })}
+            />
+          )}
+        </Box>
+        <Composer
+          key={ticket.id}
+          ticket={ticket}
+          agentName={username}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSend={onSend}
+          onSchedule={setScheduleBody}
+          disabled={closed}
+          disabledHint={t('attendance.composer.closedHint')}
+          compact={isPhone}
+        />
+      </Stack>
+      {contactPanelOpen && isWide && (
+        <Box w={320} style={{ flexShrink: 0, borderLeft: '1px solid var(--mantine-color-default-border)' }}>
+          {contactPanel}
+        </Box>
+      )}
+      <Drawer
+        opened={contactPanelOpen && !isWide}
+        onClose={() => toggleContactPanel(false)}
+        position="right"
+        size={340}
+        title={t('attendance.contact.title')}
+      >
+        {contactPanel}
+      </Drawer>
+      <TransferModal
+        opened={actions.dialog === 'transfer'}
+        ticket={ticket}
+        loading={actions.busy === 'transfer'}
+        onClose={() => actions.setDialog(null)}
+        onConfirm={(choice) => void actions.onTransfer(choice)}
+      />
+      <CloseTicketModal
+        opened={actions.dialog === 'close'}
+        loading={actions.busy === 'close'}
+        reasonError={actions.reasonError}
+        onClose={() => actions.setDialog(null)}
+        onConfirm={(choice) => void actions.onClose(choice)}
+      />
+      <ScheduleMessageModal
+        opened={scheduleBody !== null}
+        ticketId={ticket.id}
+        initialBody={scheduleBody ?? ''}
+        onClose={() => setScheduleBody(null)}
+      />
+      <EditMessageModal
+        message={editing}
+        loading={edit.isPending}
+        onClose={() => setEditing(null)}
+        onSave={(body) => void onSaveEdit(body)}
+      />
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('attendance.message.deleteTitle')}
+        message={t('attendance.message.deleteText')}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void onConfirmDelete()}
+      />
+      <OtherOpenTicketModal
+        holder={actions.holder}
+        onClose={() => actions.setHolder(null)}
+        onOpen={(id) => {
+          actions.setHolder(null);
+          void openTicket(id);
+        }}
+      />
+    </Box>
+  );
+};
