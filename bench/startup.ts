@@ -8,16 +8,11 @@
 //   BENCH_ROUNDS=3 BENCH_IDLE_MS=10000 node --import tsx bench/startup.ts
 //
 // Prints a table on stderr and JSON on stdout.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freshDatabase, machine, median, printTable, runMain, spawnServer } from './lib.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const idleMs = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 const adminUrl = process.env.DATABASE_URL;
@@ -32,105 +27,30 @@ type TStart = {
 };
 type TRound = { first: TStart; second: TStart };
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
 const memoryOf = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
 };
 
-const waitReady = async (url: string, child: ChildProcess, output: () => string): Promise<void> => {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before ready:\n${output()}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      if (res.status === 200 && ((await res.json()) as { status?: string }).status === 'ready') return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`not ready after 120 s:\n${output()}`);
-};
-
 const startOnce = async (dataDir: string, databaseUrl: string | undefined): Promise<TStart> => {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    DEMO_PASSWORD: 'demo-bench-123',
-    SUPERADMIN_PASSWORD: 'root-bench-123',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server = await spawnServer({ dataDir, databaseUrl });
   try {
-    await waitReady(`http://127.0.0.1:${port}/ready`, child, () => out);
     const readyMs = performance.now() - started;
     await new Promise((r) => setTimeout(r, idleMs));
-    const memory = memoryOf(child.pid as number);
-    const serverLine = out.split('\n').find((l) => l.includes('Prosa is ready'));
+    const memory = memoryOf(server.child.pid as number);
+    const serverLine = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('Prosa is ready'));
     const serverMs = serverLine ? (JSON.parse(serverLine) as { ms?: number }).ms : undefined;
     const stopAt = performance.now();
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
     return { readyMs, serverMs, ...memory, stopMs: performance.now() - stopAt };
   } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    await server.stop();
   }
-};
-
-/** A fresh PostgreSQL database for one round, and how to drop it. */
-const freshDatabase = async (url: string) => {
-  const name = `prosa_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 };
 
 const runBackend = async (backend: 'pglite' | 'postgres'): Promise<TRound[]> => {
@@ -153,12 +73,6 @@ const runBackend = async (backend: 'pglite' | 'postgres'): Promise<TRound[]> => 
   return results;
 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 const summarize = (runs: TStart[]) => ({
   readyMs: Math.round(median(runs.map((r) => r.readyMs))),
   readyMsMin: Math.round(Math.min(...runs.map((r) => r.readyMs))),
@@ -174,12 +88,7 @@ const main = async () => {
   const report: Record<string, unknown> = {
     benchmark: 'startup',
     date: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model,
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    machine: machine(),
     rounds,
     idleMs,
     results: {} as Record<string, unknown>,
@@ -217,18 +126,8 @@ const main = async () => {
       ]);
     }
   }
-  const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((row) => (row[c] as string).length)));
-  const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c] as number)).join(' | ')} |`;
-  process.stderr.write(
-    `\n${line(table[0] as string[])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${table
-      .slice(1)
-      .map(line)
-      .join('\n')}\n\n`,
-  );
+  printTable(table);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 };
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runMain(main);

@@ -87,8 +87,13 @@ export const upsertContactFromChannel = async (
   if (input.lid && input.kind !== 'lid') identities.push(identityOf('lid', input.lid));
   const known = identities.filter((identity) => identity.value !== '');
 
-  await lockIdentities(tx, tenantId, known);
-  const owners = await findIdentityOwners(tx, tenantId, known);
+  // The usual case, a known person whose identities all point to one contact, needs no lock.
+  let owners = await findIdentityOwners(tx, tenantId, known);
+  const settled = owners.length === known.length && new Set(owners.map((o) => o.contactId)).size === 1;
+  if (!settled) {
+    await lockIdentities(tx, tenantId, known);
+    owners = await findIdentityOwners(tx, tenantId, known);
+  }
   const ownerOf = (identity: TIdentity) =>
     owners.find((o) => o.kind === identity.kind && o.value === identity.value)?.contactId;
   // The identity the channel addressed wins when the others point elsewhere (they are left where they are).

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { deleteQueueRow, findQueues, insertQueue, updateQueueRow } from './queues.repository.js';
 
 const ZQueue = z.object({ id: z.number().int(), queue: z.string(), color: z.string(), isActive: z.boolean() });
@@ -61,6 +62,7 @@ export const queuesRoutes =
           deleteQueueRow(tx, req.ctx.tenantId, req.params.id),
         );
         if (!deleted) throw new AppError('ERR_NO_QUEUE_FOUND');
+        forgetVisibilityContext(db, req.ctx.tenantId);
         return reply.status(204).send();
       },
     );

@@ -5,6 +5,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findTenant } from '../tenants/tenants.repository.js';
+import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { assertEmailFree, assertQueuesOfTenant } from './user-rules.js';
 import { toUserDto } from './users.dto.js';
 import { emitUserChanged } from './users.events.js';
@@ -47,6 +48,7 @@ export const createUser = async ({
       const queues = await findQueuesOfUsers(tx, tenantId, [row.id]);
       return toUserDto(row, queues.get(row.id));
     });
+    forgetVisibilityContext(db, tenantId);
     emitUserChanged(realtime, 'create', user);
     return user;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import type { TActor } from './update-user.js';
 import { emitUserDeleted } from './users.events.js';
 import { deleteUserRow, findUser } from './users.repository.js';
@@ -19,6 +20,7 @@ export const deleteUser = async (options: {
     if (user.profile === 'superadmin') throw new AppError('ERR_NO_PERMISSION');
     await deleteUserRow(tx, tenantId, userId);
   });
+  forgetVisibilityContext(services.db, tenantId);
   emitUserDeleted(services.realtime, tenantId, userId);
   services.realtime.disconnectUser(tenantId, userId);
 };

@@ -7,6 +7,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { revokeUserSessions } from '../auth/sessions.js';
+import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { assertEmailFree, assertQueuesOfTenant } from './user-rules.js';
 import { toUserDto } from './users.dto.js';
 import { emitUserChanged } from './users.events.js';
@@ -57,6 +58,7 @@ export const updateUser = async (options: {
       const queues = await findQueuesOfUsers(tx, tenantId, [userId]);
       return toUserDto(row, queues.get(userId));
     });
+    forgetVisibilityContext(services.db, tenantId);
     emitUserChanged(services.realtime, 'update', user);
     return user;
   } catch (error) {

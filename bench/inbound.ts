@@ -1,0 +1,216 @@
+// Inbound throughput and delivery latency: customer messages through the real HTTP inbound path (the web
+// chat's POST /public/webchat/:token/messages: idempotency key, contact and ticket lookup under the
+// per-contact lock, insert, realtime fan-out by the visibility rules) until a connected agent's socket
+// receives each one as `chat:create`.
+//
+// Open loop: messages are fired at BENCH_RATE per second for BENCH_SECONDS from BENCH_VISITORS visitors
+// (round robin), whatever the server's pace; latency is from the start of the HTTP request to the socket
+// event at the agent. On PGlite always; on PostgreSQL too when DATABASE_URL is set (a fresh database).
+//
+//   node --import tsx bench/inbound.ts
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/inbound.ts
+//   BENCH_RATE=1000 BENCH_SECONDS=20 BENCH_VISITORS=200 BENCH_BACKENDS=postgres node --import tsx bench/inbound.ts
+//
+// Prints a table on stderr and JSON on stdout.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { events, type TTicketListEvent } from '@prosa/contracts';
+import { io } from 'socket.io-client';
+import { Agent, setGlobalDispatcher } from 'undici';
+import {
+  benchPasswords,
+  freshDatabase,
+  login,
+  machine,
+  percentile,
+  printTable,
+  request,
+  runMain,
+  spawnServer,
+} from './lib.js';
+
+const rate = Number(process.env.BENCH_RATE ?? 1000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const visitorCount = Number(process.env.BENCH_VISITORS ?? 200);
+const adminUrl = process.env.DATABASE_URL;
+const backends = (process.env.BENCH_BACKENDS ?? (adminUrl ? 'pglite,postgres' : 'pglite')).split(',');
+const warmupSeconds = 3;
+
+// Enough sockets for the open loop; the server sees keep-alive connections as a browser fleet would make.
+setGlobalDispatcher(new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 }));
+
+type TResult = {
+  backend: string;
+  targetRate: number;
+  sent: number;
+  stored: number;
+  delivered: number;
+  errors: Record<string, number>;
+  /** Delivered messages per second over the measured window. */
+  throughput: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+};
+
+const runBackend = async (backend: string): Promise<TResult> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-bench-inbound-'));
+  const database = backend === 'postgres' && adminUrl ? await freshDatabase(adminUrl) : undefined;
+  if (backend === 'postgres' && !database) throw new Error('postgres needs DATABASE_URL');
+  const server = await spawnServer({
+    dataDir,
+    databaseUrl: database?.url,
+    env: { LOG_LEVEL: 'warn', WEBCHAT_SESSIONS_PER_MINUTE: '1000000', WEBCHAT_MESSAGES_PER_MINUTE: '1000000' },
+  });
+  try {
+    const admin = await login(server.base, 'admin@demo.local', benchPasswords.demo);
+    const created = await request<{ token: string }>(server.base, 'POST', '/whatsapp', {
+      token: admin.token,
+      body: { name: 'Bench', type: 'webchat' },
+    });
+    if (created.status !== 201) throw new Error(`create webchat: ${created.status} ${JSON.stringify(created.body)}`);
+    const channel = created.body.token;
+    const visitors: string[] = [];
+    for (let i = 0; i < visitorCount; i++) {
+      const session = await request<{ token: string }>(server.base, 'POST', `/public/webchat/${channel}/session`, {
+        body: { name: `Visitante ${i}`, email: `v${i}@bench.local` },
+      });
+      if (session.status !== 201) throw new Error(`visitor session: ${session.status}`);
+      visitors.push(session.body.token);
+    }
+
+    // The agent: the demo admin's socket, as the web app connects it.
+    const socket = io(server.base, { auth: { token: admin.token }, transports: ['websocket'], forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    let measuredFrom = Number.POSITIVE_INFINITY;
+    let lastDelivery = 0;
+    socket.on(events.ticketList(admin.tenantId), (event: TTicketListEvent) => {
+      if (event.type !== 'chat:create') return;
+      const started = sentAt.get(event.payload.body);
+      if (started === undefined) return;
+      sentAt.delete(event.payload.body);
+      const now = performance.now();
+      if (started >= measuredFrom) {
+        latencies.push(now - started);
+        lastDelivery = now;
+      }
+    });
+
+    let sent = 0;
+    let stored = 0;
+    const errors: Record<string, number> = {};
+    const inFlight = new Set<Promise<void>>();
+    const fire = (seq: number) => {
+      const token = visitors[seq % visitors.length] as string;
+      const body = `bench ${seq}`;
+      sentAt.set(body, performance.now());
+      sent++;
+      const done = fetch(`${server.base}/public/webchat/${channel}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: randomUUID(), body }),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status === 201) stored++;
+          else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
+        })
+        .catch((error: unknown) => {
+          const key = error instanceof Error ? error.message : 'error';
+          errors[key] = (errors[key] ?? 0) + 1;
+        })
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
+    };
+
+    // Open loop in 10 ms slots; the first seconds warm the server up and are not measured.
+    const total = Math.round(rate * (seconds + warmupSeconds));
+    const perSlot = rate / 100;
+    const start = performance.now();
+    let seq = 0;
+    let measuredSent = 0;
+    while (seq < total) {
+      const slot = Math.floor((performance.now() - start) / 10);
+      const due = Math.min(total, Math.round((slot + 1) * perSlot));
+      if (measuredFrom === Number.POSITIVE_INFINITY && performance.now() - start >= warmupSeconds * 1000)
+        measuredFrom = performance.now();
+      while (seq < due) {
+        fire(seq++);
+        if (measuredFrom !== Number.POSITIVE_INFINITY) measuredSent++;
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, start + (slot + 1) * 10 - performance.now())));
+    }
+    await Promise.all([...inFlight]);
+    // Let the last events arrive (bounded).
+    const waitUntil = performance.now() + 10_000;
+    while (latencies.length < measuredSent && performance.now() < waitUntil)
+      await new Promise((r) => setTimeout(r, 50));
+    socket.close();
+    const window = (Math.max(lastDelivery, measuredFrom + 1) - measuredFrom) / 1000;
+    return {
+      backend,
+      targetRate: rate,
+      sent,
+      stored,
+      delivered: latencies.length,
+      errors,
+      throughput: Math.round(latencies.length / window),
+      latencyMs: {
+        p50: Math.round(percentile(latencies, 50)),
+        p95: Math.round(percentile(latencies, 95)),
+        p99: Math.round(percentile(latencies, 99)),
+        max: Math.round(Math.max(...latencies)),
+      },
+    };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  }
+};
+
+const main = async () => {
+  const results: TResult[] = [];
+  for (const backend of backends) {
+    process.stderr.write(`${backend}: ${rate} msgs/s for ${seconds} s (+${warmupSeconds} s warm-up)...\n`);
+    results.push(await runBackend(backend));
+  }
+  printTable([
+    [
+      'backend',
+      'target msgs/s',
+      'delivered msgs/s',
+      'sent',
+      'stored',
+      'delivered',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'max ms',
+      'errors',
+    ],
+    ...results.map((r) => [
+      r.backend,
+      String(r.targetRate),
+      String(r.throughput),
+      String(r.sent),
+      String(r.stored),
+      String(r.delivered),
+      String(r.latencyMs.p50),
+      String(r.latencyMs.p95),
+      String(r.latencyMs.p99),
+      String(r.latencyMs.max),
+      JSON.stringify(r.errors),
+    ]),
+  ]);
+  process.stdout.write(
+    `${JSON.stringify({ benchmark: 'inbound', date: new Date().toISOString(), machine: machine(), rate, seconds, visitorCount, results }, null, 2)}\n`,
+  );
+};
+
+runMain(main);

@@ -1,0 +1,191 @@
+// Shared pieces of the benchmarks: a server process on a free port, a fresh PostgreSQL database, login as
+// the web app does it, percentiles and the printed table.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const machine = () => ({
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+});
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+export const waitReady = async (url: string, child: ChildProcess, output: () => string): Promise<void> => {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before ready:\n${output()}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      if (res.status === 200 && ((await res.json()) as { status?: string }).status === 'ready') return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not ready after 120 s:\n${output()}`);
+};
+
+export type TServerProcess = {
+  port: number;
+  base: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export const benchPasswords = { demo: 'demo-bench-123', superadmin: 'root-bench-123' } as const;
+
+/** Spawns `apps/server/src/main.ts` with the demo tenant seeded, on PGlite in `dataDir` or on `databaseUrl`. */
+export const spawnServer = async (options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<TServerProcess> => {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    SEED_DEMO: '1',
+    DEMO_PASSWORD: benchPasswords.demo,
+    SUPERADMIN_PASSWORD: benchPasswords.superadmin,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (d: Buffer) => {
+    // Keep the start (ready line, errors) and the tail; a long run must not grow memory without bound.
+    out = out.length > 200_000 ? out.slice(0, 100_000) + out.slice(-50_000) + d.toString() : out + d.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitReady(`http://127.0.0.1:${port}/ready`, child, () => out);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, base: `http://127.0.0.1:${port}`, child, output: () => out, stop };
+};
+
+/** A fresh PostgreSQL database on the server of `url`, and how to drop it. */
+export const freshDatabase = async (url: string) => {
+  const name = `prosa_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+};
+
+export const request = async <T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> => {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+};
+
+/** Signs in as the web app does (password RSA-OAEP encrypted with the server's key). */
+export const login = async (
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ token: string; tenantId: number; userId: number }> => {
+  const { body: key } = await request<{ key: string }>(base, 'GET', '/publicEncryptionKey');
+  const encrypted = publicEncrypt(
+    { key: key.key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+  const { status, body } = await request<{ token: string; tenantId: number; userId: number }>(
+    base,
+    'POST',
+    '/auth/login/',
+    { body: { email, password: encrypted } },
+  );
+  if (status !== 200) throw new Error(`login ${email}: ${status} ${JSON.stringify(body)}`);
+  return body;
+};
+
+export const median = (values: number[]) => percentile(values, 50);
+
+/** Nearest-rank percentile. */
+export const percentile = (values: number[], p: number): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] as number;
+};
+
+/** Prints a Markdown table on stderr (the JSON report goes to stdout). */
+export const printTable = (table: string[][]) => {
+  const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((row) => (row[c] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c] as number)).join(' | ')} |`;
+  process.stderr.write(
+    `\n${line(table[0] as string[])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${table
+      .slice(1)
+      .map(line)
+      .join('\n')}\n\n`,
+  );
+};
+
+export const runMain = (main: () => Promise<void>) =>
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
