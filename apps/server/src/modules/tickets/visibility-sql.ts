@@ -87,8 +87,10 @@ export const visibilityCondition = (
   // 13. Queue filter.
   if (filter.queuesIds.length > 0)
     rules.push(
-      sql`when ${tickets.queueId} is null then ${bool(filter.includeNotQueueDefined)}
-          when not (${inQueues(filter.queuesIds)}) then false`,
+      // Only ever hides: a queue-less ticket that passes must still meet rules 14 and 15.
+      filter.includeNotQueueDefined
+        ? sql`when ${tickets.queueId} is not null and not (${inQueues(filter.queuesIds)}) then false`
+        : sql`when ${tickets.queueId} is null or not (${inQueues(filter.queuesIds)}) then false`,
     );
   // 14. Contacts with wallets: only their wallet users.
   if (settings.directTicketsToWallets)

@@ -1,0 +1,186 @@
+import {
+  defaultVisibilityFilter,
+  isTicketVisible,
+  type TProfile,
+  type TVisibilityFilter,
+  type TVisibilitySettings,
+  type TVisibilityTicket,
+  type TVisibilityViewer,
+  ticketStatuses,
+} from '@prosa/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  connections,
+  contacts,
+  contactWallets,
+  queues,
+  tags,
+  tickets,
+  ticketTags,
+  users,
+} from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { visibilityCondition } from './visibility-sql.js';
+
+/** A small deterministic generator, so a failure names a case that can be replayed. */
+const random = (seed: number) => {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    chance: (p: number) => next() < p,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    some: <T>(items: readonly T[], p = 0.4): T[] => items.filter(() => next() < p),
+  };
+};
+
+let t: TestApp;
+let tenantId: number;
+let universe: TVisibilityTicket[];
+let userIds: number[];
+let queueIds: number[];
+let connectionIds: number[];
+let tagIds: number[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const fx = await t.createTenantFixture('Regras');
+  tenantId = fx.tenantId;
+  const rnd = random(7);
+  const db = t.db;
+  const queueRows = await db
+    .insert(queues)
+    .values(['Vendas', 'Suporte', 'Financeiro'].map((queue) => ({ tenantId, queue })))
+    .returning({ id: queues.id });
+  queueIds = queueRows.map((q) => q.id);
+  const userRows = await db
+    .insert(users)
+    .values(
+      [0, 1, 2, 3].map((i) => ({
+        tenantId,
+        name: `Pessoa ${i}`,
+        email: `pessoa${i}-${tenantId}@regras.test`,
+        passwordHash: 'x',
+        profile: 'user' as const,
+      })),
+    )
+    .returning({ id: users.id });
+  userIds = userRows.map((u) => u.id);
+  const connectionRows = await db
+    .insert(connections)
+    .values([
+      { tenantId, name: 'Site', type: 'webchat' },
+      { tenantId, name: 'WhatsApp', type: 'whatsapp' },
+    ])
+    .returning({ id: connections.id, type: connections.type });
+  connectionIds = connectionRows.map((c) => c.id);
+  const tagRows = await db
+    .insert(tags)
+    .values(['VIP', 'Atraso'].map((tag) => ({ tenantId, tag })))
+    .returning({ id: tags.id });
+  tagIds = tagRows.map((tag) => tag.id);
+
+  universe = [];
+  for (let i = 0; i < 160; i++) {
+    const [contact] = await db
+      .insert(contacts)
+      .values({ tenantId, name: `Cliente ${i}`, isGroup: rnd.chance(0.15) })
+      .returning({ id: contacts.id, isGroup: contacts.isGroup });
+    const contactId = (contact as { id: number }).id;
+    const wallets = rnd.chance(0.25) ? rnd.some(userIds, 0.5) : [];
+    if (wallets.length > 0)
+      await db.insert(contactWallets).values(wallets.map((userId) => ({ tenantId, contactId, userId })));
+    const connection = rnd.pick(connectionRows);
+    const status = rnd.pick(ticketStatuses);
+    const [row] = await db
+      .insert(tickets)
+      .values({
+        tenantId,
+        contactId,
+        // Only one active ticket per contact and connection: each contact gets one ticket here.
+        whatsappId: connection.id,
+        channel: connection.type,
+        status,
+        userId: rnd.chance(0.5) ? rnd.pick(userIds) : null,
+        queueId: rnd.chance(0.75) ? rnd.pick(queueIds) : null,
+        isGroup: Boolean(contact?.isGroup),
+        kanban: rnd.chance(0.3) ? rnd.pick([1, 2]) : null,
+        chatFlowId: rnd.chance(0.3) ? 1 : null,
+      })
+      .returning();
+    const ticket = row as typeof tickets.$inferSelect;
+    const ticketTagIds = rnd.some(tagIds, 0.3);
+    if (ticketTagIds.length > 0)
+      await db.insert(ticketTags).values(ticketTagIds.map((tagId) => ({ tenantId, ticketId: ticket.id, tagId })));
+    universe.push({
+      id: ticket.id,
+      status: ticket.status,
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      whatsappId: ticket.whatsappId,
+      channel: ticket.channel,
+      isGroup: ticket.isGroup,
+      kanbanId: ticket.kanban,
+      tagIds: ticketTagIds,
+      chatFlowId: ticket.chatFlowId,
+      contactWalletUserIds: wallets,
+    });
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const profiles: TProfile[] = ['admin', 'super', 'supervisor', 'user', 'user'];
+
+describe('visibility rules in SQL', () => {
+  it('select exactly the tickets the pure function shows, for 300 random viewers, filters and settings', async () => {
+    const rnd = random(42);
+    for (let round = 0; round < 300; round++) {
+      const viewer: TVisibilityViewer = {
+        userId: rnd.pick(userIds),
+        profile: rnd.pick(profiles),
+        queueIds: rnd.some(queueIds),
+      };
+      const filter: TVisibilityFilter = {
+        ...defaultVisibilityFilter,
+        status: rnd.chance(0.1) ? [] : rnd.some(ticketStatuses, 0.6),
+        showAll: rnd.chance(0.3),
+        queuesIds: rnd.chance(0.4) ? rnd.some(queueIds) : [],
+        whatsappIds: rnd.chance(0.3) ? rnd.some(connectionIds, 0.5) : [],
+        selectedUser: rnd.chance(0.2) ? rnd.some(userIds) : [],
+        kanbanId: rnd.chance(0.2) ? rnd.pick([1, 2]) : null,
+        tagIds: rnd.chance(0.2) ? rnd.some(tagIds, 0.5) : [],
+        isNotAssignedUser: rnd.chance(0.2),
+        includeNotQueueDefined: rnd.chance(0.6),
+      };
+      const settings: TVisibilitySettings = {
+        notViewTicketsChatBot: rnd.chance(0.4),
+        directTicketsToWallets: rnd.chance(0.4),
+        notViewAssignedTickets: rnd.chance(0.3),
+        showClosedToEverybody: rnd.chance(0.3),
+        showGroupsToAll: rnd.chance(0.3),
+        nullTickets: rnd.chance(0.4),
+        supervisorAdmin: rnd.chance(0.5),
+      };
+      const rows = await withTenant(t.db, tenantId, (tx) =>
+        tx
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.tenantId, tenantId), visibilityCondition(viewer, filter, settings))),
+      );
+      const fromSql = rows.map((row) => row.id).sort((a, b) => a - b);
+      const expected = universe
+        .filter((ticket) => isTicketVisible(ticket, viewer, filter, settings))
+        .map((ticket) => ticket.id)
+        .sort((a, b) => a - b);
+      const differing = universe.filter((ticket) => fromSql.includes(ticket.id) !== expected.includes(ticket.id));
+      expect(fromSql, JSON.stringify({ round, viewer, filter, settings, differing })).toEqual(expected);
+    }
+  });
+});
