@@ -9,6 +9,7 @@ import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { startOutboundSender } from './modules/messages/outbound-sender.js';
+import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
@@ -108,6 +109,7 @@ export const createApp = async (
   await app.register(contactsRoutes(services));
   await app.register(settingsRoutes(services));
   await app.register(protocolsRoutes(services));
+  await app.register(presenceRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
   await registerWebApp(app, config.webDist);
 

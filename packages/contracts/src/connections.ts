@@ -84,4 +84,8 @@ export const webchatSocket = {
   update: 'message:update',
   typing: 'typing',
   read: 'read',
+  /** Server -> visitor: the agent read these messages of the visitor (payload `{ ids: string[] }`). */
+  seen: 'message:read',
+  /** Server -> visitor: an agent is typing (payload `{ state: 'composing' | 'recording' | 'paused' }`). */
+  agentTyping: 'agent:typing',
 } as const;

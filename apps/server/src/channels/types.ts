@@ -44,7 +44,16 @@ export type TChannelAdapter = {
    */
   idempotent: boolean;
   send: (message: TOutboundMessage) => Promise<TSendResult>;
+  /** Shows the customer that an agent is typing or recording (channels that support it). */
+  sendPresence?: (target: TChannelTarget, state: TPresenceState) => Promise<void>;
+  /** Tells the customer their messages (by the channel's ids) were read (channels with read receipts). */
+  markRead?: (target: TChannelTarget, externalIds: readonly string[]) => Promise<void>;
 };
+
+export type TPresenceState = 'composing' | 'recording' | 'paused';
+
+/** One conversation on a channel: the connection and the customer's address on it. */
+export type TChannelTarget = { tenantId: number; connection: TConnectionRow; to: TAddress };
 
 export type TChannelRegistry = {
   get: (kind: string) => TChannelAdapter | undefined;

@@ -73,6 +73,16 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
         .emit(webchatSocket.message, payload);
       return { externalId, status: 'sent' };
     },
+    sendPresence: async (target, state) => {
+      namespace
+        .to(visitorRoom(target.tenantId, target.connection.id, target.to.value))
+        .emit(webchatSocket.agentTyping, { state });
+    },
+    markRead: async (target, externalIds) => {
+      namespace
+        .to(visitorRoom(target.tenantId, target.connection.id, target.to.value))
+        .emit(webchatSocket.seen, { ids: externalIds });
+    },
   };
   services.channels.register(adapter);
 

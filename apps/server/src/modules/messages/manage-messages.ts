@@ -8,6 +8,7 @@ import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
 import { updateTicketRow } from '../tickets/tickets.repository.js';
+import { notifyChannelRead } from './channel-target.js';
 import { toMessageDtos } from './message-dto.js';
 import {
   findMessage,
@@ -26,7 +27,7 @@ type TMessageServices = Pick<TServices, 'db' | 'realtime' | 'outbound'>;
  * reads it: unread count to zero, inbound messages marked read.
  */
 export const listTicketMessages = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'realtime' | 'channels' | 'log'>,
   ctx: TRequestContext,
   ticketId: number,
   pageNumber: number,
@@ -36,12 +37,11 @@ export const listTicketMessages = async (
     const { row, before } = await loadVisibleTicket(tx, ctx, ticketId);
     const page = await findTicketMessagesPage(tx, ctx.tenantId, row.id, { limit: PAGE_SIZE, offset });
     let ticket = before;
-    let read = false;
+    let read: string[] | null = null;
     if (pageNumber === 1 && row.unreadMessages > 0) {
-      await markTicketMessagesRead(tx, ctx.tenantId, row.id);
+      read = await markTicketMessagesRead(tx, ctx.tenantId, row.id);
       await updateTicketRow(tx, ctx.tenantId, row.id, { unreadMessages: 0 });
       ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
-      read = true;
     }
     return {
       messages: await toMessageDtos(tx, ctx.tenantId, page.rows),
@@ -49,10 +49,14 @@ export const listTicketMessages = async (
       count: page.count,
       hasMore: offset + page.rows.length < page.count,
       read,
+      row,
     };
   });
-  if (result.read) await emitTicketChanged(services, ctx.tenantId, result.ticket);
-  const { read: _read, ...answer } = result;
+  if (result.read) {
+    await emitTicketChanged(services, ctx.tenantId, result.ticket);
+    await notifyChannelRead(services, ctx.tenantId, result.row, result.read);
+  }
+  const { read: _read, row: _row, ...answer } = result;
   return answer;
 };
 

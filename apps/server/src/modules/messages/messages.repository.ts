@@ -147,8 +147,9 @@ export const updateMessageRow = async (
 };
 
 /** Marks a ticket's inbound messages read. */
-export const markTicketMessagesRead = (tx: TExecutor, tenantId: number, ticketId: number) =>
-  tx
+/** Marks the customer's unread messages of a ticket read; returns the channel's ids of those messages. */
+export const markTicketMessagesRead = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<string[]> => {
+  const rows = await tx
     .update(messages)
     .set({ read: true })
     .where(
@@ -158,7 +159,10 @@ export const markTicketMessagesRead = (tx: TExecutor, tenantId: number, ticketId
         eq(messages.read, false),
         eq(messages.fromMe, false),
       ),
-    );
+    )
+    .returning({ messageId: messages.messageId });
+  return rows.flatMap((row) => (row.messageId ? [row.messageId] : []));
+};
 
 export const findContactAddress = async (
   tx: TExecutor,

@@ -5,6 +5,8 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { notifyChannelRead } from '../messages/channel-target.js';
+import { markTicketMessagesRead } from '../messages/messages.repository.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { assertReferences, loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
@@ -18,6 +20,7 @@ import {
 } from './tickets.repository.js';
 
 type TTicketServices = Pick<TServices, 'db' | 'realtime'>;
+type TUpdateServices = Pick<TServices, 'db' | 'realtime' | 'channels' | 'log'>;
 type TChange = Partial<Omit<TTicketRow, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>>;
 
 const lockVisibleTicket = (tx: TTx, ctx: TRequestContext, ticketId: number) =>
@@ -48,14 +51,16 @@ const pauseSeconds = (row: TTicketRow, now: Date) =>
  * unread, tags, kanban and the assistants' status fields. Every change is logged.
  */
 export const updateTicket = async (
-  services: TTicketServices,
+  services: TUpdateServices,
   ctx: TRequestContext,
   ticketId: number,
   body: TTicketUpdate,
 ): Promise<TTicket> => {
-  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+  const { ticket, before, read } = await withTenant(services.db, ctx.tenantId, async (tx) => {
     const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
     await assertReferences(tx, ctx.tenantId, { userId: body.userId, queueId: body.queueId, tags: body.tags });
+    // Read (unread count back to 0): the customer's messages are read, and the channel is told below.
+    const read = body.unreadMessages === 0 ? await markTicketMessagesRead(tx, ctx.tenantId, row.id) : [];
     const now = new Date();
     const change: TChange = {};
     const logs: { type: string; userId?: number | null; queueId?: number | null; data?: object }[] = [];
@@ -113,9 +118,10 @@ export const updateTicket = async (
     await applyChange(tx, ctx, row, change);
     if (body.tags) await replaceTicketTags(tx, ctx.tenantId, row.id, body.tags);
     for (const log of logs) await insertTicketLog(tx, ctx.tenantId, { ticketId: row.id, ...log });
-    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before, read };
   });
   await emitTicketChanged(services, ctx.tenantId, ticket, { before });
+  await notifyChannelRead(services, ctx.tenantId, ticket, read);
   return ticket;
 };
 
