@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { messagesExtraRoutes } from './modules/messages/messages-extra.routes.js';
 import { startOutboundSender } from './modules/messages/outbound-sender.js';
 import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
@@ -110,6 +111,7 @@ export const createApp = async (
   await app.register(settingsRoutes(services));
   await app.register(protocolsRoutes(services));
   await app.register(presenceRoutes(services));
+  await app.register(messagesExtraRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
   await registerWebApp(app, config.webDist);
 

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
-import { contactIdentities, messages } from '../../platform/db/schema.js';
+import { contactIdentities, messages, tickets, users } from '../../platform/db/schema.js';
 
 export type TMessageRow = typeof messages.$inferSelect;
 export type TMessageInsert = Omit<typeof messages.$inferInsert, 'tenantId' | 'id'>;
@@ -205,3 +205,38 @@ export const findConversationTail = async (
     .limit(limit);
   return rows.reverse();
 };
+
+/** Messages of the tickets `visible` admits (a visibility condition on tickets), newest first, paginated. */
+export const findVisibleMessagesPage = async (
+  tx: TExecutor,
+  tenantId: number,
+  visible: SQL,
+  where: SQL | undefined,
+  options: { limit: number; offset: number },
+) => {
+  const condition = and(eq(messages.tenantId, tenantId), ne(messages.status, 'scheduled'), where, visible);
+  const rows = await tx
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.tenantId, messages.tenantId)))
+    .where(condition)
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await tx
+    .select({ n: count() })
+    .from(messages)
+    .innerJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.tenantId, messages.tenantId)))
+    .where(condition);
+  return { rows: rows.map((row) => row.message), count: total?.n ?? 0 };
+};
+
+/** Every message of a ticket in order (transcripts), with the sending agent's name. */
+export const findTicketTranscript = (tx: TExecutor, tenantId: number, ticketId: number, limit: number) =>
+  tx
+    .select({ message: messages, userName: users.name })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.userId))
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.ticketId, ticketId), ne(messages.status, 'scheduled')))
+    .orderBy(asc(messages.timestamp), asc(messages.id))
+    .limit(limit);

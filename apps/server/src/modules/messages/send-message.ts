@@ -14,6 +14,8 @@ import { findMessage, findMessageByIdFront, insertMessage } from './messages.rep
 type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound'>;
 
 export type TMediaInput = { url: string; name: string; mime: string; size: number; mediaType: string };
+/** A structured message (vCard, location): a readable body plus the structure for the channel. */
+export type TStructuredInput = { mediaType: 'vcard' | 'location'; data: Record<string, unknown> };
 
 const preview = (body: string, mediaType: string) => (body.trim() ? body.slice(0, 255) : `[${mediaType}]`);
 
@@ -26,7 +28,7 @@ export const sendMessage = async (
   services: TSendServices,
   ctx: TRequestContext,
   ticketId: number,
-  input: TSendMessage & { media?: TMediaInput },
+  input: TSendMessage & { media?: TMediaInput; structured?: TStructuredInput },
 ): Promise<TMessage> => {
   if (!input.body.trim() && !input.media)
     throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'empty message' });
@@ -49,7 +51,7 @@ export const sendMessage = async (
     const quoted = input.quotedMsgId ? await findMessage(tx, ctx.tenantId, input.quotedMsgId) : undefined;
     if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId))
       throw new AppError('ERR_VALIDATION', { field: 'quotedMsgId', detail: 'no such message in this conversation' });
-    const mediaType = input.media?.mediaType ?? 'chat';
+    const mediaType = input.media?.mediaType ?? input.structured?.mediaType ?? 'chat';
     const now = Date.now();
     const row = await insertMessage(tx, ctx.tenantId, {
       ticketId: ticket.id,
@@ -70,6 +72,7 @@ export const sendMessage = async (
       sendType: scheduleDate ? 'schedule' : 'chat',
       scheduleDate,
       timestamp: scheduleDate ? scheduleDate.getTime() : now,
+      dataJson: input.structured?.data ?? null,
     });
     if (!row) throw new AppError('ERR_CREATING_MESSAGE');
     if (!scheduleDate) {
