@@ -6,6 +6,7 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/tickets-list.ts
 //   BENCH_TICKETS=20000 BENCH_MESSAGES=200000 BENCH_REQUESTS=200 ... (smaller run)
+//   BENCH_KEEP_DB=1 ... (keep the seeded database to study query plans)
 //
 // PostgreSQL only (the figure the issue asks for). Prints a table on stderr and JSON on stdout.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -231,7 +232,9 @@ const main = async () => {
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
+    // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN sessions (its URL is printed).
+    if (process.env.BENCH_KEEP_DB === '1') process.stderr.write(`kept ${database.url}\n`);
+    else await database.drop();
   }
 };
 

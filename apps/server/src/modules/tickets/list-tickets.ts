@@ -5,7 +5,7 @@ import {
   type TTicketListQuery,
   type TVisibilityFilter,
 } from '@prosa/contracts';
-import { and, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { contacts, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -50,8 +50,11 @@ export const listTickets = (
 ): Promise<{ tickets: TTicket[]; count: number; hasMore: boolean }> =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
     const { viewer, settings } = await loadViewer(tx, ctx.tenantId, ctx);
+    const filter = toVisibilityFilter(query);
     const where = and(
-      visibilityCondition(viewer, toVisibilityFilter(query), settings),
+      // The tab's statuses apply to everyone: "show all" (rule 1) widens who sees, not which tab lists it.
+      filter.status.length > 0 ? inArray(tickets.status, filter.status) : sql`false`,
+      visibilityCondition(viewer, filter, settings),
       searchCondition(query.searchParam),
       query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
       query.date ? sql`${tickets.createdAt}::date = ${query.date}::date` : undefined,

@@ -160,10 +160,19 @@ describe('applyTicketEvent: new tickets', () => {
     expect(
       applyTicketEvent(pages, { type: 'ticket:create', payload: { ...otherQueue, status: 'open' } }, ctx({}, bound)),
     ).toBe(pages);
-    // showAll bypasses every other rule, even the tab's status (rule 1).
+    // showAll bypasses the permission rules (rule 1) but not the tab: a closed ticket stays out of "Abertos".
     expect(
-      ids(applyTicketEvent(pages, { type: 'ticket:create', payload: otherQueue }, ctx({ showAll: true }, admin))),
+      ids(
+        applyTicketEvent(
+          pages,
+          { type: 'ticket:create', payload: { ...otherQueue, status: 'open' } },
+          ctx({ showAll: true }, admin),
+        ),
+      ),
     ).toContain(9);
+    expect(applyTicketEvent(pages, { type: 'ticket:create', payload: otherQueue }, ctx({ showAll: true }, admin))).toBe(
+      pages,
+    );
     // showAll means nothing for an agent.
     expect(applyTicketEvent(pages, { type: 'ticket:create', payload: otherQueue }, ctx({ showAll: true }, bound))).toBe(
       pages,

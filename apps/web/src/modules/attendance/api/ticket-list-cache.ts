@@ -53,8 +53,12 @@ export const matchesSearch = (ticket: TTicket, searchParam: string | undefined):
 
 const hasName = (ticket: TTicket): boolean => (ticket.name || ticket.contact.name).trim().length > 0;
 
-/** Visibility rules of spec §5 with the list's own filter. */
+/**
+ * Visibility rules of spec §5 with the list's own filter. The list's statuses (its tab) always apply: "show
+ * all" (rule 1) widens who sees a ticket, not which tab it belongs in.
+ */
 export const qualifiesForList = (ticket: TTicket, ctx: TTicketListContext): boolean =>
+  ctx.filter.status.includes(ticket.status) &&
   isTicketVisible(toVisibilityTicket(ticket), ctx.viewer, ctx.filter, ctx.settings);
 
 const isNewer = (incoming: TTicket, current: TTicket): boolean => {
