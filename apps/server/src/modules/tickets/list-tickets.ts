@@ -60,7 +60,11 @@ export const listTickets = (
       query.date ? sql`${tickets.createdAt}::date = ${query.date}::date` : undefined,
     );
     const offset = (query.pageNumber - 1) * PAGE_SIZE;
-    const page = await findJoinedPage(tx, ctx.tenantId, where, { limit: PAGE_SIZE, offset });
+    const page = await findJoinedPage(tx, ctx.tenantId, where, {
+      limit: PAGE_SIZE,
+      offset,
+      joinsContacts: Boolean(query.searchParam),
+    });
     return {
       tickets: await toTicketDtos(tx, ctx.tenantId, page.rows),
       count: page.count,

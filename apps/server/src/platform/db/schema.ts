@@ -424,7 +424,8 @@ export const tickets = pgTable(
     uniqueIndex('tickets_one_active_key')
       .on(t.tenantId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`)
       .where(sql`${t.status} in ('open', 'pending')`),
-    index('tickets_tenant_status_idx').on(t.tenantId, t.status, t.lastMessageAt),
+    // The list's order (newest message first) within a tab, so a page is read from the index.
+    index('tickets_tenant_status_last_idx').on(t.tenantId, t.status, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('tickets_tenant_user_idx').on(t.tenantId, t.userId, t.status),
     index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId, t.status),
     index('tickets_tenant_contact_idx').on(t.tenantId, t.contactId),

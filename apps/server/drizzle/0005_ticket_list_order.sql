@@ -1,0 +1,2 @@
+DROP INDEX "tickets_tenant_status_idx";--> statement-breakpoint
+CREATE INDEX "tickets_tenant_status_last_idx" ON "tickets" USING btree ("tenant_id","status","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);
