@@ -7,6 +7,7 @@ import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesExtraRoutes } from './modules/messages/messages-extra.routes.js';
 import { startOutboundSender } from './modules/messages/outbound-sender.js';
@@ -14,7 +15,9 @@ import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
+import { reasonsRoutes } from './modules/reasons/reasons.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { setUserOnline } from './modules/users/user-preferences.js';
@@ -112,6 +115,9 @@ export const createApp = async (
   await app.register(protocolsRoutes(services));
   await app.register(presenceRoutes(services));
   await app.register(messagesExtraRoutes(services));
+  await app.register(reasonsRoutes(services));
+  await app.register(tagsRoutes(services));
+  await app.register(fastRepliesRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
   await registerWebApp(app, config.webDist);
 

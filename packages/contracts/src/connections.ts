@@ -30,18 +30,26 @@ export const ZConnection = z.object({
 });
 export type TConnection = z.infer<typeof ZConnection>;
 
-export const ZConnectionBody = z.object({
+const connectionFields = {
   name: z.string().trim().min(1).max(80),
+  queueId: z.number().int().positive().nullable(),
+  isDefault: z.boolean(),
+  farewellMessage: z.string().max(4096).nullable(),
+  greetingMessage: z.string().max(4096).nullable(),
+};
+export const ZConnectionBody = z.object({
+  ...connectionFields,
   // Only the web chat can be created until the channels work adds the other kinds' sessions.
   type: z.literal('webchat'),
-  queueId: z.number().int().positive().nullable().default(null),
-  isDefault: z.boolean().default(false),
-  farewellMessage: z.string().max(4096).nullable().default(null),
-  greetingMessage: z.string().max(4096).nullable().default(null),
+  queueId: connectionFields.queueId.default(null),
+  isDefault: connectionFields.isDefault.default(false),
+  farewellMessage: connectionFields.farewellMessage.default(null),
+  greetingMessage: connectionFields.greetingMessage.default(null),
 });
-export const ZConnectionUpdate = ZConnectionBody.omit({ type: true })
+// Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name.
+export const ZConnectionUpdate = z
+  .object({ ...connectionFields, isActive: z.boolean() })
   .partial()
-  .extend({ isActive: z.boolean().optional() })
   .refine((body) => Object.keys(body).length > 0, { message: 'empty update' });
 
 /** What the visitor page learns about a web chat (no tenant data beyond its name and greeting). */

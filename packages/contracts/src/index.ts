@@ -8,6 +8,7 @@ export * from './tenant-settings.js';
 export * from './tenants.js';
 export * from './users.js';
 export const PAGE_SIZE = 40;
+export * from './catalog.js';
 export * from './connections.js';
 export * from './contacts.js';
 export * from './fallback-key.js';

@@ -9,12 +9,17 @@ import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { deleteQueueRow, findQueues, insertQueue, updateQueueRow } from './queues.repository.js';
 
 const ZQueue = z.object({ id: z.number().int(), queue: z.string(), color: z.string(), isActive: z.boolean() });
+const queueFields = { queue: z.string().trim().min(1).max(80), color: ZHexColor, isActive: z.boolean() };
 const ZQueueBody = z.object({
-  queue: z.string().trim().min(1).max(80),
-  color: ZHexColor.default('#5c67f2'),
-  isActive: z.boolean().default(true),
+  ...queueFields,
+  color: queueFields.color.default('#5c67f2'),
+  isActive: queueFields.isActive.default(true),
 });
-const ZQueueUpdate = ZQueueBody.partial().refine((b) => Object.keys(b).length > 0, { message: 'empty update' });
+// Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name.
+const ZQueueUpdate = z
+  .object(queueFields)
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { message: 'empty update' });
 
 const rethrowDuplicate = (error: unknown): never => {
   if (isUniqueViolation(error))

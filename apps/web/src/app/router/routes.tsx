@@ -13,6 +13,7 @@ import { MainLayout } from '../../modules/shell/routes/main-layout';
 import { PublicLayout } from '../../modules/shell/routes/public-layout';
 import { TenantsPage } from '../../modules/tenants/routes/tenants-page';
 import { UsersPage } from '../../modules/users/routes/users-page';
+import { WebchatPage } from '../../modules/webchat/routes/webchat-page';
 import { NotFoundPage } from '../../ui/not-found-page';
 import { UnderConstructionPage } from '../../ui/under-construction-page';
 import { RouteGuard, type TRouteHandle } from './route-guard';
@@ -89,6 +90,8 @@ const attendanceRoutes = (): RouteObject => ({
 });
 
 export const appRoutes: RouteObject[] = [
+  // The web chat visitor's page: public, outside the staff session and its guard.
+  { path: 'webchat/:token', element: <WebchatPage /> },
   {
     element: <RouteGuard />,
     children: [

@@ -1,6 +1,8 @@
+import { webchatEn } from '../../../modules/webchat/locale';
 import type { TLocaleResource } from './pt-br';
 
 export const en: TLocaleResource = {
+  webchat: webchatEn,
   common: {
     loadingDefault: 'We are working on it...',
     loading: 'Loading...',

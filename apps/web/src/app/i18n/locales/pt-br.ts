@@ -1,5 +1,8 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
+import { webchatPtBR } from '../../../modules/webchat/locale';
+
 export const ptBR = {
+  webchat: webchatPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
     loading: 'Carregando...',

@@ -15,6 +15,7 @@ import { IconCalendarTime, IconMicrophone, IconPaperclip, IconSend } from '@tabl
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFastReplies } from '../api/lookups-api';
+import { useTypingPresence } from '../api/use-typing-presence';
 import { fillQuickReply, filterFastReplies, quickReplyQuery } from './quick-replies';
 
 type TComposerProps = {
@@ -51,6 +52,7 @@ export const Composer = ({
   const [highlight, setHighlight] = useState(0);
   const [dismissedQuery, setDismissedQuery] = useState<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
+  const presence = useTypingPresence(ticket.id, !disabled && ticket.status !== 'closed');
   const query = quickReplyQuery(text);
   const pickingReply = query !== null && query !== dismissedQuery;
   const fastReplies = useFastReplies(pickingReply);
@@ -74,6 +76,7 @@ export const Composer = ({
     if (!body || disabled) return;
     onSend(body);
     setText('');
+    presence.stop();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -195,6 +198,7 @@ export const Composer = ({
             value={text}
             onChange={(event) => {
               setText(event.currentTarget.value);
+              presence.onType();
               setHighlight(0);
               setDismissedQuery(null);
             }}

@@ -1,0 +1,122 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+
+// A visitor on the web chat page and an agent in /atendimento talk both ways, live; the agent closes the
+// ticket. A second agent, bound to another queue, is logged in the whole time and never sees the ticket:
+// not in the list, not in a single socket frame.
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+const AGENT_PASSWORD = 'agente-e2e-123';
+const stamp = Date.now().toString(36);
+const visitorName = `Visitante ${stamp}`;
+
+const setUp = async () => {
+  const admin = await apiLogin(accounts.admin.email, accounts.admin.password);
+  const queue = async (name: string) => {
+    const res = await api('POST', '/queue', { token: admin, body: { queue: `${name} ${stamp}` } });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  const sales = await queue('Vendas');
+  const finance = await queue('Financeiro');
+  const agent = async (label: string, queueId: number) => {
+    const email = `${label}-${stamp}@demo.local`;
+    const res = await api('POST', '/users', {
+      token: admin,
+      body: { name: `${label} ${stamp}`, email, password: AGENT_PASSWORD, profile: 'user', queues: [queueId] },
+    });
+    expect(res.status).toBe(201);
+    return email;
+  };
+  const seller = await agent('vendedora', sales);
+  const outsider = await agent('financeiro', finance);
+  const channel = await api('POST', '/whatsapp', {
+    token: admin,
+    body: { name: 'Site da loja', type: 'webchat', queueId: sales, greetingMessage: 'Olá! Como podemos ajudar?' },
+  });
+  expect(channel.status).toBe(201);
+  return { seller, outsider, channelToken: channel.body.token as string };
+};
+
+const agentPage = async (browser: Browser, email: string) => {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  // Long-polling carries events before the upgrade: watch those responses too.
+  page.on('response', async (response) => {
+    if (response.url().includes('/socket.io/')) frames.push(await response.text().catch(() => ''));
+  });
+  const errors = watchConsole(page);
+  await loginThroughForm(page, email, AGENT_PASSWORD);
+  await expect(page).toHaveURL(/\/atendimento/);
+  return { page, frames, errors };
+};
+
+test('a visitor and an agent talk live; an agent of another queue never sees it', async ({ browser }) => {
+  const { seller, outsider, channelToken } = await setUp();
+  const agent = await agentPage(browser, seller);
+  const stranger = await agentPage(browser, outsider);
+  await agent.page.getByTestId('ticket-tab-pending').click();
+  await stranger.page.getByTestId('ticket-tab-pending').click();
+
+  // The visitor starts a conversation.
+  const visitorContext = await browser.newContext({ locale: 'pt-BR', viewport: { width: 420, height: 760 } });
+  const visitor = await visitorContext.newPage();
+  const visitorErrors = watchConsole(visitor);
+  await visitor.goto(`/webchat/${channelToken}`);
+  await expect(visitor.getByText('Olá! Como podemos ajudar?')).toBeHidden();
+  await visitor.getByTestId('webchat-name').fill(visitorName);
+  await visitor.getByTestId('webchat-contact').fill('visitante@example.com');
+  await visitor.getByTestId('webchat-start').click();
+  await expect(visitor.getByText('Olá! Como podemos ajudar?')).toBeVisible();
+  await visitor.getByTestId('webchat-input').fill('<b>Oi</b>, quero um orçamento');
+  await visitor.getByTestId('webchat-send').click();
+  await expect(visitor.getByTestId('webchat-mine')).toHaveCount(1);
+  await expect(visitor.getByTestId('webchat-status')).toHaveText('entregue');
+  await shot(visitor, 'webchat-visitor-start');
+
+  // It appears in the agent's pending list without a reload, and the agent opens it.
+  const row = agent.page.getByTestId('ticket-row').filter({ hasText: visitorName });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(agent.page.getByTestId('message-body').filter({ hasText: '<b>Oi</b>, quero um orçamento' })).toBeVisible();
+  // Opening the chat reads it: the visitor sees "lida".
+  await expect(visitor.getByTestId('webchat-status')).toHaveText('lida');
+
+  await agent.page.getByTestId('chat-accept').click();
+  await agent.page.getByTestId('composer-input').fill('Olá! Claro, qual produto?');
+  await expect(visitor.getByTestId('webchat-agent-typing')).toBeVisible();
+  await agent.page.getByTestId('composer-send').click();
+  await expect(visitor.getByTestId('webchat-theirs').filter({ hasText: 'Olá! Claro, qual produto?' })).toBeVisible();
+  // The visitor's page is on screen: the reply is read at once, and the agent sees the double check.
+  await expect(agent.page.getByTestId('status-read').last()).toBeVisible();
+
+  // The visitor answers; the agent sees it live in the open chat.
+  await visitor.getByTestId('webchat-input').fill('A mesa de jantar');
+  await visitor.keyboard.press('Enter');
+  await expect(agent.page.getByTestId('message-body').filter({ hasText: 'A mesa de jantar' })).toBeVisible();
+  await shot(agent.page, 'atendimento-webchat-chat');
+  await shot(visitor, 'webchat-visitor-chat');
+
+  // A reload keeps the visitor's conversation.
+  await visitor.reload();
+  await expect(visitor.getByText('A mesa de jantar')).toBeVisible();
+
+  // The agent closes the ticket.
+  await agent.page.getByTestId('chat-close').click();
+  await agent.page.getByTestId('close-confirm').click();
+  await expect(agent.page.getByTestId('chat-reopen')).toBeVisible();
+
+  // The other queue's agent saw nothing: not in the list, not in any frame.
+  await stranger.page.getByTestId('ticket-tab-pending').click();
+  await expect(stranger.page.getByTestId('ticket-row').filter({ hasText: visitorName })).toHaveCount(0);
+  expect(stranger.frames.length).toBeGreaterThan(0);
+  expect(stranger.frames.filter((frame) => frame.includes(visitorName))).toEqual([]);
+  expect(agent.frames.some((frame) => frame.includes(visitorName))).toBe(true);
+
+  expectNoConsoleErrors(agent.errors);
+  expectNoConsoleErrors(stranger.errors);
+  expectNoConsoleErrors(visitorErrors);
+});
