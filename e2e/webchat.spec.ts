@@ -107,7 +107,9 @@ test('a visitor and an agent talk live; an agent of another queue never sees it'
   // The agent closes the ticket.
   await agent.page.getByTestId('chat-close').click();
   await agent.page.getByTestId('close-confirm').click();
-  await expect(agent.page.getByTestId('chat-reopen')).toBeVisible();
+  // The workspace goes back to the list; the ticket is now under "Fechados".
+  await agent.page.getByTestId('ticket-tab-closed').click();
+  await expect(agent.page.getByTestId('ticket-row').filter({ hasText: visitorName })).toBeVisible();
 
   // The other queue's agent saw nothing: not in the list, not in any frame.
   await stranger.page.getByTestId('ticket-tab-pending').click();
