@@ -81,7 +81,9 @@ test('a visitor and an agent talk live; an agent of another queue never sees it'
   const row = agent.page.getByTestId('ticket-row').filter({ hasText: visitorName });
   await expect(row).toBeVisible();
   await row.click();
-  await expect(agent.page.getByTestId('message-body').filter({ hasText: '<b>Oi</b>, quero um orçamento' })).toBeVisible();
+  await expect(
+    agent.page.getByTestId('message-body').filter({ hasText: '<b>Oi</b>, quero um orçamento' }),
+  ).toBeVisible();
   // Opening the chat reads it: the visitor sees "lida".
   await expect(visitor.getByTestId('webchat-status')).toHaveText('lida');
 
