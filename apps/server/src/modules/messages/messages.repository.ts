@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { contactIdentities, messages, tickets, users } from '../../platform/db/schema.js';
 
@@ -87,50 +87,6 @@ export const findScheduledMessages = (tx: TExecutor, tenantId: number, ticketId:
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.ticketId, ticketId), eq(messages.status, 'scheduled')))
     .orderBy(asc(messages.scheduleDate));
-
-export const findContactMessagesPage = async (
-  tx: TExecutor,
-  tenantId: number,
-  contactId: number,
-  options: { limit: number; offset: number },
-) => {
-  const where = and(
-    eq(messages.tenantId, tenantId),
-    eq(messages.contactId, contactId),
-    ne(messages.status, 'scheduled'),
-  );
-  const rows = await tx
-    .select()
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.timestamp), desc(messages.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  const [total] = await tx.select({ n: count() }).from(messages).where(where);
-  return { rows: rows.reverse(), count: total?.n ?? 0 };
-};
-
-export const searchMessages = (
-  tx: TExecutor,
-  tenantId: number,
-  ticketIds: number[] | undefined,
-  search: string,
-  options: { limit: number; offset: number },
-) =>
-  tx
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.tenantId, tenantId),
-        ticketIds ? inArray(messages.ticketId, ticketIds) : undefined,
-        ilike(messages.body, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        eq(messages.isDeleted, false),
-      ),
-    )
-    .orderBy(desc(messages.timestamp))
-    .limit(options.limit)
-    .offset(options.offset);
 
 export const updateMessageRow = async (
   tx: TExecutor,
