@@ -20,6 +20,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { ticketsExtraRoutes } from './modules/tickets/tickets-extra.routes.js';
 import { setUserOnline } from './modules/users/user-preferences.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createGuard, createSessionResolver } from './platform/auth/authenticate.js';
@@ -118,6 +119,7 @@ export const createApp = async (
   await app.register(reasonsRoutes(services));
   await app.register(tagsRoutes(services));
   await app.register(fastRepliesRoutes(services));
+  await app.register(ticketsExtraRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
   await registerWebApp(app, config.webDist);
 

@@ -1,0 +1,122 @@
+import type { TTicket } from '@prosa/contracts';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import type { TTx } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { messages } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
+import type { TServices } from '../../platform/services.js';
+import { loadVisibleTicket } from './load-visible-ticket.js';
+import { loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
+import { emitTicketChanged } from './tickets.events.js';
+import {
+  findActiveTicket,
+  findConnectionRow,
+  insertTicketLog,
+  type TTicketRow,
+  updateTicketRow,
+} from './tickets.repository.js';
+
+type TChangeServices = Pick<TServices, 'db' | 'realtime'>;
+
+/** Runs one change on a ticket the user may see (locked), then tells its audience (and whoever lost it). */
+const changeTicket = async (
+  services: TChangeServices,
+  ctx: TRequestContext,
+  ticketId: number,
+  work: (tx: TTx, row: TTicketRow) => Promise<void>,
+): Promise<TTicket> => {
+  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const { row, before } = await loadVisibleTicket(tx, ctx, ticketId, { forUpdate: true });
+    await work(tx, row);
+    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+  });
+  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
+  return ticket;
+};
+
+/** PUT /ticketsChatBot/:id: into a chat flow (its first step is taken on the next message) or out of it. */
+export const setTicketChatFlow = (
+  services: TChangeServices,
+  ctx: TRequestContext,
+  ticketId: number,
+  chatFlowId: number | null,
+) =>
+  changeTicket(services, ctx, ticketId, async (tx, row) => {
+    await updateTicketRow(tx, ctx.tenantId, row.id, { chatFlowId, stepChatFlow: null });
+    await insertTicketLog(tx, ctx.tenantId, {
+      ticketId: row.id,
+      type: 'chatBot',
+      userId: ctx.userId,
+      data: { chatFlowId },
+    });
+  });
+
+/** PUT /ticketsChannelId/:id: the conversation continues on another connection of the tenant. */
+export const moveTicketToConnection = (
+  services: TChangeServices,
+  ctx: TRequestContext,
+  ticketId: number,
+  whatsappId: number,
+) =>
+  changeTicket(services, ctx, ticketId, async (tx, row) => {
+    const connection = await findConnectionRow(tx, ctx.tenantId, whatsappId);
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', { field: 'whatsappId' });
+    if (row.status !== 'closed') {
+      const holder = await findActiveTicket(tx, ctx.tenantId, row.contactId, whatsappId);
+      if (holder && holder.id !== row.id) throw await otherOpenTicketError(tx, ctx.tenantId, holder);
+    }
+    try {
+      await updateTicketRow(tx, ctx.tenantId, row.id, { whatsappId, channel: connection.type });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('ERR_OTHER_OPEN_TICKET');
+      throw error;
+    }
+    await insertTicketLog(tx, ctx.tenantId, {
+      ticketId: row.id,
+      type: 'channel',
+      userId: ctx.userId,
+      data: { from: row.whatsappId, to: whatsappId },
+    });
+  });
+
+/** PUT /ticketsLastMessageAt: last message and its time recomputed from the messages themselves. */
+export const recomputeLastMessage = (services: TChangeServices, ctx: TRequestContext, ticketId: number) =>
+  changeTicket(services, ctx, ticketId, async (tx, row) => {
+    const [last] = await tx
+      .select({ body: messages.body, mediaType: messages.mediaType, timestamp: messages.timestamp })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.tenantId, ctx.tenantId),
+          eq(messages.ticketId, row.id),
+          ne(messages.status, 'scheduled'),
+          eq(messages.isDeleted, false),
+        ),
+      )
+      .orderBy(desc(messages.timestamp), desc(messages.id))
+      .limit(1);
+    await updateTicketRow(tx, ctx.tenantId, row.id, {
+      lastMessage: last ? (last.body.trim() ? last.body.slice(0, 255) : `[${last.mediaType}]`) : null,
+      lastMessageAt: last ? new Date(last.timestamp) : row.createdAt,
+    });
+  });
+
+/** POST /ticketsNotification/:id: a notice on the ticket (kept in its logs; the audience is told). */
+export const notifyTicket = (services: TChangeServices, ctx: TRequestContext, ticketId: number, type: string) =>
+  changeTicket(services, ctx, ticketId, async (tx, row) => {
+    await insertTicketLog(tx, ctx.tenantId, {
+      ticketId: row.id,
+      type: 'notification',
+      userId: ctx.userId,
+      data: { type },
+    });
+  });
+
+/** GET /ticketsClear?ticketId=: the assistants forget this conversation (their status fields are cleared). */
+export const clearAssistants = (services: TChangeServices, ctx: TRequestContext, ticketId: number) =>
+  changeTicket(services, ctx, ticketId, async (tx, row) => {
+    await updateTicketRow(tx, ctx.tenantId, row.id, { assistantStatus: {} });
+    await insertTicketLog(tx, ctx.tenantId, { ticketId: row.id, type: 'assistantsCleared', userId: ctx.userId });
+  });
