@@ -224,6 +224,11 @@ describe('tickets', () => {
     });
     expect(resumed.body.isPaused).toBe(false);
     expect(resumed.body.totalPauseTime).toBeGreaterThanOrEqual(90);
+    // With pauses not allowed by the tenant, pausing is refused.
+    await t.request('PUT', '/settings/allowPause', { token: fx.tokens.admin, body: { value: 'disabled' } });
+    const refused = await t.request('POST', `/ticketsPause/${ticket.id}/pause`, { token: fx.tokens.agent, body: {} });
+    expect(refused.status).toBe(403);
+    await t.request('PUT', '/settings/allowPause', { token: fx.tokens.admin, body: { value: 'enabled' } });
   });
 
   it('validates input and references', async () => {

@@ -156,6 +156,8 @@ export const pauseTicket = async (
     const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
     if (row.status === 'closed') throw new AppError('ERR_VALIDATION', { field: 'status', detail: 'ticket is closed' });
     const now = new Date();
+    if (pause.paused && !row.isPaused && (await getTenantSettings(tx, ctx.tenantId)).allowPause === 'disabled')
+      throw new AppError('ERR_NO_PERMISSION');
     if (pause.paused && !row.isPaused) {
       await updateTicketRow(tx, ctx.tenantId, row.id, {
         isPaused: true,

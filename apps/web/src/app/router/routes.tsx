@@ -9,6 +9,7 @@ import { MasterKeyPage } from '../../modules/auth/routes/masterkey-page';
 import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page';
 import { SignupPage } from '../../modules/auth/routes/signup-page';
 import { CustomizePage } from '../../modules/customize/routes/customize-page';
+import { GeneralSettingsPage } from '../../modules/settings/routes/general-settings-page';
 import { MainLayout } from '../../modules/shell/routes/main-layout';
 import { PublicLayout } from '../../modules/shell/routes/public-layout';
 import { TenantsPage } from '../../modules/tenants/routes/tenants-page';
@@ -27,6 +28,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   customizar: () => <CustomizePage />,
   'chat-empty': () => <ChatEmptyPage />,
   chat: () => <ChatPage />,
+  'configuracoes-geral': () => <GeneralSettingsPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

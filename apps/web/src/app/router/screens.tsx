@@ -141,6 +141,7 @@ export const screenMeta: Record<string, TScreenMeta> = {
   sessoestenants: channels(IconPlugConnected),
   pagamentostenants: later(IconCreditCard),
   usuarios: built(IconUsers),
+  'configuracoes-geral': built(IconSettings),
   usuariotenants: built(IconUsers),
   'auto-resposta': conversations(IconRobot),
   'mensagens-rapidas': conversations(IconMessageBolt),

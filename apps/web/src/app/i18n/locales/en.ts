@@ -1,8 +1,10 @@
+import { settingsEn } from '../../../modules/settings/locale';
 import { webchatEn } from '../../../modules/webchat/locale';
 import type { TLocaleResource } from './pt-br';
 
 export const en: TLocaleResource = {
   webchat: webchatEn,
+  settings: settingsEn,
   common: {
     loadingDefault: 'We are working on it...',
     loading: 'Loading...',

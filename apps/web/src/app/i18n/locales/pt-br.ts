@@ -1,8 +1,10 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
+import { settingsPtBR } from '../../../modules/settings/locale';
 import { webchatPtBR } from '../../../modules/webchat/locale';
 
 export const ptBR = {
   webchat: webchatPtBR,
+  settings: settingsPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
     loading: 'Carregando...',

@@ -10,9 +10,9 @@ import {
 
 /**
  * NOTE: the server already applies the permission rules (§5) and only sends a user the tickets that user may
- * see; the browser only places tickets in its tabs. The tenant settings are not available to the browser, so
- * the permission-only rules are left open (null tickets allowed): a rule here can only hide what the server
- * allowed, never show what it refused.
+ * see; the browser only places tickets in its tabs, with the tenant's settings from GET /settings. Until those
+ * have arrived the lists use this stand-in, which leaves the permission-only rules open (null tickets
+ * allowed): a rule here can only hide what the server allowed, never show what it refused.
  */
 export const clientVisibilitySettings: TVisibilitySettings = { ...defaultVisibilitySettings, nullTickets: true };
 

@@ -1,4 +1,4 @@
-import type { TTicket, TTicketUpdate, TVisibilityViewer } from '@prosa/contracts';
+import type { TTicket, TTicketUpdate, TVisibilitySettings, TVisibilityViewer } from '@prosa/contracts';
 import {
   type InfiniteData,
   type QueryClient,
@@ -10,6 +10,7 @@ import {
 import { http } from '../../../app/http/client';
 import { useSessionStore } from '../../../app/session/session-store';
 import { getStoredUser, readStoredJson, storageKeys } from '../../../app/session/storage';
+import { cachedVisibilitySettings } from '../../settings/api/settings-api';
 import { type TTicketListParams, toVisibilityFilter } from '../store/attendance-filter';
 import { ticketKeys } from './ticket-keys';
 import {
@@ -38,10 +39,14 @@ export const currentViewer = (): TVisibilityViewer | null => {
   return { userId, profile, queueIds: queues.map((queue) => queue.id) };
 };
 
-export const listContextFor = (params: TTicketListParams, viewer: TVisibilityViewer): TTicketListContext => ({
+export const listContextFor = (
+  params: TTicketListParams,
+  viewer: TVisibilityViewer,
+  settings: TVisibilitySettings = clientVisibilitySettings,
+): TTicketListContext => ({
   viewer,
   filter: toVisibilityFilter(params),
-  settings: clientVisibilitySettings,
+  settings,
   searchParam: params.searchParam,
   withUnreadMessages: params.withUnreadMessages,
 });
@@ -91,12 +96,13 @@ export const useTicketLogs = (ticketId: number | null, enabled: boolean) =>
 export const applyTicketActionToCache = (queryClient: QueryClient, action: TTicketListAction): void => {
   const viewer = currentViewer();
   if (!viewer) return;
+  const settings = cachedVisibilitySettings(queryClient);
   for (const [key, data] of queryClient.getQueriesData<InfiniteData<TTicketPage, number>>({
     queryKey: ticketKeys.lists(),
   })) {
     const params = key[2] as TTicketListParams | undefined;
     if (!data || !params) continue;
-    const pages = applyTicketEvent(data.pages, action, listContextFor(params, viewer));
+    const pages = applyTicketEvent(data.pages, action, listContextFor(params, viewer, settings));
     if (pages === data.pages) continue;
     const pageParams = pages.length === data.pageParams.length ? data.pageParams : pages.map((_, index) => index + 1);
     queryClient.setQueryData<InfiniteData<TTicketPage, number>>(key, { pages, pageParams });
@@ -116,7 +122,8 @@ export const resetTicketList = async (queryClient: QueryClient, params: TTicketL
   const key = ticketKeys.list(params);
   const data = queryClient.getQueryData<InfiniteData<TTicketPage, number>>(key);
   if (viewer && data) {
-    const pages = applyTicketEvent(data.pages, { type: 'reset' }, listContextFor(params, viewer));
+    const settings = cachedVisibilitySettings(queryClient);
+    const pages = applyTicketEvent(data.pages, { type: 'reset' }, listContextFor(params, viewer, settings));
     queryClient.setQueryData<InfiniteData<TTicketPage, number>>(key, { pages, pageParams: [1] });
   }
   await queryClient.invalidateQueries({ queryKey: key });

@@ -1,5 +1,6 @@
 import { Box, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useParams } from 'react-router';
@@ -7,6 +8,8 @@ import { notifyWarning } from '../../../app/notify';
 import type { TRouteHandle } from '../../../app/router/route-guard';
 import { useAppNavigate } from '../../../app/router/use-app-navigate';
 import { breakpoints } from '../../../app/theme/theme';
+import { useSettingsRealtime, useTenantSettings } from '../../settings/api/settings-api';
+import { ticketKeys } from '../api/ticket-keys';
 import { useAttendanceRealtime } from '../api/use-attendance-realtime';
 import { useFilterProfileSync } from '../api/use-filter-profile-sync';
 import { TicketListPanel } from '../components/ticket-list-panel';
@@ -38,6 +41,11 @@ export const AttendanceLayout = () => {
     navigate('chat-empty');
   }, [navigate, t]);
   useAttendanceRealtime({ openTicketId, onOpenTicketGone });
+  // The lists place live tickets with the tenant's visibility settings; when one changes the server answers
+  // differently too, so the lists start over.
+  const queryClient = useQueryClient();
+  useTenantSettings();
+  useSettingsRealtime(() => void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }));
   useUnreadTitle();
   useFilterProfileSync();
 

@@ -1,0 +1,56 @@
+export const settingsPtBR = {
+  title: 'Configurações gerais',
+  readOnly: 'Somente administradores alteram estas configurações.',
+  saved: 'Configuração salva.',
+  saveMessage: 'Salvar mensagem',
+  conflict:
+    'Não ver atendimentos atribuídos, não ver atendimentos no chatbot e atendimentos sem fila não devem ficar ligados ao mesmo tempo: um agente pode deixar de ver o que precisa atender.',
+  groups: { visibility: 'Visibilidade dos atendimentos', attendance: 'Atendimento', channels: 'Canais' },
+  keys: {
+    NotViewTicketsChatBot: ['Ocultar atendimentos no chatbot', 'Sem agente e sem fila, enquanto o robô atende.'],
+    DirectTicketsToWallets: ['Direcionar à carteira', 'Contatos com carteira só aparecem para os donos da carteira.'],
+    NotViewAssignedTickets: [
+      'Ocultar atendimentos de outros agentes',
+      'Cada agente vê só os seus e os não atribuídos.',
+    ],
+    showClosedForAll: ['Fechados visíveis para todos', 'Atendimentos fechados aparecem para toda a equipe.'],
+    showGroupsForAll: ['Grupos visíveis para todos', 'Conversas de grupo aparecem para toda a equipe.'],
+    nullTickets: ['Atendimentos sem fila', 'Agentes com filas também veem atendimentos sem fila.'],
+    supervisorAdmin: ['Supervisor como administrador', 'Supervisores veem os atendimentos de outros agentes.'],
+    forceReason: ['Exigir motivo ao encerrar', 'O agente escolhe um motivo para encerrar o atendimento.'],
+    allowPause: ['Permitir pausa', 'O agente pode pausar um atendimento e o tempo é somado.'],
+    listByLastMessage: ['Ordenar pela última mensagem', 'A lista mostra primeiro quem falou por último.'],
+    signed: ['Assinar mensagens', 'As mensagens do agente levam o nome dele.'],
+    userRating: ['Avaliação do atendimento', 'Pede uma nota ao cliente ao encerrar.'],
+    ignoreGroupMsg: ['Ignorar mensagens de grupos', 'Mensagens de grupos não abrem atendimentos.'],
+    rejectCalls: ['Rejeitar chamadas', 'Chamadas de voz e vídeo são recusadas com a mensagem abaixo.'],
+    callRejectMessage: ['Mensagem ao rejeitar chamadas', ''],
+  },
+};
+
+export const settingsEn: typeof settingsPtBR = {
+  title: 'General settings',
+  readOnly: 'Only administrators change these settings.',
+  saved: 'Setting saved.',
+  saveMessage: 'Save message',
+  conflict:
+    'Hiding assigned tickets, hiding chatbot tickets and queue-less tickets should not be on together: an agent may stop seeing what they must answer.',
+  groups: { visibility: 'Ticket visibility', attendance: 'Attendance', channels: 'Channels' },
+  keys: {
+    NotViewTicketsChatBot: ['Hide chatbot tickets', 'No agent and no queue, while the bot answers.'],
+    DirectTicketsToWallets: ['Direct to wallets', 'Contacts with a wallet show only to its owners.'],
+    NotViewAssignedTickets: ["Hide other agents' tickets", 'Each agent sees their own and unassigned ones.'],
+    showClosedForAll: ['Closed visible to all', 'Closed tickets show to the whole team.'],
+    showGroupsForAll: ['Groups visible to all', 'Group conversations show to the whole team.'],
+    nullTickets: ['Queue-less tickets', 'Agents with queues also see tickets without a queue.'],
+    supervisorAdmin: ['Supervisor as admin', "Supervisors see other agents' tickets."],
+    forceReason: ['Require a closing reason', 'The agent picks a reason to close a ticket.'],
+    allowPause: ['Allow pause', 'An agent may pause a ticket; the time is summed.'],
+    listByLastMessage: ['Sort by last message', 'The list shows who spoke last first.'],
+    signed: ['Sign messages', "The agent's messages carry their name."],
+    userRating: ['Service rating', 'Asks the customer for a score on closing.'],
+    ignoreGroupMsg: ['Ignore group messages', 'Group messages do not open tickets.'],
+    rejectCalls: ['Reject calls', 'Voice and video calls are refused with the message below.'],
+    callRejectMessage: ['Message when rejecting calls', ''],
+  },
+};

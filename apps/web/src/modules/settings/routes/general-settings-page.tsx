@@ -1,0 +1,119 @@
+import { Alert, Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { isToggleSetting, type TSettingKey } from '@prosa/contracts';
+import { IconSettings } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '../../../app/http/errors';
+import { notifyError, notifySuccess } from '../../../app/notify';
+import { getStoredProfile } from '../../../app/session/storage';
+import { ErrorState } from '../../../ui/data-states';
+import { PageHeader } from '../../../ui/page-header';
+import { useSaveSetting, useSettingsRealtime, useTenantSettings } from '../api/settings-api';
+
+const groups: { key: 'visibility' | 'attendance' | 'channels'; settings: TSettingKey[] }[] = [
+  {
+    key: 'visibility',
+    settings: [
+      'NotViewTicketsChatBot',
+      'DirectTicketsToWallets',
+      'NotViewAssignedTickets',
+      'showClosedForAll',
+      'showGroupsForAll',
+      'nullTickets',
+      'supervisorAdmin',
+    ],
+  },
+  { key: 'attendance', settings: ['forceReason', 'allowPause', 'listByLastMessage', 'signed', 'userRating'] },
+  { key: 'channels', settings: ['ignoreGroupMsg', 'rejectCalls', 'callRejectMessage'] },
+];
+
+const managers = new Set(['admin', 'super', 'superadmin']);
+
+/** `/configuracoes/geral`: the tenant's settings; a switch saves at once and goes back if the server refuses. */
+export const GeneralSettingsPage = () => {
+  const { t } = useTranslation();
+  const settings = useTenantSettings();
+  const save = useSaveSetting();
+  useSettingsRealtime();
+  const canEdit = managers.has(getStoredProfile() ?? '');
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (settings.data) setMessage(settings.data.callRejectMessage);
+  }, [settings.data]);
+
+  const store = (key: TSettingKey, value: string) =>
+    save.mutate(
+      { key, value },
+      { onSuccess: () => notifySuccess(t('settings.saved')), onError: (error) => notifyError(describeApiError(error)) },
+    );
+  const label = (key: TSettingKey) => t(`settings.keys.${key}`, { returnObjects: true }) as [string, string];
+  const data = settings.data;
+  const conflict =
+    data &&
+    [data.NotViewAssignedTickets, data.NotViewTicketsChatBot, data.nullTickets].every((value) => value === 'enabled');
+
+  return (
+    <Stack maw={820}>
+      <PageHeader title={t('settings.title')} icon={IconSettings} />
+      {!canEdit && <Alert color="primary">{t('settings.readOnly')}</Alert>}
+      {settings.isError && <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />}
+      {conflict && (
+        <Alert color="warning" data-testid="settings-conflict">
+          {t('settings.conflict')}
+        </Alert>
+      )}
+      {data &&
+        groups.map((group) => (
+          <Card key={group.key} withBorder radius="md" padding="lg">
+            <Title order={2} fz="h4" mb="md">
+              {t(`settings.groups.${group.key}`)}
+            </Title>
+            <Stack gap="md">
+              {group.settings.map((key) => {
+                const [title, hint] = label(key);
+                if (!isToggleSetting(key))
+                  return (
+                    <Stack key={key} gap={6}>
+                      <Textarea
+                        label={title}
+                        value={message}
+                        onChange={(e) => setMessage(e.currentTarget.value)}
+                        autosize
+                        minRows={2}
+                        maxLength={2000}
+                        disabled={!canEdit}
+                        data-testid={`setting-${key}`}
+                      />
+                      {canEdit && (
+                        <Group justify="flex-end">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            disabled={message.trim() === data[key] || !message.trim()}
+                            onClick={() => store(key, message.trim())}
+                          >
+                            {t('settings.saveMessage')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Stack>
+                  );
+                return (
+                  <Switch
+                    key={key}
+                    label={title}
+                    description={hint}
+                    checked={data[key] === 'enabled'}
+                    disabled={!canEdit}
+                    onChange={(e) => store(key, e.currentTarget.checked ? 'enabled' : 'disabled')}
+                    data-testid={`setting-${key}`}
+                  />
+                );
+              })}
+            </Stack>
+          </Card>
+        ))}
+      {settings.isPending && <Text c="dimmed">{t('common.loading')}</Text>}
+    </Stack>
+  );
+};
