@@ -61,7 +61,7 @@ describe('settings', () => {
   it('refuses a toggle value that is not enabled/disabled, naming the field', async () => {
     const res = await put(a, 'nullTickets', 'yes');
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('ERR_VALIDATION');
+    expect(res.body.error).toBe('ERR_VALIDATION');
     expect(res.body.field).toBe('value');
     const missing = await t.request('PUT', '/settings/nullTickets', { token: a.tokens.admin, body: {} });
     expect(missing.status).toBe(400);

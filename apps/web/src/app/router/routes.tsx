@@ -8,7 +8,9 @@ import { LoginPage } from '../../modules/auth/routes/login-page';
 import { MasterKeyPage } from '../../modules/auth/routes/masterkey-page';
 import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page';
 import { SignupPage } from '../../modules/auth/routes/signup-page';
+import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
 import { CustomizePage } from '../../modules/customize/routes/customize-page';
+import { ProtocolsPage } from '../../modules/protocols/routes/protocols-page';
 import { GeneralSettingsPage } from '../../modules/settings/routes/general-settings-page';
 import { MainLayout } from '../../modules/shell/routes/main-layout';
 import { PublicLayout } from '../../modules/shell/routes/public-layout';
@@ -29,6 +31,8 @@ const builtScreens: Record<string, () => ReactElement> = {
   'chat-empty': () => <ChatEmptyPage />,
   chat: () => <ChatPage />,
   'configuracoes-geral': () => <GeneralSettingsPage />,
+  protocolos: () => <ProtocolsPage />,
+  sessoes: () => <ConnectionsPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

@@ -1,3 +1,5 @@
+import { connectionsEn } from '../../../modules/connections/locale';
+import { protocolsEn } from '../../../modules/protocols/locale';
 import { settingsEn } from '../../../modules/settings/locale';
 import { webchatEn } from '../../../modules/webchat/locale';
 import type { TLocaleResource } from './pt-br';
@@ -5,6 +7,8 @@ import type { TLocaleResource } from './pt-br';
 export const en: TLocaleResource = {
   webchat: webchatEn,
   settings: settingsEn,
+  protocols: protocolsEn,
+  connections: connectionsEn,
   common: {
     loadingDefault: 'We are working on it...',
     loading: 'Loading...',

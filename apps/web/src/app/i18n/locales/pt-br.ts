@@ -1,10 +1,14 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
+import { connectionsPtBR } from '../../../modules/connections/locale';
+import { protocolsPtBR } from '../../../modules/protocols/locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
 import { webchatPtBR } from '../../../modules/webchat/locale';
 
 export const ptBR = {
   webchat: webchatPtBR,
   settings: settingsPtBR,
+  protocols: protocolsPtBR,
+  connections: connectionsPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
     loading: 'Carregando...',
