@@ -8,6 +8,7 @@ import { LoginPage } from '../../modules/auth/routes/login-page';
 import { MasterKeyPage } from '../../modules/auth/routes/masterkey-page';
 import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page';
 import { SignupPage } from '../../modules/auth/routes/signup-page';
+import { FastRepliesPage, ReasonsPage, TagsPage } from '../../modules/catalog/routes/catalog-screens';
 import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
 import { CustomizePage } from '../../modules/customize/routes/customize-page';
 import { ProtocolsPage } from '../../modules/protocols/routes/protocols-page';
@@ -33,6 +34,9 @@ const builtScreens: Record<string, () => ReactElement> = {
   'configuracoes-geral': () => <GeneralSettingsPage />,
   protocolos: () => <ProtocolsPage />,
   sessoes: () => <ConnectionsPage />,
+  etiquetas: () => <TagsPage />,
+  'mensagens-rapidas': () => <FastRepliesPage />,
+  'configuracoes-motivos': () => <ReasonsPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

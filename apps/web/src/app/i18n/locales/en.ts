@@ -1,4 +1,6 @@
+import { catalogEn } from '../../../modules/catalog/locale';
 import { connectionsEn } from '../../../modules/connections/locale';
+import { contactsEn } from '../../../modules/contacts/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
 import { settingsEn } from '../../../modules/settings/locale';
 import { webchatEn } from '../../../modules/webchat/locale';
@@ -8,7 +10,9 @@ export const en: TLocaleResource = {
   webchat: webchatEn,
   settings: settingsEn,
   protocols: protocolsEn,
+  contacts: contactsEn,
   connections: connectionsEn,
+  catalog: catalogEn,
   common: {
     loadingDefault: 'We are working on it...',
     loading: 'Loading...',

@@ -1,5 +1,7 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
+import { catalogPtBR } from '../../../modules/catalog/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
+import { contactsPtBR } from '../../../modules/contacts/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
 import { webchatPtBR } from '../../../modules/webchat/locale';
@@ -8,7 +10,9 @@ export const ptBR = {
   webchat: webchatPtBR,
   settings: settingsPtBR,
   protocols: protocolsPtBR,
+  contacts: contactsPtBR,
   connections: connectionsPtBR,
+  catalog: catalogPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
     loading: 'Carregando...',

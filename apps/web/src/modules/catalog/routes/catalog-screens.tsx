@@ -1,0 +1,213 @@
+import { Badge, ColorInput, ColorSwatch, Group, MultiSelect, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import type { TFastReply, TReason, TTag } from '@prosa/contracts';
+import { IconListCheck, IconMessageBolt, IconTags } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueues } from '../../queues/api/queues-api';
+import { CatalogPage, type TCatalogConfig } from './catalog-page';
+
+const activeBadge = (active: boolean, t: (key: string) => string) => (
+  <Badge variant="light" color={active ? 'positive' : 'gray'}>
+    {t(active ? 'catalog.active' : 'catalog.inactive')}
+  </Badge>
+);
+
+/** `/etiquetas`. */
+export const TagsPage = () => {
+  const { t } = useTranslation();
+  const config = useMemo<TCatalogConfig<TTag, { tag: string; color: string; isActive: boolean }>>(
+    () => ({
+      resource: 'tags',
+      texts: 'catalog.tags',
+      icon: IconTags,
+      columns: [
+        {
+          label: t('catalog.tags.name'),
+          render: (tag) => (
+            <Group gap="xs" wrap="nowrap">
+              <ColorSwatch color={tag.color} size={16} />
+              <Text size="sm">{tag.tag}</Text>
+            </Group>
+          ),
+        },
+        { label: t('catalog.status'), render: (tag) => activeBadge(tag.isActive, t) },
+      ],
+      searchText: (tag) => tag.tag,
+      name: (tag) => tag.tag,
+      initial: (tag) => ({ tag: tag?.tag ?? '', color: tag?.color ?? '#5c67f2', isActive: tag?.isActive ?? true }),
+      validate: (values) => (values.tag.trim() ? null : { tag: t('catalog.required') }),
+      toInput: (values) => ({ ...values, tag: values.tag.trim() }),
+      form: (values, set, errors) => (
+        <>
+          <TextInput
+            label={t('catalog.tags.name')}
+            value={values.tag}
+            error={errors.tag}
+            maxLength={60}
+            onChange={(e) => set({ ...values, tag: e.currentTarget.value })}
+            data-testid="catalog-field-name"
+            data-autofocus
+          />
+          <ColorInput
+            label={t('catalog.tags.color')}
+            value={values.color}
+            error={errors.color}
+            format="hex"
+            onChange={(color) => set({ ...values, color })}
+          />
+          <Switch
+            label={t('catalog.active')}
+            checked={values.isActive}
+            onChange={(e) => set({ ...values, isActive: e.currentTarget.checked })}
+          />
+        </>
+      ),
+    }),
+    [t],
+  );
+  return <CatalogPage config={config} />;
+};
+
+/** `/configuracoes/motivos`. */
+export const ReasonsPage = () => {
+  const { t } = useTranslation();
+  const config = useMemo<TCatalogConfig<TReason, { name: string; isActive: boolean }>>(
+    () => ({
+      resource: 'reasons',
+      texts: 'catalog.reasons',
+      icon: IconListCheck,
+      columns: [
+        { label: t('catalog.reasons.name'), render: (reason) => reason.name },
+        { label: t('catalog.status'), render: (reason) => activeBadge(reason.isActive, t) },
+      ],
+      searchText: (reason) => reason.name,
+      name: (reason) => reason.name,
+      initial: (reason) => ({ name: reason?.name ?? '', isActive: reason?.isActive ?? true }),
+      validate: (values) => (values.name.trim() ? null : { name: t('catalog.required') }),
+      toInput: (values) => ({ ...values, name: values.name.trim() }),
+      form: (values, set, errors) => (
+        <>
+          <TextInput
+            label={t('catalog.reasons.name')}
+            value={values.name}
+            error={errors.name}
+            maxLength={80}
+            onChange={(e) => set({ ...values, name: e.currentTarget.value })}
+            data-testid="catalog-field-name"
+            data-autofocus
+          />
+          <Switch
+            label={t('catalog.active')}
+            checked={values.isActive}
+            onChange={(e) => set({ ...values, isActive: e.currentTarget.checked })}
+          />
+        </>
+      ),
+    }),
+    [t],
+  );
+  return <CatalogPage config={config} />;
+};
+
+/** `/mensagens-rapidas`. */
+export const FastRepliesPage = () => {
+  const { t } = useTranslation();
+  const queues = useQueues();
+  const queueName = useMemo(() => new Map((queues.data ?? []).map((queue) => [queue.id, queue.queue])), [queues.data]);
+  const config = useMemo<TCatalogConfig<TFastReply, { key: string; message: string; queueIds: string[] }>>(
+    () => ({
+      resource: 'fastreply',
+      texts: 'catalog.fastReplies',
+      icon: IconMessageBolt,
+      columns: [
+        { label: t('catalog.fastReplies.key'), render: (reply) => <Text fw={600}>/{reply.key}</Text> },
+        {
+          label: t('catalog.fastReplies.message'),
+          render: (reply) => (
+            <Text size="sm" lineClamp={2} maw={480}>
+              {reply.message}
+            </Text>
+          ),
+        },
+        {
+          label: t('catalog.fastReplies.queues'),
+          render: (reply) =>
+            reply.queueIds.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('catalog.fastReplies.allQueues')}
+              </Text>
+            ) : (
+              <Group gap={4}>
+                {reply.queueIds.map((id) => (
+                  <Badge key={id} variant="light" size="sm">
+                    {queueName.get(id) ?? `#${id}`}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+        },
+      ],
+      searchText: (reply) => `${reply.key} ${reply.message}`,
+      name: (reply) => reply.key,
+      initial: (reply) => ({
+        key: reply?.key ?? '',
+        message: reply?.message ?? '',
+        queueIds: (reply?.queueIds ?? []).map(String),
+      }),
+      validate: (values) => {
+        const errors = {
+          key: /^[^\s/]+$/.test(values.key.trim()) ? null : t('catalog.invalidOrTaken'),
+          message: values.message.trim() ? null : t('catalog.required'),
+        };
+        return errors.key || errors.message ? errors : null;
+      },
+      toInput: (values) => ({
+        key: values.key.trim(),
+        message: values.message.trim(),
+        queueIds: values.queueIds.map(Number),
+      }),
+      form: (values, set, errors) => (
+        <>
+          <TextInput
+            label={t('catalog.fastReplies.key')}
+            description={t('catalog.fastReplies.keyHint')}
+            leftSection="/"
+            value={values.key}
+            error={errors.key}
+            maxLength={40}
+            onChange={(e) => set({ ...values, key: e.currentTarget.value })}
+            data-testid="catalog-field-name"
+            data-autofocus
+          />
+          <Textarea
+            label={t('catalog.fastReplies.message')}
+            description={t('catalog.fastReplies.messageHint', {
+              interpolation: { skipOnVariables: true },
+              name: '{{name}}',
+              greeting: '{{greeting}}',
+              protocol: '{{protocol}}',
+            })}
+            value={values.message}
+            error={errors.message}
+            autosize
+            minRows={3}
+            maxLength={4096}
+            onChange={(e) => set({ ...values, message: e.currentTarget.value })}
+            data-testid="catalog-field-message"
+          />
+          <MultiSelect
+            label={t('catalog.fastReplies.queues')}
+            description={t('catalog.fastReplies.queuesHint')}
+            data={(queues.data ?? []).map((queue) => ({ value: String(queue.id), label: queue.queue }))}
+            value={values.queueIds}
+            error={errors.queueIds}
+            onChange={(queueIds) => set({ ...values, queueIds })}
+            clearable
+          />
+        </>
+      ),
+    }),
+    [t, queues.data, queueName],
+  );
+  return <CatalogPage config={config} />;
+};
