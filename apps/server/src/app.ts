@@ -11,6 +11,7 @@ import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesExtraRoutes } from './modules/messages/messages-extra.routes.js';
 import { startOutboundSender } from './modules/messages/outbound-sender.js';
+import { mediaRoutes } from './modules/messages/media.routes.js';
 import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
@@ -34,6 +35,7 @@ import { countAppliedMigrations, migrationsFolder, openDatabase, type TDatabase 
 import { createHttp, registerWebApp } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
+import { createLocalStorage } from './platform/storage.js';
 import type { TServices } from './platform/services.js';
 
 export type TApp = {
@@ -87,6 +89,7 @@ export const createApp = async (
     background,
     realtime,
     channels,
+    storage: createLocalStorage(path.join(config.dataDir, 'media')),
     outbound: startOutboundSender({ db: database.db, log: app.log, channels, realtime }),
   };
 
@@ -120,6 +123,7 @@ export const createApp = async (
   await app.register(tagsRoutes(services));
   await app.register(fastRepliesRoutes(services));
   await app.register(ticketsExtraRoutes(services));
+  await app.register(mediaRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
   await registerWebApp(app, config.webDist);
 

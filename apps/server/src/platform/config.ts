@@ -36,6 +36,11 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   WEBCHAT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   WEBCHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(16 * 1024 * 1024),
 });
 
 export type TConfig = {
@@ -61,6 +66,8 @@ export type TConfig = {
   /** Web chat visitors: new sessions per IP and messages per visitor, per minute. */
   webchatSessionsPerMinute: number;
   webchatMessagesPerMinute: number;
+  /** Largest file an agent may attach, in bytes. */
+  mediaMaxBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +105,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     version: process.env.npm_package_version ?? '0.1.0',
     webchatSessionsPerMinute: e.WEBCHAT_SESSIONS_PER_MINUTE,
     webchatMessagesPerMinute: e.WEBCHAT_MESSAGES_PER_MINUTE,
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
     ...overrides,
   };
 };

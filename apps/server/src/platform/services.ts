@@ -9,6 +9,7 @@ import type { TConfig } from './config.js';
 import type { TDatabase, TDb } from './db/client.js';
 import type { TMailer } from './mail.js';
 import type { TRealtime } from './realtime.js';
+import type { TStorage } from './storage.js';
 
 /** Everything a module needs, built once in the composition root (app.ts). */
 export type TServices = {
@@ -28,4 +29,6 @@ export type TServices = {
   channels: TChannelRegistry;
   /** The outbound message queue's sender. */
   outbound: TOutboundSender;
+  /** Message media (local disk under DATA_DIR/media). */
+  storage: TStorage;
 };

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { ZId, ZMessage, ZMessageList, ZSendMessage, ZTicket } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import {
   reactToMessage,
   retryMessage,
 } from './manage-messages.js';
+import { sendMediaMessages } from './send-media-messages.js';
 import { sendMessage } from './send-message.js';
 
 const ZTicketParams = z.object({ ticketId: ZId });
@@ -21,6 +23,9 @@ export const messagesRoutes =
   async (app) => {
     const { guard } = services;
     const tags = ['messages'];
+    await app.register(multipart, {
+      limits: { fileSize: services.config.mediaMaxBytes, files: 10, fields: 20, fieldSize: 70_000 },
+    });
     app.get(
       '/messages/:ticketId',
       {
@@ -36,8 +41,17 @@ export const messagesRoutes =
     );
     app.post(
       '/messages/:ticketId',
-      { onRequest: guard(), schema: { tags, params: ZTicketParams, body: ZSendMessage, response: { 201: ZMessage } } },
-      async (req, reply) => reply.status(201).send(await sendMessage(services, req.ctx, req.params.ticketId, req.body)),
+      {
+        onRequest: guard(),
+        // A multipart body (files in `medias`) is read by the handler; a JSON body is validated here.
+        schema: { tags, params: ZTicketParams, body: ZSendMessage.nullish(), response: { 201: ZMessage } },
+      },
+      async (req, reply) => {
+        const message = req.isMultipart()
+          ? await sendMediaMessages(services, req, req.params.ticketId)
+          : await sendMessage(services, req.ctx, req.params.ticketId, req.body ?? ZSendMessage.parse({}));
+        return reply.status(201).send(message);
+      },
     );
     app.post(
       '/messagesSchedule',

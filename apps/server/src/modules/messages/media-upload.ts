@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../../platform/errors.js';
+import type { TStorage } from '../../platform/storage.js';
+import type { TMediaInput } from './send-message.js';
+
+/** What an agent may attach, by the type read from the bytes (never the client's word alone). */
+const allowed: Record<string, { mediaType: string; ext: string }> = {
+  'image/jpeg': { mediaType: 'image', ext: 'jpg' },
+  'image/png': { mediaType: 'image', ext: 'png' },
+  'image/gif': { mediaType: 'image', ext: 'gif' },
+  'image/webp': { mediaType: 'image', ext: 'webp' },
+  'audio/ogg': { mediaType: 'audio', ext: 'ogg' },
+  'audio/mpeg': { mediaType: 'audio', ext: 'mp3' },
+  'audio/mp4': { mediaType: 'audio', ext: 'm4a' },
+  'audio/x-m4a': { mediaType: 'audio', ext: 'm4a' },
+  'audio/wav': { mediaType: 'audio', ext: 'wav' },
+  'audio/webm': { mediaType: 'audio', ext: 'weba' },
+  'video/mp4': { mediaType: 'video', ext: 'mp4' },
+  'video/webm': { mediaType: 'video', ext: 'webm' },
+  'video/quicktime': { mediaType: 'video', ext: 'mov' },
+  'application/pdf': { mediaType: 'document', ext: 'pdf' },
+  'application/zip': { mediaType: 'document', ext: 'zip' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { mediaType: 'document', ext: 'docx' },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { mediaType: 'document', ext: 'xlsx' },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': { mediaType: 'document', ext: 'pptx' },
+  'application/msword': { mediaType: 'document', ext: 'doc' },
+  'application/vnd.ms-excel': { mediaType: 'document', ext: 'xls' },
+  'application/x-cfb': { mediaType: 'document', ext: 'doc' },
+};
+
+/** Plain text has no magic number: accepted as .txt / .csv when the client says so and it holds no binary. */
+const textTypes: Record<string, string> = { 'text/plain': 'txt', 'text/csv': 'csv' };
+
+/** Content type of a stored file, from the extension its key carries. */
+export const contentTypeOf = (key: string): string => {
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  if (ext === 'txt') return 'text/plain; charset=utf-8';
+  if (ext === 'csv') return 'text/csv; charset=utf-8';
+  return Object.entries(allowed).find(([, info]) => info.ext === ext)?.[0] ?? 'application/octet-stream';
+};
+
+export const isInlineMedia = (contentType: string) => /^(image|audio|video)\//.test(contentType);
+
+const safeName = (name: string) => name.replace(/[\\/\r\n"]/g, '_').slice(0, 200) || 'arquivo';
+
+/**
+ * Reads one uploaded file (the size limit is enforced while reading: too large is 413), checks its real
+ * type and stores it. `isVoice` marks a voice note recorded in the browser.
+ */
+export const storeUpload = async (
+  storage: TStorage,
+  tenantId: number,
+  file: MultipartFile,
+  options: { isVoice: boolean },
+): Promise<TMediaInput> => {
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+    throw error;
+  }
+  const sniffed = await fileTypeFromBuffer(buffer);
+  let mime = sniffed?.mime as string | undefined;
+  let info = mime ? allowed[mime] : undefined;
+  if (!sniffed && textTypes[file.mimetype] && !buffer.includes(0)) {
+    mime = file.mimetype;
+    info = { mediaType: 'document', ext: textTypes[file.mimetype] as string };
+  }
+  // A browser's voice note in WebM is read as video/webm: it is audio.
+  if (options.isVoice && (mime === 'video/webm' || mime === 'audio/webm')) {
+    mime = 'audio/webm';
+    info = allowed['audio/webm'];
+  }
+  if (!mime || !info || buffer.length === 0)
+    throw new AppError('ERR_VALIDATION', { field: 'medias', detail: 'file type not allowed' });
+  const stored = await storage.put(tenantId, info.ext, Readable.from(buffer));
+  return {
+    url: `/media/${stored.key}`,
+    name: safeName(file.filename),
+    mime,
+    size: stored.size,
+    mediaType: options.isVoice && info.mediaType === 'audio' ? 'ptt' : info.mediaType,
+  };
+};
