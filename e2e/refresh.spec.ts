@@ -8,6 +8,12 @@ test('an expired access token is refreshed once while three requests are in flig
   page,
 }) => {
   const errors = watchConsole(page);
+  // A reload can leave a long-polling request with the old Engine.IO session id: the server answers 400
+  // ("session unknown") and the client reconnects. That is transport noise, counted here and allowed below.
+  let staleSocketPolls = 0;
+  page.on('response', (res) => {
+    if (res.status() === 400 && res.url().includes('/socket.io/')) staleSocketPolls++;
+  });
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password, base);
   await expect(page).toHaveURL(/\/home/);
   await page.goto(`${base}/usuarios`);
@@ -38,5 +44,8 @@ test('an expired access token is refreshed once while three requests are in flig
   expect(log.filter((r) => r.status === 401 && log.indexOf(r) > refreshAt)).toEqual([]);
   await expect(page).toHaveURL(/\/usuarios/);
   // The browser reports every 401 on the wire itself; those are the expected rejections, nothing else.
-  expectNoConsoleErrors(errors.filter((e) => !e.includes('status of 401')));
+  const unexpected = errors.filter((e) => !e.includes('status of 401'));
+  const others = unexpected.filter((e) => !e.includes('status of 400'));
+  expect(unexpected.length - others.length).toBeLessThanOrEqual(staleSocketPolls);
+  expectNoConsoleErrors(others);
 });

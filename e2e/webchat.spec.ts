@@ -95,6 +95,18 @@ test('a visitor and an agent talk live; an agent of another queue never sees it'
   // The visitor's page is on screen: the reply is read at once, and the agent sees the double check.
   await expect(agent.page.getByTestId('status-read').last()).toBeVisible();
 
+  // The agent sends a picture; the visitor sees it.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await agent.page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'catalogo.png', mimeType: 'image/png', buffer: png });
+  // The file waits in the tray until the agent sends it.
+  await agent.page.getByTestId('composer-send').click();
+  await expect(visitor.getByTestId('webchat-image')).toBeVisible();
+
   // The visitor answers; the agent sees it live in the open chat.
   await visitor.getByTestId('webchat-input').fill('A mesa de jantar');
   await visitor.keyboard.press('Enter');

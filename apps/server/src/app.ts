@@ -2,16 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createChannelRegistry } from './channels/types.js';
+import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { setupWebchat } from './channels/webchat/webchat.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
+import { mediaRoutes } from './modules/messages/media.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesExtraRoutes } from './modules/messages/messages-extra.routes.js';
 import { startOutboundSender } from './modules/messages/outbound-sender.js';
-import { mediaRoutes } from './modules/messages/media.routes.js';
 import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
@@ -20,6 +22,7 @@ import { reasonsRoutes } from './modules/reasons/reasons.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { ticketPanelRoutes } from './modules/tickets/panel.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketsExtraRoutes } from './modules/tickets/tickets-extra.routes.js';
 import { setUserOnline } from './modules/users/user-preferences.js';
@@ -35,8 +38,8 @@ import { countAppliedMigrations, migrationsFolder, openDatabase, type TDatabase 
 import { createHttp, registerWebApp } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
-import { createLocalStorage } from './platform/storage.js';
 import type { TServices } from './platform/services.js';
+import { createLocalStorage } from './platform/storage.js';
 
 export type TApp = {
   app: FastifyInstance;
@@ -122,9 +125,12 @@ export const createApp = async (
   await app.register(reasonsRoutes(services));
   await app.register(tagsRoutes(services));
   await app.register(fastRepliesRoutes(services));
+  await app.register(farewellMessagesRoutes(services));
   await app.register(ticketsExtraRoutes(services));
   await app.register(mediaRoutes(services));
+  await app.register(ticketPanelRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
+  registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 
   // Throttling rows only matter for an hour; prune them now and then.

@@ -76,6 +76,10 @@ export const ZWebchatMessage = z.object({
   timestamp: z.number(),
   isDeleted: z.boolean(),
   edition: z.string().nullable(),
+  /** A file the agent sent: a capability URL under /media, its kind and name. */
+  mediaUrl: z.string().nullable().optional(),
+  mediaType: z.string().optional(),
+  mediaName: z.string().nullable().optional(),
 });
 export type TWebchatMessage = z.infer<typeof ZWebchatMessage>;
 

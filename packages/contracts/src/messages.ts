@@ -39,6 +39,8 @@ export const ZMessage = z.object({
   mediaType: z.string(),
   mediaUrl: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** Bytes of the attached file, when known (shown on document cards). */
+  mediaSize: z.number().int().nullable().optional(),
   status: ZMessageStatus,
   failureReason: z.string().nullable(),
   read: z.boolean(),

@@ -38,6 +38,9 @@ const toVisitorMessage = (row: TMessageRow): TWebchatMessage => ({
   timestamp: row.timestamp,
   isDeleted: row.isDeleted,
   edition: row.isDeleted ? null : row.edition,
+  mediaUrl: row.isDeleted ? null : row.mediaUrl,
+  mediaType: row.mediaType,
+  mediaName: row.isDeleted ? null : row.mediaName,
 });
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -67,6 +70,9 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
         timestamp: Date.now(),
         isDeleted: false,
         edition: null,
+        mediaUrl: message.mediaUrl,
+        mediaType: message.mediaType,
+        mediaName: message.mediaName,
       };
       namespace
         .to(visitorRoom(message.tenantId, message.connection.id, message.to.value))

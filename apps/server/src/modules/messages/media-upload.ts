@@ -43,7 +43,11 @@ export const contentTypeOf = (key: string): string => {
 
 export const isInlineMedia = (contentType: string) => /^(image|audio|video)\//.test(contentType);
 
-const safeName = (name: string) => name.replace(/[\\/\r\n"]/g, '_').slice(0, 200) || 'arquivo';
+/** The uploaded name, kept for display and download: no path, quotes or control characters. */
+const safeName = (name: string) =>
+  Array.from(name, (char) => (char < ' ' || char === '\x7f' || '\\/"'.includes(char) ? '_' : char))
+    .join('')
+    .slice(0, 200) || 'arquivo';
 
 /**
  * Reads one uploaded file (the size limit is enforced while reading: too large is 413), checks its real
@@ -69,17 +73,18 @@ export const storeUpload = async (
     mime = file.mimetype;
     info = { mediaType: 'document', ext: textTypes[file.mimetype] as string };
   }
-  // A browser's voice note in WebM is read as video/webm: it is audio.
-  if (options.isVoice && (mime === 'video/webm' || mime === 'audio/webm')) {
-    mime = 'audio/webm';
-    info = allowed['audio/webm'];
+  // A browser's voice note is read as video/webm (Chrome, Firefox) or video/mp4 (Safari): it is audio.
+  if (options.isVoice && (mime === 'video/webm' || mime === 'video/mp4')) {
+    mime = mime === 'video/webm' ? 'audio/webm' : 'audio/mp4';
+    info = allowed[mime];
   }
   if (!mime || !info || buffer.length === 0)
     throw new AppError('ERR_VALIDATION', { field: 'medias', detail: 'file type not allowed' });
-  const stored = await storage.put(tenantId, info.ext, Readable.from(buffer));
+  const name = safeName(file.filename);
+  const stored = await storage.put(tenantId, info.ext, Readable.from(buffer), { name, mime });
   return {
     url: `/media/${stored.key}`,
-    name: safeName(file.filename),
+    name,
     mime,
     size: stored.size,
     mediaType: options.isVoice && info.mediaType === 'audio' ? 'ptt' : info.mediaType,

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { receiveMessage } from './receive-message.js';
+import { closeSockets, connect, connected, nextEvent } from '../../../test/sockets.js';
+import { tickets } from '../../platform/db/schema.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
@@ -9,6 +11,8 @@ let t: TestApp;
 let fx: TFixture;
 let other: TFixture;
 let ticketId: number;
+let webchatToken: string;
+let visitorToken: string;
 
 /** A 1x1 PNG. */
 const png = Buffer.from(
@@ -53,18 +57,27 @@ beforeAll(async () => {
     token: fx.tokens.admin,
     body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
   });
-  const received = await receiveMessage(t.prosa.services, {
-    tenantId: fx.tenantId,
-    connectionId: channel.body.id,
-    externalId: 'media-1',
-    from: { kind: 'webchat', value: 'media-visitor', name: 'Cliente Mídia' },
-    body: 'Pode mandar a foto?',
-    timestamp: Date.now(),
+  webchatToken = channel.body.token;
+  // A real visitor opens the conversation, so the test sees what they receive.
+  const session = await t.request('POST', `/public/webchat/${webchatToken}/session`, {
+    body: { name: 'Cliente Mídia', email: 'midia@example.com' },
   });
-  if (received.duplicate) throw new Error('unexpected');
-  ticketId = received.ticket.id;
+  visitorToken = session.body.token;
+  await t.request('POST', `/public/webchat/${webchatToken}/messages`, {
+    token: visitorToken,
+    body: { clientId: 'media-0001', body: 'Pode mandar a foto?' },
+  });
+  const [ticket] = await t.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, fx.tenantId), eq(tickets.whatsappId, channel.body.id)));
+  if (!ticket) throw new Error('the visitor message opened no ticket');
+  ticketId = ticket.id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  closeSockets();
+  await t.close();
+});
 
 describe('media messages', () => {
   it('stores an image and a PDF, serves them back byte for byte with safe headers', async () => {
@@ -75,6 +88,7 @@ describe('media messages', () => {
       { name: 'medias', filename: 'orçamento.pdf', type: 'application/pdf', data: pdf },
     ]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.mediaSize).toBe(png.length);
     expect(sent.body).toMatchObject({ mediaType: 'image', mediaName: 'foto.png', body: 'Segue a foto e o orçamento' });
     const page = await t.request('GET', `/messages/${ticketId}`, { token: fx.tokens.agent });
     const document = page.body.messages.find((m: { mediaType: string }) => m.mediaType === 'document');
@@ -87,8 +101,24 @@ describe('media messages', () => {
     expect(image.headers['content-disposition']).toMatch(/^inline/);
     expect(Buffer.compare(image.rawPayload, png)).toBe(0);
     const file = await t.prosa.app.inject({ method: 'GET', url: document.mediaUrl });
-    expect(file.headers['content-disposition']).toMatch(/^attachment/);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    // The original name, in UTF-8 for browsers and in ASCII for the rest.
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="or_amento.pdf"; filename*=UTF-8''${encodeURIComponent('orçamento.pdf')}`,
+    );
     expect(Buffer.compare(file.rawPayload, pdf)).toBe(0);
+
+    // Players seek with one byte range.
+    const part = await t.prosa.app.inject({ method: 'GET', url: document.mediaUrl, headers: { range: 'bytes=1-4' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1-4/${pdf.length}`);
+    expect(part.body).toBe('PDF-');
+    const outside = await t.prosa.app.inject({
+      method: 'GET',
+      url: document.mediaUrl,
+      headers: { range: `bytes=${pdf.length + 10}-` },
+    });
+    expect(outside.statusCode).toBe(416);
 
     // The same idFront again stores nothing new.
     const again = await upload([
@@ -128,12 +158,47 @@ describe('media messages', () => {
     const part = [{ name: 'medias', filename: 'foto.png', type: 'image/png', data: png }];
     expect((await t.request('POST', `/messages/${ticketId}`, { ...multipart(part) })).status).toBe(401);
     expect((await upload(part, other.tokens.admin)).status).toBe(404);
+    // A real key under another tenant's number is nobody's file.
+    const sent = await upload(part);
+    const foreign = sent.body.mediaUrl.replace(`/media/${fx.tenantId}/`, `/media/${other.tenantId}/`);
+    expect((await t.prosa.app.inject({ method: 'GET', url: foreign })).statusCode).toBe(404);
     const guessed = await t.prosa.app.inject({
       method: 'GET',
       url: `/media/${fx.tenantId}/2026-11/${'0'.repeat(32)}.png`,
     });
     expect(guessed.statusCode).toBe(404);
-    const escape = await t.prosa.app.inject({ method: 'GET', url: '/media/../../etc/passwd' });
-    expect(escape.statusCode).toBe(404);
+    const traversal = await t.prosa.app.inject({ method: 'GET', url: '/media/../../etc/passwd' });
+    expect(traversal.statusCode).toBe(404);
+  });
+
+  it('a voice note becomes ptt and the web chat visitor gets every file live and in the history', async () => {
+    const visitor = await connected(connect(t.url, visitorToken, { namespace: '/webchat' }));
+    const live = nextEvent<{ mediaUrl: string; mediaType: string; mediaName: string }>(
+      visitor,
+      'message',
+      (m) => m.mediaType === 'ptt',
+    );
+    // The smallest WebM header a browser recorder writes: EBML magic + DocType "webm".
+    const webm = Buffer.from(
+      '1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701',
+      'hex',
+    );
+    const voice = await upload([
+      { name: 'isVoice', value: 'true' },
+      { name: 'medias', filename: 'voz-1.webm', type: 'audio/webm', data: webm },
+    ]);
+    expect(voice.status, JSON.stringify(voice.body)).toBe(201);
+    expect(voice.body.mediaType).toBe('ptt');
+    const delivered = await live;
+    expect(delivered).toMatchObject({ mediaUrl: voice.body.mediaUrl, mediaName: 'voz-1.webm' });
+    const audio = await t.prosa.app.inject({ method: 'GET', url: voice.body.mediaUrl });
+    expect(audio.headers['content-type']).toBe('audio/webm');
+    expect(audio.headers['content-disposition']).toMatch(/^inline/);
+
+    const history = await t.request('GET', `/public/webchat/${webchatToken}/messages`, { token: visitorToken });
+    const files = history.body.messages.filter((m: { mediaUrl: string | null }) => m.mediaUrl);
+    expect(files.map((m: { mediaType: string }) => m.mediaType)).toEqual(
+      expect.arrayContaining(['image', 'document', 'ptt']),
+    );
   });
 });

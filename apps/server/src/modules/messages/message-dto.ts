@@ -15,6 +15,7 @@ export const toMessageDto = (row: TMessageRow, quoted?: TMessageRow): TMessage =
   mediaType: row.mediaType,
   mediaUrl: row.isDeleted ? null : row.mediaUrl,
   mediaName: row.isDeleted ? null : row.mediaName,
+  mediaSize: row.isDeleted ? null : row.mediaSize,
   status: row.status,
   failureReason: row.failureReason,
   read: row.read,

@@ -1,4 +1,16 @@
-import { ZId, ZMessage, ZMessageList } from '@prosa/contracts';
+import {
+  ZContactMessagesQuery,
+  ZEditAlias,
+  ZForwardMessages,
+  ZId,
+  ZLocationMessage,
+  ZMessage,
+  ZMessageList,
+  ZMessageSearchQuery,
+  ZReactionAlias,
+  ZTranscriptQuery,
+  ZVcardMessage,
+} from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
@@ -8,19 +20,7 @@ import { forwardMessages } from './forward-messages.js';
 import { editMessage, reactToMessage } from './manage-messages.js';
 import { sendMessage } from './send-message.js';
 
-const ZPage = z.coerce.number().int().min(1).default(1);
 const ZTicketParams = z.object({ ticketId: ZId });
-const ZVcard = z.object({
-  contact: z.object({ name: z.string().trim().min(1).max(120), number: z.string().trim().min(2).max(40) }),
-});
-const ZLocation = z.object({
-  location: z.object({
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
-    name: z.string().trim().max(200).optional(),
-    address: z.string().trim().max(300).optional(),
-  }),
-});
 
 /** Messages calls of §7 beyond a conversation's page: contact history, search, transcript, forward, vCard, location. */
 export const messagesExtraRoutes =
@@ -35,7 +35,7 @@ export const messagesExtraRoutes =
         schema: {
           tags,
           params: z.object({ contactId: ZId }),
-          querystring: z.object({ pageNumber: ZPage }),
+          querystring: ZContactMessagesQuery,
           response: { 200: ZMessageList },
         },
       },
@@ -47,11 +47,7 @@ export const messagesExtraRoutes =
         onRequest: guard(),
         schema: {
           tags,
-          querystring: z.object({
-            searchParam: z.string().trim().min(2).max(200),
-            ticketId: ZId.optional(),
-            pageNumber: ZPage,
-          }),
+          querystring: ZMessageSearchQuery,
           response: { 200: ZMessageList },
         },
       },
@@ -64,7 +60,7 @@ export const messagesExtraRoutes =
         schema: {
           tags,
           params: ZTicketParams,
-          querystring: z.object({ format: z.enum(['txt', 'csv']).default('txt') }),
+          querystring: ZTranscriptQuery,
         },
       },
       async (req, reply) => {
@@ -81,7 +77,7 @@ export const messagesExtraRoutes =
         onRequest: guard(),
         schema: {
           tags,
-          body: z.object({ messages: z.array(ZId).min(1).max(20), contact: ZId }),
+          body: ZForwardMessages,
           response: { 201: z.array(ZMessage) },
         },
       },
@@ -89,7 +85,7 @@ export const messagesExtraRoutes =
     );
     app.post(
       '/messages/:ticketId/vcard',
-      { onRequest: guard(), schema: { tags, params: ZTicketParams, body: ZVcard, response: { 201: ZMessage } } },
+      { onRequest: guard(), schema: { tags, params: ZTicketParams, body: ZVcardMessage, response: { 201: ZMessage } } },
       async (req, reply) => {
         const { name, number } = req.body.contact;
         const message = await sendMessage(services, req.ctx, req.params.ticketId, {
@@ -101,7 +97,10 @@ export const messagesExtraRoutes =
     );
     app.post(
       '/messages/:ticketId/location',
-      { onRequest: guard(), schema: { tags, params: ZTicketParams, body: ZLocation, response: { 201: ZMessage } } },
+      {
+        onRequest: guard(),
+        schema: { tags, params: ZTicketParams, body: ZLocationMessage, response: { 201: ZMessage } },
+      },
       async (req, reply) => {
         const { latitude, longitude, name, address } = req.body.location;
         const link = `https://maps.google.com/?q=${latitude},${longitude}`;
@@ -117,7 +116,7 @@ export const messagesExtraRoutes =
       '/messages/reactionMessage',
       {
         onRequest: guard(),
-        schema: { tags, body: z.object({ messageId: ZId, emoji: z.string().max(16) }), response: { 200: ZMessage } },
+        schema: { tags, body: ZReactionAlias, response: { 200: ZMessage } },
       },
       (req) => reactToMessage(services, req.ctx, req.body.messageId, req.body.emoji),
     );
@@ -127,7 +126,7 @@ export const messagesExtraRoutes =
         onRequest: guard(),
         schema: {
           tags,
-          body: z.object({ messageId: ZId, body: z.string().trim().min(1).max(65_536) }),
+          body: ZEditAlias,
           response: { 200: ZMessage },
         },
       },

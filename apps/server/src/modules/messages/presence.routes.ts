@@ -1,4 +1,4 @@
-import { ZId } from '@prosa/contracts';
+import { ZId, ZPresenceBody } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TPresenceState } from '../../channels/types.js';
@@ -24,7 +24,7 @@ export const presenceRoutes =
           schema: {
             tags: ['messages'],
             params: ZParams,
-            body: z.object({ state: z.enum(['composing', 'recording', 'paused']).optional() }).nullish(),
+            body: ZPresenceBody,
           },
         },
         async (req, reply) => {

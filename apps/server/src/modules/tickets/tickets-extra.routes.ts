@@ -1,4 +1,15 @@
-import { ZId, ZTicket } from '@prosa/contracts';
+import {
+  ZConnectionTicketsMove,
+  ZConnectionTicketsMoved,
+  ZId,
+  ZTicket,
+  ZTicketChatBot,
+  ZTicketConnectionMove,
+  ZTicketIdQuery,
+  ZTicketLastMessage,
+  ZTicketNotification,
+  ZTicketsUpdated,
+} from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
@@ -27,7 +38,7 @@ export const ticketsExtraRoutes =
         schema: {
           tags,
           params: ZTicketParams,
-          body: z.object({ chatFlowId: z.number().int().positive().nullable() }),
+          body: ZTicketChatBot,
           response: { 200: ZTicket },
         },
       },
@@ -37,7 +48,7 @@ export const ticketsExtraRoutes =
       '/ticketsChannelId/:ticketId',
       {
         onRequest: guard(),
-        schema: { tags, params: ZTicketParams, body: z.object({ whatsappId: ZId }), response: { 200: ZTicket } },
+        schema: { tags, params: ZTicketParams, body: ZTicketConnectionMove, response: { 200: ZTicket } },
       },
       (req) => moveTicketToConnection(services, req.ctx, req.params.ticketId, req.body.whatsappId),
     );
@@ -47,21 +58,21 @@ export const ticketsExtraRoutes =
         onRequest: guard(managers),
         schema: {
           tags,
-          body: z.object({ fromWhatsappId: ZId, toWhatsappId: ZId }),
-          response: { 200: z.object({ moved: z.number().int(), skipped: z.number().int() }) },
+          body: ZConnectionTicketsMove,
+          response: { 200: ZConnectionTicketsMoved },
         },
       },
       (req) => moveConnectionTickets(services, req.ctx, req.body),
     );
     const readAll = {
       onRequest: guard(),
-      schema: { tags, response: { 200: z.object({ updated: z.number().int() }) } },
+      schema: { tags, response: { 200: ZTicketsUpdated } },
     };
     app.put('/ticketsUpdateAllUnreadMessages', readAll, (req) => markAllRead(services, req.ctx));
     app.get('/ticketsMarkAllUnread', readAll, (req) => markAllRead(services, req.ctx));
     app.put(
       '/ticketsLastMessageAt',
-      { onRequest: guard(), schema: { tags, body: z.object({ ticketId: ZId }), response: { 200: ZTicket } } },
+      { onRequest: guard(), schema: { tags, body: ZTicketLastMessage, response: { 200: ZTicket } } },
       (req) => recomputeLastMessage(services, req.ctx, req.body.ticketId),
     );
     app.post(
@@ -71,7 +82,7 @@ export const ticketsExtraRoutes =
         schema: {
           tags,
           params: ZTicketParams,
-          body: z.object({ type: z.string().trim().min(1).max(60) }),
+          body: ZTicketNotification,
           response: { 200: ZTicket },
         },
       },
@@ -79,7 +90,7 @@ export const ticketsExtraRoutes =
     );
     app.get(
       '/ticketsClear',
-      { onRequest: guard(), schema: { tags, querystring: z.object({ ticketId: ZId }), response: { 200: ZTicket } } },
+      { onRequest: guard(), schema: { tags, querystring: ZTicketIdQuery, response: { 200: ZTicket } } },
       (req) => clearAssistants(services, req.ctx, req.query.ticketId),
     );
   };

@@ -369,6 +369,22 @@ export const fastReplyQueues = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.fastReplyId, t.queueId] })],
 );
 
+/**
+ * Farewell messages ("mensagens de fechamento") an agent picks when closing a ticket. `userId` null means
+ * shared with the whole tenant; deleting the user deletes their private ones (they must not become shared).
+ */
+export const farewellMessages = pgTable(
+  'farewell_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('farewell_messages_tenant_user_idx').on(t.tenantId, t.userId)],
+);
+
 /** The tenant's key/value settings (values 'enabled' / 'disabled' or text, as the family stores them). */
 export const settings = pgTable(
   'settings',

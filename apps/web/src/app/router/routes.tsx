@@ -10,7 +10,10 @@ import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page
 import { SignupPage } from '../../modules/auth/routes/signup-page';
 import { FastRepliesPage, ReasonsPage, TagsPage } from '../../modules/catalog/routes/catalog-screens';
 import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
+import { ContactsPage } from '../../modules/contacts/routes/contacts-page';
 import { CustomizePage } from '../../modules/customize/routes/customize-page';
+import { FarewellMessagesPage } from '../../modules/farewell-messages/routes/farewell-messages-page';
+import { TicketPanelPage } from '../../modules/panel/routes/ticket-panel-page';
 import { ProtocolsPage } from '../../modules/protocols/routes/protocols-page';
 import { GeneralSettingsPage } from '../../modules/settings/routes/general-settings-page';
 import { MainLayout } from '../../modules/shell/routes/main-layout';
@@ -33,10 +36,14 @@ const builtScreens: Record<string, () => ReactElement> = {
   chat: () => <ChatPage />,
   'configuracoes-geral': () => <GeneralSettingsPage />,
   protocolos: () => <ProtocolsPage />,
+  contatos: () => <ContactsPage />,
+  'chat-contatos': () => <ContactsPage inAttendance />,
+  'painel-atendimentos': () => <TicketPanelPage />,
   sessoes: () => <ConnectionsPage />,
   etiquetas: () => <TagsPage />,
   'mensagens-rapidas': () => <FastRepliesPage />,
   'configuracoes-motivos': () => <ReasonsPage />,
+  fechamento: () => <FarewellMessagesPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

@@ -29,8 +29,31 @@ const sessionKeys = [
 
 export type TStoredUser = Omit<TLoginResponse, 'token'>;
 
+/**
+ * A browser denies storage to a third-party frame when it blocks third-party cookies (incognito, Safari): the
+ * web chat embedded in another site is one. There `localStorage` throws on access, and the app must still
+ * start: it then keeps its keys in memory for the life of the page.
+ */
+const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+};
+let fallback: ReturnType<typeof memoryStorage> | null = null;
+const local = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
+  try {
+    return window.localStorage;
+  } catch {
+    fallback ??= memoryStorage();
+    return fallback;
+  }
+};
+
 const readJson = <T>(key: string): T | null => {
-  const raw = localStorage.getItem(key);
+  const raw = local().getItem(key);
   if (raw === null) return null;
   try {
     return JSON.parse(raw) as T;
@@ -40,7 +63,7 @@ const readJson = <T>(key: string): T | null => {
 };
 
 const writeJson = (key: string, value: unknown): void => {
-  localStorage.setItem(key, JSON.stringify(value));
+  local().setItem(key, JSON.stringify(value));
 };
 
 export const getStoredToken = (): string | null => {
@@ -51,18 +74,18 @@ export const getStoredToken = (): string | null => {
 export const setStoredToken = (token: string): void => writeJson(storageKeys.token, token);
 
 export const getStoredProfile = (): TProfile | null => {
-  const profile = localStorage.getItem(storageKeys.profile);
+  const profile = local().getItem(storageKeys.profile);
   return profile ? (profile as TProfile) : null;
 };
 
-export const setStoredProfile = (profile: TProfile): void => localStorage.setItem(storageKeys.profile, profile);
+export const setStoredProfile = (profile: TProfile): void => local().setItem(storageKeys.profile, profile);
 
 export const getStoredUserId = (): number | null => {
-  const value = Number(localStorage.getItem(storageKeys.userId));
+  const value = Number(local().getItem(storageKeys.userId));
   return Number.isInteger(value) && value > 0 ? value : null;
 };
 
-export const getStoredUsername = (): string => localStorage.getItem(storageKeys.username) ?? '';
+export const getStoredUsername = (): string => local().getItem(storageKeys.username) ?? '';
 
 export const getStoredMenuVisibility = (): Record<string, boolean> => {
   const map = readJson<unknown>(storageKeys.menuVisibility);
@@ -85,8 +108,8 @@ export const storeLogin = (login: TLoginResponse, menuVisibility: TMenuVisibilit
   const { token, ...user } = login;
   setStoredToken(token);
   setStoredProfile(login.profile);
-  localStorage.setItem(storageKeys.username, login.username);
-  localStorage.setItem(storageKeys.userId, String(login.userId));
+  local().setItem(storageKeys.username, login.username);
+  local().setItem(storageKeys.userId, String(login.userId));
   writeJson(storageKeys.queues, login.queues);
   writeJson(storageKeys.menuVisibility, menuVisibility);
   writeJson(storageKeys.usuario, user);
@@ -94,7 +117,7 @@ export const storeLogin = (login: TLoginResponse, menuVisibility: TMenuVisibilit
 };
 
 export const clearStoredSession = (): void => {
-  for (const key of sessionKeys) localStorage.removeItem(key);
+  for (const key of sessionKeys) local().removeItem(key);
 };
 
 export const readStoredJson = readJson;

@@ -1,5 +1,6 @@
 export const protocolsPtBR = {
   searchPlaceholder: 'Buscar por protocolo, nome ou número',
+  count_zero: 'Nenhum protocolo',
   count_one: '{{count}} protocolo',
   count_other: '{{count}} protocolos',
   columns: {
@@ -19,6 +20,7 @@ export const protocolsPtBR = {
 
 export const protocolsEn: typeof protocolsPtBR = {
   searchPlaceholder: 'Search by protocol, name or number',
+  count_zero: 'No protocols',
   count_one: '{{count}} protocol',
   count_other: '{{count}} protocols',
   columns: {

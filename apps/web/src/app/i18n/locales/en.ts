@@ -1,6 +1,8 @@
 import { catalogEn } from '../../../modules/catalog/locale';
 import { connectionsEn } from '../../../modules/connections/locale';
 import { contactsEn } from '../../../modules/contacts/locale';
+import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
+import { panelEn } from '../../../modules/panel/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
 import { settingsEn } from '../../../modules/settings/locale';
 import { webchatEn } from '../../../modules/webchat/locale';
@@ -11,8 +13,10 @@ export const en: TLocaleResource = {
   settings: settingsEn,
   protocols: protocolsEn,
   contacts: contactsEn,
+  panel: panelEn,
   connections: connectionsEn,
   catalog: catalogEn,
+  farewellMessages: farewellMessagesEn,
   common: {
     loadingDefault: 'We are working on it...',
     loading: 'Loading...',
@@ -352,6 +356,8 @@ export const en: TLocaleResource = {
       pause: 'Pause',
       resume: 'Resume',
       markUnread: 'Mark as unread',
+      export: 'Export conversation',
+      exportCsv: 'Export conversation (CSV)',
       accepted: 'Ticket accepted.',
       reopened: 'Ticket reopened.',
     },
@@ -398,6 +404,15 @@ export const en: TLocaleResource = {
       noQuickReplies: 'No quick message found',
       replyingTo: 'Replying to {{name}}',
       cancelReply: 'Cancel reply',
+      attachments: 'Files to send',
+      removeAttachment: 'Remove {{name}}',
+      captionPlaceholder: 'Add a caption (optional)',
+      dropHint: 'Drop the files to attach them',
+      emoji: 'Insert emoji',
+      recording: 'Recording audio',
+      stopAndSend: 'Stop and send the audio',
+      cancelRecording: 'Discard the audio',
+      micDenied: 'The microphone could not be used. Check the browser permission.',
     },
     schedule: {
       title: 'Schedule message',
@@ -426,9 +441,19 @@ export const en: TLocaleResource = {
       original: 'Original: {{body}}',
       retry: 'Resend',
       retryHint: 'Try sending the message again',
+      forward: 'Forward',
       failedDefault: 'The message was not sent.',
       file: 'File',
       mediaUnavailable: 'Media ({{type}}) unavailable',
+      image: 'Image',
+      openImage: 'Enlarge image',
+      closeImage: 'Close image',
+      sticker: 'Sticker',
+      audio: 'Audio',
+      voiceNote: 'Voice message',
+      download: 'Download',
+      downloadFile: 'Download {{name}}',
+      uploading: 'Sending: {{percent}}%',
       status: {
         pending: 'Sending',
         sent: 'Sent',
@@ -438,6 +463,15 @@ export const en: TLocaleResource = {
         received: 'Received',
         scheduled: 'Scheduled',
       },
+    },
+    forward: {
+      title: 'Forward message',
+      contact: 'Contact',
+      contactPlaceholder: 'Search by name or number',
+      hint: "The message goes to the contact's active ticket on this connection, or opens a new one with you.",
+      contactGone: 'This contact no longer exists. Choose another one.',
+      confirm: 'Forward',
+      done: 'Message forwarded to {{name}}.',
     },
     contact: {
       title: 'Contact',

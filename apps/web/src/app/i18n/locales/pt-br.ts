@@ -2,6 +2,8 @@
 import { catalogPtBR } from '../../../modules/catalog/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
+import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
+import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
 import { webchatPtBR } from '../../../modules/webchat/locale';
@@ -11,8 +13,10 @@ export const ptBR = {
   settings: settingsPtBR,
   protocols: protocolsPtBR,
   contacts: contactsPtBR,
+  panel: panelPtBR,
   connections: connectionsPtBR,
   catalog: catalogPtBR,
+  farewellMessages: farewellMessagesPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
     loading: 'Carregando...',
@@ -352,6 +356,8 @@ export const ptBR = {
       pause: 'Pausar',
       resume: 'Retomar',
       markUnread: 'Marcar como não lida',
+      export: 'Exportar conversa',
+      exportCsv: 'Exportar conversa (CSV)',
       accepted: 'Atendimento aceito.',
       reopened: 'Atendimento reaberto.',
     },
@@ -398,6 +404,15 @@ export const ptBR = {
       noQuickReplies: 'Nenhuma mensagem rápida encontrada',
       replyingTo: 'Respondendo a {{name}}',
       cancelReply: 'Cancelar resposta',
+      attachments: 'Arquivos para enviar',
+      removeAttachment: 'Remover {{name}}',
+      captionPlaceholder: 'Adicione uma legenda (opcional)',
+      dropHint: 'Solte os arquivos para anexar',
+      emoji: 'Inserir emoji',
+      recording: 'Gravando áudio',
+      stopAndSend: 'Parar e enviar o áudio',
+      cancelRecording: 'Descartar o áudio',
+      micDenied: 'Não foi possível usar o microfone. Verifique a permissão do navegador.',
     },
     schedule: {
       title: 'Agendar mensagem',
@@ -426,9 +441,19 @@ export const ptBR = {
       original: 'Original: {{body}}',
       retry: 'Reenviar',
       retryHint: 'Tentar enviar a mensagem de novo',
+      forward: 'Encaminhar',
       failedDefault: 'A mensagem não foi enviada.',
       file: 'Arquivo',
       mediaUnavailable: 'Mídia ({{type}}) indisponível',
+      image: 'Imagem',
+      openImage: 'Ampliar imagem',
+      closeImage: 'Fechar imagem',
+      sticker: 'Figurinha',
+      audio: 'Áudio',
+      voiceNote: 'Mensagem de voz',
+      download: 'Baixar',
+      downloadFile: 'Baixar {{name}}',
+      uploading: 'Enviando: {{percent}}%',
       status: {
         pending: 'Enviando',
         sent: 'Enviada',
@@ -438,6 +463,15 @@ export const ptBR = {
         received: 'Recebida',
         scheduled: 'Agendada',
       },
+    },
+    forward: {
+      title: 'Encaminhar mensagem',
+      contact: 'Contato',
+      contactPlaceholder: 'Pesquise por nome ou número',
+      hint: 'A mensagem vai para o atendimento ativo do contato nesta conexão ou abre um novo com você.',
+      contactGone: 'Este contato não existe mais. Escolha outro.',
+      confirm: 'Encaminhar',
+      done: 'Mensagem encaminhada para {{name}}.',
     },
     contact: {
       title: 'Contato',

@@ -48,7 +48,11 @@ export const useMessages = (ticketId: number | null) => {
   return useInfiniteQuery({ ...messagesQueryOptions(ticketId ?? 0, queryClient), enabled: ticketId !== null });
 };
 
-const patchMessages = (queryClient: QueryClient, ticketId: number, update: (pages: TMessagePage[]) => TMessagePage[]) =>
+export const patchMessages = (
+  queryClient: QueryClient,
+  ticketId: number,
+  update: (pages: TMessagePage[]) => TMessagePage[],
+) =>
   queryClient.setQueryData<TMessagesData>(messageKeys.list(ticketId), (data) => {
     if (!data) return data;
     const pages = update(data.pages);

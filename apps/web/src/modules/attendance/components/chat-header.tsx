@@ -5,6 +5,8 @@ import {
   IconArrowLeft,
   IconCheck,
   IconDotsVertical,
+  IconDownload,
+  IconFileSpreadsheet,
   IconLockOpen,
   IconMailOpened,
   IconPlayerPause,
@@ -17,7 +19,16 @@ import { useTranslation } from 'react-i18next';
 import { TicketAvatar } from './ticket-avatar';
 import { TicketStatusBadge } from './ticket-status-badge';
 
-export type TChatAction = 'accept' | 'transfer' | 'close' | 'reopen' | 'pause' | 'resume' | 'markUnread';
+export type TChatAction =
+  | 'accept'
+  | 'transfer'
+  | 'close'
+  | 'reopen'
+  | 'pause'
+  | 'resume'
+  | 'markUnread'
+  | 'exportText'
+  | 'exportCsv';
 
 type TPrimaryAction = 'accept' | 'reopen' | 'close';
 const primaryIcons: Record<TPrimaryAction, Icon> = { accept: IconCheck, reopen: IconLockOpen, close: IconSquareCheck };
@@ -163,6 +174,22 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
             data-testid="chat-mark-unread"
           >
             {t('attendance.actions.markUnread')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconDownload size={16} />}
+            disabled={busy === 'exportText'}
+            onClick={() => onAction('exportText')}
+            data-testid="chat-export"
+          >
+            {t('attendance.actions.export')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconFileSpreadsheet size={16} />}
+            disabled={busy === 'exportCsv'}
+            onClick={() => onAction('exportCsv')}
+            data-testid="chat-export-csv"
+          >
+            {t('attendance.actions.exportCsv')}
           </Menu.Item>
           {primary === 'accept' && (
             <Menu.Item

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Box,
   CloseButton,
+  FileButton,
   Group,
   Paper,
   Stack,
@@ -11,12 +12,24 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { TMessage, TTicket } from '@prosa/contracts';
-import { IconCalendarTime, IconMicrophone, IconPaperclip, IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  IconCalendarTime,
+  IconMicrophone,
+  IconPaperclip,
+  IconPlayerStopFilled,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../../app/notify';
 import { useFastReplies } from '../api/lookups-api';
 import { useTypingPresence } from '../api/use-typing-presence';
+import { AttachmentTray } from './attachment-tray';
+import { EmojiPicker } from './emoji-picker';
+import { formatDuration } from './media-helpers';
 import { fillQuickReply, filterFastReplies, quickReplyQuery } from './quick-replies';
+import { useVoiceRecorder } from './use-voice-recorder';
 
 type TComposerProps = {
   ticket: TTicket;
@@ -24,17 +37,26 @@ type TComposerProps = {
   replyTo: TMessage | null;
   onCancelReply: () => void;
   onSend: (body: string) => void;
+  /** Files waiting in the tray (picked here, dropped on the chat or pasted). */
+  attachments?: File[];
+  onAttachmentsChange?: (files: File[]) => void;
+  /** Sends the tray's files, with what was typed as the caption of the first. */
+  onAttach?: (files: File[], caption: string) => void;
+  /** A voice note just recorded (sent as ptt). */
+  onVoice?: (file: File) => void;
   onSchedule: (body: string) => void;
   disabled: boolean;
   /** Shown instead of the placeholder when sending is not possible. */
   disabledHint?: string;
-  /** Phone width: a shorter placeholder and no "coming soon" buttons. */
+  /** Phone width: a shorter placeholder and no emoji grid (the phone keyboard has one). */
   compact?: boolean;
 };
 
 /**
  * Message box: Enter sends, Shift+Enter breaks the line; "/" opens the quick messages (filtered as you type,
  * ↑/↓ and Enter or Tab to insert, Esc to close); a reply shows as a chip; scheduling opens a date-time picker.
+ * Files (picked, pasted or dropped on the chat) wait in a tray and go with the next send, the text as caption;
+ * the microphone records a voice note (record, then stop to send or the bin to discard).
  */
 export const Composer = ({
   ticket,
@@ -42,6 +64,10 @@ export const Composer = ({
   replyTo,
   onCancelReply,
   onSend,
+  attachments = [],
+  onAttachmentsChange,
+  onAttach,
+  onVoice,
   onSchedule,
   disabled,
   disabledHint,
@@ -52,6 +78,8 @@ export const Composer = ({
   const [highlight, setHighlight] = useState(0);
   const [dismissedQuery, setDismissedQuery] = useState<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
+  const resetFilePicker = useRef<() => void>(null);
+  const voice = useVoiceRecorder();
   const presence = useTypingPresence(ticket.id, !disabled && ticket.status !== 'closed');
   const query = quickReplyQuery(text);
   const pickingReply = query !== null && query !== dismissedQuery;
@@ -71,10 +99,54 @@ export const Composer = ({
     input.current?.focus();
   };
 
+  const addFiles = (files: File[]) => {
+    if (!onAttachmentsChange || files.length === 0 || disabled) return;
+    onAttachmentsChange([...attachments, ...files]);
+    input.current?.focus();
+  };
+
+  // A picture copied to the clipboard (a screenshot) joins the tray; pasted text stays text.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length === 0 || !onAttachmentsChange) return;
+    event.preventDefault();
+    addFiles(files);
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const field = input.current;
+    const start = field?.selectionStart ?? text.length;
+    const end = field?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  const startVoice = async () => {
+    try {
+      await voice.start();
+    } catch {
+      notifyError(t('attendance.composer.micDenied'));
+    }
+  };
+
+  const finishVoice = async () => {
+    const file = await voice.stop();
+    if (file && onVoice) onVoice(file);
+  };
+
   const send = () => {
+    if (disabled) return;
     const body = text.trim();
-    if (!body || disabled) return;
-    onSend(body);
+    if (attachments.length > 0 && onAttach) {
+      onAttach(attachments, body);
+    } else if (body) {
+      onSend(body);
+    } else {
+      return;
+    }
     setText('');
     presence.stop();
   };
@@ -177,81 +249,150 @@ export const Composer = ({
             <CloseButton size="sm" aria-label={t('attendance.composer.cancelReply')} onClick={onCancelReply} />
           </Group>
         )}
+        {onAttachmentsChange && <AttachmentTray files={attachments} onChange={onAttachmentsChange} />}
         <Group gap={4} align="flex-end" wrap="nowrap">
-          {!compact && (
-            <Tooltip label={t('attendance.composer.soon')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                data-disabled
-                aria-disabled
-                onClick={(event) => event.preventDefault()}
-                aria-label={t('attendance.composer.attach')}
-              >
-                <IconPaperclip size={20} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Textarea
-            ref={input}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              presence.onType();
-              setHighlight(0);
-              setDismissedQuery(null);
-            }}
-            onKeyDown={onKeyDown}
-            placeholder={
-              disabled
-                ? disabledHint
-                : t(compact ? 'attendance.composer.placeholderShort' : 'attendance.composer.placeholder')
-            }
-            aria-label={t('attendance.composer.label')}
-            disabled={disabled}
-            autosize
-            minRows={1}
-            maxRows={6}
-            style={{ flex: 1 }}
-            data-testid="composer-input"
-          />
-          <Tooltip label={t('attendance.composer.schedule')}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              disabled={disabled && ticket.status !== 'closed'}
-              aria-label={t('attendance.composer.schedule')}
-              onClick={() => onSchedule(text.trim())}
-              data-testid="composer-schedule"
+          {onAttachmentsChange && !voice.recording && (
+            <FileButton
+              multiple
+              resetRef={resetFilePicker}
+              onChange={(files) => {
+                addFiles(files);
+                resetFilePicker.current?.();
+              }}
+              disabled={disabled}
             >
-              <IconCalendarTime size={20} />
-            </ActionIcon>
-          </Tooltip>
-          {!compact && (
-            <Tooltip label={t('attendance.composer.soon')}>
+              {(props) => (
+                <Tooltip label={t('attendance.composer.attach')}>
+                  <ActionIcon
+                    {...props}
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={t('attendance.composer.attach')}
+                    data-testid="composer-attach"
+                  >
+                    <IconPaperclip size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
+          )}
+          {!compact && !voice.recording && <EmojiPicker onPick={insertEmoji} disabled={disabled} />}
+          {voice.recording ? (
+            <Group
+              gap="xs"
+              wrap="nowrap"
+              px="sm"
+              h={36}
+              style={{ flex: 1 }}
+              role="status"
+              aria-live="polite"
+              data-testid="voice-recording"
+            >
+              <Box w={10} h={10} bg="red.6" style={{ borderRadius: '50%' }} aria-hidden />
+              <Text size="sm" c="dimmed">
+                {t('attendance.composer.recording')}
+              </Text>
+              <Text size="sm" fw={600} ff="monospace" data-testid="voice-timer">
+                {formatDuration(voice.seconds)}
+              </Text>
+            </Group>
+          ) : (
+            <Textarea
+              ref={input}
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                presence.onType();
+                setHighlight(0);
+                setDismissedQuery(null);
+              }}
+              onKeyDown={onKeyDown}
+              placeholder={
+                disabled
+                  ? disabledHint
+                  : attachments.length > 0
+                    ? t('attendance.composer.captionPlaceholder')
+                    : t(compact ? 'attendance.composer.placeholderShort' : 'attendance.composer.placeholder')
+              }
+              aria-label={t('attendance.composer.label')}
+              disabled={disabled}
+              autosize
+              minRows={1}
+              maxRows={6}
+              style={{ flex: 1 }}
+              onPaste={onPaste}
+              data-testid="composer-input"
+            />
+          )}
+          {!voice.recording && (
+            <Tooltip label={t('attendance.composer.schedule')}>
               <ActionIcon
                 variant="subtle"
-                color="gray"
                 size="lg"
-                data-disabled
-                aria-disabled
-                onClick={(event) => event.preventDefault()}
-                aria-label={t('attendance.composer.voice')}
+                disabled={disabled && ticket.status !== 'closed'}
+                aria-label={t('attendance.composer.schedule')}
+                onClick={() => onSchedule(text.trim())}
+                data-testid="composer-schedule"
               >
-                <IconMicrophone size={20} />
+                <IconCalendarTime size={20} />
               </ActionIcon>
             </Tooltip>
           )}
-          <ActionIcon
-            size="lg"
-            onClick={send}
-            disabled={disabled || !text.trim()}
-            aria-label={t('attendance.composer.send')}
-            data-testid="composer-send"
-          >
-            <IconSend size={18} />
-          </ActionIcon>
+          {voice.recording ? (
+            <>
+              <Tooltip label={t('attendance.composer.cancelRecording')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="negative"
+                  size="lg"
+                  onClick={voice.cancel}
+                  aria-label={t('attendance.composer.cancelRecording')}
+                  data-testid="voice-cancel"
+                >
+                  <IconTrash size={20} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('attendance.composer.stopAndSend')}>
+                <ActionIcon
+                  size="lg"
+                  color="red"
+                  onClick={() => void finishVoice()}
+                  aria-label={t('attendance.composer.stopAndSend')}
+                  data-testid="voice-stop"
+                >
+                  <IconPlayerStopFilled size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          ) : (
+            <>
+              {onVoice && voice.supported && (
+                <Tooltip label={t('attendance.composer.voice')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    disabled={disabled}
+                    onClick={() => void startVoice()}
+                    aria-label={t('attendance.composer.voice')}
+                    data-testid="voice-start"
+                  >
+                    <IconMicrophone size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <ActionIcon
+                size="lg"
+                onClick={send}
+                disabled={disabled || (!text.trim() && attachments.length === 0)}
+                aria-label={t('attendance.composer.send')}
+                data-testid="composer-send"
+              >
+                <IconSend size={18} />
+              </ActionIcon>
+            </>
+          )}
         </Group>
       </Stack>
     </Box>

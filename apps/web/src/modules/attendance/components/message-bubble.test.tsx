@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
+import { useUploadProgressStore } from '../store/upload-progress';
 import { makeMessage } from '../test-fixtures';
 import { MessageBubble } from './message-bubble';
 
@@ -127,5 +128,98 @@ describe('MessageBubble', () => {
     renderBubble(mine({ id: -5, idFront: 'abc', status: 'pending' }), { onReply: vi.fn() });
     expect(screen.queryByTestId('message-actions')).toBeNull();
     expect(screen.getByTestId('status-pending')).toBeTruthy();
+  });
+});
+
+describe('MessageBubble media', () => {
+  const media = (mediaType: string, overrides: Partial<TMessage> = {}) =>
+    makeMessage({ mediaType, mediaUrl: `/media/1/2026-11/${'a'.repeat(32)}.bin`, body: '', ...overrides });
+
+  it('an image shows a thumbnail that opens a lightbox with a download link, and its caption below', async () => {
+    renderBubble(media('image', { mediaName: 'foto.png', body: 'Segue a foto' }));
+    const thumbnail = within(screen.getByTestId('message-image')).getByRole('img');
+    expect(thumbnail.getAttribute('alt')).toBe('foto.png');
+    expect(screen.getByTestId('message-body').textContent).toBe('Segue a foto');
+    fireEvent.click(screen.getByRole('button', { name: 'Ampliar imagem' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('foto.png')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Baixar' }).getAttribute('download')).toBe('foto.png');
+  });
+
+  it('a sticker is a picture without a lightbox', () => {
+    renderBubble(media('sticker'));
+    expect(screen.getByTestId('message-sticker').getAttribute('alt')).toBe('Figurinha');
+    expect(screen.queryByTestId('message-image')).toBeNull();
+  });
+
+  it.each([
+    ['audio', 'message-audio', 'Áudio'],
+    ['ptt', 'message-voice', 'Mensagem de voz'],
+  ])('%s plays in an audio player', (mediaType, testId, label) => {
+    const message = media(mediaType);
+    renderBubble(message);
+    const player = screen.getByTestId(testId);
+    expect(player.querySelector('audio')?.getAttribute('src')).toBe(message.mediaUrl);
+    expect(player.querySelector('audio')?.hasAttribute('controls')).toBe(true);
+    expect(within(player).getByLabelText(label)).toBeTruthy();
+  });
+
+  it('a video plays in a video player', () => {
+    const message = media('video');
+    renderBubble(message);
+    const video = screen.getByTestId('message-video');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe(message.mediaUrl);
+  });
+
+  it('a document is a card with its name, size and a download link', () => {
+    const message = media('document', { mediaName: 'orçamento.pdf', mediaSize: 1_450_000, body: 'O orçamento' });
+    renderBubble(message);
+    const card = screen.getByTestId('message-document');
+    expect(card.textContent).toContain('orçamento.pdf');
+    expect(screen.getByTestId('message-document-size').textContent).toBe('1,4 MB');
+    const download = screen.getByTestId('message-download');
+    expect(download.getAttribute('href')).toBe(message.mediaUrl);
+    expect(download.getAttribute('download')).toBe('orçamento.pdf');
+    expect(download.getAttribute('aria-label')).toBe('Baixar orçamento.pdf');
+    expect(screen.getByTestId('message-body').textContent).toBe('O orçamento');
+  });
+
+  it('a file that is still uploading shows its progress', () => {
+    useUploadProgressStore.getState().set('up-1', 0.42);
+    renderBubble(
+      mine({ id: -9, idFront: 'up-1', status: 'pending', mediaType: 'image', mediaUrl: 'blob:foto', body: '' }),
+    );
+    const bar = screen.getByTestId('message-upload-progress');
+    expect(within(bar).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42');
+    useUploadProgressStore.getState().clear('up-1');
+  });
+
+  it('media without a file says it is unavailable', () => {
+    renderBubble(makeMessage({ mediaType: 'video', mediaUrl: null, body: '' }));
+    expect(screen.getByText('Mídia (video) indisponível')).toBeTruthy();
+  });
+});
+
+describe('MessageBubble pending files', () => {
+  it('a document still uploading is a card with its name, size and progress', () => {
+    useUploadProgressStore.getState().set('up-2', 0.5);
+    renderBubble(
+      mine({
+        id: -10,
+        idFront: 'up-2',
+        status: 'pending',
+        mediaType: 'document',
+        mediaUrl: null,
+        mediaName: 'contrato.pdf',
+        mediaSize: 2048,
+        body: '',
+      }),
+    );
+    const card = screen.getByTestId('message-pending-file');
+    expect(card.textContent).toContain('contrato.pdf');
+    expect(card.textContent).toContain('2 KB');
+    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    useUploadProgressStore.getState().clear('up-2');
   });
 });

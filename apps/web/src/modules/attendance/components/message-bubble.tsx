@@ -1,14 +1,14 @@
-import { ActionIcon, Anchor, Box, Button, Group, Image, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { TMessage, TMessageStatus } from '@prosa/contracts';
 import {
   IconAlertCircle,
   IconArrowBackUp,
+  IconArrowForwardUp,
   IconBan,
   IconCheck,
   IconChecks,
   IconChevronDown,
   IconClock,
-  IconFile,
   IconPencil,
   IconRefresh,
   IconTrash,
@@ -17,6 +17,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateErrorCode } from '../../../app/http/errors';
 import { formatClock } from './format-time';
+import { MessageMedia } from './message-media';
 
 /** The quick reactions offered on a message (WhatsApp's set). */
 export const quickReactions = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
@@ -46,40 +47,6 @@ export const MessageStatusIcon = ({ status }: { status: TMessageStatus }) => {
   }
 };
 
-const MessageMedia = ({ message }: { message: TMessage }) => {
-  const { t } = useTranslation();
-  const url = message.mediaUrl;
-  if (message.mediaType === 'chat' || !url) {
-    if (message.mediaType === 'chat') return null;
-    return (
-      <Text size="sm" c="dimmed" fs="italic">
-        {t('attendance.message.mediaUnavailable', { type: message.mediaType })}
-      </Text>
-    );
-  }
-  switch (message.mediaType) {
-    case 'image':
-    case 'sticker':
-      return <Image src={url} alt={message.mediaName ?? ''} maw={280} radius="sm" />;
-    case 'audio':
-    case 'ptt':
-      // biome-ignore lint/a11y/useMediaCaption: a customer's voice note has no caption track
-      return <audio controls src={url} preload="none" style={{ maxWidth: 260 }} />;
-    case 'video':
-      // biome-ignore lint/a11y/useMediaCaption: a customer's video has no caption track
-      return <video controls src={url} preload="none" style={{ maxWidth: 280 }} />;
-    default:
-      return (
-        <Anchor href={url} target="_blank" rel="noopener" size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconFile size={16} aria-hidden />
-            {message.mediaName ?? t('attendance.message.file')}
-          </Group>
-        </Anchor>
-      );
-  }
-};
-
 type TMessageBubbleProps = {
   message: TMessage;
   currentUserId: number | null;
@@ -89,6 +56,7 @@ type TMessageBubbleProps = {
   onEdit?: (message: TMessage) => void;
   onDelete?: (message: TMessage) => void;
   onRetry?: (message: TMessage) => void;
+  onForward?: (message: TMessage) => void;
 };
 
 /** One message: side by author, quoted reply, body (edited / deleted), reactions, time and delivery ticks. */
@@ -101,6 +69,7 @@ export const MessageBubble = memo(function MessageBubble({
   onEdit,
   onDelete,
   onRetry,
+  onForward,
 }: TMessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
@@ -109,6 +78,8 @@ export const MessageBubble = memo(function MessageBubble({
     mine && stored && !message.isDeleted && message.mediaType === 'chat' && message.userId === currentUserId;
   const canDelete = mine && stored && !message.isDeleted;
   const canAct = stored && !message.isDeleted;
+  // The server refuses to forward a message that is still only scheduled.
+  const canForward = canAct && message.status !== 'scheduled' && Boolean(onForward);
   const text = message.edition ?? message.body;
   const reactions = groupReactions(message.reactions);
 
@@ -127,7 +98,7 @@ export const MessageBubble = memo(function MessageBubble({
           withBorder={!mine}
           style={{ position: 'relative', minWidth: 96 }}
         >
-          {canAct && (onReply || onReact || canEdit || canDelete) && (
+          {canAct && (onReply || onReact || canEdit || canDelete || canForward) && (
             <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal>
               <Menu.Target>
                 <ActionIcon
@@ -156,6 +127,15 @@ export const MessageBubble = memo(function MessageBubble({
                 {onReply && (
                   <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onReply(message)}>
                     {t('attendance.message.reply')}
+                  </Menu.Item>
+                )}
+                {canForward && onForward && (
+                  <Menu.Item
+                    leftSection={<IconArrowForwardUp size={16} />}
+                    onClick={() => onForward(message)}
+                    data-testid="message-forward"
+                  >
+                    {t('attendance.message.forward')}
                   </Menu.Item>
                 )}
                 {canEdit && onEdit && (

@@ -22,6 +22,7 @@ type TMessageListProps = {
   onEdit: (message: TMessage) => void;
   onDelete: (message: TMessage) => void;
   onRetry: (message: TMessage) => void;
+  onForward?: (message: TMessage) => void;
 };
 
 type TListContext = { loadingOlder: boolean };
@@ -51,6 +52,7 @@ export const MessageList = ({
   onEdit,
   onDelete,
   onRetry,
+  onForward,
 }: TMessageListProps) => {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -118,6 +120,7 @@ export const MessageList = ({
             onEdit={onEdit}
             onDelete={onDelete}
             onRetry={onRetry}
+            onForward={onForward}
           />
         )
       }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getFieldError } from '../../../app/http/errors';
 import { notifySuccess } from '../../../app/notify';
 import { showApiError } from '../../../ui/server-errors';
+import { downloadTranscript } from '../api/conversation-actions-api';
 import { usePauseTicket, useUpdateTicket } from '../api/tickets-api';
 import type { TChatAction } from './chat-header';
 import type { TCloseChoice } from './close-ticket-modal';
@@ -20,7 +21,7 @@ type TTicketActionsOptions = {
 
 /**
  * The chat header's actions: accept, reopen (409 tells who holds the contact), transfer, close (a required
- * reason is asked for), pause / resume and mark as unread.
+ * reason is asked for), pause / resume, mark as unread and export the conversation (text or CSV).
  */
 export const useTicketActions = (ticket: TTicket | undefined, { currentUserId, onLeave }: TTicketActionsOptions) => {
   const { t } = useTranslation();
@@ -66,6 +67,10 @@ export const useTicketActions = (ticket: TTicket | undefined, { currentUserId, o
         case 'markUnread':
           await change(action, ticket.id, { unreadMessages: 1 });
           onLeave();
+          return;
+        case 'exportText':
+        case 'exportCsv':
+          await run(action, () => downloadTranscript(ticket.id, action === 'exportCsv' ? 'csv' : 'txt'));
           return;
         default: {
           const exhaustive: never = action;

@@ -1,4 +1,4 @@
-import { Box, Center, Drawer, Loader, Stack } from '@mantine/core';
+import { Box, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TMessage } from '@prosa/contracts';
 import { useEffect, useMemo, useState } from 'react';
@@ -22,11 +22,13 @@ import {
 import { useTicket } from '../api/tickets-api';
 import { useOpenTicket } from '../api/use-open-ticket';
 import { useReadWhileOpen } from '../api/use-read-while-open';
+import { useSendFiles } from '../api/use-send-files';
 import { ChatHeader } from '../components/chat-header';
 import { CloseTicketModal } from '../components/close-ticket-modal';
 import { Composer } from '../components/composer';
 import { ContactPanel } from '../components/contact-panel';
 import { EditMessageModal } from '../components/edit-message-modal';
+import { ForwardMessageModal } from '../components/forward-message-modal';
 import { MessageList } from '../components/message-list';
 import { OtherOpenTicketModal } from '../components/other-open-ticket-modal';
 import { ScheduleMessageModal } from '../components/schedule-message-modal';
@@ -50,6 +52,7 @@ export const ChatPage = () => {
   const ticketQuery = useTicket(ticketId);
   const messagesQuery = useMessages(ticketId);
   const send = useSendMessage();
+  const sendFiles = useSendFiles();
   const retry = useRetryMessage();
   const edit = useEditMessage();
   const remove = useDeleteMessage();
@@ -59,7 +62,10 @@ export const ChatPage = () => {
   const [replyTo, setReplyTo] = useState<TMessage | null>(null);
   const [editing, setEditing] = useState<TMessage | null>(null);
   const [deleting, setDeleting] = useState<TMessage | null>(null);
+  const [forwarding, setForwarding] = useState<TMessage | null>(null);
   const [scheduleBody, setScheduleBody] = useState<string | null>(null);
+  const [attachments, setAttachments] = useState<File[]>([]);
+  const [dropping, setDropping] = useState(false);
 
   const ticket = ticketQuery.data;
   const backToList = () => navigate('chat-empty');
@@ -73,7 +79,10 @@ export const ChatPage = () => {
     setReplyTo(null);
     setEditing(null);
     setDeleting(null);
+    setForwarding(null);
     setScheduleBody(null);
+    setAttachments([]);
+    setDropping(false);
     actions.reset();
   }, [ticketId]);
 
@@ -129,7 +138,49 @@ export const ChatPage = () => {
 
   return (
     <Box display="flex" h="100%" style={{ minHeight: 0 }}>
-      <Stack gap={0} h="100%" style={{ flex: 1, minWidth: 0 }} data-testid="chat-panel">
+      <Stack
+        gap={0}
+        h="100%"
+        pos="relative"
+        style={{ flex: 1, minWidth: 0 }}
+        data-testid="chat-panel"
+        // Files dropped on the conversation join the composer's tray, like the attach button's.
+        onDragOver={(event) => {
+          if (closed || !event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDropping(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+        }}
+        onDrop={(event) => {
+          setDropping(false);
+          const files = Array.from(event.dataTransfer.files);
+          if (closed || files.length === 0) return;
+          event.preventDefault();
+          setAttachments((current) => [...current, ...files]);
+        }}
+      >
+        {dropping && (
+          <Center
+            pos="absolute"
+            inset={0}
+            m="xs"
+            bg="var(--mantine-color-body)"
+            style={{
+              zIndex: 20,
+              opacity: 0.92,
+              border: '2px dashed var(--mantine-color-primary-6)',
+              borderRadius: 8,
+              pointerEvents: 'none',
+            }}
+            data-testid="chat-drop-zone"
+          >
+            <Text fw={600} c="primary">
+              {t('attendance.composer.dropHint')}
+            </Text>
+          </Center>
+        )}
         <ChatHeader
           ticket={ticket}
           onBack={isPhone ? backToList : undefined}
@@ -160,6 +211,7 @@ export const ChatPage = () => {
               onReact={onReact}
               onEdit={setEditing}
               onDelete={setDeleting}
+              onForward={setForwarding}
               onRetry={(message) => retry.mutate(message, { onError: (error) => showApiError(error) })}
             />
           )}
@@ -171,6 +223,30 @@ export const ChatPage = () => {
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}
           onSend={onSend}
+          attachments={attachments}
+          onAttachmentsChange={setAttachments}
+          onAttach={(files, caption) => {
+            sendFiles.mutate({
+              ticketId: ticket.id,
+              contactId: ticket.contactId,
+              files,
+              caption,
+              quoted: replyTo,
+              userId,
+            });
+            setAttachments([]);
+            setReplyTo(null);
+          }}
+          onVoice={(file) =>
+            sendFiles.mutate({
+              ticketId: ticket.id,
+              contactId: ticket.contactId,
+              files: [file],
+              caption: '',
+              userId,
+              voice: true,
+            })
+          }
           onSchedule={setScheduleBody}
           disabled={closed}
           disabledHint={t('attendance.composer.closedHint')}
@@ -217,6 +293,7 @@ export const ChatPage = () => {
         onClose={() => setEditing(null)}
         onSave={(body) => void onSaveEdit(body)}
       />
+      <ForwardMessageModal message={forwarding} onClose={() => setForwarding(null)} />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('attendance.message.deleteTitle')}

@@ -15,6 +15,10 @@ import {
 } from '@mantine/core';
 import type { TConnection } from '@prosa/contracts';
 import {
+  IconBrandInstagram,
+  IconBrandMessenger,
+  IconBrandTelegram,
+  IconBrandWhatsapp,
   IconCopy,
   IconExternalLink,
   IconMessageChatbot,
@@ -30,11 +34,23 @@ import { notifyError, notifySuccess } from '../../../app/notify';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { EmptyList, ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
+import { useQueues } from '../../queues/api/queues-api';
 import { useConnections, useDeleteConnection } from '../api/connections-api';
 import { ConnectionFormModal } from '../components/connection-form-modal';
 
+// The page is served by the same server as the script: its origin is the public URL visitors reach.
 const embedSnippet = (token: string) =>
-  `<iframe src="${window.location.origin}/webchat/${token}" title="Fale conosco" style="width:380px;height:600px;border:0"></iframe>`;
+  `<script src="${window.location.origin}/webchat.js" data-token="${token}" async></script>`;
+
+const typeIcons: Record<string, typeof IconMessageChatbot> = {
+  webchat: IconMessageChatbot,
+  whatsapp: IconBrandWhatsapp,
+  waba: IconBrandWhatsapp,
+  baileys: IconBrandWhatsapp,
+  telegram: IconBrandTelegram,
+  instagram: IconBrandInstagram,
+  messenger: IconBrandMessenger,
+};
 
 const EmbedPanel = ({ token }: { token: string }) => {
   const { t } = useTranslation();
@@ -73,21 +89,24 @@ const EmbedPanel = ({ token }: { token: string }) => {
 
 const ConnectionCard = ({
   connection,
+  queueName,
   onEdit,
   onDelete,
 }: {
   connection: TConnection;
+  queueName: string | null;
   onEdit: () => void;
   onDelete: () => void;
 }) => {
   const { t } = useTranslation();
   const connected = connection.status === 'CONNECTED' || connection.type === 'webchat';
+  const TypeIcon = typeIcons[connection.type] ?? IconPlugConnected;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="connection-card">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <IconMessageChatbot size={28} />
+            <TypeIcon size={28} aria-hidden />
             <Stack gap={0}>
               <Text fw={700}>{connection.name}</Text>
               <Text size="xs" c="dimmed">
@@ -104,7 +123,15 @@ const ConnectionCard = ({
             </Badge>
           </Group>
         </Group>
+        <Text size="sm" data-testid="connection-queue">
+          {t('connections.queueLabel')}: {queueName ?? t('connections.noQueue')}
+        </Text>
         {connection.type === 'webchat' && connection.token && <EmbedPanel token={connection.token} />}
+        {connection.type !== 'webchat' && (
+          <Text size="sm" c="dimmed">
+            {t('connections.typeSoon')}
+          </Text>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>
             {t('connections.edit')}
@@ -123,6 +150,8 @@ export const ConnectionsPage = () => {
   const { t } = useTranslation();
   const connections = useConnections();
   const remove = useDeleteConnection();
+  const queues = useQueues();
+  const queueName = (id: number | null) => queues.data?.find((queue) => queue.id === id)?.queue ?? null;
   const [editing, setEditing] = useState<TConnection | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<TConnection | null>(null);
@@ -154,6 +183,7 @@ export const ConnectionsPage = () => {
           <ConnectionCard
             key={connection.id}
             connection={connection}
+            queueName={queueName(connection.queueId)}
             onEdit={() => open(connection)}
             onDelete={() => setDeleting(connection)}
           />

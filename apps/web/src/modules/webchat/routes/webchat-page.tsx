@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type TWebchatMessage, webchatSocket } from '@prosa/contracts';
-import { IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconChecks, IconClock, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +101,41 @@ const StartForm = ({ channel, onStarted }: { channel: string; onStarted: (token:
   );
 };
 
+/** A file an agent sent: the picture itself, a player for audio, a link for the rest. */
+const VisitorMedia = ({ message }: { message: TVisitorMessage }) => {
+  if (message.isDeleted || !message.mediaUrl) return null;
+  if (message.mediaType === 'image')
+    return (
+      <a href={message.mediaUrl} target="_blank" rel="noopener noreferrer">
+        <img
+          src={message.mediaUrl}
+          alt={message.mediaName ?? ''}
+          style={{ maxWidth: 240, borderRadius: 6, display: 'block' }}
+          data-testid="webchat-image"
+        />
+      </a>
+    );
+  if (message.mediaType === 'audio' || message.mediaType === 'ptt')
+    return (
+      <audio controls src={message.mediaUrl} preload="none" style={{ maxWidth: 240 }}>
+        <track kind="captions" />
+      </audio>
+    );
+  return (
+    <a href={message.mediaUrl} target="_blank" rel="noopener noreferrer" data-testid="webchat-file">
+      {message.mediaName ?? message.mediaUrl}
+    </a>
+  );
+};
+
+/** The visitor's own message: a clock while it travels, one tick delivered, two blue ticks read. */
+const StatusTick = ({ status }: { status: string }) => {
+  if (status === 'pending') return <IconClock size={12} aria-hidden />;
+  if (status === 'failed') return <IconAlertCircle size={12} aria-hidden />;
+  if (status === 'read') return <IconChecks size={14} color="var(--mantine-color-blue-6)" aria-hidden />;
+  return <IconCheck size={14} aria-hidden />;
+};
+
 const Bubble = ({ message, onRetry }: { message: TVisitorMessage; onRetry: () => void }) => {
   const { t } = useTranslation();
   const mine = message.fromMe;
@@ -118,6 +153,7 @@ const Bubble = ({ message, onRetry }: { message: TVisitorMessage; onRetry: () =>
         onClick={message.local === 'failed' ? onRetry : undefined}
         style={message.local === 'failed' ? { cursor: 'pointer' } : undefined}
       >
+        <VisitorMedia message={message} />
         <Text
           size="sm"
           style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
@@ -135,9 +171,12 @@ const Bubble = ({ message, onRetry }: { message: TVisitorMessage; onRetry: () =>
             {new Date(message.timestamp).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}
           </Text>
           {mine && label && (
-            <Text size="xs" c={status === 'failed' ? 'negative' : 'dimmed'} data-testid="webchat-status">
-              {status === 'failed' ? t('webchat.failed') : label}
-            </Text>
+            <Group gap={2} wrap="nowrap" c={status === 'failed' ? 'negative' : 'dimmed'}>
+              <StatusTick status={status} />
+              <Text size="xs" c="inherit" data-testid="webchat-status">
+                {status === 'failed' ? t('webchat.failed') : label}
+              </Text>
+            </Group>
           )}
         </Group>
       </Paper>
@@ -353,8 +392,8 @@ export const WebchatPage = () => {
         style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
       >
         <Group px="md" py="sm" bg="var(--mantine-color-primary-6)" justify="space-between" wrap="nowrap">
-          <Stack gap={0}>
-            <Title order={4} c="white">
+          <Stack gap={0} miw={0}>
+            <Title order={4} c="white" lineClamp={2}>
               {info.data?.name ?? t('webchat.title')}
             </Title>
             {info.data && (
@@ -367,6 +406,7 @@ export const WebchatPage = () => {
             <Button
               size="compact-xs"
               variant="white"
+              style={{ flexShrink: 0 }}
               onClick={() => {
                 storeSession(channel, null);
                 setToken(null);

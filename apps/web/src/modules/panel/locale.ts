@@ -1,0 +1,31 @@
+export const panelPtBR = {
+  noQueue: 'Sem fila',
+  open: 'Em atendimento',
+  pending: 'Aguardando',
+  noAgent: 'Sem agente',
+  empty: 'Nenhum atendimento aberto ou aguardando nesta fila.',
+  noQueues: 'Nenhum atendimento para mostrar',
+  noQueuesHint: 'Crie filas e conecte um canal: os atendimentos aparecem aqui, atualizados em tempo real.',
+  more_one: 'e mais {{count}} atendimento',
+  more_other: 'e mais {{count}} atendimentos',
+  unread_one: '{{count}} mensagem não lida',
+  unread_other: '{{count}} mensagens não lidas',
+  totals: '{{open}} em atendimento, {{pending}} aguardando',
+  live: 'Atualizado em tempo real',
+};
+
+export const panelEn: typeof panelPtBR = {
+  noQueue: 'No queue',
+  open: 'In progress',
+  pending: 'Waiting',
+  noAgent: 'No agent',
+  empty: 'No open or waiting tickets in this queue.',
+  noQueues: 'No tickets to show',
+  noQueuesHint: 'Create queues and connect a channel: tickets show up here, updated live.',
+  more_one: 'and {{count}} more ticket',
+  more_other: 'and {{count}} more tickets',
+  unread_one: '{{count}} unread message',
+  unread_other: '{{count}} unread messages',
+  totals: '{{open}} in progress, {{pending}} waiting',
+  live: 'Updated live',
+};
