@@ -34,6 +34,16 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // The pool ends its clients without waiting for them to say goodbye; dropping the database
+      // under them makes the server kill those sessions, which surfaces as an uncaught error.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };
