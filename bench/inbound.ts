@@ -51,6 +51,8 @@ type TResult = {
   /** Delivered messages per second over the measured window. */
   throughput: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Request start to the HTTP answer (stored and committed), for the measured window. */
+  httpMs: { p50: number; p99: number };
 };
 
 const runBackend = async (backend: string): Promise<TResult> => {
@@ -103,12 +105,14 @@ const runBackend = async (backend: string): Promise<TResult> => {
 
     let sent = 0;
     let stored = 0;
+    const httpLatencies: number[] = [];
     const errors: Record<string, number> = {};
     const inFlight = new Set<Promise<void>>();
     const fire = (seq: number) => {
       const token = visitors[seq % visitors.length] as string;
       const body = `bench ${seq}`;
-      sentAt.set(body, performance.now());
+      const startedAt = performance.now();
+      sentAt.set(body, startedAt);
       sent++;
       const done = fetch(`${server.base}/public/webchat/${channel}/messages`, {
         method: 'POST',
@@ -117,6 +121,7 @@ const runBackend = async (backend: string): Promise<TResult> => {
       })
         .then(async (res) => {
           await res.arrayBuffer();
+          if (startedAt >= measuredFrom) httpLatencies.push(performance.now() - startedAt);
           if (res.status === 201) stored++;
           else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
         })
@@ -166,6 +171,7 @@ const runBackend = async (backend: string): Promise<TResult> => {
         p99: Math.round(percentile(latencies, 99)),
         max: Math.round(Math.max(...latencies)),
       },
+      httpMs: { p50: Math.round(percentile(httpLatencies, 50)), p99: Math.round(percentile(httpLatencies, 99)) },
     };
   } finally {
     await server.stop();
@@ -192,6 +198,7 @@ const main = async () => {
       'p95 ms',
       'p99 ms',
       'max ms',
+      'HTTP p50 / p99 ms',
       'errors',
     ],
     ...results.map((r) => [
@@ -205,6 +212,7 @@ const main = async () => {
       String(r.latencyMs.p95),
       String(r.latencyMs.p99),
       String(r.latencyMs.max),
+      `${r.httpMs.p50} / ${r.httpMs.p99}`,
       JSON.stringify(r.errors),
     ]),
   ]);

@@ -14,10 +14,17 @@ const create = async (page: Page, path: string, fill: () => Promise<void>, name:
   await page.screenshot({ path: `test-results/screens/${shot}.png`, fullPage: true });
 };
 
-test('an admin keeps tags, quick messages and closing reasons through their screens', async ({ page }) => {
+test('an admin keeps queues, tags, quick messages and closing reasons through their screens', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
   await expect(page).toHaveURL(/\/home/);
+  const queue = `Pós-venda ${stamp}`;
+  await create(page, '/filas', () => page.getByTestId('catalog-field-name').fill(queue), queue, 'filas');
+  // The new queue is offered where quick messages are limited to queues.
+  await page.goto('/mensagens-rapidas');
+  await page.getByTestId('catalog-add').click();
+  await page.getByLabel('Filas').click();
+  await expect(page.getByRole('option', { name: queue })).toBeVisible();
   const tag = `VIP ${stamp}`;
   await create(page, '/etiquetas', () => page.getByTestId('catalog-field-name').fill(tag), tag, 'etiquetas');
   const key = `prazo${stamp}`;

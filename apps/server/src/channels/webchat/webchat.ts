@@ -16,7 +16,7 @@ import { findConnectionByToken, findTenantLimits } from '../../modules/connectio
 import { upsertContactFromChannel } from '../../modules/contacts/find-or-create-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { findConversationTail, type TMessageRow } from '../../modules/messages/messages.repository.js';
-import { receiveMessage } from '../../modules/messages/receive-message.js';
+import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
 import { ticketAudience } from '../../modules/tickets/tickets.events.js';
 import { findActiveTicket } from '../../modules/tickets/tickets.repository.js';

@@ -63,6 +63,35 @@ const identityOf = (kind: TIdentityKind, raw: string): TIdentity => {
 /** A name with no letter is a placeholder (the number or an id): a real name replaces it. */
 const isPlaceholderName = (name: string) => !/\p{L}/u.test(name);
 
+/** The identities a channel's sender is known by, primary first, with the E.164 number when there is one. */
+export const channelIdentities = (input: TChannelContact) => {
+  const isGroup = input.isGroup ?? input.kind === 'group';
+  const primary = identityOf(input.kind, input.value);
+  if (primary.value === '') throw new Error(`empty ${input.kind} identity: a channel contact needs one`);
+  const phoneSource = input.kind === 'phone' ? input.value : input.number;
+  const e164 = !isGroup && phoneSource ? toE164(phoneSource) : null;
+  const identities: TIdentity[] = [primary];
+  if (e164 && input.kind !== 'phone') identities.push(identityOf('phone', e164));
+  if (input.lid && input.kind !== 'lid') identities.push(identityOf('lid', input.lid));
+  return { isGroup, primary, e164, known: identities.filter((identity) => identity.value !== '') };
+};
+
+/** What a message from a known contact teaches about it (a number, a name for a placeholder, a new picture...). */
+export const contactChanges = (
+  row: TContactRow,
+  input: TChannelContact,
+  e164: string | null,
+): Partial<TContactValues> => {
+  const changes: Partial<TContactValues> = {};
+  if (e164 && row.number === null) changes.number = e164;
+  if (input.pushname && input.pushname !== row.pushname) changes.pushname = input.pushname;
+  if (input.profilePicUrl && input.profilePicUrl !== row.profilePicUrl) changes.profilePicUrl = input.profilePicUrl;
+  if (input.email && row.email === null) changes.email = input.email.trim().toLowerCase();
+  const name = input.name?.trim() || input.pushname?.trim();
+  if (name && name !== row.name && isPlaceholderName(row.name)) changes.name = name;
+  return changes;
+};
+
 /**
  * Finds the contact a channel names by any of its identities (canonical phone key, so both forms of a
  * Brazilian mobile meet; LID; web chat id; ...), or creates it with them. Identities that arrive together
@@ -77,15 +106,7 @@ export const upsertContactFromChannel = async (
   tenantId: number,
   input: TChannelContact,
 ): Promise<TContactRow> => {
-  const isGroup = input.isGroup ?? input.kind === 'group';
-  const primary = identityOf(input.kind, input.value);
-  if (primary.value === '') throw new Error(`empty ${input.kind} identity: a channel contact needs one`);
-  const phoneSource = input.kind === 'phone' ? input.value : input.number;
-  const e164 = !isGroup && phoneSource ? toE164(phoneSource) : null;
-  const identities: TIdentity[] = [primary];
-  if (e164 && input.kind !== 'phone') identities.push(identityOf('phone', e164));
-  if (input.lid && input.kind !== 'lid') identities.push(identityOf('lid', input.lid));
-  const known = identities.filter((identity) => identity.value !== '');
+  const { isGroup, primary, e164, known } = channelIdentities(input);
 
   // The usual case, a known person whose identities all point to one contact, needs no lock.
   let owners = await findIdentityOwners(tx, tenantId, known);
@@ -125,13 +146,7 @@ export const upsertContactFromChannel = async (
     { ignoreTaken: true },
   );
   const row = (await findContactRow(tx, tenantId, contactId)) as TContactRow;
-  const changes: Partial<TContactValues> = {};
-  if (e164 && row.number === null) changes.number = e164;
-  if (input.pushname && input.pushname !== row.pushname) changes.pushname = input.pushname;
-  if (input.profilePicUrl && input.profilePicUrl !== row.profilePicUrl) changes.profilePicUrl = input.profilePicUrl;
-  if (input.email && row.email === null) changes.email = input.email.trim().toLowerCase();
-  const name = input.name?.trim() || input.pushname?.trim();
-  if (name && name !== row.name && isPlaceholderName(row.name)) changes.name = name;
+  const changes = contactChanges(row, input, e164);
   if (Object.keys(changes).length === 0) return row;
   return (await updateContactRow(tx, tenantId, contactId, changes)) ?? row;
 };

@@ -5,7 +5,8 @@ import { PASSWORD, startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent, recordAll } from '../../../test/sockets.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { connections, contacts, messages, queues, tickets, users, usersQueues } from '../../platform/db/schema.js';
-import { receiveMessage, type TInboundMessage } from './receive-message.js';
+import { receiveMessage } from './receive-batch.js';
+import type { TInboundMessage } from './receive-message.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../../../test/harness.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { queues, users, usersQueues } from '../../platform/db/schema.js';
-import { receiveMessage } from './receive-message.js';
+import { receiveMessage } from './receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 

@@ -19,6 +19,43 @@ export const insertMessage = async (
   return row;
 };
 
+/** Several messages at once; those whose external id was already taken are left out of the result. */
+export const insertMessages = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: TMessageInsert[],
+): Promise<TMessageRow[]> => {
+  if (values.length === 0) return [];
+  return tx
+    .insert(messages)
+    .values(values.map((value) => ({ ...value, tenantId })))
+    .onConflictDoNothing()
+    .returning();
+};
+
+/** Messages by (connection, external id), for a batch of deliveries and the replies they quote. */
+export const findMessagesByExternalIds = async (
+  tx: TExecutor,
+  tenantId: number,
+  keys: { whatsappId: number | null; externalId: string }[],
+): Promise<TMessageRow[]> => {
+  if (keys.length === 0) return [];
+  const list = JSON.stringify(keys.map((key) => ({ w: key.whatsappId ?? 0, m: key.externalId })));
+  return tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        inArray(
+          messages.messageId,
+          keys.map((key) => key.externalId),
+        ),
+        sql`(coalesce(${messages.whatsappId}, 0), ${messages.messageId}) in (select w, m from jsonb_to_recordset(${list}::jsonb) as k(w int, m text))`,
+      ),
+    );
+};
+
 export const findMessage = async (tx: TExecutor, tenantId: number, id: number): Promise<TMessageRow | undefined> => {
   const [row] = await tx
     .select()

@@ -18,7 +18,7 @@ import {
   updateTicketRow,
 } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
-import { findMessageByExternalId, insertMessage } from './messages.repository.js';
+import { findMessageByExternalId, insertMessage, type TMessageInsert } from './messages.repository.js';
 
 /** A message as any channel adapter hands it over, already in our terms. */
 export type TInboundMessage = {
@@ -52,15 +52,39 @@ export type TReceiveResult =
   | { duplicate: true }
   | { duplicate: false; ticket: TTicket; message: TMessage; ticketCreated: boolean };
 
-const preview = (body: string, mediaType: string) => (body.trim() ? body.slice(0, 255) : `[${mediaType}]`);
+/** What the ticket list shows of a message: its text, or the kind of media it carries. */
+export const inboundPreview = (inbound: TInboundMessage) =>
+  inbound.body.trim() ? inbound.body.slice(0, 255) : `[${inbound.mediaType ?? 'chat'}]`;
+
+/** The row a customer's message is stored as. */
+export const inboundMessageValues = (
+  inbound: TInboundMessage,
+  target: { ticketId: number; contactId: number; quotedMsgId: number | null },
+): TMessageInsert => ({
+  ticketId: target.ticketId,
+  contactId: target.contactId,
+  whatsappId: inbound.connectionId,
+  messageId: inbound.externalId,
+  fromMe: false,
+  body: inbound.body,
+  mediaType: inbound.mediaType ?? 'chat',
+  mediaUrl: inbound.mediaUrl ?? null,
+  mediaName: inbound.mediaName ?? null,
+  mediaMime: inbound.mediaMime ?? null,
+  quotedMsgId: target.quotedMsgId,
+  status: 'received',
+  timestamp: inbound.timestamp,
+  dataJson: inbound.dataJson ?? null,
+});
 
 /**
- * The inbound pipeline (architecture brief): one transaction finds or creates the contact (identities
- * resolved: ninth digit, LID), finds or creates the open ticket under a per-contact lock, and stores the
- * message under its unique (tenant, connection, external id) key; after commit the ticket's audience, and
- * only it, is told. Replays and concurrent duplicates store nothing and emit nothing.
+ * The inbound pipeline for one message (architecture brief): one transaction finds or creates the contact
+ * (identities resolved: ninth digit, LID), finds or creates the open ticket under a per-contact lock, and
+ * stores the message under its unique (tenant, connection, external id) key; after commit the ticket's
+ * audience, and only it, is told. Replays and concurrent duplicates store nothing and emit nothing.
+ * Channels call `receiveMessage` (receive-batch.ts), which takes this path for whatever a batch cannot do.
  */
-export const receiveMessage = async (
+export const receiveOneMessage = async (
   services: Pick<TServices, 'db' | 'realtime'>,
   inbound: TInboundMessage,
 ): Promise<TReceiveResult> => {
@@ -115,27 +139,15 @@ export const receiveMessage = async (
     const quoted = inbound.quotedExternalId
       ? await findMessageByExternalId(tx, tenantId, connection.id, inbound.quotedExternalId)
       : undefined;
-    const mediaType = inbound.mediaType ?? 'chat';
-    const message = await insertMessage(tx, tenantId, {
-      ticketId: ticketRow.id,
-      contactId: contact.id,
-      whatsappId: connection.id,
-      messageId: inbound.externalId,
-      fromMe: false,
-      body: inbound.body,
-      mediaType,
-      mediaUrl: inbound.mediaUrl ?? null,
-      mediaName: inbound.mediaName ?? null,
-      mediaMime: inbound.mediaMime ?? null,
-      quotedMsgId: quoted?.id ?? null,
-      status: 'received',
-      timestamp: inbound.timestamp,
-      dataJson: inbound.dataJson ?? null,
-    });
+    const message = await insertMessage(
+      tx,
+      tenantId,
+      inboundMessageValues(inbound, { ticketId: ticketRow.id, contactId: contact.id, quotedMsgId: quoted?.id ?? null }),
+    );
     // A concurrent delivery of the same id got there first (it waited on the unique key): nothing to do.
     if (!message) throw new DuplicateDelivery();
     await updateTicketRow(tx, tenantId, ticketRow.id, {
-      lastMessage: preview(inbound.body, mediaType),
+      lastMessage: inboundPreview(inbound),
       lastMessageAt: now,
       unreadMessages: sql`${tickets.unreadMessages} + 1` as unknown as number,
       answered: false,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { receiveMessage } from '../messages/receive-message.js';
+import { receiveMessage } from '../messages/receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 

@@ -126,6 +126,74 @@ export const findActiveTicket = async (
   return row;
 };
 
+/** Several tickets with what their DTOs show, in no particular order. */
+export const findTicketsJoined = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: number[],
+): Promise<TTicketJoined[]> => {
+  if (ticketIds.length === 0) return [];
+  const rows = await selectJoined(tx).where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ticketIds)));
+  return rows.map(toJoined);
+};
+
+/** The open-or-pending tickets of several contacts, locked in id order (so two batches never deadlock). */
+export const lockActiveTicketsOfContacts = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: number[],
+): Promise<TTicketRow[]> => {
+  if (contactIds.length === 0) return [];
+  return tx
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        inArray(tickets.contactId, contactIds),
+        inArray(tickets.status, ['open', 'pending']),
+      ),
+    )
+    .orderBy(asc(tickets.id))
+    .for('update');
+};
+
+/** New customer messages on several tickets: last message, its time, unread count up, not answered. */
+export const bumpTicketsForInbound = async (
+  tx: TExecutor,
+  tenantId: number,
+  bumps: { ticketId: number; lastMessage: string; lastMessageAt: Date; received: number }[],
+): Promise<void> => {
+  if (bumps.length === 0) return;
+  const list = JSON.stringify(
+    bumps.map((bump) => ({
+      id: bump.ticketId,
+      last: bump.lastMessage,
+      at: bump.lastMessageAt.toISOString(),
+      n: bump.received,
+    })),
+  );
+  await tx.execute(sql`
+    update ${tickets} set
+      last_message = v.last,
+      last_message_at = v.at,
+      unread_messages = ${tickets.unreadMessages} + v.n,
+      answered = false,
+      updated_at = now()
+    from jsonb_to_recordset(${list}::jsonb) as v(id int, last text, at timestamptz, n int)
+    where ${tickets.tenantId} = ${tenantId} and ${tickets.id} = v.id`);
+};
+
+/** Serialises inbound work per contact (the same key the single-message path takes), in id order. */
+export const lockContacts = async (tx: TExecutor, tenantId: number, contactIds: number[]): Promise<void> => {
+  if (contactIds.length === 0) return;
+  const list = JSON.stringify([...new Set(contactIds)].sort((a, b) => a - b));
+  await tx.execute(
+    // OFFSET 0 keeps the ordered subquery as it is, so the locks are taken in that order.
+    sql`select pg_advisory_xact_lock(${tenantId}::int, c) from (select e.c::int as c from jsonb_array_elements_text(${list}::jsonb) as e(c) order by 1 offset 0) ordered`,
+  );
+};
+
 /**
  * One page of tickets under `where`, newest message first, with its total. The page's ids are picked from
  * the tickets table alone (the ordering index does the work), then joined: joining every contact of a tenant

@@ -8,7 +8,7 @@ import { LoginPage } from '../../modules/auth/routes/login-page';
 import { MasterKeyPage } from '../../modules/auth/routes/masterkey-page';
 import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page';
 import { SignupPage } from '../../modules/auth/routes/signup-page';
-import { FastRepliesPage, ReasonsPage, TagsPage } from '../../modules/catalog/routes/catalog-screens';
+import { FastRepliesPage, QueuesPage, ReasonsPage, TagsPage } from '../../modules/catalog/routes/catalog-screens';
 import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
 import { ContactsPage } from '../../modules/contacts/routes/contacts-page';
 import { CustomizePage } from '../../modules/customize/routes/customize-page';
@@ -40,6 +40,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   'chat-contatos': () => <ContactsPage inAttendance />,
   'painel-atendimentos': () => <TicketPanelPage />,
   sessoes: () => <ConnectionsPage />,
+  filas: () => <QueuesPage />,
   etiquetas: () => <TagsPage />,
   'mensagens-rapidas': () => <FastRepliesPage />,
   'configuracoes-motivos': () => <ReasonsPage />,

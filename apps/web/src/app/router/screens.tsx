@@ -146,7 +146,7 @@ export const screenMeta: Record<string, TScreenMeta> = {
   usuariotenants: built(IconUsers),
   'auto-resposta': conversations(IconRobot),
   'mensagens-rapidas': built(IconMessageBolt),
-  filas: conversations(IconStack2),
+  filas: built(IconStack2),
   planos: later(IconReceipt),
   assinatura: later(IconCertificate),
   tenantApi: later(IconApi),

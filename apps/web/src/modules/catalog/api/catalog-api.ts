@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
 import { lookupKeys } from '../../attendance/api/ticket-keys';
+import { queueKeys } from '../../queues/api/queues-api';
 
-/** The small lists a tenant keeps (tags, quick messages, closing reasons): one REST shape, one set of hooks. */
-export type TCatalogResource = 'tags' | 'fastreply' | 'reasons';
+/** The small lists a tenant keeps (queues, tags, quick messages, closing reasons): one REST shape, one set of hooks. */
+export type TCatalogResource = 'queue' | 'tags' | 'fastreply' | 'reasons';
 
 const queryKey = (resource: TCatalogResource) => ['catalog', resource] as const;
 
@@ -11,6 +12,7 @@ const queryKey = (resource: TCatalogResource) => ['catalog', resource] as const;
 const workspaceKeys: Partial<Record<TCatalogResource, readonly unknown[]>> = {
   fastreply: lookupKeys.fastReplies,
   reasons: lookupKeys.reasons,
+  queue: queueKeys.all,
 };
 
 export const useCatalog = <T>(resource: TCatalogResource) =>

@@ -1,9 +1,9 @@
 import { Badge, ColorInput, ColorSwatch, Group, MultiSelect, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { TFastReply, TReason, TTag } from '@prosa/contracts';
-import { IconListCheck, IconMessageBolt, IconTags } from '@tabler/icons-react';
+import { IconListCheck, IconMessageBolt, IconStack2, IconTags } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueues } from '../../queues/api/queues-api';
+import { type TQueue, useQueues } from '../../queues/api/queues-api';
 import { CatalogPage, type TCatalogConfig } from './catalog-page';
 
 const activeBadge = (active: boolean, t: (key: string) => string) => (
@@ -12,57 +12,103 @@ const activeBadge = (active: boolean, t: (key: string) => string) => (
   </Badge>
 );
 
+type TNamedColour = { id: number; color: string; isActive: boolean };
+type TNamedColourValues = { name: string; color: string; isActive: boolean };
+
+/** Tags and queues are the same form: a name, a colour and whether it is in use. */
+const namedColourConfig = <T extends TNamedColour>(
+  t: (key: string) => string,
+  options: {
+    resource: 'tags' | 'queue';
+    texts: string;
+    icon: TCatalogConfig<T, TNamedColourValues>['icon'];
+    field: 'tag' | 'queue';
+    maxLength: number;
+    nameOf: (item: T) => string;
+  },
+): TCatalogConfig<T, TNamedColourValues> => ({
+  resource: options.resource,
+  texts: options.texts,
+  icon: options.icon,
+  columns: [
+    {
+      label: t(`${options.texts}.name`),
+      render: (item) => (
+        <Group gap="xs" wrap="nowrap">
+          <ColorSwatch color={item.color} size={16} />
+          <Text size="sm">{options.nameOf(item)}</Text>
+        </Group>
+      ),
+    },
+    { label: t('catalog.status'), render: (item) => activeBadge(item.isActive, t) },
+  ],
+  searchText: options.nameOf,
+  name: options.nameOf,
+  initial: (item) => ({
+    name: item ? options.nameOf(item) : '',
+    color: item?.color ?? '#5c67f2',
+    isActive: item?.isActive ?? true,
+  }),
+  validate: (values) => (values.name.trim() ? null : { [options.field]: t('catalog.required') }),
+  toInput: ({ name, ...rest }) => ({ ...rest, [options.field]: name.trim() }),
+  form: (values, set, errors) => (
+    <>
+      <TextInput
+        label={t(`${options.texts}.name`)}
+        value={values.name}
+        error={errors[options.field]}
+        maxLength={options.maxLength}
+        onChange={(e) => set({ ...values, name: e.currentTarget.value })}
+        data-testid="catalog-field-name"
+        data-autofocus
+      />
+      <ColorInput
+        label={t(`${options.texts}.color`)}
+        value={values.color}
+        error={errors.color}
+        format="hex"
+        onChange={(color) => set({ ...values, color })}
+      />
+      <Switch
+        label={t('catalog.active')}
+        checked={values.isActive}
+        onChange={(e) => set({ ...values, isActive: e.currentTarget.checked })}
+      />
+    </>
+  ),
+});
+
 /** `/etiquetas`. */
 export const TagsPage = () => {
   const { t } = useTranslation();
-  const config = useMemo<TCatalogConfig<TTag, { tag: string; color: string; isActive: boolean }>>(
-    () => ({
-      resource: 'tags',
-      texts: 'catalog.tags',
-      icon: IconTags,
-      columns: [
-        {
-          label: t('catalog.tags.name'),
-          render: (tag) => (
-            <Group gap="xs" wrap="nowrap">
-              <ColorSwatch color={tag.color} size={16} />
-              <Text size="sm">{tag.tag}</Text>
-            </Group>
-          ),
-        },
-        { label: t('catalog.status'), render: (tag) => activeBadge(tag.isActive, t) },
-      ],
-      searchText: (tag) => tag.tag,
-      name: (tag) => tag.tag,
-      initial: (tag) => ({ tag: tag?.tag ?? '', color: tag?.color ?? '#5c67f2', isActive: tag?.isActive ?? true }),
-      validate: (values) => (values.tag.trim() ? null : { tag: t('catalog.required') }),
-      toInput: (values) => ({ ...values, tag: values.tag.trim() }),
-      form: (values, set, errors) => (
-        <>
-          <TextInput
-            label={t('catalog.tags.name')}
-            value={values.tag}
-            error={errors.tag}
-            maxLength={60}
-            onChange={(e) => set({ ...values, tag: e.currentTarget.value })}
-            data-testid="catalog-field-name"
-            data-autofocus
-          />
-          <ColorInput
-            label={t('catalog.tags.color')}
-            value={values.color}
-            error={errors.color}
-            format="hex"
-            onChange={(color) => set({ ...values, color })}
-          />
-          <Switch
-            label={t('catalog.active')}
-            checked={values.isActive}
-            onChange={(e) => set({ ...values, isActive: e.currentTarget.checked })}
-          />
-        </>
-      ),
-    }),
+  const config = useMemo(
+    () =>
+      namedColourConfig<TTag>(t, {
+        resource: 'tags',
+        texts: 'catalog.tags',
+        icon: IconTags,
+        field: 'tag',
+        maxLength: 60,
+        nameOf: (tag) => tag.tag,
+      }),
+    [t],
+  );
+  return <CatalogPage config={config} />;
+};
+
+/** `/filas`: the queues tickets are routed to and agents are bound to. */
+export const QueuesPage = () => {
+  const { t } = useTranslation();
+  const config = useMemo(
+    () =>
+      namedColourConfig<TQueue>(t, {
+        resource: 'queue',
+        texts: 'catalog.queues',
+        icon: IconStack2,
+        field: 'queue',
+        maxLength: 80,
+        nameOf: (queue) => queue.queue,
+      }),
     [t],
   );
   return <CatalogPage config={config} />;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
 
-export type TQueue = { id: number; queue: string; color: string };
+export type TQueue = { id: number; queue: string; color: string; isActive: boolean };
 
 export const queueKeys = { all: ['queues'] as const };
 
