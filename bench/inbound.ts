@@ -80,6 +80,19 @@ const runBackend = async (backend: string): Promise<TResult> => {
       if (session.status !== 201) throw new Error(`visitor session: ${session.status}`);
       visitors.push(session.body.token);
     }
+    // Each visitor opens their conversation first (contact and ticket created): the loop measures the
+    // steady flow of messages in open conversations. New conversations are the one-message path's work.
+    for (let i = 0; i < visitors.length; i += 20) {
+      await Promise.all(
+        visitors.slice(i, i + 20).map(async (token) => {
+          const opened = await request(server.base, 'POST', `/public/webchat/${channel}/messages`, {
+            token,
+            body: { clientId: randomUUID(), body: 'Olá' },
+          });
+          if (opened.status !== 201) throw new Error(`first message: ${opened.status}`);
+        }),
+      );
+    }
 
     // The agent: the demo admin's socket, as the web app connects it.
     const socket = io(server.base, { auth: { token: admin.token }, transports: ['websocket'], forceNew: true });

@@ -11,8 +11,13 @@ import {
   ZWebchatStart,
 } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { findConnectionByToken, findTenantLimits } from '../../modules/connections/connections.repository.js';
+import {
+  findConnectionByToken,
+  findTenantLimits,
+  type TConnectionRow,
+} from '../../modules/connections/connections.repository.js';
 import { upsertContactFromChannel } from '../../modules/contacts/find-or-create-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { findConversationTail, type TMessageRow } from '../../modules/messages/messages.repository.js';
@@ -135,11 +140,22 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
     if (connection?.type !== 'webchat') throw new AppError('ERR_NO_WAPP_FOUND');
     return connection;
   };
+  // A visitor's messages name the connection by its public token each time; a second's reuse spares a query
+  // per message. Opening a chat always reads it afresh, and a deleted connection is refused by the inbound
+  // pipeline itself, which reads it inside its transaction.
+  const recentWebchats = new LRUCache<string, TConnectionRow>({ max: 10_000, ttl: 1_000 });
+  const findRecentWebchat = async (token: string) => {
+    const hit = recentWebchats.get(token);
+    if (hit) return hit;
+    const connection = await findWebchat(token);
+    recentWebchats.set(token, connection);
+    return connection;
+  };
   const visitorOf = async (authorization: string | undefined, token: string): Promise<TVisitor> => {
     const raw = bearer(authorization);
     if (!raw) throw new AppError('ERR_UNAUTHORIZED');
     const visitor = await tokens.verify(raw);
-    const connection = await findWebchat(token);
+    const connection = await findRecentWebchat(token);
     if (connection.id !== visitor.connectionId) throw new AppError('ERR_INVALID_TOKEN');
     return visitor;
   };
