@@ -23,7 +23,8 @@ test('an admin keeps queues, tags, quick messages and closing reasons through th
   // The new queue is offered where quick messages are limited to queues.
   await page.goto('/mensagens-rapidas');
   await page.getByTestId('catalog-add').click();
-  await page.getByLabel('Filas').click();
+  // The MultiSelect's own input is zero-width until it has text: click its box (Mantine's static class).
+  await page.getByRole('dialog').locator('.mantine-MultiSelect-input').click();
   await expect(page.getByRole('option', { name: queue })).toBeVisible();
   const tag = `VIP ${stamp}`;
   await create(page, '/etiquetas', () => page.getByTestId('catalog-field-name').fill(tag), tag, 'etiquetas');
