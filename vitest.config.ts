@@ -18,6 +18,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/jsdom-setup.ts'],
         },
       },
       {

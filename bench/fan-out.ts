@@ -11,23 +11,10 @@
 // Setup (tenants, 1,000 users with argon2id passwords, 1,000 logins) takes a few minutes and is not measured.
 // Prints a table on stderr and JSON on stdout.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { Agent, setGlobalDispatcher } from 'undici';
-import {
-  benchPasswords,
-  freshDatabase,
-  login,
-  machine,
-  percentile,
-  printTable,
-  request,
-  runMain,
-  spawnServer,
-} from './lib.js';
+import { benchPasswords, login, machine, percentile, printTable, request, runMain, withWebchatServer } from './lib.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -104,129 +91,119 @@ const setUpTenant = async (base: string, rootToken: string, n: number): Promise<
   return { tenantId: created.body.tenant.id, channel: connection.body.token, visitors, agentTokens };
 };
 
-const runBackend = async (backend: string) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-bench-fanout-'));
-  const database = backend === 'postgres' && adminUrl ? await freshDatabase(adminUrl) : undefined;
-  if (backend === 'postgres' && !database) throw new Error('postgres needs DATABASE_URL');
-  const server = await spawnServer({
-    dataDir,
-    databaseUrl: database?.url,
-    env: { LOG_LEVEL: 'warn', WEBCHAT_SESSIONS_PER_MINUTE: '1000000', WEBCHAT_MESSAGES_PER_MINUTE: '1000000' },
-  });
-  const sockets: Socket[] = [];
-  try {
-    const setupStart = performance.now();
-    const root = await login(server.base, 'superadmin@prosa.local', benchPasswords.superadmin);
-    const tenants: TTenantSetup[] = [];
-    for (let n = 0; n < tenantCount; n++) tenants.push(await setUpTenant(server.base, root.token, n));
-    const setupSeconds = Math.round((performance.now() - setupStart) / 1000);
+const runBackend = (backend: string) =>
+  withWebchatServer(backend, 'fanout', async (server) => {
+    const sockets: Socket[] = [];
+    try {
+      const setupStart = performance.now();
+      const root = await login(server.base, 'superadmin@prosa.local', benchPasswords.superadmin);
+      const tenants: TTenantSetup[] = [];
+      for (let n = 0; n < tenantCount; n++) tenants.push(await setUpTenant(server.base, root.token, n));
+      const setupSeconds = Math.round((performance.now() - setupStart) / 1000);
 
-    const sentAt = new Map<string, { at: number; tenantId: number; measured: boolean }>();
-    const latencies: number[] = [];
-    const lastArrival = new Map<string, number>();
-    let foreign = 0;
-    let unexpected = 0;
-    for (const tenant of tenants) {
-      for (const token of tenant.agentTokens) {
-        const socket = io(server.base, { auth: { token }, transports: ['websocket'], forceNew: true });
-        sockets.push(socket);
-        socket.onAny((event: string, payload: TTicketListEvent) => {
-          if (event !== events.ticketList(tenant.tenantId)) {
-            // Every tenant event is named `{tenantId}:...`: one naming another tenant must never arrive.
-            if (/^\d+:/.test(event) && !event.startsWith(`${tenant.tenantId}:`)) foreign++;
-            return;
-          }
-          if (payload.type !== 'chat:create') return;
-          const sent = sentAt.get(payload.payload.body);
-          if (!sent) return;
-          if (sent.tenantId !== tenant.tenantId) unexpected++;
-          if (!sent.measured) return;
-          const now = performance.now();
-          latencies.push(now - sent.at);
-          lastArrival.set(payload.payload.body, Math.max(lastArrival.get(payload.payload.body) ?? 0, now - sent.at));
-        });
+      const sentAt = new Map<string, { at: number; tenantId: number; measured: boolean }>();
+      const latencies: number[] = [];
+      const lastArrival = new Map<string, number>();
+      let foreign = 0;
+      let unexpected = 0;
+      for (const tenant of tenants) {
+        for (const token of tenant.agentTokens) {
+          const socket = io(server.base, { auth: { token }, transports: ['websocket'], forceNew: true });
+          sockets.push(socket);
+          socket.onAny((event: string, payload: TTicketListEvent) => {
+            if (event !== events.ticketList(tenant.tenantId)) {
+              // Every tenant event is named `{tenantId}:...`: one naming another tenant must never arrive.
+              if (/^\d+:/.test(event) && !event.startsWith(`${tenant.tenantId}:`)) foreign++;
+              return;
+            }
+            if (payload.type !== 'chat:create') return;
+            const sent = sentAt.get(payload.payload.body);
+            if (!sent) return;
+            if (sent.tenantId !== tenant.tenantId) unexpected++;
+            if (!sent.measured) return;
+            const now = performance.now();
+            latencies.push(now - sent.at);
+            lastArrival.set(payload.payload.body, Math.max(lastArrival.get(payload.payload.body) ?? 0, now - sent.at));
+          });
+        }
       }
-    }
-    await Promise.all(
-      sockets.map(
-        (socket) =>
-          new Promise<void>((resolve, reject) => {
-            socket.once('connect', () => resolve());
-            socket.once('connect_error', reject);
-          }),
-      ),
-    );
-    // Each visitor opens their conversation (contact and ticket exist) before the measured flow.
-    for (const tenant of tenants)
-      await inBatches(tenant.visitors, 10, async (token) => {
-        const first = await request(server.base, 'POST', `/public/webchat/${tenant.channel}/messages`, {
-          token,
-          body: { clientId: randomUUID(), body: `Olá ${randomUUID()}` },
+      await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise<void>((resolve, reject) => {
+              socket.once('connect', () => resolve());
+              socket.once('connect_error', reject);
+            }),
+        ),
+      );
+      // Each visitor opens their conversation (contact and ticket exist) before the measured flow.
+      for (const tenant of tenants)
+        await inBatches(tenant.visitors, 10, async (token) => {
+          const first = await request(server.base, 'POST', `/public/webchat/${tenant.channel}/messages`, {
+            token,
+            body: { clientId: randomUUID(), body: `Olá ${randomUUID()}` },
+          });
+          expectStatus('first message', first, 201);
         });
-        expectStatus('first message', first, 201);
-      });
 
-    let measuredMessages = 0;
-    const errors: Record<string, number> = {};
-    const inFlight = new Set<Promise<void>>();
-    const total = Math.round(rate * (seconds + warmupSeconds));
-    const start = performance.now();
-    for (let seq = 0; seq < total; seq++) {
-      const due = start + (seq / rate) * 1000;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const tenant = tenants[seq % tenants.length] as TTenantSetup;
-      const visitor = tenant.visitors[Math.floor(seq / tenants.length) % tenant.visitors.length] as string;
-      const body = `fanout ${seq}`;
-      const measured = performance.now() - start >= warmupSeconds * 1000;
-      if (measured) measuredMessages++;
-      sentAt.set(body, { at: performance.now(), tenantId: tenant.tenantId, measured });
-      const done = fetch(`${server.base}/public/webchat/${tenant.channel}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${visitor}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: randomUUID(), body }),
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (res.status !== 201) errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
+      let measuredMessages = 0;
+      const errors: Record<string, number> = {};
+      const inFlight = new Set<Promise<void>>();
+      const total = Math.round(rate * (seconds + warmupSeconds));
+      const start = performance.now();
+      for (let seq = 0; seq < total; seq++) {
+        const due = start + (seq / rate) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const tenant = tenants[seq % tenants.length] as TTenantSetup;
+        const visitor = tenant.visitors[Math.floor(seq / tenants.length) % tenant.visitors.length] as string;
+        const body = `fanout ${seq}`;
+        const measured = performance.now() - start >= warmupSeconds * 1000;
+        if (measured) measuredMessages++;
+        sentAt.set(body, { at: performance.now(), tenantId: tenant.tenantId, measured });
+        const done = fetch(`${server.base}/public/webchat/${tenant.channel}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${visitor}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId: randomUUID(), body }),
         })
-        .catch((error: unknown) => {
-          const key = error instanceof Error ? error.message : 'error';
-          errors[key] = (errors[key] ?? 0) + 1;
-        })
-        .finally(() => inFlight.delete(done));
-      inFlight.add(done);
+          .then(async (res) => {
+            await res.arrayBuffer();
+            if (res.status !== 201) errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
+          })
+          .catch((error: unknown) => {
+            const key = error instanceof Error ? error.message : 'error';
+            errors[key] = (errors[key] ?? 0) + 1;
+          })
+          .finally(() => inFlight.delete(done));
+        inFlight.add(done);
+      }
+      await Promise.all([...inFlight]);
+      const expected = measuredMessages * agentsPerTenant;
+      const waitUntil = performance.now() + 10_000;
+      while (latencies.length < expected && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
+      const slowest = [...lastArrival.values()];
+      return {
+        backend,
+        sockets: sockets.length,
+        rate,
+        setupSeconds,
+        messages: measuredMessages,
+        expectedDeliveries: expected,
+        deliveries: latencies.length,
+        crossTenant: foreign + unexpected,
+        errors,
+        perSocketMs: {
+          p50: Math.round(percentile(latencies, 50)),
+          p95: Math.round(percentile(latencies, 95)),
+          p99: Math.round(percentile(latencies, 99)),
+          max: Math.round(Math.max(...latencies)),
+        },
+        lastSocketMs: { p50: Math.round(percentile(slowest, 50)), p99: Math.round(percentile(slowest, 99)) },
+      };
+    } finally {
+      for (const socket of sockets) socket.close();
     }
-    await Promise.all([...inFlight]);
-    const expected = measuredMessages * agentsPerTenant;
-    const waitUntil = performance.now() + 10_000;
-    while (latencies.length < expected && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
-    const slowest = [...lastArrival.values()];
-    return {
-      backend,
-      sockets: sockets.length,
-      rate,
-      setupSeconds,
-      messages: measuredMessages,
-      expectedDeliveries: expected,
-      deliveries: latencies.length,
-      crossTenant: foreign + unexpected,
-      errors,
-      perSocketMs: {
-        p50: Math.round(percentile(latencies, 50)),
-        p95: Math.round(percentile(latencies, 95)),
-        p99: Math.round(percentile(latencies, 99)),
-        max: Math.round(Math.max(...latencies)),
-      },
-      lastSocketMs: { p50: Math.round(percentile(slowest, 50)), p99: Math.round(percentile(slowest, 99)) },
-    };
-  } finally {
-    for (const socket of sockets) socket.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
-  }
-};
+  });
 
 const main = async () => {
   const results = [];

@@ -13,23 +13,10 @@
 //
 // Prints a table on stderr and JSON on stdout.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { io } from 'socket.io-client';
 import { Agent, setGlobalDispatcher } from 'undici';
-import {
-  benchPasswords,
-  freshDatabase,
-  login,
-  machine,
-  percentile,
-  printTable,
-  request,
-  runMain,
-  spawnServer,
-} from './lib.js';
+import { benchPasswords, login, machine, percentile, printTable, request, runMain, withWebchatServer } from './lib.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -55,16 +42,8 @@ type TResult = {
   httpMs: { p50: number; p99: number };
 };
 
-const runBackend = async (backend: string): Promise<TResult> => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-bench-inbound-'));
-  const database = backend === 'postgres' && adminUrl ? await freshDatabase(adminUrl) : undefined;
-  if (backend === 'postgres' && !database) throw new Error('postgres needs DATABASE_URL');
-  const server = await spawnServer({
-    dataDir,
-    databaseUrl: database?.url,
-    env: { LOG_LEVEL: 'warn', WEBCHAT_SESSIONS_PER_MINUTE: '1000000', WEBCHAT_MESSAGES_PER_MINUTE: '1000000' },
-  });
-  try {
+const runBackend = (backend: string): Promise<TResult> =>
+  withWebchatServer(backend, 'inbound', async (server) => {
     const admin = await login(server.base, 'admin@demo.local', benchPasswords.demo);
     const created = await request<{ token: string }>(server.base, 'POST', '/whatsapp', {
       token: admin.token,
@@ -186,12 +165,7 @@ const runBackend = async (backend: string): Promise<TResult> => {
       },
       httpMs: { p50: Math.round(percentile(httpLatencies, 50)), p99: Math.round(percentile(httpLatencies, 99)) },
     };
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
-  }
-};
+  });
 
 const main = async () => {
   const results: TResult[] = [];

@@ -2,8 +2,10 @@
 // the web app does it, percentiles and the printed table.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -101,6 +103,36 @@ export const spawnServer = async (options: {
     throw error;
   }
   return { port, base: `http://127.0.0.1:${port}`, child, output: () => out, stop };
+};
+
+/**
+ * Runs `work` against a server with the web chat's visitor limits lifted, on a fresh data directory and, for
+ * `postgres`, a fresh database on the server of DATABASE_URL; all of it is removed afterwards.
+ */
+export const withWebchatServer = async <T>(
+  backend: string,
+  name: string,
+  work: (server: TServerProcess) => Promise<T>,
+): Promise<T> => {
+  const adminUrl = process.env.DATABASE_URL;
+  if (backend === 'postgres' && !adminUrl) throw new Error('postgres needs DATABASE_URL');
+  const dataDir = mkdtempSync(path.join(tmpdir(), `prosa-bench-${name}-`));
+  const database = backend === 'postgres' && adminUrl ? await freshDatabase(adminUrl) : undefined;
+  try {
+    const server = await spawnServer({
+      dataDir,
+      databaseUrl: database?.url,
+      env: { LOG_LEVEL: 'warn', WEBCHAT_SESSIONS_PER_MINUTE: '1000000', WEBCHAT_MESSAGES_PER_MINUTE: '1000000' },
+    });
+    try {
+      return await work(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  }
 };
 
 /** A fresh PostgreSQL database on the server of `url`, and how to drop it. */

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
 
 // A whole conversation over the web chat, as people live it: a visitor writes from the site, an agent of
 // the chat's queue sees it arrive live, accepts, replies (the visitor sees the typing and the reply), the
@@ -77,21 +77,11 @@ test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-/** An agent's browser: logged in through the form, every socket frame and console error collected. */
+/** An agent's browser, closed after the test with the others. */
 const agentPage = async (browser: Browser, email: string) => {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  // Long-polling carries events before the upgrade: watch those responses too.
-  page.on('response', async (response) => {
-    if (response.url().includes('/socket.io/')) frames.push(await response.text().catch(() => ''));
-  });
-  const errors = watchConsole(page);
-  await loginThroughForm(page, email, AGENT_PASSWORD);
-  await expect(page).toHaveURL(/\/atendimento/);
-  return { page, frames, errors };
+  const agent = await openAgentPage(browser, email, AGENT_PASSWORD);
+  contexts.push(agent.context);
+  return agent;
 };
 
 test('a web chat conversation from the first message to the close, unseen by another queue', async ({ browser }) => {

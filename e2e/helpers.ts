@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, MAIN_PORT, SUPERADMIN_PASSWORD } from './playwright.config.js';
 
 export const accounts = {
@@ -57,4 +57,22 @@ export const apiLogin = async (email: string, password: string, port = MAIN_PORT
   const { status, body } = await api('POST', '/auth/login/', { port, body: { email, password: encrypted } });
   if (status !== 200) throw new Error(`login ${email}: ${status} ${JSON.stringify(body)}`);
   return body.token;
+};
+
+/**
+ * An agent's own browser (pt-BR), logged in through the form: every socket frame it receives (websocket and
+ * the long-polling responses before the upgrade) and every console error are collected.
+ */
+export const openAgentPage = async (browser: Browser, email: string, password: string) => {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  page.on('response', async (response) => {
+    if (response.url().includes('/socket.io/')) frames.push(await response.text().catch(() => ''));
+  });
+  const errors = watchConsole(page);
+  await loginThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/atendimento/);
+  return { context, page, frames, errors };
 };

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
 
 // A visitor on the web chat page and an agent in /atendimento talk both ways, live; the agent closes the
 // ticket. A second agent, bound to another queue, is logged in the whole time and never sees the ticket:
@@ -39,20 +39,7 @@ const setUp = async () => {
   return { seller, outsider, channelToken: channel.body.token as string };
 };
 
-const agentPage = async (browser: Browser, email: string) => {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  // Long-polling carries events before the upgrade: watch those responses too.
-  page.on('response', async (response) => {
-    if (response.url().includes('/socket.io/')) frames.push(await response.text().catch(() => ''));
-  });
-  const errors = watchConsole(page);
-  await loginThroughForm(page, email, AGENT_PASSWORD);
-  await expect(page).toHaveURL(/\/atendimento/);
-  return { page, frames, errors };
-};
+const agentPage = (browser: Browser, email: string) => openAgentPage(browser, email, AGENT_PASSWORD);
 
 test('a visitor and an agent talk live; an agent of another queue never sees it', async ({ browser }) => {
   const { seller, outsider, channelToken } = await setUp();

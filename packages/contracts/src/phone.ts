@@ -30,7 +30,8 @@ const phoneParseErrors: readonly string[] = [
   'INVALID_COUNTRY',
   'INVALID_LENGTH',
 ] satisfies TPhoneParseError[];
-const isPhoneParseError = (code: string): code is TPhoneParseError => phoneParseErrors.includes(code);
+/** Whether a code (libphonenumber's, or a server's `detail`) is one of the phone parsing errors of §5. */
+export const isPhoneParseError = (code: string): code is TPhoneParseError => phoneParseErrors.includes(code);
 
 /**
  * A phone number as typed or as a channel sends it (§5 Phone parsing): formatting dropped, national number of

@@ -47,6 +47,7 @@ export const findMessagesByExternalIds = async (
     .where(
       and(
         eq(messages.tenantId, tenantId),
+        // The plain list lets the unique index narrow the rows; the pairs then match the connection too.
         inArray(
           messages.messageId,
           keys.map((key) => key.externalId),

@@ -1,11 +1,11 @@
-import type { TTicket } from '@prosa/contracts';
+import type { TMessage, TTicket } from '@prosa/contracts';
 import type { TTx } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { findContactRows, findIdentityOwners } from '../contacts/contacts.repository.js';
 import { channelIdentities, contactChanges } from '../contacts/find-or-create-contact.js';
 import { toTicketDtos } from '../tickets/ticket-dto.js';
-import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
+import { emitNewMessages } from '../tickets/tickets.events.js';
 import {
   bumpTicketsForInbound,
   findConnectionRow,
@@ -62,6 +62,18 @@ type TBatchOutcome = {
 const maxBatchSize = 200;
 /** Batches in flight at once (each holds one database connection while it runs); measured: 2 beats 4. */
 const maxConcurrentBatches = 2;
+
+/** Items by key, each group in the items' order. */
+const groupBy = <T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> => {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+};
 
 /** One person on one connection, as the channel names them: their messages keep their order. */
 const senderKey = (inbound: TInboundMessage) =>
@@ -207,13 +219,8 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
 
 /** The one-message path for what a batch left over: each sender's messages in order, senders side by side. */
 const receiveEachInOrder = async (services: TServicesIn, waiting: TWaiting[]): Promise<void> => {
-  const bySender = new Map<string, TWaiting[]>();
-  for (const item of waiting) {
-    const key = senderKey(item.inbound);
-    bySender.set(key, [...(bySender.get(key) ?? []), item]);
-  }
   await Promise.all(
-    [...bySender.values()].map(async (items) => {
+    [...groupBy(waiting, (item) => senderKey(item.inbound)).values()].map(async (items) => {
       for (const item of items) {
         await receiveOneMessage(services, item.inbound).then(item.resolve, item.reject);
       }
@@ -223,17 +230,13 @@ const receiveEachInOrder = async (services: TServicesIn, waiting: TWaiting[]): P
 
 /** After commit: each ticket's audience learns the ticket's new state, then each new message, in order. */
 const announce = async (services: TServicesIn, tenantId: number, outcome: TBatchOutcome): Promise<void> => {
-  const byTicket = new Map<number, TStored[]>();
-  for (const item of outcome.stored) byTicket.set(item.ticketId, [...(byTicket.get(item.ticketId) ?? []), item]);
-  for (const [ticketId, items] of byTicket) {
+  for (const [ticketId, items] of groupBy(outcome.stored, (item) => item.ticketId)) {
     const ticket = outcome.tickets.get(ticketId) as TTicket;
+    const messages = items.map((item) => toMessageDto(item.row, item.quoted));
     try {
-      await emitTicketChanged(services, tenantId, ticket);
-      for (const item of items) {
-        const message = toMessageDto(item.row, item.quoted);
-        await emitMessageEvent(services, tenantId, ticket, 'chat:create', message);
-        item.waiting.resolve({ duplicate: false, ticket, message, ticketCreated: false });
-      }
+      await emitNewMessages(services, tenantId, ticket, messages);
+      for (const [i, item] of items.entries())
+        item.waiting.resolve({ duplicate: false, ticket, message: messages[i] as TMessage, ticketCreated: false });
     } catch (error) {
       for (const item of items) item.waiting.reject(error);
     }
@@ -267,13 +270,8 @@ const receiveTenantBatch = async (
 };
 
 const receiveBatch = async (services: TServicesIn, stats: TInboundBatchStats, batch: TWaiting[]): Promise<void> => {
-  const byTenant = new Map<number, TWaiting[]>();
-  for (const waiting of batch) {
-    const { tenantId } = waiting.inbound;
-    byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), waiting]);
-  }
   await Promise.all(
-    [...byTenant].map(([tenantId, items]) =>
+    [...groupBy(batch, (waiting) => waiting.inbound.tenantId)].map(([tenantId, items]) =>
       receiveTenantBatch(services, stats, tenantId, items).catch((error: unknown) => {
         for (const waiting of items) waiting.reject(error);
       }),

@@ -54,3 +54,15 @@ export const emitMessageEvent = async (
   emit(services, tenantId, audience, { type, payload: message });
   return audience;
 };
+
+/** New messages on a ticket, as one batch: its audience, read once, gets the ticket's state then each message. */
+export const emitNewMessages = async (
+  services: TEmitServices,
+  tenantId: number,
+  ticket: TTicket,
+  messages: readonly TMessage[],
+): Promise<void> => {
+  const audience = await ticketAudience(services, tenantId, ticket);
+  emit(services, tenantId, audience, { type: 'ticket:update', payload: ticket });
+  for (const message of messages) emit(services, tenantId, audience, { type: 'chat:create', payload: message });
+};

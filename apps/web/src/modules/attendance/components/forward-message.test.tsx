@@ -4,33 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../app/http/client';
 import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
 import { makeMessage } from '../test-fixtures';
 import { ForwardMessageModal } from './forward-message-modal';
 import { MessageBubble } from './message-bubble';
-
-beforeAll(() => {
-  // jsdom has no matchMedia / ResizeObserver / scrollIntoView; Mantine asks for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
 
 const originalAdapter = http.defaults.adapter;
 afterEach(() => {

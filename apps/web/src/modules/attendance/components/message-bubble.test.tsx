@@ -1,31 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { defaultSystemColors, type TMessage } from '@prosa/contracts';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
 import { useUploadProgressStore } from '../store/upload-progress';
 import { makeMessage } from '../test-fixtures';
 import { MessageBubble } from './message-bubble';
-
-beforeAll(() => {
-  // jsdom has no matchMedia / ResizeObserver; Mantine asks for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 afterEach(cleanup);
 

@@ -11,6 +11,7 @@ import {
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { http } from '../../../app/http/client';
+import { fetchOptionalList } from '../../../app/http/fetch-list';
 import { useRealtimeEvent } from '../../settings/api/use-realtime-event';
 import { applyContactEvent, type TContactFilters, type TContactPage } from './contact-list-cache';
 
@@ -55,19 +56,6 @@ export const useContactList = (filters: TContactFilters) =>
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
-
-/** Lists that another engineer's endpoint may not serve yet: a 404 reads as an empty list. */
-const fetchOptionalList = async <T>(path: string, params?: Record<string, unknown>): Promise<T[]> => {
-  try {
-    const { data } = await http.get<T[] | Record<string, unknown>>(path, { params });
-    if (Array.isArray(data)) return data;
-    const wrapped = Object.values(data ?? {}).find(Array.isArray);
-    return (wrapped as T[] | undefined) ?? [];
-  } catch (error) {
-    if (isAxiosError(error) && error.response?.status === 404) return [];
-    throw error;
-  }
-};
 
 export const useTagOptions = () =>
   useQuery({

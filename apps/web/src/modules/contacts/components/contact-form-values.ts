@@ -1,23 +1,11 @@
 import type { FormErrors } from '@mantine/form';
-import { type TContact, type TPhoneParseError, ZCreateContactBody } from '@prosa/contracts';
+import { isPhoneParseError, type TContact, ZCreateContactBody } from '@prosa/contracts';
 import { i18n } from '../../../app/i18n/i18n';
 import { zodResolver } from '../../../ui/zod-form';
 import type { TContactBody } from '../api/contacts-api';
 
-export type TContactFormValues = {
-  name: string;
-  number: string;
-  email: string;
-  cpf: string;
-  birthday: string;
-  firstName: string;
-  lastName: string;
-  businessName: string;
-  /** Tag and wallet user ids as strings (MultiSelect values). */
-  tags: string[];
-  wallets: string[];
-  extraInfo: { name: string; value: string }[];
-};
+/** The form's values: the body, with tag and wallet user ids as strings (MultiSelect values). */
+export type TContactFormValues = Omit<TContactBody, 'tags' | 'wallets'> & { tags: string[]; wallets: string[] };
 
 export const emptyContactForm = (): TContactFormValues => ({
   name: '',
@@ -62,17 +50,9 @@ export const formToBody = (values: TContactFormValues): TContactBody => ({
   extraInfo: values.extraInfo.filter((row) => row.name.trim() || row.value.trim()),
 });
 
-const phoneErrors: readonly string[] = [
-  'NOT_A_NUMBER',
-  'TOO_SHORT',
-  'TOO_LONG',
-  'INVALID_COUNTRY',
-  'INVALID_LENGTH',
-] satisfies TPhoneParseError[];
-
 /** The Portuguese text of a phone parsing code (§5), from the form's check or the server's `detail`. */
 export const phoneErrorText = (code: string | undefined): string =>
-  i18n.t(code && phoneErrors.includes(code) ? `contacts.phoneErrors.${code}` : 'contacts.phoneErrors.NOT_A_NUMBER');
+  i18n.t(code && isPhoneParseError(code) ? `contacts.phoneErrors.${code}` : 'contacts.phoneErrors.NOT_A_NUMBER');
 
 /**
  * The contracts' schema checks the form; its own messages for the phone (libphonenumber's code), the CPF and
