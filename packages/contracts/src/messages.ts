@@ -15,6 +15,21 @@ export const mediaTypes = [
   'location',
   'sticker',
 ] as const;
+export type TMediaType = (typeof mediaTypes)[number];
+
+/**
+ * What a ticket keeps as its last message: the text, or `[kind]` for a message without text. The
+ * brackets stay language-neutral in the database (clients of this family read them); screens show
+ * the kind in the user's language through {@link previewMediaType}.
+ */
+export const messagePreview = (body: string, mediaType: string) =>
+  body.trim() ? body.slice(0, 255) : `[${mediaType}]`;
+
+/** The media kind a stored preview stands for, or null when the preview is text. */
+export const previewMediaType = (preview: string): TMediaType | null => {
+  const kind = /^\[(\w+)\]$/.exec(preview)?.[1];
+  return (mediaTypes as readonly string[]).includes(kind ?? '') ? (kind as TMediaType) : null;
+};
 
 export const ZReaction = z.object({ emoji: z.string(), fromMe: z.boolean(), userId: z.number().int().optional() });
 

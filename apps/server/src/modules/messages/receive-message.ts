@@ -1,4 +1,5 @@
 import type { TMessage, TTicket } from '@prosa/contracts';
+import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -53,8 +54,7 @@ export type TReceiveResult =
   | { duplicate: false; ticket: TTicket; message: TMessage; ticketCreated: boolean };
 
 /** What the ticket list shows of a message: its text, or the kind of media it carries. */
-export const inboundPreview = (inbound: TInboundMessage) =>
-  inbound.body.trim() ? inbound.body.slice(0, 255) : `[${inbound.mediaType ?? 'chat'}]`;
+export const inboundPreview = (inbound: TInboundMessage) => messagePreview(inbound.body, inbound.mediaType ?? 'chat');
 
 /** The row a customer's message is stored as. */
 export const inboundMessageValues = (

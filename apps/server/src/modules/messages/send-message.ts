@@ -1,4 +1,5 @@
 import type { TMessage, TSendMessage } from '@prosa/contracts';
+import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -16,8 +17,6 @@ type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound'>;
 export type TMediaInput = { url: string; name: string; mime: string; size: number; mediaType: string };
 /** A structured message (vCard, location): a readable body plus the structure for the channel. */
 export type TStructuredInput = { mediaType: 'vcard' | 'location'; data: Record<string, unknown> };
-
-const preview = (body: string, mediaType: string) => (body.trim() ? body.slice(0, 255) : `[${mediaType}]`);
 
 /**
  * POST /messages/:ticketId. The row is written first (pending, or scheduled when scheduleDate is set) and
@@ -79,7 +78,7 @@ export const sendMessage = async (
       // Answering takes the ticket: a pending ticket becomes the agent's open one.
       const takes = ticket.status === 'pending' && (ticket.userId === null || ticket.userId === ctx.userId);
       await updateTicketRow(tx, ctx.tenantId, ticket.id, {
-        lastMessage: preview(input.body, mediaType),
+        lastMessage: messagePreview(input.body, mediaType),
         lastMessageAt: new Date(now),
         answered: true,
         unreadMessages: 0,

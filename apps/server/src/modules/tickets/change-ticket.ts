@@ -1,4 +1,5 @@
 import type { TTicket } from '@prosa/contracts';
+import { messagePreview } from '@prosa/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TTx } from '../../platform/db/client.js';
@@ -98,7 +99,7 @@ export const recomputeLastMessage = (services: TChangeServices, ctx: TRequestCon
       .orderBy(desc(messages.timestamp), desc(messages.id))
       .limit(1);
     await updateTicketRow(tx, ctx.tenantId, row.id, {
-      lastMessage: last ? (last.body.trim() ? last.body.slice(0, 255) : `[${last.mediaType}]`) : null,
+      lastMessage: last ? messagePreview(last.body, last.mediaType) : null,
       lastMessageAt: last ? new Date(last.timestamp) : row.createdAt,
     });
   });

@@ -307,6 +307,18 @@ export const en: TLocaleResource = {
     tutorialsText: 'Coming soon: videos and step-by-step guides to set up and use the platform.',
   },
   attendance: {
+    /** The ticket list's last message when it has no text, by media kind. */
+    preview: {
+      chat: 'Message',
+      image: '📷 Photo',
+      audio: '🎵 Audio',
+      ptt: '🎤 Voice message',
+      video: '🎥 Video',
+      document: '📄 Document',
+      vcard: '👤 Contact',
+      location: '📍 Location',
+      sticker: 'Sticker',
+    },
     openFailed: 'Warning! The ticket could not be opened.',
     tabs: { open: 'Open', pending: 'Pending', closed: 'Closed' },
     status: { open: 'Open', pending: 'Pending', closed: 'Closed', paused: 'Paused' },

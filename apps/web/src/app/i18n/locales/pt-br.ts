@@ -307,6 +307,18 @@ export const ptBR = {
     tutorialsText: 'Em breve: vídeos e guias passo a passo para configurar e usar a plataforma.',
   },
   attendance: {
+    /** The ticket list's last message when it has no text, by media kind. */
+    preview: {
+      chat: 'Mensagem',
+      image: '📷 Imagem',
+      audio: '🎵 Áudio',
+      ptt: '🎤 Mensagem de voz',
+      video: '🎥 Vídeo',
+      document: '📄 Documento',
+      vcard: '👤 Contato',
+      location: '📍 Localização',
+      sticker: 'Figurinha',
+    },
     openFailed: 'Atenção! Não foi possível abrir o atendimento.',
     tabs: { open: 'Abertos', pending: 'Pendentes', closed: 'Fechados' },
     status: { open: 'Aberto', pending: 'Pendente', closed: 'Fechado', paused: 'Pausado' },

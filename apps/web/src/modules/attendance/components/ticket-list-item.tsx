@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
-import type { TTicket } from '@prosa/contracts';
+import { previewMediaType, type TTicket } from '@prosa/contracts';
 import { IconPlayerPause, IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ export const TicketListItem = memo(function TicketListItem({
 }: TTicketListItemProps) {
   const { t } = useTranslation();
   const unread = ticket.unreadMessages > 0;
+  const mediaKind = ticket.lastMessage ? previewMediaType(ticket.lastMessage) : null;
   return (
     <UnstyledButton
       id={id}
@@ -65,7 +66,7 @@ export const TicketListItem = memo(function TicketListItem({
           </Group>
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Text size="xs" c="dimmed" truncate fw={unread ? 600 : 400} data-testid="ticket-row-preview">
-              {ticket.lastMessage ?? ''}
+              {mediaKind ? t(`attendance.preview.${mediaKind}`) : (ticket.lastMessage ?? '')}
             </Text>
             {unread && (
               <Badge size="sm" circle={ticket.unreadMessages < 10} color="positive" data-testid="ticket-row-unread">
