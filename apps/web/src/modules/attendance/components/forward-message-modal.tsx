@@ -11,15 +11,19 @@ import { useForwardContacts, useForwardMessages } from '../api/conversation-acti
 type TOption = { value: string; label: string };
 
 type TForwardMessageModalProps = {
-  /** The message to forward; null keeps the modal closed. */
-  message: TMessage | null;
+  /** The messages to forward, in conversation order; null keeps the modal closed. */
+  messages: TMessage[] | null;
   onClose: () => void;
+  /** Called after the copies were sent (the selection can end). */
+  onDone?: () => void;
 };
 
-/** "Encaminhar": pick a contact (searched on the server) and send them a copy of the message. */
-export const ForwardMessageModal = ({ message, onClose }: TForwardMessageModalProps) => {
+/** "Encaminhar": pick a contact (searched on the server) and send them a copy of the messages. */
+export const ForwardMessageModal = ({ messages, onClose, onDone }: TForwardMessageModalProps) => {
   const { t } = useTranslation();
-  const opened = message !== null;
+  const opened = messages !== null && messages.length > 0;
+  const count = messages?.length ?? 0;
+  const first = messages?.[0];
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [chosen, setChosen] = useState<TOption | null>(null);
@@ -42,14 +46,15 @@ export const ForwardMessageModal = ({ message, onClose }: TForwardMessageModalPr
   if (chosen && !options.some((option) => option.value === chosen.value)) options.unshift(chosen);
 
   const confirm = async () => {
-    if (!message) return;
+    if (!messages || count === 0) return;
     if (!chosen) {
       setError(t('validation.required'));
       return;
     }
     try {
-      await forward.mutateAsync({ messages: [message.id], contact: Number(chosen.value) });
-      notifySuccess(t('attendance.forward.done', { name: chosen.label }));
+      await forward.mutateAsync({ messages: messages.map((message) => message.id), contact: Number(chosen.value) });
+      notifySuccess(t('attendance.forward.done', { name: chosen.label, count }));
+      onDone?.();
       onClose();
     } catch (failure) {
       // The contact vanished meanwhile: say it next to the field; anything else goes to the usual warning.
@@ -59,11 +64,13 @@ export const ForwardMessageModal = ({ message, onClose }: TForwardMessageModalPr
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('attendance.forward.title')}>
+    <Modal opened={opened} onClose={onClose} title={t('attendance.forward.title', { count })}>
       <Stack>
-        {message && (
+        {first && (
           <Text size="sm" c="dimmed" lineClamp={3} data-testid="forward-preview">
-            {message.body || message.mediaName || t('attendance.message.file')}
+            {count > 1
+              ? t('attendance.forward.several', { count })
+              : first.body || first.mediaName || t('attendance.message.file')}
           </Text>
         )}
         <Select

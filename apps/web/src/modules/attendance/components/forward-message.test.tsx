@@ -72,7 +72,7 @@ describe('forwarding a message', () => {
   it('asks for a contact, then posts the message id and the chosen contact', async () => {
     const posted = fakeServer();
     const onClose = vi.fn();
-    wrap(<ForwardMessageModal message={message()} onClose={onClose} />);
+    wrap(<ForwardMessageModal messages={[message()]} onClose={onClose} />);
     expect(screen.getByTestId('forward-preview').textContent).toBe('Segue o comprovante');
 
     fireEvent.click(screen.getByTestId('forward-confirm'));
@@ -83,5 +83,51 @@ describe('forwarding a message', () => {
     fireEvent.click(screen.getByTestId('forward-confirm'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posted).toEqual([{ messages: [10], contact: 3 }]);
+  });
+
+  it('forwards several messages in conversation order and ends the selection', async () => {
+    const posted = fakeServer();
+    const onDone = vi.fn();
+    const picked = [message({ id: 11, body: 'Primeira' }), message({ id: 12, body: 'Segunda' })];
+    wrap(<ForwardMessageModal messages={picked} onClose={vi.fn()} onDone={onDone} />);
+    expect(screen.getByText('Encaminhar 2 mensagens')).toBeTruthy();
+    expect(screen.getByTestId('forward-preview').textContent).toBe('2 mensagens, na ordem da conversa.');
+
+    fireEvent.change(screen.getByTestId('forward-contact'), { target: { value: 'Ana' } });
+    fireEvent.click(await screen.findByText(/Ana Souza/, {}, { timeout: 3000 }));
+    fireEvent.click(screen.getByTestId('forward-confirm'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted).toEqual([{ messages: [11, 12], contact: 2 }]);
+  });
+
+  it('in selection mode a message shows a check box instead of its menu, and a click picks it', () => {
+    const onToggle = vi.fn();
+    const subject = message();
+    wrap(
+      <MessageBubble
+        message={subject}
+        currentUserId={7}
+        contactName="Ana"
+        onForward={vi.fn()}
+        selection={{ selected: true, onToggle }}
+      />,
+    );
+    expect(screen.queryByTestId('message-actions')).toBeNull();
+    const box = screen.getByTestId('message-select') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByTestId('message-bubble'));
+    expect(onToggle).toHaveBeenCalledWith(subject);
+  });
+
+  it('a deleted message cannot be picked', () => {
+    wrap(
+      <MessageBubble
+        message={message({ isDeleted: true })}
+        currentUserId={7}
+        contactName="Ana"
+        selection={{ selected: false, onToggle: vi.fn() }}
+      />,
+    );
+    expect(screen.queryByTestId('message-select')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Checkbox, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { TMessage, TMessageStatus } from '@prosa/contracts';
 import {
   IconAlertCircle,
@@ -47,6 +47,13 @@ export const MessageStatusIcon = ({ status }: { status: TMessageStatus }) => {
   }
 };
 
+/** Whether a message can be forwarded: stored, not deleted, and not still only scheduled (the server refuses those). */
+export const canForwardMessage = (message: TMessage) =>
+  message.id > 0 && !message.isDeleted && message.status !== 'scheduled';
+
+/** Selection mode (forwarding several messages): whether this one is chosen, and how to flip it. */
+export type TBubbleSelection = { selected: boolean; onToggle: (message: TMessage) => void };
+
 type TMessageBubbleProps = {
   message: TMessage;
   currentUserId: number | null;
@@ -57,6 +64,8 @@ type TMessageBubbleProps = {
   onDelete?: (message: TMessage) => void;
   onRetry?: (message: TMessage) => void;
   onForward?: (message: TMessage) => void;
+  /** Set while the agent picks messages to forward: a check box replaces the actions menu. */
+  selection?: TBubbleSelection;
 };
 
 /** One message: side by author, quoted reply, body (edited / deleted), reactions, time and delivery ticks. */
@@ -70,6 +79,7 @@ export const MessageBubble = memo(function MessageBubble({
   onDelete,
   onRetry,
   onForward,
+  selection,
 }: TMessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
@@ -77,14 +87,35 @@ export const MessageBubble = memo(function MessageBubble({
   const canEdit =
     mine && stored && !message.isDeleted && message.mediaType === 'chat' && message.userId === currentUserId;
   const canDelete = mine && stored && !message.isDeleted;
-  const canAct = stored && !message.isDeleted;
-  // The server refuses to forward a message that is still only scheduled.
-  const canForward = canAct && message.status !== 'scheduled' && Boolean(onForward);
+  const canAct = stored && !message.isDeleted && !selection;
+  const canForward = canAct && canForwardMessage(message) && Boolean(onForward);
+  const selectable = selection !== undefined && canForwardMessage(message);
   const text = message.edition ?? message.body;
   const reactions = groupReactions(message.reactions);
 
   return (
-    <Group justify={mine ? 'flex-end' : 'flex-start'} wrap="nowrap" px="md" py={2}>
+    <Group
+      justify={mine ? 'flex-end' : 'flex-start'}
+      wrap="nowrap"
+      px="md"
+      py={2}
+      pos="relative"
+      bg={selection?.selected ? 'var(--mantine-color-primary-light)' : undefined}
+      style={selectable ? { cursor: 'pointer' } : undefined}
+      onClick={selectable ? () => selection.onToggle(message) : undefined}
+      data-selected={selection?.selected}
+    >
+      {selectable && (
+        <Checkbox
+          checked={selection.selected}
+          onChange={() => selection.onToggle(message)}
+          onClick={(event) => event.stopPropagation()}
+          aria-label={t('attendance.forward.select')}
+          pos="absolute"
+          left={12}
+          data-testid="message-select"
+        />
+      )}
       <Stack gap={2} maw="min(75%, 640px)" align={mine ? 'flex-end' : 'flex-start'}>
         <Paper
           px="sm"
@@ -225,7 +256,7 @@ export const MessageBubble = memo(function MessageBubble({
                 ? translateErrorCode(message.failureReason)
                 : t('attendance.message.failedDefault')}
             </Text>
-            {onRetry && (
+            {onRetry && !selection && (
               <Tooltip label={t('attendance.message.retryHint')}>
                 <Button
                   size="compact-xs"

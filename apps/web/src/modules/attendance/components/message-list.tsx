@@ -7,6 +7,9 @@ import { isOptimistic } from '../api/message-cache';
 import { buildChatItems, messageKey, type TChatItem } from './chat-items';
 import { MessageBubble } from './message-bubble';
 
+/** The messages picked for forwarding, while the agent picks them. */
+export type TMessageSelection = { ids: ReadonlySet<number>; onToggle: (message: TMessage) => void };
+
 /** Virtuoso needs a positive index base that can go down as older pages are prepended. */
 const indexBase = 1_000_000;
 
@@ -23,6 +26,7 @@ type TMessageListProps = {
   onDelete: (message: TMessage) => void;
   onRetry: (message: TMessage) => void;
   onForward?: (message: TMessage) => void;
+  selection?: TMessageSelection | null;
 };
 
 type TListContext = { loadingOlder: boolean };
@@ -53,6 +57,7 @@ export const MessageList = ({
   onDelete,
   onRetry,
   onForward,
+  selection,
 }: TMessageListProps) => {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -121,6 +126,9 @@ export const MessageList = ({
             onDelete={onDelete}
             onRetry={onRetry}
             onForward={onForward}
+            selection={
+              selection ? { selected: selection.ids.has(item.message.id), onToggle: selection.onToggle } : undefined
+            }
           />
         )
       }

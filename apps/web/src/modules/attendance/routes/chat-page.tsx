@@ -1,9 +1,10 @@
 import { Box, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TMessage } from '@prosa/contracts';
+import { MAX_FORWARDED_MESSAGES, type TMessage } from '@prosa/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { notifyWarning } from '../../../app/notify';
 import { useAppNavigate } from '../../../app/router/use-app-navigate';
 import { useSessionStore } from '../../../app/session/session-store';
 import { breakpoints } from '../../../app/theme/theme';
@@ -29,6 +30,7 @@ import { Composer } from '../components/composer';
 import { ContactPanel } from '../components/contact-panel';
 import { EditMessageModal } from '../components/edit-message-modal';
 import { ForwardMessageModal } from '../components/forward-message-modal';
+import { ForwardSelectionBar } from '../components/forward-selection-bar';
 import { MessageList } from '../components/message-list';
 import { OtherOpenTicketModal } from '../components/other-open-ticket-modal';
 import { ScheduleMessageModal } from '../components/schedule-message-modal';
@@ -62,7 +64,9 @@ export const ChatPage = () => {
   const [replyTo, setReplyTo] = useState<TMessage | null>(null);
   const [editing, setEditing] = useState<TMessage | null>(null);
   const [deleting, setDeleting] = useState<TMessage | null>(null);
-  const [forwarding, setForwarding] = useState<TMessage | null>(null);
+  // Forwarding: the messages picked so far (null outside selection mode), then the dialog.
+  const [picked, setPicked] = useState<Map<number, TMessage> | null>(null);
+  const [forwarding, setForwarding] = useState<TMessage[] | null>(null);
   const [scheduleBody, setScheduleBody] = useState<string | null>(null);
   const [attachments, setAttachments] = useState<File[]>([]);
   const [dropping, setDropping] = useState(false);
@@ -79,6 +83,7 @@ export const ChatPage = () => {
     setReplyTo(null);
     setEditing(null);
     setDeleting(null);
+    setPicked(null);
     setForwarding(null);
     setScheduleBody(null);
     setAttachments([]);
@@ -126,6 +131,18 @@ export const ChatPage = () => {
       showApiError(error);
     }
   };
+
+  const togglePicked = (message: TMessage) =>
+    setPicked((current) => {
+      const next = new Map(current ?? []);
+      if (next.has(message.id)) next.delete(message.id);
+      else if (next.size >= MAX_FORWARDED_MESSAGES)
+        notifyWarning(t('attendance.forward.limit', { max: MAX_FORWARDED_MESSAGES }));
+      else next.set(message.id, message);
+      return next;
+    });
+  // In the order of the conversation, whatever order they were picked in.
+  const pickedInOrder = () => messages.filter((message) => picked?.has(message.id));
 
   const onReact = (message: TMessage, emoji: string) => {
     const mine = message.reactions.find((reaction) => reaction.fromMe && reaction.userId === userId);
@@ -211,47 +228,56 @@ export const ChatPage = () => {
               onReact={onReact}
               onEdit={setEditing}
               onDelete={setDeleting}
-              onForward={setForwarding}
+              onForward={(message) => setPicked(new Map([[message.id, message]]))}
+              selection={picked ? { ids: new Set(picked.keys()), onToggle: togglePicked } : null}
               onRetry={(message) => retry.mutate(message, { onError: (error) => showApiError(error) })}
             />
           )}
         </Box>
-        <Composer
-          key={ticket.id}
-          ticket={ticket}
-          agentName={username}
-          replyTo={replyTo}
-          onCancelReply={() => setReplyTo(null)}
-          onSend={onSend}
-          attachments={attachments}
-          onAttachmentsChange={setAttachments}
-          onAttach={(files, caption) => {
-            sendFiles.mutate({
-              ticketId: ticket.id,
-              contactId: ticket.contactId,
-              files,
-              caption,
-              quoted: replyTo,
-              userId,
-            });
-            setAttachments([]);
-            setReplyTo(null);
-          }}
-          onVoice={(file) =>
-            sendFiles.mutate({
-              ticketId: ticket.id,
-              contactId: ticket.contactId,
-              files: [file],
-              caption: '',
-              userId,
-              voice: true,
-            })
-          }
-          onSchedule={setScheduleBody}
-          disabled={closed}
-          disabledHint={t('attendance.composer.closedHint')}
-          compact={isPhone}
-        />
+        {picked ? (
+          <ForwardSelectionBar
+            count={picked.size}
+            onCancel={() => setPicked(null)}
+            onForward={() => setForwarding(pickedInOrder())}
+          />
+        ) : (
+          <Composer
+            key={ticket.id}
+            ticket={ticket}
+            agentName={username}
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+            onSend={onSend}
+            attachments={attachments}
+            onAttachmentsChange={setAttachments}
+            onAttach={(files, caption) => {
+              sendFiles.mutate({
+                ticketId: ticket.id,
+                contactId: ticket.contactId,
+                files,
+                caption,
+                quoted: replyTo,
+                userId,
+              });
+              setAttachments([]);
+              setReplyTo(null);
+            }}
+            onVoice={(file) =>
+              sendFiles.mutate({
+                ticketId: ticket.id,
+                contactId: ticket.contactId,
+                files: [file],
+                caption: '',
+                userId,
+                voice: true,
+              })
+            }
+            onSchedule={setScheduleBody}
+            disabled={closed}
+            disabledHint={t('attendance.composer.closedHint')}
+            compact={isPhone}
+          />
+        )}
       </Stack>
       {contactPanelOpen && isWide && (
         <Box w={320} style={{ flexShrink: 0, borderLeft: '1px solid var(--mantine-color-default-border)' }}>
@@ -293,7 +319,7 @@ export const ChatPage = () => {
         onClose={() => setEditing(null)}
         onSave={(body) => void onSaveEdit(body)}
       />
-      <ForwardMessageModal message={forwarding} onClose={() => setForwarding(null)} />
+      <ForwardMessageModal messages={forwarding} onClose={() => setForwarding(null)} onDone={() => setPicked(null)} />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('attendance.message.deleteTitle')}
