@@ -98,6 +98,22 @@ test('a visitor and an agent talk live; an agent of another queue never sees it'
   await visitor.getByTestId('webchat-input').fill('A mesa de jantar');
   await visitor.keyboard.press('Enter');
   await expect(agent.page.getByTestId('message-body').filter({ hasText: 'A mesa de jantar' })).toBeVisible();
+
+  // The visitor sends a photo and a PDF through the clip button; the agent gets both live, the list
+  // previews the last one in Portuguese.
+  const fileInput = visitor.getByTestId('webchat-file-input');
+  await fileInput.setInputFiles({ name: 'mesa-riscada.png', mimeType: 'image/png', buffer: png });
+  await expect(agent.page.getByTestId('message-image').last()).toBeVisible();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  await fileInput.setInputFiles({ name: 'nota-fiscal.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(agent.page.getByTestId('message-document').filter({ hasText: 'nota-fiscal.pdf' })).toBeVisible();
+  await expect(visitor.getByTestId('webchat-mine').last()).toContainText('nota-fiscal.pdf');
+  await expect(visitor.getByTestId('webchat-status').last()).toHaveText(/entregue|lida/);
+  // Accepted, the ticket now lists under "Abertos".
+  await agent.page.getByTestId('ticket-tab-open').click();
+  await expect(
+    agent.page.getByTestId('ticket-row').filter({ hasText: visitorName }).getByTestId('ticket-row-preview'),
+  ).toHaveText('Documento');
   await shot(agent.page, 'atendimento-webchat-chat');
   await shot(visitor, 'webchat-visitor-chat');
 

@@ -58,6 +58,8 @@ export const ZWebchatInfo = z.object({
   greetingMessage: z.string().nullable(),
   appName: z.string(),
   primaryColor: z.string(),
+  /** The largest file a visitor may send, in bytes. */
+  maxFileBytes: z.number().int(),
 });
 
 export const ZWebchatStart = z
@@ -87,6 +89,12 @@ export const ZWebchatSend = z.object({
   /** The visitor's own id for the message: resending after a network error never duplicates it. */
   clientId: z.string().trim().min(8).max(64),
   body: z.string().trim().min(1).max(4096),
+});
+
+/** The text fields beside a visitor's file (multipart `file`): the caption is optional. */
+export const ZWebchatSendFile = z.object({
+  clientId: ZWebchatSend.shape.clientId,
+  body: z.string().trim().max(1024).default(''),
 });
 
 /** Socket.IO namespace of web chat visitors and its events. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
   events,
@@ -8,8 +9,10 @@ import {
   ZWebchatInfo,
   ZWebchatMessage,
   ZWebchatSend,
+  ZWebchatSendFile,
   ZWebchatStart,
 } from '@prosa/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -20,8 +23,14 @@ import {
 } from '../../modules/connections/connections.repository.js';
 import { upsertContactFromChannel } from '../../modules/contacts/find-or-create-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
-import { findConversationTail, type TMessageRow } from '../../modules/messages/messages.repository.js';
+import { storeUpload } from '../../modules/messages/media-upload.js';
+import {
+  findConversationTail,
+  findMessageByExternalId,
+  type TMessageRow,
+} from '../../modules/messages/messages.repository.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
+import type { TMediaInput } from '../../modules/messages/send-message.js';
 import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
 import { ticketAudience } from '../../modules/tickets/tickets.events.js';
 import { findActiveTicket } from '../../modules/tickets/tickets.repository.js';
@@ -160,8 +169,88 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
     return visitor;
   };
 
+  /**
+   * A visitor's message (text, or a file with an optional caption) into the inbound pipeline. The
+   * visitor's clientId makes the id: sending it again stores nothing new and answers with what was stored
+   * (a file uploaded twice keeps the first copy; the second is removed).
+   */
+  const receiveFromVisitor = async (
+    visitor: TVisitor,
+    clientId: string,
+    body: string,
+    media?: TMediaInput,
+  ): Promise<TWebchatMessage> => {
+    const externalId = `in-${visitor.visitorId}-${clientId}`;
+    const timestamp = Date.now();
+    const result = await receiveMessage(services, {
+      tenantId: visitor.tenantId,
+      connectionId: visitor.connectionId,
+      externalId,
+      from: { kind: 'webchat', value: visitor.visitorId },
+      body,
+      timestamp,
+      ...(media
+        ? { mediaType: media.mediaType, mediaUrl: media.url, mediaName: media.name, mediaMime: media.mime }
+        : {}),
+    });
+    if (result.duplicate) {
+      if (media) await services.storage.remove(media.url.slice('/media/'.length));
+      const stored = await withTenant(services.db, visitor.tenantId, (tx) =>
+        findMessageByExternalId(tx, visitor.tenantId, visitor.connectionId, externalId),
+      );
+      if (stored) return toVisitorMessage(stored);
+    }
+    return {
+      id: externalId,
+      fromMe: true,
+      body,
+      status: 'received',
+      timestamp,
+      isDeleted: false,
+      edition: null,
+      ...(media ? { mediaUrl: media.url, mediaType: media.mediaType, mediaName: media.name } : {}),
+    };
+  };
+
+  /** The multipart body of a visitor's file: one file in `file`, `clientId` and an optional `body`. */
+  const readVisitorFile = async (req: FastifyRequest, visitor: TVisitor) => {
+    const fields: Record<string, string> = {};
+    let media: TMediaInput | undefined;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String((part as MultipartValue).value);
+          continue;
+        }
+        const file = part as MultipartFile;
+        if (file.fieldname !== 'file' || media) {
+          await file.toBuffer().catch(() => undefined);
+          throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'one file, in "file"' });
+        }
+        media = await storeUpload(services.storage, visitor.tenantId, file, { isVoice: false, field: 'file' });
+      }
+      if (!media) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'a file is required' });
+      const parsed = ZWebchatSendFile.safeParse(fields);
+      if (!parsed.success)
+        throw new AppError('ERR_VALIDATION', { field: String(parsed.error.issues[0]?.path[0] ?? 'clientId') });
+      return { ...parsed.data, media };
+    } catch (error) {
+      // Nothing half-received stays on disk.
+      if (media) await services.storage.remove(media.url.slice('/media/'.length));
+      throw error;
+    }
+  };
+
   return async (app) => {
     await app.register(rateLimit, { global: false });
+    await app.register(multipart, {
+      limits: { fileSize: services.config.mediaMaxBytes, files: 1, fields: 5, fieldSize: 8_192 },
+    });
+    const visitorRate = {
+      max: services.config.webchatMessagesPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => bearer(req.headers.authorization) || req.ip,
+    };
     const tags = ['webchat'];
     const ZToken = z.object({ token: z.string().min(10).max(64) });
     app.get(
@@ -177,6 +266,7 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
           greetingMessage: connection.greetingMessage,
           appName: tenant?.name ?? 'Prosa',
           primaryColor: '#5c67f2',
+          maxFileBytes: services.config.mediaMaxBytes,
         };
       },
     );
@@ -220,36 +310,26 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
     app.post(
       '/public/webchat/:token/messages',
       {
-        config: {
-          rateLimit: {
-            max: services.config.webchatMessagesPerMinute,
-            timeWindow: '1 minute',
-            keyGenerator: (req) => bearer(req.headers.authorization) || req.ip,
-          },
-        },
+        config: { rateLimit: visitorRate },
         schema: { tags, params: ZToken, body: ZWebchatSend, response: { 201: ZWebchatMessage } },
       },
       async (req, reply) => {
         const visitor = await visitorOf(req.headers.authorization, req.params.token);
-        const externalId = `in-${visitor.visitorId}-${req.body.clientId}`;
-        const timestamp = Date.now();
-        await receiveMessage(services, {
-          tenantId: visitor.tenantId,
-          connectionId: visitor.connectionId,
-          externalId,
-          from: { kind: 'webchat', value: visitor.visitorId },
-          body: req.body.body,
-          timestamp,
-        });
-        return reply.status(201).send({
-          id: externalId,
-          fromMe: true,
-          body: req.body.body,
-          status: 'received',
-          timestamp,
-          isDeleted: false,
-          edition: null,
-        });
+        return reply.status(201).send(await receiveFromVisitor(visitor, req.body.clientId, req.body.body));
+      },
+    );
+    // A file from the visitor (multipart): the same type and size rules as an agent's attachments.
+    app.post(
+      '/public/webchat/:token/media',
+      {
+        config: { rateLimit: visitorRate },
+        schema: { tags, params: ZToken, response: { 201: ZWebchatMessage } },
+      },
+      async (req, reply) => {
+        const visitor = await visitorOf(req.headers.authorization, req.params.token);
+        if (!req.isMultipart()) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'multipart/form-data' });
+        const { clientId, body, media } = await readVisitorFile(req, visitor);
+        return reply.status(201).send(await receiveFromVisitor(visitor, clientId, body, media));
       },
     );
   };

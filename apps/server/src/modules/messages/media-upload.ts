@@ -51,13 +51,14 @@ const safeName = (name: string) =>
 
 /**
  * Reads one uploaded file (the size limit is enforced while reading: too large is 413), checks its real
- * type and stores it. `isVoice` marks a voice note recorded in the browser.
+ * type and stores it. `isVoice` marks a voice note recorded in the browser; `field` names the form field in
+ * a refusal.
  */
 export const storeUpload = async (
   storage: TStorage,
   tenantId: number,
   file: MultipartFile,
-  options: { isVoice: boolean },
+  options: { isVoice: boolean; field?: string },
 ): Promise<TMediaInput> => {
   let buffer: Buffer;
   try {
@@ -79,7 +80,7 @@ export const storeUpload = async (
     info = allowed[mime];
   }
   if (!mime || !info || buffer.length === 0)
-    throw new AppError('ERR_VALIDATION', { field: 'medias', detail: 'file type not allowed' });
+    throw new AppError('ERR_VALIDATION', { field: options.field ?? 'medias', detail: 'file type not allowed' });
   const name = safeName(file.filename);
   const stored = await storage.put(tenantId, info.ext, Readable.from(buffer), { name, mime });
   return {

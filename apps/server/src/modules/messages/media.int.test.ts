@@ -202,3 +202,77 @@ describe('media messages', () => {
     );
   });
 });
+
+describe('files from a web chat visitor', () => {
+  const visitorUpload = (parts: TPart[], token: string | undefined = visitorToken) => {
+    const { body, headers } = multipart(parts);
+    return t.request('POST', `/public/webchat/${webchatToken}/media`, { token, body, headers });
+  };
+  const ticketMessages = async () =>
+    (await t.request('GET', `/messages/${ticketId}`, { token: fx.tokens.admin })).body.messages as {
+      messageId: string | null;
+      mediaType: string;
+      mediaUrl: string | null;
+      body: string;
+      fromMe: boolean;
+    }[];
+
+  it('reach the agent as inbound media, once per clientId, and the ticket previews them', async () => {
+    const photo = [
+      { name: 'clientId', value: 'visitor-photo-1' },
+      { name: 'body', value: 'Foto do produto com defeito' },
+      { name: 'file', filename: 'defeito.png', type: 'image/png', data: png },
+    ];
+    const sent = await visitorUpload(photo);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body).toMatchObject({ fromMe: true, mediaType: 'image', mediaName: 'defeito.png' });
+    const image = await t.prosa.app.inject({ method: 'GET', url: sent.body.mediaUrl });
+    expect(Buffer.compare(image.rawPayload, png)).toBe(0);
+
+    // A network retry sends the same clientId: the first copy answers, nothing new is stored.
+    const again = await visitorUpload(photo);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: sent.body.id, mediaUrl: sent.body.mediaUrl });
+    const stored = (await ticketMessages()).filter((m) => m.messageId === sent.body.id);
+    expect(stored).toEqual([
+      expect.objectContaining({ fromMe: false, mediaType: 'image', body: 'Foto do produto com defeito' }),
+    ]);
+
+    const doc = await visitorUpload([
+      { name: 'clientId', value: 'visitor-pdf-1' },
+      { name: 'file', filename: 'nota.pdf', type: 'application/pdf', data: pdf },
+    ]);
+    expect(doc.status).toBe(201);
+    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
+    expect(ticket.body.lastMessage).toBe('[document]');
+  });
+
+  it('refuse what is not a file we take, naming the field, and store nothing', async () => {
+    const before = (await ticketMessages()).length;
+    const html = await visitorUpload([
+      { name: 'clientId', value: 'visitor-html-1' },
+      { name: 'file', filename: 'x.html', type: 'text/html', data: Buffer.from('<script>alert(1)</script>') },
+    ]);
+    expect(html.status).toBe(400);
+    expect(html.body.field).toBe('file');
+    const noId = await visitorUpload([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]);
+    expect(noId.status).toBe(400);
+    expect(noId.body.field).toBe('clientId');
+    const noFile = await visitorUpload([{ name: 'clientId', value: 'visitor-empty-1' }]);
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.field).toBe('file');
+    const json = await t.request('POST', `/public/webchat/${webchatToken}/media`, {
+      token: visitorToken,
+      body: { clientId: 'visitor-json-1' },
+    });
+    expect(json.status).toBe(400);
+    const big = await visitorUpload([
+      { name: 'clientId', value: 'visitor-big-1' },
+      { name: 'file', filename: 'grande.png', type: 'image/png', data: Buffer.concat([png, Buffer.alloc(70 * 1024)]) },
+    ]);
+    expect(big.status).toBe(413);
+    const anon = await visitorUpload([{ name: 'clientId', value: 'visitor-anon-1' }], '');
+    expect(anon.status, JSON.stringify(anon.body)).toBe(401);
+    expect((await ticketMessages()).length).toBe(before);
+  });
+});

@@ -20,6 +20,9 @@ export const webchatPtBR = {
   failed: 'Não foi possível enviar. Toque para tentar de novo.',
   tooMany: 'Muitas mensagens em pouco tempo. Aguarde um instante.',
   newConversation: 'Nova conversa',
+  attach: 'Enviar arquivo',
+  fileTooLarge: 'O arquivo passa do limite de {{max}} MB.',
+  fileRefused: 'Este tipo de arquivo não é aceito. Envie imagem, áudio, vídeo, PDF ou documento do Office.',
   status: { pending: 'enviando', received: 'entregue', read: 'lida', failed: 'falhou' },
   errors: { name: 'Informe seu nome.', contact: 'Informe um telefone ou um e-mail válido.' },
 };
@@ -46,6 +49,9 @@ export const webchatEn: typeof webchatPtBR = {
   failed: 'Could not send. Tap to try again.',
   tooMany: 'Too many messages in a short time. Wait a moment.',
   newConversation: 'New conversation',
+  attach: 'Send a file',
+  fileTooLarge: 'The file is over the {{max}} MB limit.',
+  fileRefused: 'This kind of file is not accepted. Send a picture, audio, video, PDF or Office document.',
   status: { pending: 'sending', received: 'delivered', read: 'read', failed: 'failed' },
   errors: { name: 'Tell us your name.', contact: 'Give a valid phone or e-mail.' },
 };

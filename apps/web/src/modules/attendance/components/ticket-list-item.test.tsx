@@ -27,10 +27,10 @@ const preview = () => screen.getByTestId('ticket-row-preview').textContent;
 
 describe('TicketListItem preview', () => {
   it.each([
-    ['[ptt]', '🎤 Mensagem de voz'],
-    ['[document]', '📄 Documento'],
-    ['[image]', '📷 Imagem'],
-    ['[location]', '📍 Localização'],
+    ['[ptt]', 'Mensagem de voz'],
+    ['[document]', 'Documento'],
+    ['[image]', 'Imagem'],
+    ['[location]', 'Localização'],
   ])('shows %s in Portuguese', (stored, shown) => {
     renderRow(stored);
     expect(preview()).toBe(shown);

@@ -1,10 +1,45 @@
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { previewMediaType, type TTicket } from '@prosa/contracts';
-import { IconPlayerPause, IconUser } from '@tabler/icons-react';
+import { previewMediaType, type TMediaType, type TTicket } from '@prosa/contracts';
+import {
+  IconFileText,
+  IconMapPin,
+  IconMessage,
+  IconMicrophone,
+  IconMusic,
+  IconPhoto,
+  IconPlayerPause,
+  IconSticker,
+  IconUser,
+  IconVideo,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from './format-time';
 import { TicketAvatar } from './ticket-avatar';
+
+/** The icon beside a last message that has no text, by media kind. */
+const mediaIcons: Record<TMediaType, typeof IconPhoto> = {
+  chat: IconMessage,
+  image: IconPhoto,
+  audio: IconMusic,
+  ptt: IconMicrophone,
+  video: IconVideo,
+  document: IconFileText,
+  vcard: IconUser,
+  location: IconMapPin,
+  sticker: IconSticker,
+};
+
+const MediaPreview = ({ kind }: { kind: TMediaType }) => {
+  const { t } = useTranslation();
+  const Icon = mediaIcons[kind];
+  return (
+    <Group gap={4} wrap="nowrap" component="span">
+      <Icon size={14} aria-hidden style={{ flexShrink: 0 }} />
+      {t(`attendance.preview.${kind}`)}
+    </Group>
+  );
+};
 
 type TTicketListItemProps = {
   ticket: TTicket;
@@ -66,7 +101,7 @@ export const TicketListItem = memo(function TicketListItem({
           </Group>
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Text size="xs" c="dimmed" truncate fw={unread ? 600 : 400} data-testid="ticket-row-preview">
-              {mediaKind ? t(`attendance.preview.${mediaKind}`) : (ticket.lastMessage ?? '')}
+              {mediaKind ? <MediaPreview kind={mediaKind} /> : (ticket.lastMessage ?? '')}
             </Text>
             {unread && (
               <Badge size="sm" circle={ticket.unreadMessages < 10} color="positive" data-testid="ticket-row-unread">

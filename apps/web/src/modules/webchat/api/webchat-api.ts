@@ -2,7 +2,13 @@ import { type TWebchatMessage, webchatSocket } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /** The visitor's side of the web chat: plain fetch (no staff session), its own socket namespace. */
-export type TWebchatInfo = { name: string; greetingMessage: string | null; appName: string; primaryColor: string };
+export type TWebchatInfo = {
+  name: string;
+  greetingMessage: string | null;
+  appName: string;
+  primaryColor: string;
+  maxFileBytes: number;
+};
 
 export class WebchatError extends Error {
   constructor(
@@ -18,7 +24,8 @@ const call = async <T>(path: string, init: RequestInit & { token?: string } = {}
   const res = await fetch(path, {
     ...rest,
     headers: {
-      ...(rest.body ? { 'content-type': 'application/json' } : {}),
+      // A FormData body gets its multipart boundary from the browser.
+      ...(rest.body && !(rest.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
   });
@@ -39,6 +46,14 @@ export const fetchConversation = async (channel: string, token: string) =>
 
 export const sendVisitorMessage = (channel: string, token: string, message: { clientId: string; body: string }) =>
   call<TWebchatMessage>(`${base(channel)}/messages`, { method: 'POST', token, body: JSON.stringify(message) });
+
+/** A file from the visitor (one per message); the clientId makes a resend harmless. */
+export const sendVisitorFile = (channel: string, token: string, upload: { clientId: string; file: File }) => {
+  const form = new FormData();
+  form.append('clientId', upload.clientId);
+  form.append('file', upload.file, upload.file.name);
+  return call<TWebchatMessage>(`${base(channel)}/media`, { method: 'POST', token, body: form });
+};
 
 export const connectVisitorSocket = (token: string): Socket =>
   io(`${window.location.origin}${webchatSocket.namespace}`, {

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type TWebchatMessage, webchatSocket } from '@prosa/contracts';
-import { IconAlertCircle, IconCheck, IconChecks, IconClock, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconChecks, IconClock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,18 +25,23 @@ import {
   fetchConversation,
   fetchWebchatInfo,
   loadStoredSession,
+  sendVisitorFile,
   sendVisitorMessage,
   startVisitorSession,
   storeSession,
   WebchatError,
 } from '../api/webchat-api';
 
-/** A message on the visitor's screen: the server's, or one still on its way (`local`). */
-type TVisitorMessage = TWebchatMessage & { local?: 'pending' | 'failed'; clientId?: string };
+/** A message on the visitor's screen: the server's, or one still on its way (`local`, with its file if any). */
+type TVisitorMessage = TWebchatMessage & { local?: 'pending' | 'failed'; clientId?: string; file?: File };
+
+/** What the visitor may pick (the server checks the bytes again). */
+const acceptedFiles = 'image/*,audio/*,video/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip';
 
 const isEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 const isPhone = (text: string) => text.replace(/\D/g, '').length >= 8;
 const newClientId = () => crypto.randomUUID();
+const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
 
 const StartForm = ({ channel, onStarted }: { channel: string; onStarted: (token: string) => void }) => {
   const { t } = useTranslation();
@@ -154,13 +159,15 @@ const Bubble = ({ message, onRetry }: { message: TVisitorMessage; onRetry: () =>
         style={message.local === 'failed' ? { cursor: 'pointer' } : undefined}
       >
         <VisitorMedia message={message} />
-        <Text
-          size="sm"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          fs={message.isDeleted ? 'italic' : undefined}
-        >
-          {message.isDeleted ? t('webchat.deleted') : (message.edition ?? message.body)}
-        </Text>
+        {(message.isDeleted || message.edition || message.body) && (
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            fs={message.isDeleted ? 'italic' : undefined}
+          >
+            {message.isDeleted ? t('webchat.deleted') : (message.edition ?? message.body)}
+          </Text>
+        )}
         <Group gap={6} justify="flex-end">
           {message.edition && !message.isDeleted && (
             <Text size="xs" c="dimmed">
@@ -184,7 +191,9 @@ const Bubble = ({ message, onRetry }: { message: TVisitorMessage; onRetry: () =>
   );
 };
 
-const Chat = ({ channel, token, greeting }: { channel: string; token: string; greeting: string | null }) => {
+type TChatProps = { channel: string; token: string; greeting: string | null; maxFileBytes: number };
+
+const Chat = ({ channel, token, greeting, maxFileBytes }: TChatProps) => {
   const { t } = useTranslation();
   const [messages, setMessages] = useState<TVisitorMessage[]>([]);
   const [text, setText] = useState('');
@@ -192,6 +201,7 @@ const Chat = ({ channel, token, greeting }: { channel: string; token: string; gr
   const [online, setOnline] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const socketRef = useRef<ReturnType<typeof connectVisitorSocket> | null>(null);
 
   const upsert = useCallback((incoming: TVisitorMessage, replaceId?: string) => {
@@ -240,37 +250,50 @@ const Chat = ({ channel, token, greeting }: { channel: string; token: string; gr
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [messages]);
 
-  const deliver = async (clientId: string, body: string) => {
+  const deliver = async (clientId: string, body: string, file?: File) => {
     const localId = `local-${clientId}`;
-    upsert({
+    const local = (state: 'pending' | 'failed'): TVisitorMessage => ({
       id: localId,
       clientId,
       fromMe: true,
       body,
-      status: 'pending',
+      status: state,
       timestamp: Date.now(),
       isDeleted: false,
       edition: null,
-      local: 'pending',
+      local: state,
+      ...(file
+        ? {
+            file,
+            mediaName: file.name,
+            mediaType: file.type.startsWith('image/') ? 'image' : 'document',
+            // The picture shows at once from the visitor's own copy; other files show their name.
+            mediaUrl: file.type.startsWith('image/') ? URL.createObjectURL(file) : null,
+          }
+        : {}),
     });
+    upsert(local('pending'));
     try {
-      const saved = await sendVisitorMessage(channel, token, { clientId, body });
+      const saved = file
+        ? await sendVisitorFile(channel, token, { clientId, file })
+        : await sendVisitorMessage(channel, token, { clientId, body });
       upsert(saved, localId);
       setNotice(null);
     } catch (failure) {
-      if (failure instanceof WebchatError && failure.status === 429) setNotice(t('webchat.tooMany'));
-      upsert({
-        id: localId,
-        clientId,
-        fromMe: true,
-        body,
-        status: 'failed',
-        timestamp: Date.now(),
-        isDeleted: false,
-        edition: null,
-        local: 'failed',
-      });
+      const status = failure instanceof WebchatError ? failure.status : 0;
+      if (status === 429) setNotice(t('webchat.tooMany'));
+      else if (file && status === 413) setNotice(t('webchat.fileTooLarge', { max: megabytes(maxFileBytes) }));
+      else if (file && status === 400) setNotice(t('webchat.fileRefused'));
+      upsert(local('failed'));
     }
+  };
+
+  const sendFile = (file: File) => {
+    if (file.size > maxFileBytes) {
+      setNotice(t('webchat.fileTooLarge', { max: megabytes(maxFileBytes) }));
+      return;
+    }
+    void deliver(newClientId(), '', file);
   };
 
   const submit = (event?: FormEvent) => {
@@ -318,7 +341,7 @@ const Chat = ({ channel, token, greeting }: { channel: string; token: string; gr
             <Bubble
               key={message.id}
               message={message}
-              onRetry={() => message.clientId && void deliver(message.clientId, message.body)}
+              onRetry={() => message.clientId && void deliver(message.clientId, message.body, message.file)}
             />
           ))}
         </Stack>
@@ -337,6 +360,28 @@ const Chat = ({ channel, token, greeting }: { channel: string; token: string; gr
       )}
       <form onSubmit={submit}>
         <Group gap="xs" p="sm" align="flex-end" wrap="nowrap">
+          <input
+            ref={fileInput}
+            type="file"
+            accept={acceptedFiles}
+            hidden
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) sendFile(file);
+            }}
+            data-testid="webchat-file-input"
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('webchat.attach')}
+            onClick={() => fileInput.current?.click()}
+            data-testid="webchat-attach"
+          >
+            <IconPaperclip size={18} />
+          </ActionIcon>
           <Textarea
             flex={1}
             autosize
@@ -432,7 +477,14 @@ export const WebchatPage = () => {
               <StartForm channel={channel} onStarted={setToken} />
             </Box>
           )}
-          {info.data && token && <Chat channel={channel} token={token} greeting={info.data.greetingMessage} />}
+          {info.data && token && (
+            <Chat
+              channel={channel}
+              token={token}
+              greeting={info.data.greetingMessage}
+              maxFileBytes={info.data.maxFileBytes}
+            />
+          )}
         </Box>
       </Paper>
     </Center>
