@@ -11,6 +11,7 @@ test('an admin creates a site chat in /sessoes and opens its page from the embed
   await page.goto('/sessoes');
   await expect(page.getByRole('heading', { name: 'Conexões' })).toBeVisible();
   await page.getByTestId('connection-add').click();
+  await page.getByTestId('connection-add-webchat').click();
   const name = `Chat da loja ${Date.now().toString(36)}`;
   await page.getByTestId('connection-name').fill(name);
   await page.getByTestId('connection-greeting').fill('Bem-vindo à loja!');

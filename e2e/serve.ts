@@ -1,16 +1,19 @@
-// Starts Prosa for the e2e suite on a fresh data directory, with the fake SMTP server as its mail relay,
-// and a tiny inbox endpoint the tests read e-mails from. Run by Playwright's webServer.
+// Starts Prosa for the e2e suite on a fresh data directory, with the fake SMTP server as its mail relay, the
+// fake WhatsApp Cloud API as its Graph API, and a tiny inbox endpoint the tests read e-mails from. Run by
+// Playwright's webServer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { startFakeSmtp } from '../packages/fakes/src/index.js';
+import { demoMetaNumber, startFakeMetaCloud, startFakeSmtp } from '../packages/fakes/src/index.js';
 
 const port = Number(process.env.PORT ?? 3310);
 const inboxPort = Number(process.env.INBOX_PORT ?? port + 100);
 const smtp = await startFakeSmtp();
+// The WhatsApp Cloud API the server talks to: the fake, on a port the specs know.
+const meta = await startFakeMetaCloud(demoMetaNumber, { port: Number(process.env.FAKE_META_PORT ?? port + 200) });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-e2e-'));
 const config = loadConfig({
   ...process.env,
@@ -18,6 +21,7 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   SMTP_URL: smtp.url,
+  META_GRAPH_URL: meta.graphUrl,
   PUBLIC_URL: `http://localhost:${port}`,
   SEED_DEMO: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -36,6 +40,7 @@ const stop = async () => {
   inbox.close();
   await prosa.close();
   await smtp.close();
+  await meta.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

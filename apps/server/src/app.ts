@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createChannelRegistry } from './channels/types.js';
+import { setupWaba } from './channels/waba/waba.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { setupWebchat } from './channels/webchat/webchat.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
@@ -38,6 +39,7 @@ import { countAppliedMigrations, migrationsFolder, openDatabase, type TDatabase 
 import { createHttp, registerWebApp } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
+import { createSecrets } from './platform/secrets.js';
 import type { TServices } from './platform/services.js';
 import { createLocalStorage } from './platform/storage.js';
 
@@ -130,6 +132,7 @@ export const createApp = async (
   await app.register(mediaRoutes(services));
   await app.register(ticketPanelRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
+  await app.register(setupWaba(services, createSecrets(jwtSecret)));
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

@@ -21,10 +21,17 @@ export const ZConnection = z.object({
   isActive: z.boolean(),
   queueId: z.number().int().nullable(),
   number: z.string().nullable(),
+  /** Why the connection is down (a catalogue code), when the provider said. */
+  lastError: z.string().nullable(),
   farewellMessage: z.string().nullable(),
   greetingMessage: z.string().nullable(),
-  /** Public token of the web chat widget (admins only). */
+  /** Public token of the web chat widget or of the inbound webhook URL (admins only). */
   token: z.string().nullable(),
+  /**
+   * What an admin sees of the channel's own settings (admins only, else null): ids and the webhook's
+   * verify token; credentials only as "set" flags, never their values.
+   */
+  settings: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -37,20 +44,45 @@ const connectionFields = {
   farewellMessage: z.string().max(4096).nullable(),
   greetingMessage: z.string().max(4096).nullable(),
 };
-export const ZConnectionBody = z.object({
+const connectionDefaults = {
   ...connectionFields,
-  // Only the web chat can be created until the channels work adds the other kinds' sessions.
-  type: z.literal('webchat'),
   queueId: connectionFields.queueId.default(null),
   isDefault: connectionFields.isDefault.default(false),
   farewellMessage: connectionFields.farewellMessage.default(null),
   greetingMessage: connectionFields.greetingMessage.default(null),
+};
+
+/** WhatsApp Cloud API (Meta): the number's and account's ids, a system-user token, the app secret. */
+export const ZWabaConfig = z.object({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,20}$/, 'digits'),
+  wabaId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,20}$/, 'digits'),
+  accessToken: z.string().trim().min(20).max(1024),
+  /** Signs every webhook Meta sends (X-Hub-Signature-256). */
+  appSecret: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, 'hex32'),
 });
+export type TWabaConfig = z.infer<typeof ZWabaConfig>;
+
+// The web chat and the Cloud API are created here; the session channels (Baileys, gateways) come next.
+export const ZConnectionBody = z.discriminatedUnion('type', [
+  z.object({ ...connectionDefaults, type: z.literal('webchat') }),
+  z.object({ ...connectionDefaults, type: z.literal('waba'), config: ZWabaConfig }),
+]);
+export type TConnectionBody = z.infer<typeof ZConnectionBody>;
 // Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name.
 export const ZConnectionUpdate = z
-  .object({ ...connectionFields, isActive: z.boolean() })
+  .object({ ...connectionFields, isActive: z.boolean(), config: ZWabaConfig.partial() })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'empty update' });
+export type TConnectionUpdate = z.infer<typeof ZConnectionUpdate>;
 
 /** What the visitor page learns about a web chat (no tenant data beyond its name and greeting). */
 export const ZWebchatInfo = z.object({

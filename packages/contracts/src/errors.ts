@@ -15,6 +15,22 @@ export const errorCatalogue = {
     'pt-BR': 'WhatsApp não conectado: a conexão está sendo reiniciada. Tente novamente em alguns segundos.',
     en: 'WhatsApp not connected: the connection is restarting. Try again in a few seconds.',
   },
+  ERR_WABA_TOKEN_INVALID: {
+    status: 400,
+    'pt-BR': 'A Meta recusou o token de acesso desta conexão. Gere um novo token e salve a conexão.',
+    en: "Meta refused this connection's access token. Create a new token and save the connection.",
+  },
+  ERR_WABA_OUTSIDE_WINDOW: {
+    status: 400,
+    'pt-BR':
+      'Fora da janela de 24 horas do WhatsApp: o cliente não escreve há mais de 24 horas. Envie um modelo de mensagem aprovado.',
+    en: "Outside WhatsApp's 24-hour window: the customer has not written in over 24 hours. Send an approved template.",
+  },
+  ERR_WABA_SIGNATURE: {
+    status: 401,
+    'pt-BR': 'Assinatura do webhook inválida.',
+    en: 'Invalid webhook signature.',
+  },
   ERR_WAPP_CHECK_CONTACT: {
     status: 400,
     'pt-BR': 'Não foi possível verificar o contato no WhatsApp.',

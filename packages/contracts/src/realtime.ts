@@ -18,6 +18,8 @@ export const events = {
   settings: (tenantId: number) => `${tenantId}:settings`,
   /** Typing / recording presence of the customer or an agent in a ticket. */
   presence: (tenantId: number) => `${tenantId}:presence`,
+  /** A connection's status changed (payload `{ action: 'update', session }`, without token or settings). */
+  whatsappSession: (tenantId: number) => `${tenantId}:whatsappSession`,
 } as const;
 
 /** Payload of `{tenantId}:ticketList` (domain reference 3.2). */

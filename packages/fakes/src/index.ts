@@ -1,1 +1,2 @@
+export * from './meta-cloud.js';
 export * from './smtp.js';

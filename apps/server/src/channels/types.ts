@@ -48,6 +48,27 @@ export type TChannelAdapter = {
   sendPresence?: (target: TChannelTarget, state: TPresenceState) => Promise<void>;
   /** Tells the customer their messages (by the channel's ids) were read (channels with read receipts). */
   markRead?: (target: TChannelTarget, externalIds: readonly string[]) => Promise<void>;
+  /**
+   * Channels that only take free text within some hours of the customer's last message (WhatsApp Cloud
+   * API: 24); outside it only approved templates go.
+   */
+  serviceWindowHours?: number;
+  /**
+   * The channel's settings as stored, from what an admin sent (credentials sealed); `previous` holds the
+   * stored ones on an edit. Channels without settings have none.
+   */
+  prepareConfig?: (input: Record<string, unknown>, previous: Record<string, unknown>) => Record<string, unknown>;
+  /** What an admin may read back of the settings: ids, the webhook to configure, "set" flags for secrets. */
+  publicSettings?: (connection: TConnectionRow, publicUrl: string) => Record<string, string | boolean | null>;
+  /** Checks a connection's credentials with the provider: its status, the number it serves, or why not. */
+  check?: (connection: TConnectionRow) => Promise<TConnectionCheck>;
+};
+
+export type TConnectionCheck = {
+  status: 'CONNECTED' | 'DISCONNECTED';
+  number: string | null;
+  /** A catalogue code when the check failed. */
+  error: string | null;
 };
 
 export type TPresenceState = 'composing' | 'recording' | 'paused';

@@ -41,6 +41,7 @@ const ZEnv = z.object({
     .int()
     .min(1024)
     .default(16 * 1024 * 1024),
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v22.0'),
 });
 
 export type TConfig = {
@@ -68,6 +69,8 @@ export type TConfig = {
   webchatMessagesPerMinute: number;
   /** Largest file an agent may attach, in bytes. */
   mediaMaxBytes: number;
+  /** Meta's Graph API with its version (WhatsApp Cloud API); tests and the demo point it at the fake. */
+  metaGraphUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -106,6 +109,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     webchatSessionsPerMinute: e.WEBCHAT_SESSIONS_PER_MINUTE,
     webchatMessagesPerMinute: e.WEBCHAT_MESSAGES_PER_MINUTE,
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
+    metaGraphUrl: e.META_GRAPH_URL.replace(/\/$/, ''),
     ...overrides,
   };
 };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TConnection, ZConnectionBody } from '@prosa/contracts';
-import type { z } from 'zod';
+import { events, type TConnection, type TConnectionBody, type TConnectionUpdate } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -20,75 +19,134 @@ import {
 
 const adminProfiles = new Set(['admin', 'super', 'superadmin']);
 
-export const toConnectionDto = (row: TConnectionRow, ctx: TRequestContext): TConnection => ({
-  id: row.id,
-  name: row.name,
-  type: row.type,
-  status: row.status,
-  isDefault: row.isDefault,
-  isActive: row.isActive,
-  queueId: row.queueId,
-  number: row.number,
-  farewellMessage: row.farewellMessage,
-  greetingMessage: row.greetingMessage,
-  token: adminProfiles.has(ctx.profile) ? row.token : null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+type TConnectionServices = Pick<TServices, 'db' | 'channels' | 'config' | 'realtime' | 'log'>;
+
+/** A connection as the API shows it; token and settings only to admins (`ctx` null: the tenant-wide event). */
+export const toConnectionDto = (
+  row: TConnectionRow,
+  ctx: TRequestContext | null,
+  services?: Pick<TServices, 'channels' | 'config'>,
+): TConnection => {
+  const admin = ctx !== null && adminProfiles.has(ctx.profile);
+  const settings = admin
+    ? services?.channels.get(row.type)?.publicSettings?.(row, services.config.publicUrl)
+    : undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    isDefault: row.isDefault,
+    isActive: row.isActive,
+    queueId: row.queueId,
+    number: row.number,
+    lastError: row.lastError,
+    farewellMessage: row.farewellMessage,
+    greetingMessage: row.greetingMessage,
+    token: admin ? row.token : null,
+    settings: settings ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};
 
 const assertQueue = async (tx: TExecutor, tenantId: number, queueId: number | null | undefined) => {
   if (queueId && !(await queueExists(tx, tenantId, queueId)))
     throw new AppError('ERR_VALIDATION', { field: 'queueId', detail: 'queue does not exist in this tenant' });
 };
 
-export const listConnections = (services: Pick<TServices, 'db'>, ctx: TRequestContext) =>
+export const listConnections = (services: TConnectionServices, ctx: TRequestContext) =>
   withTenant(services.db, ctx.tenantId, async (tx) =>
-    (await findConnections(tx, ctx.tenantId)).map((row) => toConnectionDto(row, ctx)),
+    (await findConnections(tx, ctx.tenantId)).map((row) => toConnectionDto(row, ctx, services)),
   );
 
-export const showConnection = (services: Pick<TServices, 'db'>, ctx: TRequestContext, id: number) =>
+export const showConnection = (services: TConnectionServices, ctx: TRequestContext, id: number) =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
     const row = await findConnection(tx, ctx.tenantId, id);
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
-    return toConnectionDto(row, ctx);
+    return toConnectionDto(row, ctx, services);
   });
 
-/** POST /whatsapp: a new connection, within the tenant's maxConnections; a web chat gets its public token. */
-export const createConnection = (
-  services: Pick<TServices, 'db'>,
-  ctx: TRequestContext,
-  body: z.infer<typeof ZConnectionBody>,
-) =>
-  withTenant(services.db, ctx.tenantId, async (tx) => {
+/**
+ * After a connection's settings change: asks the provider whether they work, stores the status (and the
+ * number the provider reports) and tells the tenant's screens. A channel without a check keeps its status.
+ */
+const checkConnection = async (services: TConnectionServices, tenantId: number, row: TConnectionRow) => {
+  const check = services.channels.get(row.type)?.check;
+  if (!check) return row;
+  const result = await check(row);
+  const updated = await withTenant(services.db, tenantId, (tx) =>
+    updateConnectionRow(tx, tenantId, row.id, {
+      status: result.status,
+      number: result.number ?? row.number,
+      lastError: result.error,
+    }),
+  );
+  if (!updated) return row;
+  services.realtime.emitToTenant(tenantId, events.whatsappSession(tenantId), {
+    action: 'update',
+    session: toConnectionDto(updated, null),
+  });
+  return updated;
+};
+
+/** The channel's settings as stored, or a 400 naming `config` when the channel takes none. */
+const prepareConfig = (
+  services: TConnectionServices,
+  type: string,
+  input: Record<string, unknown> | undefined,
+  previous: Record<string, unknown>,
+) => {
+  if (!input) return undefined;
+  const prepare = services.channels.get(type)?.prepareConfig;
+  if (!prepare)
+    throw new AppError('ERR_VALIDATION', { field: 'config', detail: `a ${type} connection takes no config` });
+  return prepare(input, previous);
+};
+
+/**
+ * POST /whatsapp: a new connection, within the tenant's maxConnections. A web chat gets its public token;
+ * a Cloud API number gets its webhook token and is checked with Meta before the answer.
+ */
+export const createConnection = async (services: TConnectionServices, ctx: TRequestContext, body: TConnectionBody) => {
+  const row = await withTenant(services.db, ctx.tenantId, async (tx) => {
     const limits = await findTenantLimits(tx, ctx.tenantId);
     if (limits && (await countConnections(tx, ctx.tenantId)) >= limits.maxConnections)
       throw new AppError('ERR_CONNECTION_LIMIT');
     await assertQueue(tx, ctx.tenantId, body.queueId);
     if (body.isDefault) await clearDefaultConnection(tx, ctx.tenantId);
-    const row = await insertConnection(tx, ctx.tenantId, {
-      ...body,
+    const { config, ...fields } = { config: undefined, ...body };
+    return insertConnection(tx, ctx.tenantId, {
+      ...fields,
       // The web chat has no session to open: it is up as soon as it exists.
-      status: body.type === 'webchat' ? 'CONNECTED' : 'DISCONNECTED',
-      token: body.type === 'webchat' ? randomBytes(18).toString('base64url') : null,
+      status: body.type === 'webchat' ? 'CONNECTED' : 'OPENING',
+      token: randomBytes(18).toString('base64url'),
+      config: prepareConfig(services, body.type, config, {}) ?? {},
     });
-    return toConnectionDto(row, ctx);
   });
+  return toConnectionDto(await checkConnection(services, ctx.tenantId, row), ctx, services);
+};
 
-export const updateConnection = (
-  services: Pick<TServices, 'db'>,
+export const updateConnection = async (
+  services: TConnectionServices,
   ctx: TRequestContext,
   id: number,
-  body: Partial<z.infer<typeof ZConnectionBody>> & { isActive?: boolean },
-) =>
-  withTenant(services.db, ctx.tenantId, async (tx) => {
-    if (!(await findConnection(tx, ctx.tenantId, id))) throw new AppError('ERR_NO_WAPP_FOUND');
+  body: TConnectionUpdate,
+) => {
+  const row = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const current = await findConnection(tx, ctx.tenantId, id);
+    if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
     await assertQueue(tx, ctx.tenantId, body.queueId);
     if (body.isDefault) await clearDefaultConnection(tx, ctx.tenantId);
-    const { type: _type, ...values } = body;
-    const row = await updateConnectionRow(tx, ctx.tenantId, id, values);
-    if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
-    return toConnectionDto(row, ctx);
+    const { config, ...values } = body;
+    const stored = prepareConfig(services, current.type, config, current.config);
+    const updated = await updateConnectionRow(tx, ctx.tenantId, id, stored ? { ...values, config: stored } : values);
+    if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
+    return { updated, recheck: stored !== undefined || (body.isActive === true && !current.isActive) };
   });
+  const result = row.recheck ? await checkConnection(services, ctx.tenantId, row.updated) : row.updated;
+  return toConnectionDto(result, ctx, services);
+};
 
 /** DELETE /whatsapp/:id: soft delete (its tickets and messages keep their history); the token stops working. */
 export const deleteConnection = (services: Pick<TServices, 'db'>, ctx: TRequestContext, id: number) =>

@@ -9,7 +9,7 @@ import { findActiveTicket, findContactRow } from '../tickets/tickets.repository.
 import { findMessagesByIds } from './messages.repository.js';
 import { sendMessage } from './send-message.js';
 
-type TForwardServices = Pick<TServices, 'db' | 'realtime' | 'outbound'>;
+type TForwardServices = Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>;
 
 /**
  * POST /forward-messages/: copies messages the agent may see (text and media) to another contact, in that

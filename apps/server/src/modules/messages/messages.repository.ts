@@ -100,6 +100,27 @@ export const findMessageByExternalId = async (
   return row;
 };
 
+/** When the customer last wrote on a connection (ms since the epoch), or null if never. */
+export const findLastInboundAt = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<number | null> => {
+  const [row] = await tx
+    .select({ at: sql<string | null>`max(${messages.timestamp})` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.contactId, contactId),
+        eq(messages.whatsappId, whatsappId),
+        eq(messages.fromMe, false),
+      ),
+    );
+  return row?.at == null ? null : Number(row.at);
+};
+
 /** A page of a ticket's messages, newest page first; rows come back oldest first for display. */
 export const findTicketMessagesPage = async (
   tx: TExecutor,

@@ -16,7 +16,7 @@ const MAX_FILES = 10;
  * nothing twice.
  */
 export const sendMediaMessages = async (
-  services: Pick<TServices, 'db' | 'realtime' | 'outbound' | 'storage'>,
+  services: Pick<TServices, 'db' | 'realtime' | 'outbound' | 'storage' | 'channels'>,
   req: FastifyRequest,
   ticketId: number,
 ): Promise<TMessage> => {

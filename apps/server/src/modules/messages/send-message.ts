@@ -1,22 +1,41 @@
 import type { TMessage, TSendMessage } from '@prosa/contracts';
 import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
+import type { TChannelRegistry } from '../../channels/types.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
-import { insertTicketLog, updateTicketRow } from '../tickets/tickets.repository.js';
+import { findConnectionRow, insertTicketLog, updateTicketRow } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
-import { findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
+import { findLastInboundAt, findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
 
-type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound'>;
+type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>;
 
 export type TMediaInput = { url: string; name: string; mime: string; size: number; mediaType: string };
 /** A structured message (vCard, location): a readable body plus the structure for the channel. */
 export type TStructuredInput = { mediaType: 'vcard' | 'location'; data: Record<string, unknown> };
+
+/**
+ * Channels with a customer service window (WhatsApp Cloud API: 24 h) take free messages only within that
+ * many hours of the customer's last message on the connection; past it the agent must send a template.
+ */
+const assertServiceWindow = async (
+  tx: TExecutor,
+  channels: TChannelRegistry,
+  tenantId: number,
+  conversation: { contactId: number; whatsappId: number },
+) => {
+  const connection = await findConnectionRow(tx, tenantId, conversation.whatsappId);
+  const hours = connection ? channels.get(connection.type)?.serviceWindowHours : undefined;
+  if (!hours) return;
+  const last = await findLastInboundAt(tx, tenantId, conversation.contactId, conversation.whatsappId);
+  if (last === null || last < Date.now() - hours * 3_600_000) throw new AppError('ERR_WABA_OUTSIDE_WINDOW');
+};
 
 /**
  * POST /messages/:ticketId. The row is written first (pending, or scheduled when scheduleDate is set) and
@@ -47,6 +66,11 @@ export const sendMessage = async (
     }
     if (ticket.status === 'closed' && !scheduleDate)
       throw new AppError('ERR_VALIDATION', { field: 'ticketId', detail: 'ticket is closed; reopen it first' });
+    if (!scheduleDate && ticket.whatsappId)
+      await assertServiceWindow(tx, services.channels, ctx.tenantId, {
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+      });
     const quoted = input.quotedMsgId ? await findMessage(tx, ctx.tenantId, input.quotedMsgId) : undefined;
     if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId))
       throw new AppError('ERR_VALIDATION', { field: 'quotedMsgId', detail: 'no such message in this conversation' });

@@ -318,6 +318,8 @@ export const connections = pgTable(
     number: text('number'),
     qrcode: text('qrcode'),
     retries: integer('retries').notNull().default(0),
+    /** Why the connection is down (a catalogue code), from the provider's last answer. */
+    lastError: text('last_error'),
     farewellMessage: text('farewell_message'),
     greetingMessage: text('greeting_message'),
     /** Channel-specific settings (credentials, bot options), validated by the channel's adapter. */

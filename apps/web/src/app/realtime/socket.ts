@@ -11,11 +11,18 @@ export const getSocket = (): Socket | null => socket;
 type TTicketListListener = (event: TTicketListEvent) => void;
 const ticketListListeners = new Set<TTicketListListener>();
 const reconnectListeners = new Set<() => void>();
+const sessionListeners = new Set<() => void>();
 
 /** `{tenantId}:ticketList` events (tickets and their messages) of whichever connection is open. */
 export const onTicketListEvent = (listener: TTicketListListener): (() => void) => {
   ticketListListeners.add(listener);
   return () => ticketListListeners.delete(listener);
+};
+
+/** `{tenantId}:whatsappSession` events: a connection's status, number or last error changed. */
+export const onSessionEvent = (listener: () => void): (() => void) => {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
 };
 
 /** Called on every connection after the first one: events may have been missed while disconnected. */
@@ -65,6 +72,10 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   client.on(events.users(tenantId), handlers.onUsersEvent);
   client.on(events.ticketList(tenantId), (event: TTicketListEvent) => {
     for (const listener of ticketListListeners) listener(event);
+  });
+
+  client.on(events.whatsappSession(tenantId), () => {
+    for (const listener of sessionListeners) listener();
   });
 
   socket = client;

@@ -1,6 +1,8 @@
-import type { TConnection } from '@prosa/contracts';
+import type { TConnection, TWabaConfig } from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { http } from '../../../app/http/client';
+import { onRealtimeReconnect, onSessionEvent } from '../../../app/realtime/socket';
 
 export const connectionKeys = { all: ['connections'] as const };
 
@@ -10,20 +12,45 @@ export type TConnectionInput = {
   greetingMessage: string | null;
   farewellMessage: string | null;
   isDefault: boolean;
+  /** Cloud API settings; on an edit, empty credentials keep the stored ones. */
+  config?: Partial<TWabaConfig>;
 };
 
-export const useConnections = () =>
-  useQuery({
+/** The kinds an admin can create from the screen. */
+export type TNewConnectionType = 'webchat' | 'waba';
+
+/** The tenant's connections, refreshed live when one's status changes (and after a realtime reconnect). */
+export const useConnections = () => {
+  const client = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void client.invalidateQueries({ queryKey: connectionKeys.all });
+    const stopSession = onSessionEvent(refresh);
+    const stopReconnect = onRealtimeReconnect(refresh);
+    return () => {
+      stopSession();
+      stopReconnect();
+    };
+  }, [client]);
+  return useQuery({
     queryKey: connectionKeys.all,
     queryFn: async () => (await http.get<TConnection[]>('/whatsapp')).data,
   });
+};
 
 export const useSaveConnection = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input }: { id: number | null; input: TConnectionInput }) =>
+    mutationFn: async ({
+      id,
+      type,
+      input,
+    }: {
+      id: number | null;
+      type: TNewConnectionType;
+      input: TConnectionInput;
+    }) =>
       id === null
-        ? (await http.post<TConnection>('/whatsapp', { ...input, type: 'webchat' })).data
+        ? (await http.post<TConnection>('/whatsapp', { ...input, type })).data
         : (await http.put<TConnection>(`/whatsapp/${id}`, input)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
   });

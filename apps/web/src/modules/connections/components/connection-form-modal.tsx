@@ -1,13 +1,35 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import type { TConnection } from '@prosa/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { TConnection, TWabaConfig } from '@prosa/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../app/http/errors';
+import { describeApiError, getFieldError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { useQueues } from '../../queues/api/queues-api';
-import { type TConnectionInput, useSaveConnection } from '../api/connections-api';
+import { type TConnectionInput, type TNewConnectionType, useSaveConnection } from '../api/connections-api';
 
-type TProps = { opened: boolean; connection: TConnection | null; onClose: () => void };
+type TProps = {
+  opened: boolean;
+  connection: TConnection | null;
+  /** The kind of a new connection (an edit keeps its own). */
+  type: TNewConnectionType;
+  onClose: () => void;
+};
+
+type TWabaField = keyof TWabaConfig;
+const wabaFields: TWabaField[] = ['phoneNumberId', 'wabaId', 'accessToken', 'appSecret'];
+const secretFields = new Set<TWabaField>(['accessToken', 'appSecret']);
+const emptyWaba: Record<TWabaField, string> = { phoneNumberId: '', wabaId: '', accessToken: '', appSecret: '' };
 
 const empty: TConnectionInput = {
   name: '',
@@ -17,16 +39,25 @@ const empty: TConnectionInput = {
   isDefault: false,
 };
 
-/** Create or edit a web chat connection. */
-export const ConnectionFormModal = ({ opened, connection, onClose }: TProps) => {
+/** Create or edit a connection: the site chat, or a WhatsApp Cloud API number with its Meta credentials. */
+export const ConnectionFormModal = ({ opened, connection, type: newType, onClose }: TProps) => {
   const { t } = useTranslation();
   const queues = useQueues(opened);
   const save = useSaveConnection();
+  const type = connection?.type ?? newType;
   const [values, setValues] = useState<TConnectionInput>(empty);
+  const [waba, setWaba] = useState<Record<TWabaField, string>>(emptyWaba);
   const [nameError, setNameError] = useState<string | null>(null);
+  const [wabaErrors, setWabaErrors] = useState<Partial<Record<TWabaField, string>>>({});
   useEffect(() => {
     if (!opened) return;
     setNameError(null);
+    setWabaErrors({});
+    setWaba({
+      ...emptyWaba,
+      phoneNumberId: String(connection?.settings?.phoneNumberId ?? ''),
+      wabaId: String(connection?.settings?.wabaId ?? ''),
+    });
     setValues(
       connection
         ? {
@@ -40,16 +71,34 @@ export const ConnectionFormModal = ({ opened, connection, onClose }: TProps) => 
     );
   }, [opened, connection]);
 
+  /** The Cloud API settings to send: on an edit, untouched secrets are left out (the server keeps them). */
+  const wabaConfig = (): Partial<TWabaConfig> | undefined => {
+    if (type !== 'waba') return undefined;
+    const entries = wabaFields
+      .map((field) => [field, waba[field].trim()] as const)
+      .filter(([field, value]) => value !== '' || !connection || !secretFields.has(field));
+    return Object.fromEntries(entries);
+  };
+
   const submit = () => {
     if (!values.name.trim()) return setNameError(t('validation.required'));
+    if (type === 'waba') {
+      const missing = wabaFields.filter((field) => !waba[field].trim() && !(connection && secretFields.has(field)));
+      if (missing.length > 0) {
+        setWabaErrors(Object.fromEntries(missing.map((field) => [field, t('validation.required')])));
+        return;
+      }
+    }
     save.mutate(
       {
         id: connection?.id ?? null,
+        type: type === 'waba' ? 'waba' : 'webchat',
         input: {
           ...values,
           name: values.name.trim(),
           greetingMessage: values.greetingMessage?.trim() || null,
           farewellMessage: values.farewellMessage?.trim() || null,
+          ...(type === 'waba' ? { config: wabaConfig() } : {}),
         },
       },
       {
@@ -57,7 +106,12 @@ export const ConnectionFormModal = ({ opened, connection, onClose }: TProps) => 
           notifySuccess(t('connections.saved'));
           onClose();
         },
-        onError: (error) => notifyError(describeApiError(error)),
+        onError: (error) => {
+          // `config.appSecret` and friends go under their field; anything else is a warning.
+          const field = getFieldError(error)?.field?.replace(/^config\./, '') as TWabaField | undefined;
+          if (field && wabaFields.includes(field)) setWabaErrors({ [field]: t(`connections.waba.invalid.${field}`) });
+          else notifyError(describeApiError(error));
+        },
       },
     );
   };
@@ -66,10 +120,21 @@ export const ConnectionFormModal = ({ opened, connection, onClose }: TProps) => 
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t(connection ? 'connections.editTitle' : 'connections.createTitle')}
+      title={t(
+        connection
+          ? 'connections.editTitle'
+          : type === 'waba'
+            ? 'connections.createWabaTitle'
+            : 'connections.createTitle',
+      )}
       size="lg"
     >
       <Stack>
+        {type === 'waba' && !connection && (
+          <Alert variant="light" color="primary">
+            {t('connections.waba.intro')}
+          </Alert>
+        )}
         <TextInput
           label={t('connections.name')}
           value={values.name}
@@ -79,6 +144,26 @@ export const ConnectionFormModal = ({ opened, connection, onClose }: TProps) => 
           data-testid="connection-name"
           data-autofocus
         />
+        {type === 'waba' &&
+          wabaFields.map((field) => {
+            const Input = secretFields.has(field) ? PasswordInput : TextInput;
+            return (
+              <Input
+                key={field}
+                label={t(`connections.waba.${field}`)}
+                description={connection && secretFields.has(field) ? t('connections.waba.keep') : undefined}
+                value={waba[field]}
+                error={wabaErrors[field]}
+                withAsterisk={!(connection && secretFields.has(field))}
+                autoComplete="off"
+                onChange={(e) => {
+                  setWaba({ ...waba, [field]: e.currentTarget.value });
+                  setWabaErrors({ ...wabaErrors, [field]: undefined });
+                }}
+                data-testid={`connection-waba-${field}`}
+              />
+            );
+          })}
         <Select
           label={t('connections.queue')}
           placeholder={t('connections.noQueue')}
@@ -88,15 +173,17 @@ export const ConnectionFormModal = ({ opened, connection, onClose }: TProps) => 
           onChange={(value) => setValues({ ...values, queueId: value ? Number(value) : null })}
           data-testid="connection-queue"
         />
-        <Textarea
-          label={t('connections.greeting')}
-          autosize
-          minRows={2}
-          maxLength={4096}
-          value={values.greetingMessage ?? ''}
-          onChange={(e) => setValues({ ...values, greetingMessage: e.currentTarget.value })}
-          data-testid="connection-greeting"
-        />
+        {type === 'webchat' && (
+          <Textarea
+            label={t('connections.greeting')}
+            autosize
+            minRows={2}
+            maxLength={4096}
+            value={values.greetingMessage ?? ''}
+            onChange={(e) => setValues({ ...values, greetingMessage: e.currentTarget.value })}
+            data-testid="connection-greeting"
+          />
+        )}
         <Textarea
           label={t('connections.farewell')}
           autosize

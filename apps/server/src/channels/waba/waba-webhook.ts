@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+/**
+ * What a Cloud API webhook says, in our terms. Meta batches: one POST may carry several entries, changes,
+ * messages and statuses, for several numbers. Anything of an unknown shape is skipped, never an error.
+ */
+export type TWabaMedia = { id: string; mime: string | null; filename: string | null; voice: boolean };
+
+export type TWabaEvent =
+  | {
+      kind: 'message';
+      phoneNumberId: string;
+      externalId: string;
+      /** The customer's WhatsApp id (their number's digits) and profile name. */
+      waId: string;
+      name: string | null;
+      timestamp: number;
+      mediaType: string;
+      body: string;
+      media: TWabaMedia | null;
+      quotedExternalId: string | null;
+      raw: unknown;
+    }
+  | {
+      kind: 'reaction';
+      phoneNumberId: string;
+      externalId: string;
+      waId: string;
+      targetExternalId: string;
+      emoji: string;
+    }
+  | {
+      kind: 'status';
+      phoneNumberId: string;
+      externalId: string;
+      status: 'sent' | 'delivered' | 'read' | 'failed';
+      timestamp: number;
+      /** Meta's error code and title when the status is failed. */
+      error: { code: number | null; title: string } | null;
+    };
+
+const ZMediaObject = z
+  .object({
+    id: z.string(),
+    mime_type: z.string().optional(),
+    caption: z.string().optional(),
+    filename: z.string().optional(),
+    voice: z.boolean().optional(),
+  })
+  .loose();
+
+const ZInboundMessage = z
+  .object({
+    from: z.string(),
+    id: z.string(),
+    timestamp: z.string().regex(/^\d+$/),
+    type: z.string(),
+    text: z.object({ body: z.string() }).loose().optional(),
+    image: ZMediaObject.optional(),
+    video: ZMediaObject.optional(),
+    audio: ZMediaObject.optional(),
+    document: ZMediaObject.optional(),
+    sticker: ZMediaObject.optional(),
+    reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).loose().optional(),
+    location: z
+      .object({
+        latitude: z.number(),
+        longitude: z.number(),
+        name: z.string().optional(),
+        address: z.string().optional(),
+      })
+      .loose()
+      .optional(),
+    contacts: z
+      .array(
+        z
+          .object({
+            name: z.object({ formatted_name: z.string().optional() }).loose().optional(),
+            phones: z.array(z.object({ phone: z.string().optional() }).loose()).optional(),
+          })
+          .loose(),
+      )
+      .optional(),
+    button: z.object({ text: z.string() }).loose().optional(),
+    interactive: z
+      .object({
+        button_reply: z.object({ title: z.string() }).loose().optional(),
+        list_reply: z.object({ title: z.string() }).loose().optional(),
+      })
+      .loose()
+      .optional(),
+    context: z.object({ id: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+
+const ZStatus = z
+  .object({
+    id: z.string(),
+    status: z.enum(['sent', 'delivered', 'read', 'failed']),
+    timestamp: z.string().regex(/^\d+$/),
+    errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() }).loose()).optional(),
+  })
+  .loose();
+
+const ZChangeValue = z
+  .object({
+    metadata: z.object({ phone_number_id: z.string() }).loose(),
+    contacts: z
+      .array(
+        z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose(),
+      )
+      .optional(),
+    messages: z.array(z.unknown()).optional(),
+    statuses: z.array(z.unknown()).optional(),
+  })
+  .loose();
+
+const ZWebhook = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z
+      .object({
+        changes: z.array(z.object({ field: z.string(), value: z.unknown() }).loose()),
+      })
+      .loose(),
+  ),
+});
+
+const mediaKinds = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+
+const toMessageEvent = (
+  phoneNumberId: string,
+  names: Map<string, string>,
+  message: z.infer<typeof ZInboundMessage>,
+): TWabaEvent => {
+  const common = {
+    phoneNumberId,
+    externalId: message.id,
+    waId: message.from,
+    name: names.get(message.from) ?? null,
+    timestamp: Number(message.timestamp) * 1000,
+    quotedExternalId: message.context?.id ?? null,
+    raw: message,
+  };
+  if (message.type === 'reaction' && message.reaction)
+    return {
+      kind: 'reaction',
+      phoneNumberId,
+      externalId: message.id,
+      waId: message.from,
+      targetExternalId: message.reaction.message_id,
+      emoji: message.reaction.emoji ?? '',
+    };
+  const kind = mediaKinds.find((item) => item === message.type);
+  const media = kind ? message[kind] : undefined;
+  if (kind && media) {
+    const voice = kind === 'audio' && media.voice === true;
+    return {
+      kind: 'message',
+      ...common,
+      mediaType: voice ? 'ptt' : kind,
+      body: media.caption ?? '',
+      media: { id: media.id, mime: media.mime_type ?? null, filename: media.filename ?? null, voice },
+    };
+  }
+  if (message.type === 'location' && message.location) {
+    const { latitude, longitude, name, address } = message.location;
+    const label = [name, address].filter(Boolean).join(' - ');
+    return {
+      kind: 'message',
+      ...common,
+      mediaType: 'location',
+      body: `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${latitude},${longitude}`,
+      media: null,
+    };
+  }
+  if (message.type === 'contacts' && message.contacts) {
+    const body = message.contacts
+      .map((card) =>
+        [card.name?.formatted_name, ...(card.phones ?? []).map((phone) => phone.phone)].filter(Boolean).join(' '),
+      )
+      .join('\n');
+    return { kind: 'message', ...common, mediaType: 'vcard', body, media: null };
+  }
+  const body =
+    message.text?.body ??
+    message.button?.text ??
+    message.interactive?.button_reply?.title ??
+    message.interactive?.list_reply?.title ??
+    '';
+  // Kinds we do not show yet (orders, polls, "unsupported") keep their payload in dataJson.
+  return { kind: 'message', ...common, mediaType: 'chat', body, media: null };
+};
+
+export const parseWabaWebhook = (payload: unknown): TWabaEvent[] => {
+  const parsed = ZWebhook.safeParse(payload);
+  if (!parsed.success) return [];
+  const events: TWabaEvent[] = [];
+  for (const entry of parsed.data.entry) {
+    for (const change of entry.changes) {
+      if (change.field !== 'messages') continue;
+      const value = ZChangeValue.safeParse(change.value);
+      if (!value.success) continue;
+      const phoneNumberId = value.data.metadata.phone_number_id;
+      const names = new Map(
+        (value.data.contacts ?? []).flatMap((contact) =>
+          contact.profile?.name ? [[contact.wa_id, contact.profile.name] as const] : [],
+        ),
+      );
+      for (const raw of value.data.messages ?? []) {
+        const message = ZInboundMessage.safeParse(raw);
+        if (message.success) events.push(toMessageEvent(phoneNumberId, names, message.data));
+      }
+      for (const raw of value.data.statuses ?? []) {
+        const status = ZStatus.safeParse(raw);
+        if (!status.success) continue;
+        const error = status.data.errors?.[0];
+        events.push({
+          kind: 'status',
+          phoneNumberId,
+          externalId: status.data.id,
+          status: status.data.status,
+          timestamp: Number(status.data.timestamp) * 1000,
+          error: error ? { code: error.code ?? null, title: error.title ?? '' } : null,
+        });
+      }
+    }
+  }
+  return events;
+};

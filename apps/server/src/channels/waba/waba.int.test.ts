@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud } from '@prosa/fakes';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
+
+// WhatsApp Cloud API end to end against the fake Graph API: a connection checked with Meta, Meta's
+// verify handshake, signed webhooks (messages, media, reactions, statuses), replies through the Graph API,
+// the 24-hour window, and a connection that is down.
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+
+let t: TestApp;
+let fx: TFixture;
+let other: TFixture;
+let meta: TFakeMetaCloud;
+let connection: { id: number; token: string; settings: Record<string, string | boolean | null> };
+
+const appSecret = randomBytes(16).toString('hex');
+const number = {
+  phoneNumberId: '106540352242922',
+  wabaId: '102290129340398',
+  accessToken: `EAAG${randomBytes(24).toString('hex')}`,
+  displayPhoneNumber: '+55 11 4003-1234',
+};
+const wabaConfig = {
+  phoneNumberId: number.phoneNumberId,
+  wabaId: number.wabaId,
+  accessToken: number.accessToken,
+  appSecret,
+};
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Posts a webhook as Meta does: the exact bytes, signed (or with the given signature). */
+const deliver = (payload: unknown, signature?: string | null, token = connection.token) => {
+  const raw = JSON.stringify(payload);
+  const header = signature === undefined ? metaWebhook.sign(appSecret, raw) : signature;
+  return t.request('POST', `/wabahooks/${token}`, {
+    body: raw,
+    headers: { 'content-type': 'application/json', ...(header ? { 'x-hub-signature-256': header } : {}) },
+  });
+};
+
+const customerMessage = (
+  waId: string,
+  name: string,
+  message: Record<string, unknown> & { type: string },
+  id?: string,
+  at?: number,
+) => metaWebhook.message(number, { waId, name }, message, id, at);
+
+const ticketOf = async (waId: string) => {
+  const rows = await t.db
+    .select({ id: tickets.id, contactId: tickets.contactId })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, fx.tenantId), eq(tickets.whatsappId, connection.id)));
+  for (const row of rows) {
+    const contact = await t.request('GET', `/contacts/${row.contactId}`, { token: fx.tokens.admin });
+    if (
+      String(contact.body.number ?? '')
+        .replace(/\D/g, '')
+        .endsWith(waId.slice(-8))
+    )
+      return row.id;
+  }
+  throw new Error(`no ticket for ${waId}`);
+};
+
+const messagesOf = async (ticketId: number) =>
+  t.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, fx.tenantId), eq(messages.ticketId, ticketId)));
+
+beforeAll(async () => {
+  meta = await startFakeMetaCloud(number);
+  t = await startTestApp({ metaGraphUrl: meta.graphUrl });
+  fx = await t.createTenantFixture('Nuvem');
+  other = await t.createTenantFixture('Outra');
+  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
+});
+afterAll(async () => {
+  await t.close();
+  await meta.close();
+});
+
+describe('WhatsApp Cloud API connection', () => {
+  it('is checked with Meta on creation; credentials are sealed and never shown', async () => {
+    const res = await t.request('POST', '/whatsapp', {
+      token: fx.tokens.admin,
+      body: { name: 'WhatsApp oficial', type: 'waba', queueId: fx.queue.id, config: wabaConfig },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ type: 'waba', status: 'CONNECTED', number: number.displayPhoneNumber });
+    expect(res.body.settings).toMatchObject({
+      phoneNumberId: number.phoneNumberId,
+      wabaId: number.wabaId,
+      accessToken: true,
+      appSecret: true,
+    });
+    expect(res.body.settings.webhookUrl).toMatch(new RegExp(`/wabahooks/${res.body.token}$`));
+    expect(JSON.stringify(res.body)).not.toContain(number.accessToken);
+    expect(JSON.stringify(res.body)).not.toContain(appSecret);
+    connection = res.body;
+
+    const [row] = await t.db.select().from(connections).where(eq(connections.id, connection.id));
+    expect(JSON.stringify(row?.config)).not.toContain(number.accessToken);
+    expect(JSON.stringify(row?.config)).not.toContain(appSecret);
+
+    // Agents see the connection, not its token or settings.
+    const seen = await t.request('GET', `/whatsapp/${connection.id}`, { token: fx.tokens.agent });
+    expect(seen.body).toMatchObject({ token: null, settings: null });
+  });
+
+  it('keeps the API walls and names the bad field', async () => {
+    const body = { name: 'X', type: 'waba', config: wabaConfig };
+    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
+    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
+    const bad = await t.request('POST', '/whatsapp', {
+      token: fx.tokens.admin,
+      body: { ...body, config: { ...wabaConfig, phoneNumberId: 'abc' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('config.phoneNumberId');
+    expect((await t.request('GET', `/whatsapp/${connection.id}`, { token: other.tokens.admin })).status).toBe(404);
+  });
+
+  it('shows a token Meta refuses as disconnected', async () => {
+    const res = await t.request('POST', '/whatsapp', {
+      token: fx.tokens.admin,
+      body: { name: 'Token vencido', type: 'waba', config: { ...wabaConfig, accessToken: `EAAG${'0'.repeat(40)}` } },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('DISCONNECTED');
+    await t.request('DELETE', `/whatsapp/${res.body.id}`, { token: fx.tokens.admin });
+  });
+
+  it("answers Meta's verify handshake only with the right verify token", async () => {
+    const verifyToken = String(connection.settings.verifyToken);
+    const query = (token: string) =>
+      new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.verify_token': token, 'hub.challenge': '1158201444' });
+    const ok = await t.prosa.app.inject({ method: 'GET', url: `/wabahooks/${connection.token}?${query(verifyToken)}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('1158201444');
+    const wrong = await t.prosa.app.inject({ method: 'GET', url: `/wabahooks/${connection.token}?${query('outro')}` });
+    expect(wrong.statusCode).toBe(403);
+  });
+});
+
+describe('WhatsApp Cloud API messages', () => {
+  const waId = '5511987650001';
+
+  it('a signed message makes a contact and a ticket; a replay or a bad signature stores nothing', async () => {
+    const payload = customerMessage(
+      waId,
+      'Marina Costa',
+      { type: 'text', text: { body: 'Oi, meu pedido atrasou' } },
+      'wamid.IN1',
+    );
+    expect((await deliver(payload, 'sha256=00')).status).toBe(401);
+    expect((await deliver(payload, null)).status).toBe(401);
+    const tampered = await t.request('POST', `/wabahooks/${connection.token}`, {
+      body: JSON.stringify(payload).replace('atrasou', 'chegou'),
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': metaWebhook.sign(appSecret, JSON.stringify(payload)),
+      },
+    });
+    expect(tampered.status).toBe(401);
+    expect(await t.db.select().from(messages).where(eq(messages.messageId, 'wamid.IN1'))).toHaveLength(0);
+
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    const ticketId = await ticketOf(waId);
+    const stored = await messagesOf(ticketId);
+    expect(stored.map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
+    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
+    expect(ticket.body.contact.name).toBe('Marina Costa');
+    expect(ticket.body.queueId).toBe(fx.queue.id);
+  });
+
+  it("an agent's reply goes to the Graph API; statuses move it to delivered and read", async () => {
+    const ticketId = await ticketOf(waId);
+    // Opening the chat reads the customer's message: Meta gets the read receipt.
+    await t.request('GET', `/messages/${ticketId}`, { token: fx.tokens.admin });
+    await eventually(() => expect(meta.readReceipts().map((r) => r.message_id)).toContain('wamid.IN1'));
+
+    const sent = await t.request('POST', `/messages/${ticketId}`, {
+      token: fx.tokens.admin,
+      body: { body: 'Olá Marina! Vou verificar agora.' },
+    });
+    expect(sent.status).toBe(201);
+    let wamid = '';
+    await eventually(async () => {
+      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
+      expect(row?.status).toBe('sent');
+      wamid = String(row?.messageId);
+    });
+    expect(meta.sentMessages().at(-1)).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: waId,
+      type: 'text',
+      text: { body: 'Olá Marina! Vou verificar agora.' },
+    });
+    expect(wamid).toMatch(/^wamid\./);
+
+    expect(
+      (await deliver(metaWebhook.status(number, { id: wamid, status: 'delivered', recipientId: waId }))).status,
+    ).toBe(200);
+    expect((await deliver(metaWebhook.status(number, { id: wamid, status: 'read', recipientId: waId }))).status).toBe(
+      200,
+    );
+    // A late "delivered" after "read" changes nothing.
+    await deliver(metaWebhook.status(number, { id: wamid, status: 'delivered', recipientId: waId }));
+    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
+    expect(row?.status).toBe('read');
+  });
+
+  it('media in: the file is downloaded from Meta and served; a voice note is ptt; a reaction lands on its message', async () => {
+    const ticketId = await ticketOf(waId);
+    const mediaId = meta.addInboundMedia(png, 'image/png');
+    await deliver(
+      customerMessage(
+        waId,
+        'Marina Costa',
+        { type: 'image', image: { id: mediaId, mime_type: 'image/png', caption: 'Veio assim' } },
+        'wamid.IMG1',
+      ),
+    );
+    const voiceId = meta.addInboundMedia(Buffer.from('OggS-fake-opus'), 'audio/ogg');
+    await deliver(
+      customerMessage(
+        waId,
+        'Marina Costa',
+        { type: 'audio', audio: { id: voiceId, mime_type: 'audio/ogg; codecs=opus', voice: true } },
+        'wamid.PTT1',
+      ),
+    );
+    await deliver(
+      customerMessage(waId, 'Marina Costa', { type: 'reaction', reaction: { message_id: 'wamid.IMG1', emoji: '👍' } }),
+    );
+
+    const stored = await messagesOf(ticketId);
+    const image = stored.find((m) => m.messageId === 'wamid.IMG1');
+    expect(image).toMatchObject({ mediaType: 'image', body: 'Veio assim' });
+    const file = await t.prosa.app.inject({ method: 'GET', url: String(image?.mediaUrl) });
+    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    expect(stored.find((m) => m.messageId === 'wamid.PTT1')?.mediaType).toBe('ptt');
+    expect(image?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
+  });
+
+  it('media out: the file is uploaded to Meta and sent by its id', async () => {
+    const ticketId = await ticketOf(waId);
+    const boundary = `----prosa${randomBytes(6).toString('hex')}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="etiqueta.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const sent = await t.request('POST', `/messages/${ticketId}`, {
+      token: fx.tokens.admin,
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await eventually(() => expect(meta.sentMessages().at(-1)?.type).toBe('image'));
+    const out = meta.sentMessages().at(-1) as { image: { id: string } };
+    expect(meta.uploadedMedia(out.image.id)?.bytes.equals(png)).toBe(true);
+  });
+
+  it('a failed status shows its reason on the message', async () => {
+    const ticketId = await ticketOf(waId);
+    const sent = await t.request('POST', `/messages/${ticketId}`, {
+      token: fx.tokens.admin,
+      body: { body: 'Segue o código' },
+    });
+    let wamid = '';
+    await eventually(async () => {
+      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
+      expect(row?.messageId).toMatch(/^wamid\./);
+      wamid = String(row?.messageId);
+    });
+    await deliver(metaWebhook.status(number, { id: wamid, status: 'failed', recipientId: waId, errorCode: 131047 }));
+    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
+    expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WABA_OUTSIDE_WINDOW' });
+  });
+
+  it('outside the 24-hour window free text is refused before anything is stored', async () => {
+    const lateWaId = '5511987650002';
+    const dayAndHourAgo = Math.floor(Date.now() / 1000) - 25 * 3600;
+    await deliver(
+      customerMessage(lateWaId, 'Rui Lopes', { type: 'text', text: { body: 'Bom dia' } }, 'wamid.OLD1', dayAndHourAgo),
+    );
+    const ticketId = await ticketOf(lateWaId);
+    const before = (await messagesOf(ticketId)).length;
+    const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body: 'Oi Rui' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ERR_WABA_OUTSIDE_WINDOW');
+    expect((await messagesOf(ticketId)).length).toBe(before);
+  });
+
+  it('when the connection is down a send fails at once with the catalogue code, never "sent"', async () => {
+    const ticketId = await ticketOf(waId);
+    await t.db.update(connections).set({ status: 'DISCONNECTED' }).where(eq(connections.id, connection.id));
+    const sentBefore = meta.sentMessages().length;
+    const res = await t.request('POST', `/messages/${ticketId}`, {
+      token: fx.tokens.admin,
+      body: { body: 'Ainda aí?' },
+    });
+    expect(res.status).toBe(201);
+    await eventually(async () => {
+      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
+      expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' });
+    });
+    expect(meta.sentMessages().length).toBe(sentBefore);
+    await t.db.update(connections).set({ status: 'CONNECTED' }).where(eq(connections.id, connection.id));
+  });
+
+  it("another connection's token or an unknown one stores nothing", async () => {
+    const payload = customerMessage(
+      waId,
+      'Marina Costa',
+      { type: 'text', text: { body: 'por outro caminho' } },
+      'wamid.X9',
+    );
+    expect((await deliver(payload, undefined, 'token-que-nao-existe-123')).status).toBe(404);
+    expect(await t.db.select().from(messages).where(eq(messages.messageId, 'wamid.X9'))).toHaveLength(0);
+  });
+});

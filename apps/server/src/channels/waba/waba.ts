@@ -1,0 +1,282 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { TWabaConfig } from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { findConnectionByToken, type TConnectionRow } from '../../modules/connections/connections.repository.js';
+import { applyAck } from '../../modules/messages/apply-ack.js';
+import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
+import { receiveMessage } from '../../modules/messages/receive-batch.js';
+import type { TInboundMessage } from '../../modules/messages/receive-message.js';
+import { AppError } from '../../platform/errors.js';
+import type { TSecrets } from '../../platform/secrets.js';
+import type { TServices } from '../../platform/services.js';
+import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
+import { createGraphClient, GraphError, type TWabaCredentials } from './graph-api.js';
+import { parseWabaWebhook, type TWabaEvent } from './waba-webhook.js';
+
+/** What a Cloud API connection keeps in `config`: ids in clear, credentials sealed. */
+type TStoredWabaConfig = {
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+};
+
+const readStored = (connection: Pick<TConnectionRow, 'config'>): Partial<TStoredWabaConfig> =>
+  connection.config as Partial<TStoredWabaConfig>;
+
+/**
+ * The settings of a new or edited Cloud API connection as stored: the credentials sealed, a verify token
+ * made once. Fields left out of an edit keep their stored value.
+ */
+export const sealWabaConfig = (
+  secrets: TSecrets,
+  input: Partial<TWabaConfig>,
+  previous: Record<string, unknown> = {},
+): TStoredWabaConfig => {
+  const before = previous as Partial<TStoredWabaConfig>;
+  const merged = {
+    phoneNumberId: input.phoneNumberId ?? before.phoneNumberId,
+    wabaId: input.wabaId ?? before.wabaId,
+    accessToken: input.accessToken ? secrets.seal(input.accessToken) : before.accessToken,
+    appSecret: input.appSecret ? secrets.seal(input.appSecret) : before.appSecret,
+    verifyToken: before.verifyToken ?? randomBytes(18).toString('base64url'),
+  };
+  for (const [field, value] of Object.entries(merged))
+    if (!value) throw new AppError('ERR_VALIDATION', { field: `config.${field}` });
+  return merged as TStoredWabaConfig;
+};
+
+/** What an admin sees of a Cloud API connection: ids, the webhook to configure at Meta, "set" flags. */
+export const wabaPublicSettings = (connection: TConnectionRow, publicUrl: string) => {
+  const stored = readStored(connection);
+  return {
+    phoneNumberId: stored.phoneNumberId ?? null,
+    wabaId: stored.wabaId ?? null,
+    verifyToken: stored.verifyToken ?? null,
+    webhookUrl: connection.token ? `${publicUrl}/wabahooks/${connection.token}` : null,
+    accessToken: Boolean(stored.accessToken),
+    appSecret: Boolean(stored.appSecret),
+  };
+};
+
+/** Meta's signature of a webhook body: `sha256=<hex HMAC-SHA256(app secret, raw body)>`. */
+export const wabaSignature = (appSecret: string, raw: Buffer | string) =>
+  `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
+
+const signatureMatches = (appSecret: string, raw: Buffer, header: string | undefined) => {
+  if (!header) return false;
+  const expected = Buffer.from(wabaSignature(appSecret, raw));
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/** Cloud API media kinds for our media types (voice notes are audio; others without a kind go as documents). */
+const graphMediaKind = (mediaType: string) =>
+  mediaType === 'ptt'
+    ? 'audio'
+    : ['image', 'video', 'audio', 'document', 'sticker'].includes(mediaType)
+      ? mediaType
+      : 'document';
+
+/** Meta's failure codes of a status webhook, as catalogue codes. */
+const statusReason = (code: number | null) =>
+  code === 131047 ? 'ERR_WABA_OUTSIDE_WINDOW' : code === 131026 ? 'ERR_WAPP_INVALID_CONTACT' : 'ERR_SENDING_WAPP_MSG';
+
+/**
+ * WhatsApp Cloud API (Meta): the adapter (send, read receipts, a credentials check) and the webhook
+ * (`GET /wabahooks/:token` for Meta's verify handshake, `POST` for messages and statuses, signed).
+ */
+export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+  const baseUrl = services.config.metaGraphUrl;
+
+  const credentialsOf = (connection: TConnectionRow): TWabaCredentials & { appSecret: string } => {
+    const stored = readStored(connection);
+    const accessToken = stored.accessToken ? secrets.open(stored.accessToken) : null;
+    const appSecret = stored.appSecret ? secrets.open(stored.appSecret) : null;
+    if (!stored.phoneNumberId || !stored.wabaId || !accessToken || !appSecret)
+      throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return { phoneNumberId: stored.phoneNumberId, wabaId: stored.wabaId, accessToken, appSecret };
+  };
+  const clientOf = (connection: TConnectionRow) => createGraphClient(baseUrl, credentialsOf(connection));
+
+  const sendOne = async (message: TOutboundMessage) => {
+    const client = clientOf(message.connection);
+    const to = message.to.value.replace(/\D/g, '');
+    const context = message.quotedExternalId ? { context: { message_id: message.quotedExternalId } } : {};
+    if (message.mediaUrl?.startsWith('/media/')) {
+      const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
+      if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const mime = file.meta?.mime ?? 'application/octet-stream';
+      const name = message.mediaName ?? file.meta?.name ?? 'arquivo';
+      const uploaded = await client.uploadMedia(Buffer.concat(chunks), mime, name);
+      const kind = graphMediaKind(message.mediaType);
+      const caption = message.body && kind !== 'audio' && kind !== 'sticker' ? { caption: message.body } : {};
+      const filename = kind === 'document' ? { filename: name } : {};
+      return client.sendMessage({ to, type: kind, [kind]: { id: uploaded.id, ...caption, ...filename }, ...context });
+    }
+    return client.sendMessage({ to, type: 'text', text: { body: message.body, preview_url: true }, ...context });
+  };
+
+  const adapter: TChannelAdapter = {
+    kind: 'waba',
+    addressKinds: ['phone'],
+    // The Cloud API takes no idempotency key: a send cut by a crash is marked failed, never repeated blindly.
+    idempotent: false,
+    serviceWindowHours: 24,
+    prepareConfig: (input, previous) => sealWabaConfig(secrets, input as Partial<TWabaConfig>, previous),
+    publicSettings: wabaPublicSettings,
+    send: async (message) => {
+      if (message.connection.status !== 'CONNECTED') throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+      try {
+        const res = await sendOne(message);
+        const id = res.messages[0]?.id;
+        if (!id) throw new ChannelSendError('ERR_SENDING_WAPP_MSG', true);
+        return { externalId: id, status: 'sent' };
+      } catch (error) {
+        throw error instanceof GraphError ? error.toSendError() : error;
+      }
+    },
+    markRead: async (target, externalIds) => {
+      const client = clientOf(target.connection);
+      // Marking the newest as read marks the earlier ones too.
+      const last = externalIds.at(-1);
+      if (last) await client.markRead(last);
+    },
+    check: async (connection) => {
+      try {
+        const client = clientOf(connection);
+        const phone = await client.phoneNumber();
+        return { status: 'CONNECTED', number: phone.display_phone_number ?? null, error: null };
+      } catch (error) {
+        const reason =
+          error instanceof GraphError
+            ? error.reason
+            : error instanceof ChannelSendError
+              ? error.reason
+              : 'ERR_WAPP_NOT_INITIALIZED';
+        return { status: 'DISCONNECTED', number: null, error: reason };
+      }
+    },
+  };
+  services.channels.register(adapter);
+
+  // Meta may post several times a second per number: a second's reuse of the connection spares a query.
+  const recent = new LRUCache<string, TConnectionRow>({ max: 10_000, ttl: 1_000 });
+  const findWaba = async (token: string) => {
+    const hit = recent.get(token);
+    if (hit) return hit;
+    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
+    const connection = await findConnectionByToken(services.db, token);
+    if (connection?.type !== 'waba') throw new AppError('ERR_NO_WAPP_FOUND');
+    recent.set(token, connection);
+    return connection;
+  };
+
+  /** One event of a verified webhook into our pipelines. */
+  const apply = async (connection: TConnectionRow, event: TWabaEvent) => {
+    const base = { tenantId: connection.tenantId, connectionId: connection.id };
+    if (event.kind === 'status') {
+      await applyAck(services, {
+        ...base,
+        externalId: event.externalId,
+        status: event.status,
+        reason: event.status === 'failed' ? statusReason(event.error?.code ?? null) : undefined,
+      });
+      return;
+    }
+    if (event.kind === 'reaction') {
+      await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+      return;
+    }
+    const inbound: TInboundMessage = {
+      ...base,
+      externalId: event.externalId,
+      from: { kind: 'phone', value: event.waId, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
+      body: event.body,
+      mediaType: event.mediaType,
+      timestamp: event.timestamp,
+      quotedExternalId: event.quotedExternalId,
+      dataJson: event.raw,
+    };
+    if (event.media) {
+      try {
+        const { bytes, mime } = await clientOf(connection).downloadMedia(event.media.id);
+        const ext = (event.media.filename?.split('.').pop() ?? mime.split('/')[1] ?? 'bin')
+          .replace(/[^a-z0-9]/gi, '')
+          .slice(0, 8);
+        const name = event.media.filename ?? `${event.mediaType}.${ext || 'bin'}`;
+        const stored = await services.storage.put(connection.tenantId, ext || 'bin', Readable.from(bytes), {
+          name,
+          mime,
+        });
+        Object.assign(inbound, { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime });
+      } catch (err) {
+        // The message is kept without its file (the id stays in dataJson): never lost for a failed download.
+        services.log.warn({ err, externalId: event.externalId }, 'waba media download failed');
+        Object.assign(inbound, { mediaName: event.media.filename, mediaMime: event.media.mime });
+      }
+    }
+    await receiveMessage(services, inbound);
+  };
+
+  return async (app) => {
+    // Meta signs the exact bytes it sent: this plugin's JSON bodies stay raw until the signature is checked.
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    const tags = ['channels'];
+    const ZToken = z.object({ token: z.string().min(10).max(64) });
+
+    app.get(
+      '/wabahooks/:token',
+      {
+        schema: {
+          tags,
+          params: ZToken,
+          querystring: z.object({
+            'hub.mode': z.string().optional(),
+            'hub.verify_token': z.string().optional(),
+            'hub.challenge': z.string().max(200).optional(),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const connection = await findWaba(req.params.token);
+        const expected = readStored(connection).verifyToken;
+        const given = req.query['hub.verify_token'];
+        if (req.query['hub.mode'] !== 'subscribe' || !expected || given !== expected || !req.query['hub.challenge'])
+          return reply.status(403).send({ error: 'ERR_INVALID_TOKEN' });
+        return reply.type('text/plain').send(req.query['hub.challenge']);
+      },
+    );
+
+    app.post('/wabahooks/:token', { schema: { tags, params: ZToken } }, async (req, reply) => {
+      const connection = await findWaba(req.params.token);
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const header = req.headers['x-hub-signature-256'];
+      let appSecret: string;
+      try {
+        appSecret = credentialsOf(connection).appSecret;
+      } catch {
+        throw new AppError('ERR_WABA_SIGNATURE');
+      }
+      if (!signatureMatches(appSecret, raw, typeof header === 'string' ? header : undefined))
+        throw new AppError('ERR_WABA_SIGNATURE');
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not JSON' });
+      }
+      const phoneNumberId = readStored(connection).phoneNumberId;
+      // In order: a status never overtakes the message it is about, and each sender's messages keep theirs.
+      for (const event of parseWabaWebhook(payload))
+        if (event.phoneNumberId === phoneNumberId) await apply(connection, event);
+      return reply.status(200).send('EVENT_RECEIVED');
+    });
+  };
+};

@@ -1,0 +1,277 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake WhatsApp Cloud API (Meta Graph API) on loopback, speaking the documented protocol: Bearer auth,
+ * `POST /{version}/{phone-number-id}/messages` (messages and read receipts), `POST .../media` (multipart
+ * upload), `GET /{version}/{media-id}` then the bytes URL (Bearer again), `GET /{version}/{phone-number-id}`,
+ * `GET /{version}/{waba-id}/message_templates`, Graph's error envelope. It also plays Meta's side of the
+ * webhook: signed deliveries (X-Hub-Signature-256) and the verify handshake.
+ */
+export type TFakeMetaNumber = {
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+  displayPhoneNumber: string;
+};
+
+/** The number the demo mode and the e2e suite use. */
+export const demoMetaNumber: TFakeMetaNumber = {
+  phoneNumberId: '110000000000001',
+  wabaId: '220000000000002',
+  accessToken: 'EAAdemo0000000000000000000000000000000000',
+  displayPhoneNumber: '+55 11 4000-1000',
+};
+
+export type TMetaRequest = { method: string; path: string; body: unknown; authorization: string | undefined };
+
+export type TMetaTemplate = {
+  name: string;
+  language: string;
+  status: 'APPROVED' | 'PENDING' | 'REJECTED';
+  category: 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
+  components: { type: string; text?: string; format?: string }[];
+};
+
+const version = 'v22.0';
+
+const graphError = (res: ServerResponse, status: number, code: number, message: string, type = 'OAuthException') => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { message, type, code, fbtrace_id: randomBytes(8).toString('hex') } }));
+};
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const readBody = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/**
+ * Starts the fake. Besides Meta's paths it answers two unauthenticated control paths, for tests in another
+ * process and for the demo mode: `GET /_fake/sent` (what our server sent) and `POST /_fake/inbound`
+ * (`{ webhookUrl, appSecret, waId, name, text }`: a customer's text delivered signed to our webhook).
+ */
+export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { port?: number } = {}) => {
+  const requests: TMetaRequest[] = [];
+  const media = new Map<string, { bytes: Buffer; mime: string }>();
+  const templates: TMetaTemplate[] = [];
+  /** Failures to answer to the next sends, in order (Graph error code and HTTP status). */
+  const failures: { status: number; code: number; message: string }[] = [];
+  let baseUrl = '';
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const raw = await readBody(req);
+      const contentType = req.headers['content-type'] ?? '';
+      let body: unknown = null;
+      if (contentType.startsWith('application/json')) body = JSON.parse(raw.toString('utf8') || 'null');
+      else if (contentType.startsWith('multipart/form-data')) {
+        const form = await new Request('http://fake', {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body: raw,
+        }).formData();
+        body = form;
+      }
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        body,
+        authorization: req.headers.authorization,
+      });
+
+      if (url.pathname === '/_fake/sent') return json(res, 200, sentMessages());
+      if (url.pathname === '/_fake/inbound' && req.method === 'POST') {
+        const input = body as { webhookUrl: string; appSecret: string; waId: string; name: string; text: string };
+        const payload = metaWebhook.message(number, input, { type: 'text', text: { body: input.text } });
+        return json(res, 200, await metaWebhook.deliver(input.webhookUrl, payload, { appSecret: input.appSecret }));
+      }
+      if (req.headers.authorization !== `Bearer ${number.accessToken}`)
+        return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token');
+
+      const parts = url.pathname.split('/').filter(Boolean);
+      if (parts[0] === 'media-bytes' && parts[1]) {
+        const file = media.get(parts[1]);
+        if (!file) return graphError(res, 404, 100, 'Unsupported get request.', 'GraphMethodException');
+        res.writeHead(200, { 'content-type': file.mime });
+        return res.end(file.bytes);
+      }
+      if (parts[0] !== version) return graphError(res, 400, 2500, 'Unknown path components', 'GraphMethodException');
+      const [, id, edge] = parts;
+
+      if (req.method === 'POST' && id === number.phoneNumberId && edge === 'messages') {
+        const message = body as Record<string, unknown> | null;
+        if (message?.messaging_product !== 'whatsapp')
+          return graphError(res, 400, 100, '(#100) The parameter messaging_product is required.');
+        if (message.status === 'read') return json(res, 200, { success: true });
+        const failure = failures.shift();
+        if (failure) return graphError(res, failure.status, failure.code, failure.message);
+        if (typeof message.to !== 'string' || !/^\d{8,15}$/.test(message.to))
+          return graphError(res, 400, 100, '(#100) Invalid parameter');
+        return json(res, 200, {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: message.to, wa_id: message.to }],
+          messages: [{ id: `wamid.${randomBytes(12).toString('hex')}` }],
+        });
+      }
+      if (req.method === 'POST' && id === number.phoneNumberId && edge === 'media') {
+        const form = body instanceof FormData ? body : null;
+        const file = form?.get('file');
+        if (form?.get('messaging_product') !== 'whatsapp' || !(file instanceof Blob))
+          return graphError(res, 400, 100, '(#100) Param file must be a file with one of the following types');
+        const mediaId = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+        media.set(mediaId, {
+          bytes: Buffer.from(await file.arrayBuffer()),
+          mime: String(form.get('type') ?? file.type),
+        });
+        return json(res, 200, { id: mediaId });
+      }
+      if (req.method === 'GET' && id === number.phoneNumberId && !edge)
+        return json(res, 200, {
+          id: number.phoneNumberId,
+          display_phone_number: number.displayPhoneNumber,
+          verified_name: 'Prosa Demo',
+        });
+      if (req.method === 'GET' && id === number.wabaId && edge === 'message_templates')
+        return json(res, 200, {
+          data: templates.map((template, index) => ({ id: String(9000 + index), ...template })),
+          paging: { cursors: { before: 'MAZDZD', after: 'MjQZD' } },
+        });
+      if (req.method === 'GET' && id && media.has(id) && !edge) {
+        const file = media.get(id) as { bytes: Buffer; mime: string };
+        return json(res, 200, {
+          messaging_product: 'whatsapp',
+          url: `${baseUrl}/media-bytes/${id}`,
+          mime_type: file.mime,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          file_size: file.bytes.length,
+          id,
+        });
+      }
+      return graphError(res, 400, 100, `Unsupported ${req.method} request.`, 'GraphMethodException');
+    })().catch((error: unknown) => graphError(res, 500, 1, String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const postedMessages = () =>
+    requests
+      .filter((r) => r.method === 'POST' && r.path.endsWith('/messages'))
+      .map((r) => r.body as Record<string, unknown>);
+  const sentMessages = () => postedMessages().filter((b) => b.status !== 'read');
+
+  return {
+    /** What to set META_GRAPH_URL to. */
+    graphUrl: `${baseUrl}/${version}`,
+    number,
+    requests,
+    templates,
+    /** The base URL (control paths live under `/_fake`). */
+    baseUrl,
+    /** The messages our server sent (read receipts excluded), in order. */
+    sentMessages,
+    readReceipts: () => postedMessages().filter((b) => b.status === 'read'),
+    /** Bytes a customer "sent": the id goes in an inbound webhook, our server downloads it. */
+    addInboundMedia: (bytes: Buffer, mime: string) => {
+      const mediaId = `in${randomBytes(6).toString('hex')}`;
+      media.set(mediaId, { bytes, mime });
+      return mediaId;
+    },
+    uploadedMedia: (mediaId: string) => media.get(mediaId),
+    failNextSend: (failure: { status: number; code: number; message: string }) => failures.push(failure),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+export type TFakeMetaCloud = Awaited<ReturnType<typeof startFakeMetaCloud>>;
+
+/** Meta's side of the webhook: builds the documented envelopes and posts them signed. */
+export const metaWebhook = {
+  sign: (appSecret: string, raw: string) => `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`,
+
+  envelope: (
+    number: Pick<TFakeMetaNumber, 'phoneNumberId' | 'wabaId' | 'displayPhoneNumber'>,
+    value: Record<string, unknown>,
+  ) => ({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: number.wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  }),
+
+  /** A customer's message: `message` is the type-specific part (`{ type: 'text', text: { body } }`, ...). */
+  message: (
+    number: Pick<TFakeMetaNumber, 'phoneNumberId' | 'wabaId' | 'displayPhoneNumber'>,
+    customer: { waId: string; name: string },
+    message: Record<string, unknown> & { type: string },
+    id = `wamid.${randomBytes(12).toString('hex')}`,
+    timestamp = Math.floor(Date.now() / 1000),
+  ) =>
+    metaWebhook.envelope(number, {
+      contacts: [{ profile: { name: customer.name }, wa_id: customer.waId }],
+      messages: [{ from: customer.waId, id, timestamp: String(timestamp), ...message }],
+    }),
+
+  status: (
+    number: Pick<TFakeMetaNumber, 'phoneNumberId' | 'wabaId' | 'displayPhoneNumber'>,
+    status: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipientId: string; errorCode?: number },
+  ) =>
+    metaWebhook.envelope(number, {
+      statuses: [
+        {
+          id: status.id,
+          status: status.status,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          recipient_id: status.recipientId,
+          ...(status.errorCode
+            ? {
+                errors: [
+                  { code: status.errorCode, title: 'Message failed to send', message: 'Message failed to send' },
+                ],
+              }
+            : {}),
+        },
+      ],
+    }),
+
+  /** Posts a payload as Meta does: JSON, signed with the app secret (or with `signature` when given). */
+  deliver: async (url: string, payload: unknown, options: { appSecret: string; signature?: string | null }) => {
+    const raw = JSON.stringify(payload);
+    const signature = options.signature === undefined ? metaWebhook.sign(options.appSecret, raw) : options.signature;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+      body: raw,
+    });
+    return { status: res.status, body: await res.text() };
+  },
+
+  /** Meta's verify handshake: GET with hub.mode, hub.verify_token and hub.challenge. */
+  verify: async (url: string, verifyToken: string, challenge = randomBytes(8).toString('hex')) => {
+    const query = new URLSearchParams({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': verifyToken,
+      'hub.challenge': challenge,
+    });
+    const res = await fetch(`${url}?${query}`);
+    return { status: res.status, body: await res.text(), challenge };
+  },
+};
