@@ -23,11 +23,16 @@ export type TOutboundMessage = {
 
 export type TSendResult = { externalId: string; status?: 'sent' | 'delivered' };
 
-/** A send that did not happen; `retryable` failures are tried again with backoff, the others fail at once. */
+/**
+ * A send that did not happen; `retryable` failures are tried again with backoff, the others fail at once.
+ * `connectionDown` says the provider refused the connection itself (revoked token, logged-out session): the
+ * connection is marked DISCONNECTED and the tenant's admins are told.
+ */
 export class ChannelSendError extends Error {
   constructor(
     readonly reason: string,
     readonly retryable: boolean,
+    readonly connectionDown = false,
   ) {
     super(reason);
   }
@@ -44,6 +49,12 @@ export type TChannelAdapter = {
    */
   idempotent: boolean;
   send: (message: TOutboundMessage) => Promise<TSendResult>;
+  /**
+   * Sends through this channel are paced: one at a time per connection, with a random pause between them
+   * (SEND_PACE_MIN_MS..SEND_PACE_MAX_MS), so a number does not burst like a bot and get banned. Unofficial
+   * WhatsApp channels (Baileys, gateways) set it; official APIs with their own limits do not.
+   */
+  paced?: boolean;
   /** Shows the customer that an agent is typing or recording (channels that support it). */
   sendPresence?: (target: TChannelTarget, state: TPresenceState) => Promise<void>;
   /** Tells the customer their messages (by the channel's ids) were read (channels with read receipts). */

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { events, type TConnection, type TConnectionBody, type TConnectionUpdate } from '@prosa/contracts';
+import type { TConnection, TConnectionBody, TConnectionUpdate } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { toConnectionDto } from './connection-dto.js';
+import { setConnectionStatus } from './connection-status.js';
 import {
   clearDefaultConnection,
   countConnections,
@@ -17,38 +19,7 @@ import {
   updateConnectionRow,
 } from './connections.repository.js';
 
-const adminProfiles = new Set(['admin', 'super', 'superadmin']);
-
-type TConnectionServices = Pick<TServices, 'db' | 'channels' | 'config' | 'realtime' | 'log'>;
-
-/** A connection as the API shows it; token and settings only to admins (`ctx` null: the tenant-wide event). */
-export const toConnectionDto = (
-  row: TConnectionRow,
-  ctx: TRequestContext | null,
-  services?: Pick<TServices, 'channels' | 'config'>,
-): TConnection => {
-  const admin = ctx !== null && adminProfiles.has(ctx.profile);
-  const settings = admin
-    ? services?.channels.get(row.type)?.publicSettings?.(row, services.config.publicUrl)
-    : undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    status: row.status,
-    isDefault: row.isDefault,
-    isActive: row.isActive,
-    queueId: row.queueId,
-    number: row.number,
-    lastError: row.lastError,
-    farewellMessage: row.farewellMessage,
-    greetingMessage: row.greetingMessage,
-    token: admin ? row.token : null,
-    settings: settings ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-};
+type TConnectionServices = Pick<TServices, 'db' | 'channels' | 'config' | 'realtime' | 'log' | 'mailer' | 'background'>;
 
 const assertQueue = async (tx: TExecutor, tenantId: number, queueId: number | null | undefined) => {
   if (queueId && !(await queueExists(tx, tenantId, queueId)))
@@ -68,26 +39,20 @@ export const showConnection = (services: TConnectionServices, ctx: TRequestConte
   });
 
 /**
- * After a connection's settings change: asks the provider whether they work, stores the status (and the
- * number the provider reports) and tells the tenant's screens. A channel without a check keeps its status.
+ * After a connection's settings change: asks the provider whether they work and records the answer (status,
+ * the number the provider reports, why not); the tenant's screens hear of it. A channel without a check
+ * keeps its status.
  */
 const checkConnection = async (services: TConnectionServices, tenantId: number, row: TConnectionRow) => {
   const check = services.channels.get(row.type)?.check;
   if (!check) return row;
   const result = await check(row);
-  const updated = await withTenant(services.db, tenantId, (tx) =>
-    updateConnectionRow(tx, tenantId, row.id, {
-      status: result.status,
-      number: result.number ?? row.number,
-      lastError: result.error,
-    }),
-  );
-  if (!updated) return row;
-  services.realtime.emitToTenant(tenantId, events.whatsappSession(tenantId), {
-    action: 'update',
-    session: toConnectionDto(updated, null),
+  const updated = await setConnectionStatus(services, tenantId, row.id, {
+    status: result.status,
+    number: result.number,
+    lastError: result.error,
   });
-  return updated;
+  return updated?.row ?? row;
 };
 
 /** The channel's settings as stored, or a 400 naming `config` when the channel takes none. */

@@ -1,0 +1,104 @@
+import { errorCatalogue, events, isErrorCode } from '@prosa/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { connections, users } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+import { toConnectionDto } from './connection-dto.js';
+import type { TConnectionRow } from './connections.repository.js';
+
+export type TConnectionStatusChange = {
+  status: 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode';
+  number?: string | null;
+  /** A catalogue code; cleared when left out. */
+  lastError?: string | null;
+};
+
+/** Which way a connection went: `down` when it stops working, `up` when it works again. */
+export type TConnectionTurn = 'down' | 'up' | null;
+
+type TStatusServices = Pick<TServices, 'db' | 'realtime' | 'mailer' | 'background' | 'config' | 'log'>;
+
+const turnOf = (before: string, after: string): TConnectionTurn =>
+  before === 'CONNECTED' && after === 'DISCONNECTED'
+    ? 'down'
+    : before !== 'CONNECTED' && after === 'CONNECTED'
+      ? 'up'
+      : null;
+
+const adminMail = (connection: TConnectionRow, turn: 'down' | 'up', publicUrl: string) => {
+  const reason =
+    connection.lastError && isErrorCode(connection.lastError)
+      ? errorCatalogue[connection.lastError]['pt-BR']
+      : connection.lastError;
+  return turn === 'down'
+    ? {
+        subject: `Conexão "${connection.name}" caiu`,
+        text: [
+          `A conexão "${connection.name}" parou de funcionar${reason ? `: ${reason}` : '.'}`,
+          '',
+          'Enquanto ela estiver fora, as mensagens enviadas por ela aparecem como falha, com a opção de reenviar.',
+          `Veja e corrija em ${publicUrl}/sessoes`,
+        ].join('\n'),
+      }
+    : {
+        subject: `Conexão "${connection.name}" voltou`,
+        text: `A conexão "${connection.name}" voltou a funcionar. Mensagens que falharam podem ser reenviadas na conversa.`,
+      };
+};
+
+/**
+ * Records a connection's status as its channel reports it and tells the tenant: every screen gets
+ * `{tenantId}:whatsappSession`; when the connection went down or came back, the event says so (admins see
+ * an alert) and the tenant's admins get an e-mail. Only a real change of status counts: repeated reports of
+ * the same state tell nobody twice.
+ */
+export const setConnectionStatus = async (
+  services: TStatusServices,
+  tenantId: number,
+  connectionId: number,
+  change: TConnectionStatusChange,
+): Promise<{ row: TConnectionRow; turn: TConnectionTurn } | null> => {
+  const result = await withTenant(services.db, tenantId, async (tx) => {
+    const [before] = await tx
+      .select({ status: connections.status })
+      .from(connections)
+      .where(and(eq(connections.tenantId, tenantId), eq(connections.id, connectionId)))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(connections)
+      .set({
+        status: change.status,
+        lastError: change.lastError ?? null,
+        ...(change.number !== undefined && change.number !== null ? { number: change.number } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(connections.tenantId, tenantId), eq(connections.id, connectionId)))
+      .returning();
+    if (!row) return null;
+    const turn = turnOf(before.status, change.status);
+    const admins =
+      turn && !row.isDeleted
+        ? await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(and(eq(users.tenantId, tenantId), inArray(users.profile, ['admin', 'super'])))
+        : [];
+    return { row, turn, admins };
+  });
+  if (!result) return null;
+  const { row, turn, admins } = result;
+  services.realtime.emitToTenant(tenantId, events.whatsappSession(tenantId), {
+    action: 'update',
+    session: toConnectionDto(row, null),
+    turn,
+  });
+  if (turn && admins.length > 0) {
+    const mail = adminMail(row, turn, services.config.publicUrl);
+    services.background.run('connection-turn-mail', async () => {
+      for (const admin of admins) await services.mailer.send({ to: admin.email, ...mail });
+    });
+  }
+  if (turn) services.log.info({ tenantId, connectionId, turn, reason: row.lastError }, 'connection turned');
+  return { row, turn };
+};
