@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TConnection, TConnectionBody, TConnectionUpdate } from '@prosa/contracts';
+import type { TConnectionBody, TConnectionUpdate } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
