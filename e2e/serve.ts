@@ -1,19 +1,33 @@
 // Starts Prosa for the e2e suite on a fresh data directory, with the fake SMTP server as its mail relay, the
-// fake WhatsApp Cloud API as its Graph API, and a tiny inbox endpoint the tests read e-mails from. Run by
-// Playwright's webServer.
+// fake WhatsApp Cloud API as its Graph API, the fake Evolution API gateway (the admin types its address in the
+// connection form, so the server needs no setting for it), and a tiny inbox endpoint the tests read e-mails
+// from. Run by Playwright's webServer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { demoMetaNumber, startFakeMetaCloud, startFakeSmtp } from '../packages/fakes/src/index.js';
+import {
+  demoEvolution,
+  demoMetaNumber,
+  demoMetaTemplates,
+  startFakeEvolution,
+  startFakeMetaCloud,
+  startFakeSmtp,
+} from '../packages/fakes/src/index.js';
 
 const port = Number(process.env.PORT ?? 3310);
 const inboxPort = Number(process.env.INBOX_PORT ?? port + 100);
 const smtp = await startFakeSmtp();
 // The WhatsApp Cloud API the server talks to: the fake, on a port the specs know.
 const meta = await startFakeMetaCloud(demoMetaNumber, { port: Number(process.env.FAKE_META_PORT ?? port + 200) });
+meta.templates.push(...demoMetaTemplates());
+// The Evolution API gateway an admin connects to: the fake, on a port the specs know.
+const evolution = await startFakeEvolution({
+  apiKey: demoEvolution.apiKey,
+  port: Number(process.env.FAKE_EVOLUTION_PORT ?? port + 300),
+});
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-e2e-'));
 const config = loadConfig({
   ...process.env,
@@ -41,6 +55,7 @@ const stop = async () => {
   await prosa.close();
   await smtp.close();
   await meta.close();
+  await evolution.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

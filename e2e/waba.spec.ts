@@ -78,12 +78,108 @@ test('an admin connects a Cloud API number in /sessoes, a customer writes on Wha
   await expect(page.getByTestId('status-sent').last()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/atendimento-waba-chat.png', fullPage: true });
 
+  // Meta stops accepting the token: the next reply shows failed (never "sent") and the admin is alerted.
+  await fetch(`${fakeMeta}/_fake/revoke`, { method: 'POST' });
+  await page.getByTestId('composer-input').fill('Vou enviar a etiqueta de troca.');
+  await page.getByTestId('composer-send').click();
+  await expect(page.getByTestId('status-failed').last()).toBeVisible();
+  const alert = page.getByTestId('connection-down-alert');
+  await expect(alert).toContainText(name);
+  await expect(alert).toContainText('token de acesso');
+  await page.screenshot({ path: 'test-results/screens/atendimento-conexao-caiu.png', fullPage: true });
+  expect(errors.splice(0)).toEqual([]);
+
+  // The admin pastes a working token in /sessoes: connected again, and the alert says so.
+  await fetch(`${fakeMeta}/_fake/restore`, { method: 'POST' });
+  await alert.getByText('Ver conexões').click();
+  await expect(page).toHaveURL(/\/sessoes/);
+  await expect(card.getByTestId('connection-status')).toHaveText('Desconectado');
+  // The toast covers the card's buttons; toasts wait while the pointer rests on them.
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Atendimento aceito.')).toBeHidden();
+  await card.getByRole('button', { name: 'Editar' }).click();
+  await page.getByTestId('connection-waba-accessToken').fill(demoMetaNumber.accessToken);
+  await page.getByTestId('connection-save').click();
+  await expect(card.getByTestId('connection-status')).toHaveText('Conectado');
+  await expect(page.getByText(`A conexão "${name}" voltou a funcionar.`)).toBeVisible();
+
   // Leave the demo tenant as it was: the ticket closed, the connection gone.
+  await page.goBack();
   await page.getByTestId('chat-close').click();
   await page.getByTestId('close-confirm').click();
   const admin = await apiLogin(accounts.admin.email, accounts.admin.password);
   const list = await api('GET', '/whatsapp', { token: admin });
   const created = (list.body as { id: number; name: string }[]).find((connection) => connection.name === name);
   expect((await api('DELETE', `/whatsapp/${created?.id}`, { token: admin, body: {} })).status).toBe(204);
+  expectNoConsoleErrors(errors);
+});
+
+test('past the 24-hour window the composer offers the approved templates, filled and previewed', async ({ page }) => {
+  const errors = watchConsole(page);
+  const admin = await apiLogin(accounts.admin.email, accounts.admin.password);
+  const name = `WhatsApp modelos ${stamp}`;
+  const created = await api('POST', '/whatsapp', {
+    token: admin,
+    body: { name, type: 'waba', config: { ...demoMetaNumber, appSecret } },
+  });
+  expect(created.status).toBe(201);
+  const webhookUrl = created.body.settings.webhookUrl as string;
+  // A customer who wrote a day and an hour ago.
+  const late = { waId: '5511987650099', name: `Cliente antigo ${stamp}` };
+  const payload = metaWebhook.message(
+    demoMetaNumber,
+    late,
+    { type: 'text', text: { body: 'Vocês têm a peça de reposição?' } },
+    undefined,
+    Math.floor(Date.now() / 1000) - 25 * 3600,
+  );
+  expect((await metaWebhook.deliver(webhookUrl, payload, { appSecret })).status).toBe(200);
+
+  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home/);
+  await page.goto('/atendimento');
+  await page.getByTestId('ticket-tab-pending').click();
+  await page.getByTestId('ticket-row').filter({ hasText: late.name }).click();
+  const closedWindow = page.getByTestId('composer-window-closed');
+  await expect(closedWindow).toContainText('janela de 24 horas fechou');
+  await expect(page.getByTestId('composer-input')).toHaveCount(0);
+  await closedWindow.getByRole('button', { name: 'Enviar modelo' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await page.getByTestId('template-select').click();
+  // A template still waiting for Meta is listed but cannot be picked.
+  await expect(page.getByRole('option', { name: /promocao_semana.*aguardando aprovação/ })).toHaveAttribute(
+    'data-combobox-disabled',
+    'true',
+  );
+  await page.getByRole('option', { name: /pedido_enviado/ }).click();
+  await dialog.getByLabel('Cabeçalho: 1').fill('#4521');
+  await dialog.getByLabel('Texto: 1').fill('Carla');
+  await dialog.getByLabel('Texto: 2').fill('amanhã');
+  await expect(dialog.getByTestId('template-header-param')).toHaveCount(1);
+  await expect(dialog.getByTestId('template-body-param')).toHaveCount(2);
+  await expect(page.getByTestId('template-preview')).toHaveText(
+    'Pedido #4521\n\nOlá, Carla! Seu pedido saiu para entrega e chega amanhã.\n\nLoja Exemplo',
+  );
+  await page.screenshot({ path: 'test-results/screens/atendimento-modelo.png', fullPage: true });
+  await page.getByTestId('template-send').click();
+  await expect(page.getByText('Modelo enviado.').first()).toBeVisible();
+  await expect(
+    page.getByTestId('message-body').filter({ hasText: 'Olá, Carla! Seu pedido saiu para entrega' }),
+  ).toBeVisible();
+  await expect
+    .poll(async () => {
+      const sent = (await (await fetch(`${fakeMeta}/_fake/sent`)).json()) as Record<string, unknown>[];
+      return sent.some(
+        (message) =>
+          message.to === late.waId && (message.template as { name?: string } | undefined)?.name === 'pedido_enviado',
+      );
+    })
+    .toBe(true);
+
+  // Leave the demo tenant as it was.
+  await page.getByTestId('chat-close').click();
+  await page.getByTestId('close-confirm').click();
+  expect((await api('DELETE', `/whatsapp/${created.body.id}`, { token: admin, body: {} })).status).toBe(204);
   expectNoConsoleErrors(errors);
 });

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { setupEvolution } from './channels/evolution/evolution.js';
 import { createChannelRegistry } from './channels/types.js';
 import { setupWaba } from './channels/waba/waba.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { setupWebchat } from './channels/webchat/webchat.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { setConnectionStatus } from './modules/connections/connection-status.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -22,6 +24,7 @@ import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { reasonsRoutes } from './modules/reasons/reasons.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { ticketPanelRoutes } from './modules/tickets/panel.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
@@ -95,7 +98,15 @@ export const createApp = async (
     realtime,
     channels,
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
-    outbound: startOutboundSender({ db: database.db, log: app.log, channels, realtime }),
+    outbound: startOutboundSender({
+      db: database.db,
+      log: app.log,
+      channels,
+      realtime,
+      pace: config.sendPace,
+      onConnectionDown: (tenantId, connectionId, reason) =>
+        setConnectionStatus(services, tenantId, connectionId, { status: 'DISCONNECTED', lastError: reason }),
+    }),
   };
 
   const migrationsExpected = expectedMigrations();
@@ -131,8 +142,10 @@ export const createApp = async (
   await app.register(ticketsExtraRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(ticketPanelRoutes(services));
+  await app.register(templatesRoutes(services));
   await app.register(setupWebchat(services, jwtSecret));
   await app.register(setupWaba(services, createSecrets(jwtSecret)));
+  await app.register(setupEvolution(services, createSecrets(jwtSecret)));
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

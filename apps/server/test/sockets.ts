@@ -54,12 +54,11 @@ export const closeSockets = () => {
 };
 
 /** Waits until `check` passes (polling), for effects that arrive asynchronously. */
-export const eventually = async (check: () => void | Promise<void>, timeoutMs = 5_000): Promise<void> => {
+export const eventually = async <T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      await check();
-      return;
+      return await check();
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 25));

@@ -6,6 +6,7 @@ export const connectionTypes = [
   'whatsapp',
   'waba',
   'baileys',
+  'evolution',
   'telegram',
   'instagram',
   'messenger',
@@ -32,6 +33,8 @@ export const ZConnection = z.object({
    * verify token; credentials only as "set" flags, never their values.
    */
   settings: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])).nullable(),
+  /** The QR code to scan with WhatsApp (a PNG data URL) while the status is `qrcode` (admins only, else null). */
+  qrcode: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -71,15 +74,33 @@ export const ZWabaConfig = z.object({
 });
 export type TWabaConfig = z.infer<typeof ZWabaConfig>;
 
-// The web chat and the Cloud API are created here; the session channels (Baileys, gateways) come next.
+/**
+ * WhatsApp through an Evolution API v2 gateway (a Baileys server the customer runs): where it answers and its
+ * global API key (AUTHENTICATION_API_KEY). The server creates the instance and registers its webhook there.
+ */
+export const ZEvolutionConfig = z.object({
+  gatewayUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .pipe(z.url({ protocol: /^https?$/, error: 'url' })),
+  apiKey: z.string().trim().min(8).max(256),
+});
+export type TEvolutionConfig = z.infer<typeof ZEvolutionConfig>;
+
+// The web chat, the Cloud API and the Evolution gateway are created here; Baileys and the other gateways come next.
 export const ZConnectionBody = z.discriminatedUnion('type', [
   z.object({ ...connectionDefaults, type: z.literal('webchat') }),
   z.object({ ...connectionDefaults, type: z.literal('waba'), config: ZWabaConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('evolution'), config: ZEvolutionConfig }),
 ]);
 export type TConnectionBody = z.infer<typeof ZConnectionBody>;
-// Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name.
+// Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name. The PUT does
+// not repeat the type, so `config` takes any channel's fields, each checked by its own rule; the channel keeps
+// its own.
+const ZConfigUpdate = z.object({ ...ZWabaConfig.partial().shape, ...ZEvolutionConfig.partial().shape });
 export const ZConnectionUpdate = z
-  .object({ ...connectionFields, isActive: z.boolean(), config: ZWabaConfig.partial() })
+  .object({ ...connectionFields, isActive: z.boolean(), config: ZConfigUpdate })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'empty update' });
 export type TConnectionUpdate = z.infer<typeof ZConnectionUpdate>;

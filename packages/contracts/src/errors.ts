@@ -26,10 +26,50 @@ export const errorCatalogue = {
       'Fora da janela de 24 horas do WhatsApp: o cliente não escreve há mais de 24 horas. Envie um modelo de mensagem aprovado.',
     en: "Outside WhatsApp's 24-hour window: the customer has not written in over 24 hours. Send an approved template.",
   },
+  ERR_WABA_TEMPLATES: {
+    status: 502,
+    'pt-BR': 'Não foi possível buscar os modelos de mensagem na Meta. Tente de novo em instantes.',
+    en: 'Could not fetch the message templates from Meta. Try again in a moment.',
+  },
+  ERR_TEMPLATE_NOT_FOUND: {
+    status: 400,
+    'pt-BR': 'Este modelo não existe ou ainda não foi aprovado pela Meta. Sincronize os modelos e tente de novo.',
+    en: 'This template does not exist or is not approved by Meta yet. Sync the templates and try again.',
+  },
   ERR_WABA_SIGNATURE: {
     status: 401,
     'pt-BR': 'Assinatura do webhook inválida.',
     en: 'Invalid webhook signature.',
+  },
+  ERR_WAPP_LOGGED_OUT: {
+    status: 400,
+    'pt-BR': 'O WhatsApp foi desconectado pelo celular. Gere um novo QR code e leia com o WhatsApp do número.',
+    en: "WhatsApp was logged out from the phone. Create a new QR code and scan it with the number's WhatsApp.",
+  },
+  ERR_WAPP_FORBIDDEN: {
+    status: 400,
+    'pt-BR': 'O WhatsApp recusou este número (bloqueado ou banido). Verifique o número no celular.',
+    en: 'WhatsApp refused this number (blocked or banned). Check the number on the phone.',
+  },
+  ERR_WAPP_QR_EXPIRED: {
+    status: 400,
+    'pt-BR': 'Nenhum QR code foi lido a tempo. Gere um novo QR code.',
+    en: 'No QR code was scanned in time. Create a new QR code.',
+  },
+  ERR_WAPP_CONNECTION_CLOSED: {
+    status: 400,
+    'pt-BR': 'A sessão do WhatsApp foi encerrada. Gere um novo QR code para conectar de novo.',
+    en: 'The WhatsApp session ended. Create a new QR code to connect again.',
+  },
+  ERR_EVOLUTION_API_KEY: {
+    status: 400,
+    'pt-BR': 'O gateway Evolution API recusou a chave de API desta conexão. Confira a chave e salve a conexão.',
+    en: "The Evolution API gateway refused this connection's API key. Check the key and save the connection.",
+  },
+  ERR_EVOLUTION_UNREACHABLE: {
+    status: 502,
+    'pt-BR': 'Não foi possível falar com o gateway Evolution API. Confira o endereço e se ele está no ar.',
+    en: 'Could not reach the Evolution API gateway. Check its address and that it is running.',
   },
   ERR_WAPP_CHECK_CONTACT: {
     status: 400,

@@ -5,10 +5,11 @@
 //   curl -X POST <fake>/_fake/inbound -H 'content-type: application/json' \
 //     -d '{"webhookUrl":"<URL de retorno>","appSecret":"<chave>","waId":"5511987654321","name":"Ana","text":"Oi"}'
 // Replies sent from /atendimento are listed at <fake>/_fake/sent.
-import { demoMetaNumber, startFakeMetaCloud } from './meta-cloud.js';
+import { demoMetaNumber, demoMetaTemplates, startFakeMetaCloud } from './meta-cloud.js';
 
 const port = Number(process.env.FAKE_META_PORT ?? 3900);
 const fake = await startFakeMetaCloud(demoMetaNumber, { port });
+fake.templates.push(...demoMetaTemplates());
 console.log(`Fake WhatsApp Cloud API on ${fake.baseUrl}
   META_GRAPH_URL=${fake.graphUrl}
   ID do número de telefone:           ${demoMetaNumber.phoneNumberId}

@@ -1,2 +1,3 @@
+export * from './evolution.js';
 export * from './meta-cloud.js';
 export * from './smtp.js';

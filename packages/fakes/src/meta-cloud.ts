@@ -24,6 +24,35 @@ export const demoMetaNumber: TFakeMetaNumber = {
   displayPhoneNumber: '+55 11 4000-1000',
 };
 
+/** Templates of the demo account: one with placeholders, one waiting for Meta's approval. */
+export const demoMetaTemplates = (): TMetaTemplate[] => [
+  {
+    name: 'pedido_enviado',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
+      { type: 'BODY', text: 'Olá, {{1}}! Seu pedido saiu para entrega e chega {{2}}.' },
+      { type: 'FOOTER', text: 'Loja Exemplo' },
+    ],
+  },
+  {
+    name: 'retomar_atendimento',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Olá, {{1}}! Podemos continuar o seu atendimento por aqui?' }],
+  },
+  {
+    name: 'promocao_semana',
+    language: 'pt_BR',
+    status: 'PENDING',
+    category: 'MARKETING',
+    components: [{ type: 'BODY', text: 'Promoção da semana: {{1}}' }],
+  },
+];
+
 export type TMetaRequest = { method: string; path: string; body: unknown; authorization: string | undefined };
 
 export type TMetaTemplate = {
@@ -35,6 +64,27 @@ export type TMetaTemplate = {
 };
 
 const version = 'v22.0';
+
+type TTemplateMessage = {
+  name?: string;
+  language?: { code?: string };
+  components?: { type: string; parameters?: unknown[] }[];
+};
+
+/** Meta's checks of a template send: it exists approved in that language, with as many values as placeholders. */
+const templateProblem = (templates: TMetaTemplate[], message: TTemplateMessage | undefined) => {
+  const template = templates.find((t) => t.name === message?.name && t.language === message?.language?.code);
+  if (template?.status !== 'APPROVED')
+    return { code: 132001, message: '(#132001) Template name does not exist in the translation' };
+  for (const type of ['header', 'body']) {
+    const text = template.components.find((c) => c.type === type.toUpperCase())?.text ?? '';
+    const expected = new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1])).size;
+    const given = message?.components?.find((c) => c.type === type)?.parameters?.length ?? 0;
+    if (expected !== given)
+      return { code: 132000, message: '(#132000) Number of parameters does not match the expected number of params' };
+  }
+  return null;
+};
 
 const graphError = (res: ServerResponse, status: number, code: number, message: string, type = 'OAuthException') => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -54,8 +104,9 @@ const readBody = async (req: IncomingMessage) => {
 
 /**
  * Starts the fake. Besides Meta's paths it answers two unauthenticated control paths, for tests in another
- * process and for the demo mode: `GET /_fake/sent` (what our server sent) and `POST /_fake/inbound`
- * (`{ webhookUrl, appSecret, waId, name, text }`: a customer's text delivered signed to our webhook).
+ * process and for the demo mode: `GET /_fake/sent` (what our server sent), `POST /_fake/inbound`
+ * (`{ webhookUrl, appSecret, waId, name, text }`: a customer's text delivered signed to our webhook), and
+ * `POST /_fake/revoke` / `/_fake/restore` (Meta stops / starts accepting the number's token).
  */
 export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { port?: number } = {}) => {
   const requests: TMetaRequest[] = [];
@@ -64,6 +115,8 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
   /** Failures to answer to the next sends, in order (Graph error code and HTTP status). */
   const failures: { status: number; code: number; message: string }[] = [];
   let baseUrl = '';
+  /** The token Meta accepts now; revoking it plays an admin removing the system user's access. */
+  let acceptedToken = number.accessToken;
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -93,7 +146,15 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
         const payload = metaWebhook.message(number, input, { type: 'text', text: { body: input.text } });
         return json(res, 200, await metaWebhook.deliver(input.webhookUrl, payload, { appSecret: input.appSecret }));
       }
-      if (req.headers.authorization !== `Bearer ${number.accessToken}`)
+      if (url.pathname === '/_fake/revoke' && req.method === 'POST') {
+        fake.revokeToken();
+        return json(res, 200, { revoked: true });
+      }
+      if (url.pathname === '/_fake/restore' && req.method === 'POST') {
+        fake.restoreToken();
+        return json(res, 200, { restored: true });
+      }
+      if (req.headers.authorization !== `Bearer ${acceptedToken}`)
         return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token');
 
       const parts = url.pathname.split('/').filter(Boolean);
@@ -115,6 +176,10 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
         if (failure) return graphError(res, failure.status, failure.code, failure.message);
         if (typeof message.to !== 'string' || !/^\d{8,15}$/.test(message.to))
           return graphError(res, 400, 100, '(#100) Invalid parameter');
+        if (message.type === 'template') {
+          const problem = templateProblem(templates, message.template as TTemplateMessage | undefined);
+          if (problem) return graphError(res, 400, problem.code, problem.message);
+        }
         return json(res, 200, {
           messaging_product: 'whatsapp',
           contacts: [{ input: message.to, wa_id: message.to }],
@@ -166,7 +231,7 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
       .map((r) => r.body as Record<string, unknown>);
   const sentMessages = () => postedMessages().filter((b) => b.status !== 'read');
 
-  return {
+  const fake = {
     /** What to set META_GRAPH_URL to. */
     graphUrl: `${baseUrl}/${version}`,
     number,
@@ -184,9 +249,17 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
       return mediaId;
     },
     uploadedMedia: (mediaId: string) => media.get(mediaId),
+    /** Meta stops accepting the number's token (an admin revoked the system user's access), or starts again. */
+    revokeToken: () => {
+      acceptedToken = randomBytes(16).toString('hex');
+    },
+    restoreToken: () => {
+      acceptedToken = number.accessToken;
+    },
     failNextSend: (failure: { status: number; code: number; message: string }) => failures.push(failure),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 };
 
 export type TFakeMetaCloud = Awaited<ReturnType<typeof startFakeMetaCloud>>;

@@ -1,3 +1,4 @@
+import type { TMessageTemplate } from '@prosa/contracts';
 import type { connections } from '../platform/db/schema.js';
 
 export type TConnectionRow = typeof connections.$inferSelect;
@@ -19,6 +20,14 @@ export type TOutboundMessage = {
   mediaName: string | null;
   /** The channel's id of the quoted message, when replying. */
   quotedExternalId: string | null;
+  /** An approved template with its placeholders filled, instead of free text. */
+  template: TTemplateSend | null;
+};
+
+/** A template as the outbound queue keeps it on the message (`dataJson.template`). */
+export type TTemplateSend = Pick<TMessageTemplate, 'name' | 'language' | 'headerVariables' | 'bodyVariables'> & {
+  headerParams: string[];
+  bodyParams: string[];
 };
 
 export type TSendResult = { externalId: string; status?: 'sent' | 'delivered' };
@@ -64,6 +73,8 @@ export type TChannelAdapter = {
    * API: 24); outside it only approved templates go.
    */
   serviceWindowHours?: number;
+  /** The provider's message templates for this connection (channels with a service window). */
+  templates?: (connection: TConnectionRow) => Promise<TMessageTemplate[]>;
   /**
    * The channel's settings as stored, from what an admin sent (credentials sealed); `previous` holds the
    * stored ones on an edit. Channels without settings have none.
@@ -73,6 +84,36 @@ export type TChannelAdapter = {
   publicSettings?: (connection: TConnectionRow, publicUrl: string) => Record<string, string | boolean | null>;
   /** Checks a connection's credentials with the provider: its status, the number it serves, or why not. */
   check?: (connection: TConnectionRow) => Promise<TConnectionCheck>;
+  /**
+   * Channels paired with a phone by QR code (Baileys, the WhatsApp gateways): the session's life. After a
+   * create or an edit the server starts the session instead of `check`.
+   */
+  session?: TChannelSession;
+};
+
+/** A session as its provider reports it: connected (as which number), waiting for a QR scan, or down and why. */
+export type TSessionState = {
+  status: 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode';
+  number: string | null;
+  /** The QR code to scan (a PNG data URL) while the status is `qrcode`. */
+  qrcode: string | null;
+  /** A catalogue code when the session is down. */
+  error: string | null;
+};
+
+export type TChannelSession = {
+  /**
+   * Opens the session on the provider, creating it and registering our webhook where missing: connected, or
+   * a QR code to scan (a fresh one when asked again). Never throws: a provider that refuses is a state.
+   */
+  start: (connection: TConnectionRow) => Promise<TSessionState>;
+  /**
+   * Logs the number out: the session stays, to be paired again with a new QR code. Throws an AppError when
+   * the provider could not be told (the number would stay linked).
+   */
+  logout: (connection: TConnectionRow) => Promise<TSessionState>;
+  /** The connection was deleted: removes its session from the provider (best effort). */
+  remove: (connection: TConnectionRow) => Promise<void>;
 };
 
 export type TConnectionCheck = {

@@ -1,16 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 /** Toasts (spec 9): bottom of the screen, 5000 ms; errors in the tenant's negative colour. */
-export const notifySuccess = (message: string): void => {
-  notifications.show({ message, color: 'positive', icon: <IconCheck size={18} /> });
+export const notifySuccess = (message: ReactNode, options: Pick<TNotifyOptions, 'id'> = {}): void => {
+  notifications.show({ ...options, message, color: 'positive', icon: <IconCheck size={18} /> });
 };
 
-export const notifyError = (message: string, options: { id?: string; title?: string } = {}): void => {
+type TNotifyOptions = { id?: string; title?: string; autoClose?: false };
+
+export const notifyError = (message: ReactNode, options: TNotifyOptions = {}): void => {
   notifications.show({ ...options, message, color: 'negative', icon: <IconX size={18} /> });
 };
 
-export const notifyWarning = (message: string, options: { id?: string; title?: string } = {}): void => {
+export const notifyWarning = (message: string, options: TNotifyOptions = {}): void => {
   notifications.show({ ...options, message, color: 'warning', icon: <IconAlertTriangle size={18} /> });
 };
 

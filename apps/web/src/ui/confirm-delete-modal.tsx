@@ -8,6 +8,8 @@ type TConfirmDeleteModalProps = {
   message: string;
   /** When set, the user must type this text (e.g. the tenant's name) before deleting. */
   confirmText?: string;
+  /** The confirm button's text, for a destructive action that is not a deletion (default "Excluir"). */
+  confirmLabel?: string;
   loading?: boolean;
   onClose: () => void;
   onConfirm: () => void;
@@ -18,6 +20,7 @@ export const ConfirmDeleteModal = ({
   title,
   message,
   confirmText,
+  confirmLabel,
   loading,
   onClose,
   onConfirm,
@@ -53,7 +56,7 @@ export const ConfirmDeleteModal = ({
               {t('common.cancel')}
             </Button>
             <Button type="submit" color="negative" loading={loading} disabled={blocked} data-testid="confirm-delete">
-              {t('common.delete')}
+              {confirmLabel ?? t('common.delete')}
             </Button>
           </Group>
         </Stack>

@@ -33,7 +33,8 @@ export class GraphError extends Error {
   }
 
   toSendError(): ChannelSendError {
-    return new ChannelSendError(this.reason, this.retryable);
+    // A refused token is the connection itself failing: it goes down and the admins hear of it.
+    return new ChannelSendError(this.reason, this.retryable, this.reason === 'ERR_WABA_TOKEN_INVALID');
   }
 }
 

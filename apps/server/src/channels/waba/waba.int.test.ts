@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud } from '@prosa/fakes';
+import { events } from '@prosa/contracts';
+import { metaWebhook, startFakeMetaCloud, startFakeSmtp, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { eventually } from '../../../test/sockets.js';
+import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
 
 // WhatsApp Cloud API end to end against the fake Graph API: a connection checked with Meta, Meta's
@@ -15,6 +16,7 @@ let t: TestApp;
 let fx: TFixture;
 let other: TFixture;
 let meta: TFakeMetaCloud;
+let smtp: TFakeSmtp;
 let connection: { id: number; token: string; settings: Record<string, string | boolean | null> };
 
 const appSecret = randomBytes(16).toString('hex');
@@ -78,14 +80,17 @@ const messagesOf = async (ticketId: number) =>
 
 beforeAll(async () => {
   meta = await startFakeMetaCloud(number);
-  t = await startTestApp({ metaGraphUrl: meta.graphUrl });
+  smtp = await startFakeSmtp();
+  t = await startTestApp({ metaGraphUrl: meta.graphUrl, smtpUrl: smtp.url });
   fx = await t.createTenantFixture('Nuvem');
   other = await t.createTenantFixture('Outra');
   await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
 });
 afterAll(async () => {
+  closeSockets();
   await t.close();
   await meta.close();
+  await smtp.close();
 });
 
 describe('WhatsApp Cloud API connection', () => {
@@ -322,6 +327,44 @@ describe('WhatsApp Cloud API messages', () => {
     await t.db.update(connections).set({ status: 'CONNECTED' }).where(eq(connections.id, connection.id));
   });
 
+  it('a token Meta stops accepting takes the connection down and tells the admins; a new token brings it back', async () => {
+    const ticketId = await ticketOf(waId);
+    const socket = await connected(connect(t.url, fx.tokens.admin));
+    const wentDown = nextEvent<{ turn: string; session: { id: number; status: string; lastError: string } }>(
+      socket,
+      events.whatsappSession(fx.tenantId),
+      (event) => event.turn === 'down',
+    );
+    meta.revokeToken();
+    const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body: 'Oi?' } });
+    expect(res.status).toBe(201);
+    await eventually(async () => {
+      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
+      expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WABA_TOKEN_INVALID' });
+    });
+    expect((await wentDown).session).toMatchObject({
+      id: connection.id,
+      status: 'DISCONNECTED',
+      lastError: 'ERR_WABA_TOKEN_INVALID',
+    });
+    const mail = await smtp.waitFor(fx.admin.email);
+    expect(mail.text).toContain('parou de funcionar');
+    expect(mail.text).toContain('/sessoes');
+
+    // The admin pastes the new token: checked with Meta, connected again, and the admins hear of that too.
+    meta.restoreToken();
+    const cameBack = nextEvent<{ turn: string }>(socket, events.whatsappSession(fx.tenantId), (e) => e.turn === 'up');
+    const saved = await t.request('PUT', `/whatsapp/${connection.id}`, {
+      token: fx.tokens.admin,
+      body: { config: { accessToken: number.accessToken } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ status: 'CONNECTED', lastError: null });
+    await cameBack;
+    await eventually(() => expect(smtp.inbox.some((m) => m.text.includes('voltou a funcionar'))).toBe(true));
+    socket.close();
+  });
+
   it("another connection's token or an unknown one stores nothing", async () => {
     const payload = customerMessage(
       waId,
@@ -331,5 +374,155 @@ describe('WhatsApp Cloud API messages', () => {
     );
     expect((await deliver(payload, undefined, 'token-que-nao-existe-123')).status).toBe(404);
     expect(await t.db.select().from(messages).where(eq(messages.messageId, 'wamid.X9'))).toHaveLength(0);
+  });
+});
+
+describe('WhatsApp Cloud API templates', () => {
+  const lateWaId = '5511987650002'; // wrote 25 hours ago (the window test above)
+  const recentWaId = '5511987650001'; // wrote minutes ago
+
+  beforeAll(() => {
+    meta.templates.push(
+      {
+        name: 'pedido_enviado',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        components: [
+          { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
+          { type: 'BODY', text: 'Oi {{1}}, seu pedido saiu para entrega em {{2}}.' },
+          { type: 'FOOTER', text: 'Loja Exemplo' },
+        ],
+      },
+      {
+        name: 'promo_com_foto',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'MARKETING',
+        components: [
+          { type: 'HEADER', format: 'IMAGE' },
+          { type: 'BODY', text: 'Promoção da semana!' },
+        ],
+      },
+      {
+        name: 'rascunho',
+        language: 'pt_BR',
+        status: 'PENDING',
+        category: 'MARKETING',
+        components: [{ type: 'BODY', text: 'Ainda em análise' }],
+      },
+    );
+  });
+
+  it('are synced from the account on first use, and again by an admin; walls hold', async () => {
+    expect((await t.request('GET', `/whatsapp/${connection.id}/templates`)).status).toBe(401);
+    expect((await t.request('GET', `/whatsapp/${connection.id}/templates`, { token: other.tokens.admin })).status).toBe(
+      404,
+    );
+    const list = await t.request('GET', `/whatsapp/${connection.id}/templates`, { token: fx.tokens.agent });
+    expect(list.status).toBe(200);
+    expect(list.body.supported).toBe(true);
+    expect(list.body.syncedAt).not.toBeNull();
+    expect(list.body.templates.map((tp: { name: string; sendable: boolean }) => [tp.name, tp.sendable])).toEqual([
+      ['pedido_enviado', true],
+      ['promo_com_foto', false],
+      ['rascunho', false],
+    ]);
+    expect(list.body.templates[0]).toMatchObject({
+      header: 'Pedido {{1}}',
+      headerVariables: ['1'],
+      bodyVariables: ['1', '2'],
+      footer: 'Loja Exemplo',
+    });
+    expect(
+      (await t.request('POST', `/whatsapp/${connection.id}/templates/sync`, { token: fx.tokens.agent })).status,
+    ).toBe(403);
+    meta.templates.push({
+      name: 'boas_vindas',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Bem-vindo, {{nome}}!' }],
+    });
+    const synced = await t.request('POST', `/whatsapp/${connection.id}/templates/sync`, { token: fx.tokens.admin });
+    expect(synced.status).toBe(200);
+    expect(synced.body.templates.at(-1)).toMatchObject({ name: 'boas_vindas', bodyVariables: ['nome'] });
+  });
+
+  it('the window tells the composer; past it a template goes with its values, free text does not', async () => {
+    const ticketId = await ticketOf(lateWaId);
+    const window = await t.request('GET', `/tickets/${ticketId}/service-window`, { token: fx.tokens.admin });
+    expect(window.status).toBe(200);
+    expect(window.body).toMatchObject({ hours: 24, open: false });
+    const open = await t.request('GET', `/tickets/${await ticketOf(recentWaId)}/service-window`, {
+      token: fx.tokens.admin,
+    });
+    expect(open.body.open).toBe(true);
+
+    const send = (body: Record<string, unknown>) =>
+      t.request('POST', `/messages/${ticketId}/template`, { token: fx.tokens.admin, body });
+    const wrongCount = await send({
+      name: 'pedido_enviado',
+      language: 'pt_BR',
+      headerParams: ['#123'],
+      bodyParams: ['Rui'],
+    });
+    expect([wrongCount.status, wrongCount.body.field]).toEqual([400, 'bodyParams']);
+    const unknown = await send({ name: 'nao_existe', language: 'pt_BR' });
+    expect([unknown.status, unknown.body.error]).toEqual([400, 'ERR_TEMPLATE_NOT_FOUND']);
+    const pending = await send({ name: 'rascunho', language: 'pt_BR' });
+    expect(pending.body.error).toBe('ERR_TEMPLATE_NOT_FOUND');
+
+    const res = await send({
+      name: 'pedido_enviado',
+      language: 'pt_BR',
+      headerParams: ['#123'],
+      bodyParams: ['Rui', 'até amanhã'],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.body).toBe('Pedido #123\n\nOi Rui, seu pedido saiu para entrega em até amanhã.\n\nLoja Exemplo');
+    await eventually(async () => {
+      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
+      expect(row?.status).toBe('sent');
+    });
+    expect(meta.sentMessages().at(-1)).toMatchObject({
+      to: lateWaId,
+      type: 'template',
+      template: {
+        name: 'pedido_enviado',
+        language: { code: 'pt_BR' },
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: '#123' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Rui' },
+              { type: 'text', text: 'até amanhã' },
+            ],
+          },
+        ],
+      },
+    });
+
+    // Named placeholders go with their names.
+    const named = await send({ name: 'boas_vindas', language: 'pt_BR', bodyParams: ['Rui'] });
+    expect(named.status).toBe(201);
+    await eventually(() =>
+      expect(meta.sentMessages().at(-1)).toMatchObject({
+        template: {
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'Rui', parameter_name: 'nome' }] }],
+        },
+      }),
+    );
+  });
+
+  it('a channel without templates says so, and its window is always open', async () => {
+    const webchat = await t.request('POST', '/whatsapp', {
+      token: fx.tokens.admin,
+      body: { name: 'Site', type: 'webchat' },
+    });
+    expect(webchat.status).toBe(201);
+    const list = await t.request('GET', `/whatsapp/${webchat.body.id}/templates`, { token: fx.tokens.admin });
+    expect(list.body).toEqual({ supported: false, templates: [], syncedAt: null });
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { TWabaConfig } from '@prosa/contracts';
+import { type TMessageTemplate, type TWabaConfig, templateVariables } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -12,8 +12,8 @@ import type { TInboundMessage } from '../../modules/messages/receive-message.js'
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
-import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
-import { createGraphClient, GraphError, type TWabaCredentials } from './graph-api.js';
+import { ChannelSendError, type TChannelAdapter, type TOutboundMessage, type TTemplateSend } from '../types.js';
+import { createGraphClient, GraphError, type TGraphTemplate, type TWabaCredentials } from './graph-api.js';
 import { parseWabaWebhook, type TWabaEvent } from './waba-webhook.js';
 
 /** What a Cloud API connection keeps in `config`: ids in clear, credentials sealed. */
@@ -82,6 +82,50 @@ const graphMediaKind = (mediaType: string) =>
       ? mediaType
       : 'document';
 
+/** Template parameters as the Cloud API wants them: positional, or named (`parameter_name`) for named ones. */
+const graphParameters = (variables: readonly string[], values: readonly string[]) =>
+  values.map((text, index) => {
+    const key = variables[index] ?? String(index + 1);
+    return { type: 'text', text, ...(/^\d+$/.test(key) ? {} : { parameter_name: key }) };
+  });
+
+const graphTemplate = (template: TTemplateSend) => {
+  const components = [
+    ...(template.headerParams.length > 0
+      ? [{ type: 'header', parameters: graphParameters(template.headerVariables, template.headerParams) }]
+      : []),
+    ...(template.bodyParams.length > 0
+      ? [{ type: 'body', parameters: graphParameters(template.bodyVariables, template.bodyParams) }]
+      : []),
+  ];
+  return {
+    name: template.name,
+    language: { code: template.language, policy: 'deterministic' },
+    ...(components.length > 0 ? { components } : {}),
+  };
+};
+
+/** A template as Meta lists it -> ours: header/body/footer texts and their placeholders. */
+const toMessageTemplate = (graph: TGraphTemplate): TMessageTemplate => {
+  const part = (type: string) => graph.components.find((component) => component.type === type);
+  const header = part('HEADER');
+  const headerText = header && (header.format ?? 'TEXT') === 'TEXT' ? (header.text ?? null) : null;
+  const body = part('BODY')?.text ?? '';
+  return {
+    name: graph.name,
+    language: graph.language,
+    category: graph.category,
+    status: graph.status,
+    header: headerText,
+    body,
+    footer: part('FOOTER')?.text ?? null,
+    headerVariables: templateVariables(headerText),
+    bodyVariables: templateVariables(body),
+    // A media header needs a file to go with it: not offered from the composer yet.
+    sendable: graph.status === 'APPROVED' && (!header || (header.format ?? 'TEXT') === 'TEXT'),
+  };
+};
+
 /** Meta's failure codes of a status webhook, as catalogue codes. */
 const statusReason = (code: number | null) =>
   code === 131047 ? 'ERR_WABA_OUTSIDE_WINDOW' : code === 131026 ? 'ERR_WAPP_INVALID_CONTACT' : 'ERR_SENDING_WAPP_MSG';
@@ -107,6 +151,8 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
     const client = clientOf(message.connection);
     const to = message.to.value.replace(/\D/g, '');
     const context = message.quotedExternalId ? { context: { message_id: message.quotedExternalId } } : {};
+    if (message.template)
+      return client.sendMessage({ to, type: 'template', template: graphTemplate(message.template) });
     if (message.mediaUrl?.startsWith('/media/')) {
       const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
       if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
@@ -140,6 +186,15 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
         return { externalId: id, status: 'sent' };
       } catch (error) {
         throw error instanceof GraphError ? error.toSendError() : error;
+      }
+    },
+    templates: async (connection) => {
+      try {
+        return (await clientOf(connection).listTemplates()).map(toMessageTemplate);
+      } catch (error) {
+        throw error instanceof GraphError
+          ? new AppError(error.reason === 'ERR_WABA_TOKEN_INVALID' ? error.reason : 'ERR_WABA_TEMPLATES')
+          : error;
       }
     },
     markRead: async (target, externalIds) => {

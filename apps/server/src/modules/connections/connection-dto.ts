@@ -5,7 +5,7 @@ import type { TConnectionRow } from './connections.repository.js';
 
 const adminProfiles = new Set(['admin', 'super', 'superadmin']);
 
-/** A connection as the API shows it; token and settings only to admins (`ctx` null: the tenant-wide event). */
+/** A connection as the API shows it; token, settings and QR code only to admins (`ctx` null: the tenant-wide event). */
 export const toConnectionDto = (
   row: TConnectionRow,
   ctx: TRequestContext | null,
@@ -29,6 +29,7 @@ export const toConnectionDto = (
     greetingMessage: row.greetingMessage,
     token: admin ? row.token : null,
     settings: settings ?? null,
+    qrcode: admin ? row.qrcode : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

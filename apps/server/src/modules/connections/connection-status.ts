@@ -9,8 +9,17 @@ import type { TConnectionRow } from './connections.repository.js';
 export type TConnectionStatusChange = {
   status: 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode';
   number?: string | null;
-  /** A catalogue code; cleared when left out. */
+  /** A catalogue code. Left out: cleared when connected or down, kept while on the way (OPENING, qrcode). */
   lastError?: string | null;
+  /** An admin asked for it (logout): not a drop, nobody is alerted. */
+  requested?: boolean;
+  /**
+   * Apply only from these statuses: a provider's report that arrives late (a gateway's "closed" after the
+   * logout an admin asked for) must not undo a newer state. Checked under the row lock.
+   */
+  onlyFrom?: readonly string[];
+  /** The QR code to scan while the status is `qrcode`: kept there when left out, cleared in any other status. */
+  qrcode?: string | null;
 };
 
 /** Which way a connection went: `down` when it stops working, `up` when it works again. */
@@ -18,12 +27,21 @@ export type TConnectionTurn = 'down' | 'up' | null;
 
 type TStatusServices = Pick<TServices, 'db' | 'realtime' | 'mailer' | 'background' | 'config' | 'log'>;
 
-const turnOf = (before: string, after: string): TConnectionTurn =>
-  before === 'CONNECTED' && after === 'DISCONNECTED'
-    ? 'down'
-    : before !== 'CONNECTED' && after === 'CONNECTED'
-      ? 'up'
-      : null;
+/**
+ * A drop is CONNECTED -> DISCONNECTED that nobody asked for. A return is CONNECTED again after a drop: the
+ * drop left its reason (lastError), kept through OPENING / a new QR. A new connection's first CONNECTED, and
+ * pairing again after an admin's logout, are neither.
+ */
+const turnOf = (
+  before: { status: string; lastError: string | null },
+  change: Pick<TConnectionStatusChange, 'status' | 'requested'>,
+): TConnectionTurn => {
+  if (change.requested) return null;
+  if (before.status === 'CONNECTED' && change.status === 'DISCONNECTED') return 'down';
+  return before.status !== 'CONNECTED' && change.status === 'CONNECTED' && before.lastError !== null ? 'up' : null;
+};
+
+const onTheWay = new Set(['OPENING', 'qrcode']);
 
 const adminMail = (connection: TConnectionRow, turn: 'down' | 'up', publicUrl: string) => {
   const reason =
@@ -60,23 +78,29 @@ export const setConnectionStatus = async (
 ): Promise<{ row: TConnectionRow; turn: TConnectionTurn } | null> => {
   const result = await withTenant(services.db, tenantId, async (tx) => {
     const [before] = await tx
-      .select({ status: connections.status })
+      .select({ status: connections.status, lastError: connections.lastError })
       .from(connections)
       .where(and(eq(connections.tenantId, tenantId), eq(connections.id, connectionId)))
       .for('update');
-    if (!before) return null;
+    if (!before || (change.onlyFrom && !change.onlyFrom.includes(before.status))) return null;
     const [row] = await tx
       .update(connections)
       .set({
         status: change.status,
-        lastError: change.lastError ?? null,
+        lastError:
+          change.lastError !== undefined ? change.lastError : onTheWay.has(change.status) ? before.lastError : null,
         ...(change.number !== undefined && change.number !== null ? { number: change.number } : {}),
+        ...(change.qrcode !== undefined
+          ? { qrcode: change.qrcode }
+          : change.status === 'qrcode'
+            ? {}
+            : { qrcode: null }),
         updatedAt: new Date(),
       })
       .where(and(eq(connections.tenantId, tenantId), eq(connections.id, connectionId)))
       .returning();
     if (!row) return null;
-    const turn = turnOf(before.status, change.status);
+    const turn = turnOf(before, change);
     const admins =
       turn && !row.isDeleted
         ? await tx

@@ -2,6 +2,7 @@ import { ZConnection, ZConnectionBody, ZConnectionUpdate, ZId } from '@prosa/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
+import { logoutSession, startSession } from './connection-session.js';
 import {
   createConnection,
   deleteConnection,
@@ -13,7 +14,10 @@ import {
 const ZParams = z.object({ whatsappId: ZId });
 const adminProfiles = ['admin', 'super', 'superadmin'] as const;
 
-/** Channel connections at the family's `/whatsapp` paths (whatever the channel). */
+/**
+ * Channel connections at the family's `/whatsapp` paths (whatever the channel), and the QR sessions of the
+ * channels paired with a phone at `/whatsappsession/:id` (start or a new QR code, logout).
+ */
 export const connectionsRoutes =
   (services: TServices): FastifyPluginAsyncZod =>
   async (app) => {
@@ -47,5 +51,18 @@ export const connectionsRoutes =
         await deleteConnection(services, req.ctx, req.params.whatsappId);
         return reply.status(204).send();
       },
+    );
+    const sessionRoute = {
+      onRequest: guard(adminProfiles),
+      schema: { tags, params: ZParams, response: { 200: ZConnection } },
+    };
+    app.post('/whatsappsession/:whatsappId', sessionRoute, (req) =>
+      startSession(services, req.ctx, req.params.whatsappId),
+    );
+    app.put('/whatsappsession/:whatsappId', sessionRoute, (req) =>
+      startSession(services, req.ctx, req.params.whatsappId),
+    );
+    app.delete('/whatsappsession/:whatsappId', sessionRoute, (req) =>
+      logoutSession(services, req.ctx, req.params.whatsappId),
     );
   };

@@ -6,6 +6,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { toConnectionDto } from './connection-dto.js';
+import { recordSessionState } from './connection-session.js';
 import { setConnectionStatus } from './connection-status.js';
 import {
   clearDefaultConnection,
@@ -40,11 +41,15 @@ export const showConnection = (services: TConnectionServices, ctx: TRequestConte
 
 /**
  * After a connection's settings change: asks the provider whether they work and records the answer (status,
- * the number the provider reports, why not); the tenant's screens hear of it. A channel without a check
- * keeps its status.
+ * the number the provider reports, why not); the tenant's screens hear of it. A session channel (paired by
+ * QR code) starts its session instead: connected, or a QR code to scan. A channel without either keeps its
+ * status.
  */
 const checkConnection = async (services: TConnectionServices, tenantId: number, row: TConnectionRow) => {
-  const check = services.channels.get(row.type)?.check;
+  const adapter = services.channels.get(row.type);
+  if (adapter?.session)
+    return (await recordSessionState(services, tenantId, row.id, await adapter.session.start(row)))?.row ?? row;
+  const check = adapter?.check;
   if (!check) return row;
   const result = await check(row);
   const updated = await setConnectionStatus(services, tenantId, row.id, {
@@ -113,9 +118,24 @@ export const updateConnection = async (
   return toConnectionDto(result, ctx, services);
 };
 
-/** DELETE /whatsapp/:id: soft delete (its tickets and messages keep their history); the token stops working. */
-export const deleteConnection = (services: Pick<TServices, 'db'>, ctx: TRequestContext, id: number) =>
-  withTenant(services.db, ctx.tenantId, async (tx) => {
-    const row = await updateConnectionRow(tx, ctx.tenantId, id, { isDeleted: true, isActive: false, isDefault: false });
-    if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+/**
+ * DELETE /whatsapp/:id: soft delete (its tickets and messages keep their history); the token stops working. A
+ * session channel's session is removed from the provider afterwards, so the number is no longer linked.
+ */
+export const deleteConnection = async (
+  services: Pick<TServices, 'db' | 'channels' | 'background'>,
+  ctx: TRequestContext,
+  id: number,
+) => {
+  const row = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const deleted = await updateConnectionRow(tx, ctx.tenantId, id, {
+      isDeleted: true,
+      isActive: false,
+      isDefault: false,
+    });
+    if (!deleted) throw new AppError('ERR_NO_WAPP_FOUND');
+    return deleted;
   });
+  const session = services.channels.get(row.type)?.session;
+  if (session) services.background.run('connection-session-remove', () => session.remove(row));
+};

@@ -1,7 +1,7 @@
 import type { TMessage, TSendMessage } from '@prosa/contracts';
 import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
-import type { TChannelRegistry } from '../../channels/types.js';
+import type { TChannelRegistry, TTemplateSend } from '../../channels/types.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -46,7 +46,7 @@ export const sendMessage = async (
   services: TSendServices,
   ctx: TRequestContext,
   ticketId: number,
-  input: TSendMessage & { media?: TMediaInput; structured?: TStructuredInput },
+  input: TSendMessage & { media?: TMediaInput; structured?: TStructuredInput; template?: TTemplateSend },
 ): Promise<TMessage> => {
   if (!input.body.trim() && !input.media)
     throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'empty message' });
@@ -66,7 +66,8 @@ export const sendMessage = async (
     }
     if (ticket.status === 'closed' && !scheduleDate)
       throw new AppError('ERR_VALIDATION', { field: 'ticketId', detail: 'ticket is closed; reopen it first' });
-    if (!scheduleDate && ticket.whatsappId)
+    // A template is what a closed window allows.
+    if (!scheduleDate && ticket.whatsappId && !input.template)
       await assertServiceWindow(tx, services.channels, ctx.tenantId, {
         contactId: ticket.contactId,
         whatsappId: ticket.whatsappId,
@@ -74,7 +75,7 @@ export const sendMessage = async (
     const quoted = input.quotedMsgId ? await findMessage(tx, ctx.tenantId, input.quotedMsgId) : undefined;
     if (input.quotedMsgId && (!quoted || quoted.contactId !== ticket.contactId))
       throw new AppError('ERR_VALIDATION', { field: 'quotedMsgId', detail: 'no such message in this conversation' });
-    const mediaType = input.media?.mediaType ?? input.structured?.mediaType ?? 'chat';
+    const mediaType = input.template ? 'template' : (input.media?.mediaType ?? input.structured?.mediaType ?? 'chat');
     const now = Date.now();
     const row = await insertMessage(tx, ctx.tenantId, {
       ticketId: ticket.id,
@@ -95,7 +96,7 @@ export const sendMessage = async (
       sendType: scheduleDate ? 'schedule' : 'chat',
       scheduleDate,
       timestamp: scheduleDate ? scheduleDate.getTime() : now,
-      dataJson: input.structured?.data ?? null,
+      dataJson: input.template ? { template: input.template } : (input.structured?.data ?? null),
     });
     if (!row) throw new AppError('ERR_CREATING_MESSAGE');
     if (!scheduleDate) {

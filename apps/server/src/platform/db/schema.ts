@@ -320,6 +320,8 @@ export const connections = pgTable(
     retries: integer('retries').notNull().default(0),
     /** Why the connection is down (a catalogue code), from the provider's last answer. */
     lastError: text('last_error'),
+    /** Paced channels: the earliest time the next send may go (shared by every instance). */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     farewellMessage: text('farewell_message'),
     greetingMessage: text('greeting_message'),
     /** Channel-specific settings (credentials, bot options), validated by the channel's adapter. */

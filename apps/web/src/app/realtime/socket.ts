@@ -1,4 +1,4 @@
-import { events, type TTicketListEvent } from '@prosa/contracts';
+import { events, type TConnection, type TTicketListEvent } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /** Auth failures after which the client stops trying (the session is over). */
@@ -11,7 +11,10 @@ export const getSocket = (): Socket | null => socket;
 type TTicketListListener = (event: TTicketListEvent) => void;
 const ticketListListeners = new Set<TTicketListListener>();
 const reconnectListeners = new Set<() => void>();
-const sessionListeners = new Set<() => void>();
+/** A connection changed; `turn` says it went down or came back (the server decides, once per change). */
+export type TSessionEvent = { action: string; session: TConnection; turn?: 'down' | 'up' | null };
+type TSessionListener = (event: TSessionEvent) => void;
+const sessionListeners = new Set<TSessionListener>();
 
 /** `{tenantId}:ticketList` events (tickets and their messages) of whichever connection is open. */
 export const onTicketListEvent = (listener: TTicketListListener): (() => void) => {
@@ -20,7 +23,7 @@ export const onTicketListEvent = (listener: TTicketListListener): (() => void) =
 };
 
 /** `{tenantId}:whatsappSession` events: a connection's status, number or last error changed. */
-export const onSessionEvent = (listener: () => void): (() => void) => {
+export const onSessionEvent = (listener: TSessionListener): (() => void) => {
   sessionListeners.add(listener);
   return () => sessionListeners.delete(listener);
 };
@@ -74,8 +77,8 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
     for (const listener of ticketListListeners) listener(event);
   });
 
-  client.on(events.whatsappSession(tenantId), () => {
-    for (const listener of sessionListeners) listener();
+  client.on(events.whatsappSession(tenantId), (event: TSessionEvent) => {
+    for (const listener of sessionListeners) listener(event);
   });
 
   socket = client;

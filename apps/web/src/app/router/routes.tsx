@@ -42,6 +42,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   sessoes: () => <ConnectionsPage />,
   'configuracoes-meta': () => <ConnectionsPage only="waba" />,
   'configuracoes-webchat': () => <ConnectionsPage only="webchat" />,
+  'configuracoes-evolution': () => <ConnectionsPage only="evolution" />,
   'configuracoes-sessoes': () => <ConnectionsPage />,
   filas: () => <QueuesPage />,
   etiquetas: () => <TagsPage />,

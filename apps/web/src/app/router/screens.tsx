@@ -140,6 +140,7 @@ export const screenMeta: Record<string, TScreenMeta> = {
   sessoes: built(IconPlugConnected),
   'configuracoes-meta': built(IconPlugConnected),
   'configuracoes-webchat': built(IconPlugConnected),
+  'configuracoes-evolution': built(IconPlugConnected),
   'configuracoes-sessoes': built(IconPlugConnected),
   'configuracoes-motivos': built(IconSettings),
   sessoestenants: channels(IconPlugConnected),

@@ -5,10 +5,13 @@ export const connectionsPtBR = {
   emptyHint: 'Crie um chat para o seu site e comece a atender por aqui.',
   createTitle: 'Novo chat do site',
   createWabaTitle: 'Nova conexão: WhatsApp (API oficial da Meta)',
-  pageTitles: { webchat: 'Chat do site', waba: 'Meta: WhatsApp Cloud API' },
+  createEvolutionTitle: 'Nova conexão: WhatsApp (Evolution API)',
+  pageTitles: { webchat: 'Chat do site', waba: 'Meta: WhatsApp Cloud API', evolution: 'Evolution API' },
   pageHints: {
     webchat: 'Os chats do seu site. Todas as conexões ficam em Conexões.',
     waba: 'Números do WhatsApp ligados pela API oficial da Meta (Cloud API). Todas as conexões ficam em Conexões.',
+    evolution:
+      'Números do WhatsApp ligados por QR code através de um gateway Evolution API. Todas as conexões ficam em Conexões.',
   },
   waba: {
     intro:
@@ -23,7 +26,6 @@ export const connectionsPtBR = {
       'Em WhatsApp > Configuração, informe a URL de retorno e o token de verificação e assine o campo "messages".',
     callbackUrl: 'URL de retorno',
     verifyToken: 'Token de verificação',
-    number: 'Número',
     invalid: {
       phoneNumberId: 'Informe só os dígitos do ID do número.',
       wabaId: 'Informe só os dígitos do ID da conta.',
@@ -31,6 +33,33 @@ export const connectionsPtBR = {
       appSecret: 'A chave secreta tem 32 caracteres (0-9, a-f).',
     },
   },
+  evolution: {
+    intro:
+      'Informe o endereço do seu gateway Evolution API (v2) e a chave global dele (AUTHENTICATION_API_KEY). Ao salvar, o Prosa cria a instância no gateway, cadastra o webhook e mostra o QR code para ler com o WhatsApp do número.',
+    gatewayUrl: 'Endereço do gateway',
+    apiKey: 'Chave da API (global)',
+    keep: 'Deixe em branco para manter a atual.',
+    placeholders: { gatewayUrl: 'https://evolution.suaempresa.com.br' },
+    gatewayLine: 'Gateway: {{url}} · Instância: {{instance}}',
+    invalid: {
+      gatewayUrl: 'Informe o endereço completo, começando com http:// ou https://.',
+      apiKey: 'A chave tem pelo menos 8 caracteres.',
+    },
+  },
+  session: {
+    qrTitle: 'Leia o QR code com o WhatsApp',
+    qrAlt: 'QR code para conectar o WhatsApp',
+    qrHint:
+      'No celular do número, abra o WhatsApp > Aparelhos conectados > Conectar um aparelho e aponte para o código.',
+    waitingQr: 'Aguardando o QR code do gateway...',
+    newQr: 'Novo QR code',
+    disconnect: 'Desconectar',
+    disconnectTitle: 'Desconectar o WhatsApp',
+    disconnectMessage:
+      'Desconectar o número de "{{name}}"? As mensagens deixam de chegar até que um novo QR code seja lido.',
+    disconnected: 'WhatsApp desconectado.',
+  },
+  number: 'Número',
   editTitle: 'Editar conexão',
   name: 'Nome',
   queue: 'Fila que recebe as conversas',
@@ -54,13 +83,14 @@ export const connectionsPtBR = {
   edit: 'Editar',
   delete: 'Excluir',
   default: 'Padrão',
-  soon: 'Chat do site e WhatsApp pela API oficial da Meta já funcionam; WhatsApp por QR, Telegram e Instagram chegam em breve.',
+  soon: 'Chat do site, WhatsApp pela API oficial da Meta e WhatsApp por QR code num gateway Evolution API já funcionam; Telegram e Instagram chegam em breve.',
   typeSoon: 'Este canal chega em breve: por enquanto ele não recebe nem envia mensagens.',
   types: {
     webchat: 'Chat do site',
     whatsapp: 'WhatsApp',
     waba: 'WhatsApp (API oficial)',
     baileys: 'WhatsApp',
+    evolution: 'WhatsApp (Evolution API)',
     telegram: 'Telegram',
     instagram: 'Instagram',
     messenger: 'Messenger',
@@ -75,10 +105,13 @@ export const connectionsEn: typeof connectionsPtBR = {
   emptyHint: 'Create a chat for your site and start answering here.',
   createTitle: 'New site chat',
   createWabaTitle: 'New connection: WhatsApp (Meta official API)',
-  pageTitles: { webchat: 'Site chat', waba: 'Meta: WhatsApp Cloud API' },
+  createEvolutionTitle: 'New connection: WhatsApp (Evolution API)',
+  pageTitles: { webchat: 'Site chat', waba: 'Meta: WhatsApp Cloud API', evolution: 'Evolution API' },
   pageHints: {
     webchat: "Your site's chats. Every connection is listed under Connections.",
     waba: "WhatsApp numbers connected through Meta's official API (Cloud API). Every connection is listed under Connections.",
+    evolution:
+      'WhatsApp numbers paired by QR code through an Evolution API gateway. Every connection is listed under Connections.',
   },
   waba: {
     intro:
@@ -92,7 +125,6 @@ export const connectionsEn: typeof connectionsPtBR = {
     webhookHint: 'In WhatsApp > Configuration, fill in the callback URL and verify token, and subscribe to "messages".',
     callbackUrl: 'Callback URL',
     verifyToken: 'Verify token',
-    number: 'Number',
     invalid: {
       phoneNumberId: 'Only the digits of the phone number ID.',
       wabaId: 'Only the digits of the account ID.',
@@ -100,6 +132,31 @@ export const connectionsEn: typeof connectionsPtBR = {
       appSecret: 'The app secret has 32 characters (0-9, a-f).',
     },
   },
+  evolution: {
+    intro:
+      "Enter your Evolution API (v2) gateway's address and its global key (AUTHENTICATION_API_KEY). On saving, Prosa creates the instance on the gateway, registers the webhook and shows the QR code to scan with the number's WhatsApp.",
+    gatewayUrl: 'Gateway address',
+    apiKey: 'API key (global)',
+    keep: 'Leave empty to keep the current one.',
+    placeholders: { gatewayUrl: 'https://evolution.yourcompany.com' },
+    gatewayLine: 'Gateway: {{url}} · Instance: {{instance}}',
+    invalid: {
+      gatewayUrl: 'Enter the full address, starting with http:// or https://.',
+      apiKey: 'The key has at least 8 characters.',
+    },
+  },
+  session: {
+    qrTitle: 'Scan the QR code with WhatsApp',
+    qrAlt: 'QR code to connect WhatsApp',
+    qrHint: "On the number's phone, open WhatsApp > Linked devices > Link a device and point it at the code.",
+    waitingQr: 'Waiting for the gateway to show a QR code...',
+    newQr: 'New QR code',
+    disconnect: 'Disconnect',
+    disconnectTitle: 'Disconnect WhatsApp',
+    disconnectMessage: 'Disconnect the number of "{{name}}"? Messages stop arriving until a new QR code is scanned.',
+    disconnected: 'WhatsApp disconnected.',
+  },
+  number: 'Number',
   editTitle: 'Edit connection',
   name: 'Name',
   queue: 'Queue that receives the conversations',
@@ -123,13 +180,14 @@ export const connectionsEn: typeof connectionsPtBR = {
   edit: 'Edit',
   delete: 'Delete',
   default: 'Default',
-  soon: "Site chat and WhatsApp through Meta's official API work today; WhatsApp by QR, Telegram and Instagram are coming soon.",
+  soon: "Site chat, WhatsApp through Meta's official API and WhatsApp by QR code on an Evolution API gateway work today; Telegram and Instagram are coming soon.",
   typeSoon: 'This channel is coming soon: for now it neither receives nor sends messages.',
   types: {
     webchat: 'Site chat',
     whatsapp: 'WhatsApp',
     waba: 'WhatsApp (official API)',
     baileys: 'WhatsApp',
+    evolution: 'WhatsApp (Evolution API)',
     telegram: 'Telegram',
     instagram: 'Instagram',
     messenger: 'Messenger',

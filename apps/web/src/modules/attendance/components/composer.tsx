@@ -1,6 +1,8 @@
 import {
   ActionIcon,
+  Alert,
   Box,
+  Button,
   CloseButton,
   FileButton,
   Group,
@@ -14,10 +16,12 @@ import {
 import type { TMessage, TTicket } from '@prosa/contracts';
 import {
   IconCalendarTime,
+  IconClockOff,
   IconMicrophone,
   IconPaperclip,
   IconPlayerStopFilled,
   IconSend,
+  IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -50,6 +54,10 @@ type TComposerProps = {
   disabledHint?: string;
   /** Phone width: a shorter placeholder and no emoji grid (the phone keyboard has one). */
   compact?: boolean;
+  /** Channels with approved templates (WhatsApp Cloud API): opens the template picker. */
+  onTemplates?: () => void;
+  /** The customer-service window is closed: free text cannot go, only a template. */
+  windowClosed?: boolean;
 };
 
 /**
@@ -72,6 +80,8 @@ export const Composer = ({
   disabled,
   disabledHint,
   compact = false,
+  onTemplates,
+  windowClosed = false,
 }: TComposerProps) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -177,6 +187,27 @@ export const Composer = ({
       send();
     }
   };
+
+  if (windowClosed && !disabled)
+    return (
+      <Box px="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Alert color="warning" variant="light" icon={<IconClockOff size={18} />} data-testid="composer-window-closed">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">{t('attendance.templates.windowClosed')}</Text>
+            {onTemplates && (
+              <Button
+                size="xs"
+                leftSection={<IconTemplate size={14} />}
+                onClick={onTemplates}
+                style={{ flexShrink: 0 }}
+              >
+                {t('attendance.templates.send')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      </Box>
+    );
 
   return (
     <Box pos="relative" px="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
@@ -324,6 +355,20 @@ export const Composer = ({
               onPaste={onPaste}
               data-testid="composer-input"
             />
+          )}
+          {onTemplates && !voice.recording && (
+            <Tooltip label={t('attendance.templates.open')}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                disabled={disabled}
+                aria-label={t('attendance.templates.open')}
+                onClick={onTemplates}
+                data-testid="composer-templates"
+              >
+                <IconTemplate size={20} />
+              </ActionIcon>
+            </Tooltip>
           )}
           {!voice.recording && (
             <Tooltip label={t('attendance.composer.schedule')}>

@@ -20,6 +20,7 @@ import {
   useRetryMessage,
   useSendMessage,
 } from '../api/messages-api';
+import { useServiceWindow } from '../api/templates-api';
 import { useTicket } from '../api/tickets-api';
 import { useOpenTicket } from '../api/use-open-ticket';
 import { useReadWhileOpen } from '../api/use-read-while-open';
@@ -35,6 +36,7 @@ import { MessageList } from '../components/message-list';
 import { OtherOpenTicketModal } from '../components/other-open-ticket-modal';
 import { ScheduleMessageModal } from '../components/schedule-message-modal';
 import { ScheduledMessages } from '../components/scheduled-messages';
+import { TemplateModal } from '../components/template-modal';
 import { TransferModal } from '../components/transfer-modal';
 import { useTicketActions } from '../components/use-ticket-actions';
 import { useAttendanceStore } from '../store/attendance-store';
@@ -70,11 +72,13 @@ export const ChatPage = () => {
   const [scheduleBody, setScheduleBody] = useState<string | null>(null);
   const [attachments, setAttachments] = useState<File[]>([]);
   const [dropping, setDropping] = useState(false);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
 
   const ticket = ticketQuery.data;
   const backToList = () => navigate('chat-empty');
   const actions = useTicketActions(ticket, { currentUserId: userId, onLeave: backToList });
   useReadWhileOpen(ticket);
+  const serviceWindow = useServiceWindow(ticket);
   const messages = useMemo(() => flattenMessages(messagesQuery.data?.pages ?? []), [messagesQuery.data]);
 
   // A different ticket: nothing of the previous one's drafts or dialogs stays.
@@ -88,6 +92,7 @@ export const ChatPage = () => {
     setScheduleBody(null);
     setAttachments([]);
     setDropping(false);
+    setTemplatesOpen(false);
     actions.reset();
   }, [ticketId]);
 
@@ -276,6 +281,8 @@ export const ChatPage = () => {
             disabled={closed}
             disabledHint={t('attendance.composer.closedHint')}
             compact={isPhone}
+            onTemplates={serviceWindow.data?.hours ? () => setTemplatesOpen(true) : undefined}
+            windowClosed={serviceWindow.data?.open === false}
           />
         )}
       </Stack>
@@ -293,6 +300,7 @@ export const ChatPage = () => {
       >
         {contactPanel}
       </Drawer>
+      <TemplateModal opened={templatesOpen} ticket={ticket} onClose={() => setTemplatesOpen(false)} />
       <TransferModal
         opened={actions.dialog === 'transfer'}
         ticket={ticket}

@@ -1,4 +1,4 @@
-import type { TConnection, TWabaConfig } from '@prosa/contracts';
+import type { TConnection } from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../app/http/client';
@@ -12,12 +12,15 @@ export type TConnectionInput = {
   greetingMessage: string | null;
   farewellMessage: string | null;
   isDefault: boolean;
-  /** Cloud API settings; on an edit, empty credentials keep the stored ones. */
-  config?: Partial<TWabaConfig>;
+  /**
+   * The provider's settings (Cloud API ids and token, the Evolution gateway and its key); on an edit, secrets
+   * left out keep the stored ones.
+   */
+  config?: Record<string, string>;
 };
 
 /** The kinds an admin can create from the screen. */
-export type TNewConnectionType = 'webchat' | 'waba';
+export type TNewConnectionType = 'webchat' | 'waba' | 'evolution';
 
 /** The tenant's connections, refreshed live when one's status changes (and after a realtime reconnect). */
 export const useConnections = () => {
@@ -62,6 +65,24 @@ export const useDeleteConnection = () => {
     mutationFn: async (id: number) => {
       await http.delete(`/whatsapp/${id}`);
     },
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
+};
+
+/** PUT /whatsappsession/:id: a QR session channel shows a fresh QR code (or reconnects on its own). */
+export const useNewQrCode = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await http.put<TConnection>(`/whatsappsession/${id}`)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
+};
+
+/** DELETE /whatsappsession/:id: logs the number out; a new QR code pairs it again. */
+export const useDisconnectSession = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await http.delete<TConnection>(`/whatsappsession/${id}`)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
   });
 };

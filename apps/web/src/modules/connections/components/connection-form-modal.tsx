@@ -10,13 +10,22 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { TConnection, TWabaConfig } from '@prosa/contracts';
+import type { TConnection } from '@prosa/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError, getFieldError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { useQueues } from '../../queues/api/queues-api';
 import { type TConnectionInput, type TNewConnectionType, useSaveConnection } from '../api/connections-api';
+import {
+  credentialFieldOf,
+  credentialFields,
+  credentialsToSend,
+  hasCredentials,
+  initialCredentials,
+  missingCredentials,
+  type TCredentials,
+} from './connection-credentials';
 
 type TProps = {
   opened: boolean;
@@ -26,11 +35,6 @@ type TProps = {
   onClose: () => void;
 };
 
-type TWabaField = keyof TWabaConfig;
-const wabaFields: TWabaField[] = ['phoneNumberId', 'wabaId', 'accessToken', 'appSecret'];
-const secretFields = new Set<TWabaField>(['accessToken', 'appSecret']);
-const emptyWaba: Record<TWabaField, string> = { phoneNumberId: '', wabaId: '', accessToken: '', appSecret: '' };
-
 const empty: TConnectionInput = {
   name: '',
   queueId: null,
@@ -39,25 +43,31 @@ const empty: TConnectionInput = {
   isDefault: false,
 };
 
-/** Create or edit a connection: the site chat, or a WhatsApp Cloud API number with its Meta credentials. */
+const createTitles: Record<TNewConnectionType, string> = {
+  webchat: 'connections.createTitle',
+  waba: 'connections.createWabaTitle',
+  evolution: 'connections.createEvolutionTitle',
+};
+
+/**
+ * Create or edit a connection: the site chat, a WhatsApp Cloud API number with its Meta credentials, or a
+ * WhatsApp number behind an Evolution API gateway (its address and API key).
+ */
 export const ConnectionFormModal = ({ opened, connection, type: newType, onClose }: TProps) => {
   const { t } = useTranslation();
   const queues = useQueues(opened);
   const save = useSaveConnection();
   const type = connection?.type ?? newType;
+  const editing = connection !== null;
   const [values, setValues] = useState<TConnectionInput>(empty);
-  const [waba, setWaba] = useState<Record<TWabaField, string>>(emptyWaba);
+  const [credentials, setCredentials] = useState<TCredentials>({});
   const [nameError, setNameError] = useState<string | null>(null);
-  const [wabaErrors, setWabaErrors] = useState<Partial<Record<TWabaField, string>>>({});
+  const [credentialErrors, setCredentialErrors] = useState<Record<string, string | undefined>>({});
   useEffect(() => {
     if (!opened) return;
     setNameError(null);
-    setWabaErrors({});
-    setWaba({
-      ...emptyWaba,
-      phoneNumberId: String(connection?.settings?.phoneNumberId ?? ''),
-      wabaId: String(connection?.settings?.wabaId ?? ''),
-    });
+    setCredentialErrors({});
+    setCredentials(initialCredentials(connection?.type ?? newType, connection?.settings));
     setValues(
       connection
         ? {
@@ -69,36 +79,25 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           }
         : empty,
     );
-  }, [opened, connection]);
-
-  /** The Cloud API settings to send: on an edit, untouched secrets are left out (the server keeps them). */
-  const wabaConfig = (): Partial<TWabaConfig> | undefined => {
-    if (type !== 'waba') return undefined;
-    const entries = wabaFields
-      .map((field) => [field, waba[field].trim()] as const)
-      .filter(([field, value]) => value !== '' || !connection || !secretFields.has(field));
-    return Object.fromEntries(entries);
-  };
+  }, [opened, connection, newType]);
 
   const submit = () => {
     if (!values.name.trim()) return setNameError(t('validation.required'));
-    if (type === 'waba') {
-      const missing = wabaFields.filter((field) => !waba[field].trim() && !(connection && secretFields.has(field)));
-      if (missing.length > 0) {
-        setWabaErrors(Object.fromEntries(missing.map((field) => [field, t('validation.required')])));
-        return;
-      }
+    const missing = missingCredentials(type, credentials, editing);
+    if (missing.length > 0) {
+      setCredentialErrors(Object.fromEntries(missing.map((field) => [field, t('validation.required')])));
+      return;
     }
     save.mutate(
       {
         id: connection?.id ?? null,
-        type: type === 'waba' ? 'waba' : 'webchat',
+        type: newType,
         input: {
           ...values,
           name: values.name.trim(),
           greetingMessage: values.greetingMessage?.trim() || null,
           farewellMessage: values.farewellMessage?.trim() || null,
-          ...(type === 'waba' ? { config: wabaConfig() } : {}),
+          ...(hasCredentials(type) ? { config: credentialsToSend(type, credentials, editing) } : {}),
         },
       },
       {
@@ -107,9 +106,9 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           onClose();
         },
         onError: (error) => {
-          // `config.appSecret` and friends go under their field; anything else is a warning.
-          const field = getFieldError(error)?.field?.replace(/^config\./, '') as TWabaField | undefined;
-          if (field && wabaFields.includes(field)) setWabaErrors({ [field]: t(`connections.waba.invalid.${field}`) });
+          // `config.apiKey` and friends go under their field; anything else is a warning.
+          const field = credentialFieldOf(type, getFieldError(error)?.field);
+          if (field) setCredentialErrors({ [field]: t(`connections.${type}.invalid.${field}`) });
           else notifyError(describeApiError(error));
         },
       },
@@ -120,19 +119,13 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t(
-        connection
-          ? 'connections.editTitle'
-          : type === 'waba'
-            ? 'connections.createWabaTitle'
-            : 'connections.createTitle',
-      )}
+      title={t(connection ? 'connections.editTitle' : createTitles[newType])}
       size="lg"
     >
       <Stack>
-        {type === 'waba' && !connection && (
+        {hasCredentials(type) && !connection && (
           <Alert variant="light" color="primary">
-            {t('connections.waba.intro')}
+            {t(`connections.${type}.intro`)}
           </Alert>
         )}
         <TextInput
@@ -144,23 +137,24 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           data-testid="connection-name"
           data-autofocus
         />
-        {type === 'waba' &&
-          wabaFields.map((field) => {
-            const Input = secretFields.has(field) ? PasswordInput : TextInput;
+        {hasCredentials(type) &&
+          credentialFields[type].map(({ name, secret }) => {
+            const Input = secret ? PasswordInput : TextInput;
             return (
               <Input
-                key={field}
-                label={t(`connections.waba.${field}`)}
-                description={connection && secretFields.has(field) ? t('connections.waba.keep') : undefined}
-                value={waba[field]}
-                error={wabaErrors[field]}
-                withAsterisk={!(connection && secretFields.has(field))}
+                key={name}
+                label={t(`connections.${type}.${name}`)}
+                placeholder={t(`connections.${type}.placeholders.${name}`, { defaultValue: '' }) || undefined}
+                description={connection && secret ? t(`connections.${type}.keep`) : undefined}
+                value={credentials[name] ?? ''}
+                error={credentialErrors[name]}
+                withAsterisk={!(connection && secret)}
                 autoComplete="off"
                 onChange={(e) => {
-                  setWaba({ ...waba, [field]: e.currentTarget.value });
-                  setWabaErrors({ ...wabaErrors, [field]: undefined });
+                  setCredentials({ ...credentials, [name]: e.currentTarget.value });
+                  setCredentialErrors({ ...credentialErrors, [name]: undefined });
                 }}
-                data-testid={`connection-waba-${field}`}
+                data-testid={`connection-${type}-${name}`}
               />
             );
           })}

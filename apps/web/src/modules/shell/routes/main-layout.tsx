@@ -7,6 +7,7 @@ import { useIdleReload, useProfileWatch } from '../../../app/session/use-session
 import { AppNavbar } from '../components/app-navbar';
 import { Brand } from '../components/brand';
 import { ProfileMenu } from '../components/profile-menu';
+import { useConnectionAlerts } from '../components/use-connection-alerts';
 
 /** Layout of every logged-in screen: header, grouped menu (a drawer below 1024 px) and the screen. */
 export const MainLayout = () => {
@@ -15,6 +16,7 @@ export const MainLayout = () => {
   useRealtime();
   useProfileWatch();
   useIdleReload();
+  useConnectionAlerts();
 
   return (
     <AppShell

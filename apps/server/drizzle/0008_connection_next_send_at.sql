@@ -1,0 +1,1 @@
+ALTER TABLE "connections" ADD COLUMN "next_send_at" timestamp with time zone;

@@ -1,0 +1,146 @@
+import { ChannelSendError } from '../types.js';
+
+/** Where one connection's session lives: the gateway, its global API key and the instance's name there. */
+export type TEvolutionGateway = { baseUrl: string; apiKey: string; instance: string };
+
+/**
+ * An Evolution API failure: its error body (`{ status, error, response: { message } }`), or no answer at all
+ * (status 0: refused, unreachable or timed out).
+ */
+export class EvolutionError extends Error {
+  constructor(
+    readonly status: number,
+    readonly details: unknown,
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+
+  /** The number is not on WhatsApp: Evolution answers 400 with `[{ exists: false, jid, number }]`. */
+  get isInvalidNumber(): boolean {
+    return (
+      this.status === 400 &&
+      Array.isArray(this.details) &&
+      this.details.some((item) => (item as { exists?: unknown } | null)?.exists === false)
+    );
+  }
+
+  /** The catalogue code an admin or agent sees. */
+  get reason(): string {
+    if (this.status === 0) return this.timedOut ? 'ERR_SEND_INTERRUPTED' : 'ERR_EVOLUTION_UNREACHABLE';
+    if (this.status === 401) return 'ERR_EVOLUTION_API_KEY';
+    // The instance is not on the gateway (deleted there, or another gateway's address saved).
+    if (this.status === 404) return 'ERR_WAPP_NOT_INITIALIZED';
+    if (this.isInvalidNumber) return 'ERR_WAPP_INVALID_CONTACT';
+    if (this.status === 400 && /connection closed/i.test(JSON.stringify(this.details)))
+      return 'ERR_WAPP_NOT_INITIALIZED';
+    return 'ERR_SENDING_WAPP_MSG';
+  }
+
+  /**
+   * A failed send as the outbound queue takes it. A refused key or a missing instance is the connection
+   * itself failing; a refused TCP connection or a 5xx is worth another try; a timeout is not (the gateway may
+   * have sent it, and Evolution takes no idempotency key).
+   */
+  toSendError(): ChannelSendError {
+    const reason = this.reason;
+    if (this.status === 401 || this.status === 404) return new ChannelSendError(reason, false, true);
+    if (this.status === 0) return new ChannelSendError(reason, !this.timedOut);
+    const closed = this.status === 400 && reason === 'ERR_WAPP_NOT_INITIALIZED';
+    return new ChannelSendError(reason, this.status >= 500 || closed);
+  }
+}
+
+/** A message as Evolution answers a send (and stores it): Baileys' WAMessage, flattened. */
+export type TEvolutionMessage = {
+  key: { remoteJid: string; fromMe: boolean; id: string };
+  status?: string;
+  messageType?: string;
+  messageTimestamp?: number | string;
+};
+
+export type TEvolutionQr = { pairingCode?: string | null; code?: string; base64?: string; count?: number };
+export type TEvolutionState = 'open' | 'connecting' | 'close' | 'refused';
+
+/** The events our webhook takes (Evolution's config names, UPPER_SNAKE). */
+export const evolutionWebhookEvents = ['QRCODE_UPDATED', 'CONNECTION_UPDATE', 'MESSAGES_UPSERT', 'MESSAGES_UPDATE'];
+
+const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
+
+/** The Evolution API v2 calls of one instance, over fetch, with a timeout on every call. */
+export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15_000) => {
+  const instance = encodeURIComponent(gateway.instance);
+  const call = async <T>(method: string, path: string, body?: unknown, timeout = timeoutMs): Promise<T> => {
+    let res: Response;
+    try {
+      res = await fetch(`${gateway.baseUrl}/${path}`, {
+        method,
+        headers: { apikey: gateway.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeout),
+      });
+    } catch (error) {
+      throw new EvolutionError(0, null, `network: ${(error as Error).message}`, isTimeout(error));
+    }
+    const json = (await res.json().catch(() => ({}))) as {
+      error?: unknown;
+      message?: unknown;
+      response?: { message?: unknown };
+    } & T;
+    if (!res.ok) {
+      const details = json.response?.message ?? null;
+      throw new EvolutionError(res.status, details, `HTTP ${res.status}: ${JSON.stringify(details)}`);
+    }
+    // Some routes (connect, restart) catch their own failures and answer 200 `{ error: true, message }`.
+    if (json.error === true) throw new EvolutionError(500, json.message ?? null, `gateway: ${String(json.message)}`);
+    return json;
+  };
+
+  return {
+    /** A new Baileys instance, not connecting yet (the webhook is registered before the first QR). */
+    createInstance: () =>
+      call<{ instance: { instanceName: string; instanceId: string; status: string }; hash: string }>(
+        'POST',
+        'instance/create',
+        {
+          instanceName: gateway.instance,
+          integration: 'WHATSAPP-BAILEYS',
+          qrcode: false,
+          // Group chats are not handled yet: the gateway need not send them.
+          groupsIgnore: true,
+          readMessages: false,
+        },
+      ),
+    connectionState: async () =>
+      (await call<{ instance: { state: TEvolutionState } }>('GET', `instance/connectionState/${instance}`)).instance
+        .state,
+    /** The QR to scan (a new session starts when there is none), or `{ instance: { state: 'open' } }`. */
+    connect: () => call<TEvolutionQr & { instance?: { state?: string } }>('GET', `instance/connect/${instance}`),
+    logout: () => call<unknown>('DELETE', `instance/logout/${instance}`),
+    deleteInstance: () => call<unknown>('DELETE', `instance/delete/${instance}`),
+    /** Where the gateway posts this instance's events, with the headers it must send along. */
+    setWebhook: (url: string, headers: Record<string, string>) =>
+      call<unknown>('POST', `webhook/set/${instance}`, {
+        webhook: { enabled: true, url, events: evolutionWebhookEvents, byEvents: false, base64: false, headers },
+      }),
+    sendText: (body: Record<string, unknown>) => call<TEvolutionMessage>('POST', `message/sendText/${instance}`, body),
+    // Files travel as base64 in the JSON body: a minute for large ones.
+    sendMedia: (body: Record<string, unknown>) =>
+      call<TEvolutionMessage>('POST', `message/sendMedia/${instance}`, body, 60_000),
+    sendVoiceNote: (body: Record<string, unknown>) =>
+      call<TEvolutionMessage>('POST', `message/sendWhatsAppAudio/${instance}`, body, 60_000),
+    markRead: (keys: { remoteJid: string; fromMe: boolean; id: string }[]) =>
+      call<unknown>('POST', `chat/markMessageAsRead/${instance}`, { readMessages: keys }),
+    /** The bytes of a received file, which the gateway downloads and decrypts from WhatsApp. */
+    mediaOf: (messageId: string) =>
+      call<{ base64?: string; mimetype?: string; fileName?: string | null }>(
+        'POST',
+        `chat/getBase64FromMediaMessage/${instance}`,
+        { message: { key: { id: messageId } }, convertToMp4: false },
+        60_000,
+      ),
+  };
+};
+
+export type TEvolutionClient = ReturnType<typeof createEvolutionClient>;

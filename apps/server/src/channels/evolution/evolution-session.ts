@@ -1,0 +1,104 @@
+import { isErrorCode } from '@prosa/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../platform/errors.js';
+import {
+  ChannelSendError,
+  type TChannelSession,
+  type TConnectionCheck,
+  type TConnectionRow,
+  type TSessionState,
+} from '../types.js';
+import { EvolutionError, type TEvolutionClient } from './evolution-api.js';
+
+type TSessionDeps = {
+  log: FastifyBaseLogger;
+  clientOf: (connection: TConnectionRow) => TEvolutionClient;
+  /** Where the gateway posts this connection's events, and the header that proves it is the gateway. */
+  webhookOf: (connection: TConnectionRow) => { url: string; headers: Record<string, string> };
+};
+
+/** Why the gateway could not be used, as a catalogue code (an unanswered call is an unreachable gateway here). */
+export const evolutionReason = (error: unknown): string => {
+  if (error instanceof EvolutionError) return error.status === 0 ? 'ERR_EVOLUTION_UNREACHABLE' : error.reason;
+  if (error instanceof ChannelSendError) return error.reason;
+  return 'ERR_WAPP_NOT_INITIALIZED';
+};
+
+const down = (error: string | null): TSessionState => ({ status: 'DISCONNECTED', number: null, qrcode: null, error });
+const connected: TSessionState = { status: 'CONNECTED', number: null, qrcode: null, error: null };
+
+const isMissing = (error: unknown) => error instanceof EvolutionError && error.status === 404;
+/** Evolution answers 400 "instance is not connected" to a logout of a session that is already closed. */
+const isNotConnected = (error: unknown) => error instanceof EvolutionError && error.status === 400;
+
+/**
+ * The session of a connection on its Evolution gateway: one instance per connection, created on the first
+ * start, with our webhook registered (again) on every start so that a changed public URL or secret follows.
+ */
+export const createEvolutionSession = ({
+  log,
+  clientOf,
+  webhookOf,
+}: TSessionDeps): TChannelSession & {
+  check: (connection: TConnectionRow) => Promise<TConnectionCheck>;
+} => ({
+  start: async (connection) => {
+    try {
+      const client = clientOf(connection);
+      const state = await client.connectionState().catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (state === null) await client.createInstance();
+      const webhook = webhookOf(connection);
+      await client.setWebhook(webhook.url, webhook.headers);
+      if (state === 'open') return connected;
+      // A closed session starts pairing; one that is pairing answers its current QR (Baileys renews it every 20 s).
+      const qr = await client.connect();
+      if (qr.instance?.state === 'open') return connected;
+      return qr.base64
+        ? { status: 'qrcode', number: null, qrcode: qr.base64, error: null }
+        : { status: 'OPENING', number: null, qrcode: null, error: null };
+    } catch (error) {
+      log.warn({ err: error, connectionId: connection.id }, 'evolution session did not start');
+      return down(evolutionReason(error));
+    }
+  },
+
+  logout: async (connection) => {
+    try {
+      await clientOf(connection).logout();
+    } catch (error) {
+      if (!isMissing(error) && !isNotConnected(error)) {
+        const reason = evolutionReason(error);
+        // The number stays linked on the phone: the admin hears why rather than a false "disconnected".
+        throw new AppError(isErrorCode(reason) ? reason : 'ERR_SENDING_WAPP_MSG');
+      }
+    }
+    return down(null);
+  },
+
+  remove: async (connection) => {
+    try {
+      const client = clientOf(connection);
+      // Evolution deletes only a session that is not open: log it out first.
+      await client.logout().catch(() => undefined);
+      await client.deleteInstance().catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+      });
+    } catch (error) {
+      log.warn({ err: error, connectionId: connection.id }, 'evolution instance not removed from the gateway');
+    }
+  },
+
+  check: async (connection) => {
+    try {
+      const state = await clientOf(connection).connectionState();
+      return state === 'open'
+        ? { status: 'CONNECTED', number: null, error: null }
+        : { status: 'DISCONNECTED', number: null, error: 'ERR_WAPP_NOT_INITIALIZED' };
+    } catch (error) {
+      return { status: 'DISCONNECTED', number: null, error: evolutionReason(error) };
+    }
+  },
+});

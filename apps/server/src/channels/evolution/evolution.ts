@@ -1,0 +1,285 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { TEvolutionConfig } from '@prosa/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setConnectionStatus } from '../../modules/connections/connection-status.js';
+import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
+import { applyAck } from '../../modules/messages/apply-ack.js';
+import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
+import { receiveMessage } from '../../modules/messages/receive-batch.js';
+import type { TInboundMessage } from '../../modules/messages/receive-message.js';
+import { AppError } from '../../platform/errors.js';
+import type { TSecrets } from '../../platform/secrets.js';
+import type { TServices } from '../../platform/services.js';
+import {
+  ChannelSendError,
+  type TAddress,
+  type TChannelAdapter,
+  type TConnectionRow,
+  type TOutboundMessage,
+} from '../types.js';
+import { createEvolutionClient, EvolutionError } from './evolution-api.js';
+import {
+  evolutionInstanceName,
+  evolutionPublicSettings,
+  evolutionWebhookUrl,
+  readEvolutionConfig,
+  sealEvolutionConfig,
+} from './evolution-config.js';
+import { createEvolutionSession } from './evolution-session.js';
+import { parseEvolutionWebhook, type TEvolutionEvent } from './evolution-webhook.js';
+
+/** The number or JID Evolution writes to: a phone's digits, or a LID as its JID. */
+const evolutionNumber = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
+const evolutionJid = (to: TAddress) =>
+  to.kind === 'lid' ? `${to.value}@lid` : `${evolutionNumber(to)}@s.whatsapp.net`;
+
+/** Evolution's `mediatype` for our media kinds (stickers go as images, anything else as a document). */
+const evolutionMediaType = (mediaType: string) =>
+  mediaType === 'sticker'
+    ? 'image'
+    : ['image', 'video', 'audio', 'document'].includes(mediaType)
+      ? mediaType
+      : 'document';
+
+/** Why the session closed (Baileys' DisconnectReason, as Evolution passes it on), as a catalogue code. */
+const closeReason = (statusReason: number | null) =>
+  statusReason === 401
+    ? 'ERR_WAPP_LOGGED_OUT'
+    : statusReason === 403
+      ? 'ERR_WAPP_FORBIDDEN'
+      : 'ERR_WAPP_CONNECTION_CLOSED';
+
+/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a storage key. */
+const extensionOf = (filename: string | null, mime: string) =>
+  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 8) || 'bin';
+
+/**
+ * WhatsApp through an Evolution API v2 gateway: the adapter (text, files, voice notes and quoted replies,
+ * read receipts, paced sends), the session (instance, webhook and QR on the gateway) and the webhook
+ * (`POST /evolutionhooks/:token`, with the secret we registered as its bearer).
+ */
+export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+  const gatewayOf = (connection: TConnectionRow) => {
+    const stored = readEvolutionConfig(connection);
+    const apiKey = stored.apiKey ? secrets.open(stored.apiKey) : null;
+    if (!stored.gatewayUrl || !apiKey) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return { baseUrl: stored.gatewayUrl, apiKey, instance: evolutionInstanceName(connection) };
+  };
+  const clientOf = (connection: TConnectionRow) => createEvolutionClient(gatewayOf(connection));
+  const secretOf = (connection: TConnectionRow) => {
+    const sealed = readEvolutionConfig(connection).webhookSecret;
+    return sealed ? secrets.open(sealed) : null;
+  };
+  const webhookOf = (connection: TConnectionRow) => {
+    const url = evolutionWebhookUrl(connection, services.config.publicUrl);
+    const secret = secretOf(connection);
+    if (!url || !secret) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return { url, headers: { authorization: `Bearer ${secret}` } };
+  };
+  const session = createEvolutionSession({ log: services.log, clientOf, webhookOf });
+
+  const sendOne = async (message: TOutboundMessage) => {
+    const client = clientOf(message.connection);
+    const number = evolutionNumber(message.to);
+    // Evolution finds the quoted message in its own store by id.
+    const quoted = message.quotedExternalId ? { quoted: { key: { id: message.quotedExternalId } } } : {};
+    if (message.mediaUrl?.startsWith('/media/')) {
+      const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
+      if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const media = Buffer.concat(chunks).toString('base64');
+      if (message.mediaType === 'ptt') return client.sendVoiceNote({ number, audio: media, ...quoted });
+      const mediatype = evolutionMediaType(message.mediaType);
+      return client.sendMedia({
+        number,
+        mediatype,
+        mimetype: file.meta?.mime ?? 'application/octet-stream',
+        media,
+        fileName: message.mediaName ?? file.meta?.name ?? 'arquivo',
+        ...(message.body && mediatype !== 'audio' ? { caption: message.body } : {}),
+        ...quoted,
+      });
+    }
+    return client.sendText({ number, text: message.body, ...quoted });
+  };
+
+  const adapter: TChannelAdapter = {
+    kind: 'evolution',
+    addressKinds: ['phone', 'lid'],
+    // Evolution takes no idempotency key: a send cut by a crash is marked failed, never repeated blindly.
+    idempotent: false,
+    // An unofficial WhatsApp number: sends one at a time with human pauses, or WhatsApp bans it.
+    paced: true,
+    prepareConfig: (input, previous) => sealEvolutionConfig(secrets, input as Partial<TEvolutionConfig>, previous),
+    publicSettings: evolutionPublicSettings,
+    send: async (message) => {
+      if (message.connection.status !== 'CONNECTED') throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+      try {
+        const sent = await sendOne(message);
+        // Taken but unanswered: it may be on its way, so it is not tried again.
+        if (!sent.key?.id) throw new ChannelSendError('ERR_SENDING_WAPP_MSG', false);
+        return { externalId: sent.key.id, status: 'sent' };
+      } catch (error) {
+        throw error instanceof EvolutionError ? error.toSendError() : error;
+      }
+    },
+    markRead: async (target, externalIds) => {
+      if (target.connection.status !== 'CONNECTED') return;
+      const remoteJid = evolutionJid(target.to);
+      await clientOf(target.connection).markRead(externalIds.map((id) => ({ remoteJid, fromMe: false, id })));
+    },
+    check: session.check,
+    session: { start: session.start, logout: session.logout, remove: session.remove },
+  };
+  services.channels.register(adapter);
+
+  /** The received file's bytes: from the webhook when the gateway put them there, else asked of the gateway. */
+  const storeMedia = async (connection: TConnectionRow, event: Extract<TEvolutionEvent, { kind: 'message' }>) => {
+    const media = event.media;
+    if (!media) return {};
+    try {
+      const fetched = media.base64 ? null : await clientOf(connection).mediaOf(event.externalId);
+      const base64 = media.base64 ?? fetched?.base64;
+      if (!base64) throw new Error('the gateway gave no bytes');
+      // Checked before decoding: base64 is 4 characters for 3 bytes.
+      if ((base64.length * 3) / 4 > services.config.mediaMaxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
+      const mime = media.mime ?? fetched?.mimetype ?? 'application/octet-stream';
+      const ext = extensionOf(media.filename, mime);
+      const name = media.filename ?? fetched?.fileName ?? `${event.mediaType}.${ext}`;
+      const stored = await services.storage.put(
+        connection.tenantId,
+        ext,
+        Readable.from(Buffer.from(base64, 'base64')),
+        {
+          name,
+          mime,
+        },
+      );
+      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
+    } catch (err) {
+      // The message is kept without its file (its id stays in dataJson): never lost for a failed download.
+      services.log.warn({ err, externalId: event.externalId }, 'evolution media download failed');
+      return { mediaName: media.filename, mediaMime: media.mime };
+    }
+  };
+
+  /** One event of an authenticated webhook into our pipelines. */
+  const apply = async (connection: TConnectionRow, event: TEvolutionEvent) => {
+    const { tenantId, id: connectionId } = connection;
+    const base = { tenantId, connectionId };
+    switch (event.kind) {
+      case 'qrcode':
+        // A late QR after the scan must not undo the connection.
+        if (connection.status !== 'CONNECTED')
+          await setConnectionStatus(services, tenantId, connectionId, { status: 'qrcode', qrcode: event.qrcode });
+        return;
+      case 'qrcode-expired':
+        await setConnectionStatus(services, tenantId, connectionId, {
+          status: 'DISCONNECTED',
+          lastError: 'ERR_WAPP_QR_EXPIRED',
+        });
+        return;
+      case 'connection':
+        if (event.state === 'open')
+          await setConnectionStatus(services, tenantId, connectionId, {
+            status: 'CONNECTED',
+            number: event.number ? `+${event.number}` : null,
+          });
+        // A close after a logout an admin asked for (already down) is no news; a close of a live session is.
+        else if (event.state === 'close')
+          await setConnectionStatus(services, tenantId, connectionId, {
+            status: 'DISCONNECTED',
+            lastError: closeReason(event.reason),
+            onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'],
+          });
+        else if (event.state === 'refused')
+          await setConnectionStatus(services, tenantId, connectionId, {
+            status: 'DISCONNECTED',
+            lastError: 'ERR_WAPP_QR_EXPIRED',
+          });
+        return;
+      case 'ack':
+        await applyAck(services, {
+          ...base,
+          externalId: event.externalId,
+          status: event.status,
+          reason: event.status === 'failed' ? 'ERR_SENDING_WAPP_MSG' : undefined,
+        });
+        return;
+      case 'reaction':
+        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        return;
+      case 'message': {
+        const inbound: TInboundMessage = {
+          ...base,
+          externalId: event.externalId,
+          from: {
+            ...event.from,
+            ...(event.name ? { name: event.name, pushname: event.name } : {}),
+          },
+          body: event.body,
+          mediaType: event.mediaType,
+          timestamp: event.timestamp,
+          quotedExternalId: event.quotedExternalId,
+          dataJson: event.raw,
+          ...(await storeMedia(connection, event)),
+        };
+        await receiveMessage(services, inbound);
+        return;
+      }
+      default: {
+        const unknown: never = event;
+        throw new Error(`unknown evolution event ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  /** The connection behind a webhook, once its token and bearer secret are proven (compared in constant time). */
+  const authenticate = async (token: string, authorization: string | undefined) => {
+    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
+    const connection = await findConnectionByToken(services.db, token);
+    const secret = connection?.type === 'evolution' ? secretOf(connection) : null;
+    if (!connection || !secret || !authorization) return null;
+    const expected = Buffer.from(`Bearer ${secret}`);
+    const given = Buffer.from(authorization);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? connection : null;
+  };
+  const authenticated = new WeakMap<FastifyRequest, TConnectionRow>();
+
+  return async (app) => {
+    const ZToken = z.object({ token: z.string().max(200) });
+    app.post(
+      '/evolutionhooks/:token',
+      {
+        schema: { tags: ['channels'], params: ZToken },
+        // Deliveries may carry a file as base64 (the gateway's option): room for the largest file we keep.
+        bodyLimit: Math.ceil((services.config.mediaMaxBytes * 4) / 3) + 1024 * 1024,
+        // Checked before the body is read: a stranger's delivery is refused without parsing it.
+        onRequest: async (req) => {
+          const { token } = req.params as { token: string };
+          const header = req.headers.authorization;
+          const connection = await authenticate(token, typeof header === 'string' ? header : undefined);
+          if (!connection) throw new AppError('ERR_INVALID_TOKEN');
+          authenticated.set(req, connection);
+        },
+      },
+      async (req) => {
+        const connection = authenticated.get(req);
+        if (!connection) throw new AppError('ERR_INVALID_TOKEN');
+        const delivery = parseEvolutionWebhook(req.body);
+        if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not an Evolution API event' });
+        // Events of another instance (a webhook copied by hand on the gateway) are not this connection's.
+        if (delivery.instance !== evolutionInstanceName(connection)) return { received: false };
+        for (const event of delivery.events) await apply(connection, event);
+        return { received: true };
+      },
+    );
+  };
+};
