@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { events as realtimeEvents } from '@prosa/contracts';
 import {
   evolutionEnvelope,
@@ -8,11 +7,12 @@ import {
   type TFakeEvolution,
   type TFakeSmtp,
 } from '@prosa/fakes';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
+import { connections, messages, tenants } from '../../platform/db/schema.js';
 
 // WhatsApp through an Evolution API v2 gateway, end to end against the fake gateway: the instance, webhook and
 // QR made on create, the phone scanning, customer messages (text, replies, media, reactions) posted by the
@@ -43,16 +43,6 @@ const png = Buffer.from(
   'base64',
 );
 
-/** A port nobody listens on yet: the server must know its public URL (the webhook it registers) before it starts. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 const secretOf = () => String(evo.instance(instanceName)?.webhook?.headers.authorization ?? '');
 
 /** Posts a delivery ourselves, as the gateway would (or with other headers, to another token). */
@@ -67,28 +57,9 @@ const rowOf = async (id = connection.id) => {
   return row;
 };
 
-const ticketOf = async (number: string) => {
-  const rows = await t.db
-    .select({ id: tickets.id, contactId: tickets.contactId })
-    .from(tickets)
-    .where(and(eq(tickets.tenantId, fx.tenantId), eq(tickets.whatsappId, connection.id)));
-  for (const row of rows) {
-    const contact = await t.request('GET', `/contacts/${row.contactId}`, { token: fx.tokens.admin });
-    if (
-      String(contact.body.number ?? '')
-        .replace(/\D/g, '')
-        .endsWith(number.slice(-8))
-    )
-      return row.id;
-  }
-  throw new Error(`no ticket for ${number}`);
-};
+const ticketOf = (number: string) => ticketOfCustomer(t, fx, connection.id, number);
 
-const messagesOf = async (ticketId: number) =>
-  t.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.tenantId, fx.tenantId), eq(messages.ticketId, ticketId)));
+const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
 
 const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { events } from '@prosa/contracts';
 import { metaWebhook, startFakeMetaCloud, startFakeSmtp, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
+import { connections, messages, tenants } from '../../platform/db/schema.js';
 
 // WhatsApp Cloud API end to end against the fake Graph API: a connection checked with Meta, Meta's
 // verify handshake, signed webhooks (messages, media, reactions, statuses), replies through the Graph API,
@@ -55,28 +56,9 @@ const customerMessage = (
   at?: number,
 ) => metaWebhook.message(number, { waId, name }, message, id, at);
 
-const ticketOf = async (waId: string) => {
-  const rows = await t.db
-    .select({ id: tickets.id, contactId: tickets.contactId })
-    .from(tickets)
-    .where(and(eq(tickets.tenantId, fx.tenantId), eq(tickets.whatsappId, connection.id)));
-  for (const row of rows) {
-    const contact = await t.request('GET', `/contacts/${row.contactId}`, { token: fx.tokens.admin });
-    if (
-      String(contact.body.number ?? '')
-        .replace(/\D/g, '')
-        .endsWith(waId.slice(-8))
-    )
-      return row.id;
-  }
-  throw new Error(`no ticket for ${waId}`);
-};
+const ticketOf = (number: string) => ticketOfCustomer(t, fx, connection.id, number);
 
-const messagesOf = async (ticketId: number) =>
-  t.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.tenantId, fx.tenantId), eq(messages.ticketId, ticketId)));
+const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
 
 beforeAll(async () => {
   meta = await startFakeMetaCloud(number);

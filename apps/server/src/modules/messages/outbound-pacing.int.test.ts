@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { startFakeEvolution, type TFakeEvolution } from '@prosa/fakes';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { messages, tenants, tickets } from '../../platform/db/schema.js';
@@ -16,15 +16,6 @@ let fx: TFixture;
 let evo: TFakeEvolution;
 const pace = { minMs: 400, maxMs: 500 };
 const apiKey = `evo-${randomBytes(12).toString('hex')}`;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   evo = await startFakeEvolution({ apiKey });
