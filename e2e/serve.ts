@@ -12,9 +12,11 @@ import {
   demoEvolution,
   demoMetaNumber,
   demoMetaTemplates,
+  demoTelegramBot,
   startFakeEvolution,
   startFakeMetaCloud,
   startFakeSmtp,
+  startFakeTelegram,
 } from '../packages/fakes/src/index.js';
 
 const port = Number(process.env.PORT ?? 3310);
@@ -28,6 +30,10 @@ const evolution = await startFakeEvolution({
   apiKey: demoEvolution.apiKey,
   port: Number(process.env.FAKE_EVOLUTION_PORT ?? port + 300),
 });
+// The Telegram Bot API: the fake, on a port the specs know (PUBLIC_URL is http, so the server long-polls it).
+const telegram = await startFakeTelegram([demoTelegramBot], {
+  port: Number(process.env.FAKE_TELEGRAM_PORT ?? port + 400),
+});
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-e2e-'));
 const config = loadConfig({
   ...process.env,
@@ -36,6 +42,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   SMTP_URL: smtp.url,
   META_GRAPH_URL: meta.graphUrl,
+  TELEGRAM_API_URL: telegram.apiUrl,
   PUBLIC_URL: `http://localhost:${port}`,
   SEED_DEMO: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -56,6 +63,7 @@ const stop = async () => {
   await smtp.close();
   await meta.close();
   await evolution.close();
+  await telegram.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

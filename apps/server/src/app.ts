@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { setupEvolution } from './channels/evolution/evolution.js';
+import { setupTelegram } from './channels/telegram/telegram.js';
 import { createChannelRegistry } from './channels/types.js';
 import { setupWaba } from './channels/waba/waba.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
@@ -10,6 +11,7 @@ import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { platformConnectionsRoutes } from './modules/connections/platform-connections.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
@@ -130,6 +132,7 @@ export const createApp = async (
   await app.register(ticketsRoutes(services));
   await app.register(messagesRoutes(services));
   await app.register(connectionsRoutes(services));
+  await app.register(platformConnectionsRoutes(services));
   await app.register(contactsRoutes(services));
   await app.register(settingsRoutes(services));
   await app.register(protocolsRoutes(services));
@@ -146,6 +149,7 @@ export const createApp = async (
   await app.register(setupWebchat(services, jwtSecret));
   await app.register(setupWaba(services, createSecrets(jwtSecret)));
   await app.register(setupEvolution(services, createSecrets(jwtSecret)));
+  await app.register(setupTelegram(services, createSecrets(jwtSecret)));
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

@@ -12,6 +12,7 @@ export const connectionTypes = [
   'messenger',
 ] as const;
 export const ZConnectionType = z.enum(connectionTypes);
+export type TConnectionType = z.infer<typeof ZConnectionType>;
 
 export const ZConnection = z.object({
   id: z.number().int(),
@@ -88,17 +89,31 @@ export const ZEvolutionConfig = z.object({
 });
 export type TEvolutionConfig = z.infer<typeof ZEvolutionConfig>;
 
-// The web chat, the Cloud API and the Evolution gateway are created here; Baileys and the other gateways come next.
+/** A Telegram bot: the token @BotFather gives (`<bot id>:<secret>`). The server registers the webhook itself. */
+export const ZTelegramConfig = z.object({
+  botToken: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]{30,}$/, 'botToken'),
+});
+export type TTelegramConfig = z.infer<typeof ZTelegramConfig>;
+
+// The web chat, the Cloud API, the Evolution gateway and Telegram bots are created here; Baileys and the other gateways come next.
 export const ZConnectionBody = z.discriminatedUnion('type', [
   z.object({ ...connectionDefaults, type: z.literal('webchat') }),
   z.object({ ...connectionDefaults, type: z.literal('waba'), config: ZWabaConfig }),
   z.object({ ...connectionDefaults, type: z.literal('evolution'), config: ZEvolutionConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('telegram'), config: ZTelegramConfig }),
 ]);
 export type TConnectionBody = z.infer<typeof ZConnectionBody>;
 // Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name. The PUT does
 // not repeat the type, so `config` takes any channel's fields, each checked by its own rule; the channel keeps
 // its own.
-const ZConfigUpdate = z.object({ ...ZWabaConfig.partial().shape, ...ZEvolutionConfig.partial().shape });
+const ZConfigUpdate = z.object({
+  ...ZWabaConfig.partial().shape,
+  ...ZEvolutionConfig.partial().shape,
+  ...ZTelegramConfig.partial().shape,
+});
 export const ZConnectionUpdate = z
   .object({ ...connectionFields, isActive: z.boolean(), config: ZConfigUpdate })
   .partial()

@@ -71,6 +71,27 @@ export const errorCatalogue = {
     'pt-BR': 'Não foi possível falar com o gateway Evolution API. Confira o endereço e se ele está no ar.',
     en: 'Could not reach the Evolution API gateway. Check its address and that it is running.',
   },
+  ERR_TELEGRAM_TOKEN_INVALID: {
+    status: 400,
+    'pt-BR': 'O Telegram recusou o token deste bot. Gere um novo token com o @BotFather e salve a conexão.',
+    en: "Telegram refused this bot's token. Create a new token with @BotFather and save the connection.",
+  },
+  ERR_TELEGRAM_UNREACHABLE: {
+    status: 502,
+    'pt-BR': 'Não foi possível falar com o Telegram. Tente de novo em instantes.',
+    en: 'Could not reach Telegram. Try again in a moment.',
+  },
+  ERR_TELEGRAM_WEBHOOK: {
+    status: 502,
+    'pt-BR':
+      'O Telegram não aceitou o endereço de webhook do Prosa. Confira se o PUBLIC_URL é https e acessível pela internet.',
+    en: "Telegram did not accept Prosa's webhook address. Check that PUBLIC_URL is https and reachable from the internet.",
+  },
+  ERR_TELEGRAM_BLOCKED: {
+    status: 400,
+    'pt-BR': 'O Telegram não entregou: o usuário bloqueou o bot ou a conversa não existe mais.',
+    en: 'Telegram did not deliver: the user blocked the bot or the chat no longer exists.',
+  },
   ERR_WAPP_CHECK_CONTACT: {
     status: 400,
     'pt-BR': 'Não foi possível verificar o contato no WhatsApp.',

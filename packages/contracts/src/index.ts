@@ -18,6 +18,7 @@ export * from './message-templates.js';
 export * from './messages.js';
 export * from './phone.js';
 export * from './phone-format.js';
+export * from './platform-connections.js';
 export * from './settings.js';
 export * from './ticket-panel.js';
 export * from './ticket-visibility.js';

@@ -20,6 +20,8 @@ export const events = {
   presence: (tenantId: number) => `${tenantId}:presence`,
   /** A connection's status changed (payload `{ action: 'update', session }`, without token or settings). */
   whatsappSession: (tenantId: number) => `${tenantId}:whatsappSession`,
+  /** Any tenant's connection changed status (room `platform`, superadmins only; `TPlatformSessionEvent`). */
+  platformWhatsappSession: 'platform:whatsappSession',
 } as const;
 
 /** Payload of `{tenantId}:ticketList` (domain reference 3.2). */

@@ -1,3 +1,4 @@
 export * from './evolution.js';
 export * from './meta-cloud.js';
 export * from './smtp.js';
+export * from './telegram.js';

@@ -40,6 +40,7 @@ const routes: { method: string; path: string; allowed: 'any' | 'admin' | 'supera
   { method: 'GET', path: '/platform/settings', allowed: 'superadmin' },
   { method: 'PUT', path: '/platform/settings', allowed: 'superadmin' },
   { method: 'GET', path: '/platform/audit', allowed: 'superadmin' },
+  { method: 'GET', path: '/whatsappTenants/', allowed: 'superadmin' },
 ];
 
 describe('access matrix', () => {

@@ -42,6 +42,7 @@ const ZEnv = z.object({
     .min(1024)
     .default(16 * 1024 * 1024),
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v22.0'),
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   SEND_PACE_MIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   SEND_PACE_MAX_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
 });
@@ -73,6 +74,8 @@ export type TConfig = {
   mediaMaxBytes: number;
   /** Meta's Graph API with its version (WhatsApp Cloud API); tests and the demo point it at the fake. */
   metaGraphUrl: string;
+  /** Telegram's Bot API root (`<root>/bot<token>/<method>`); tests and the demo point it at the fake. */
+  telegramApiUrl: string;
   /** Random pause between two sends of one paced connection (unofficial WhatsApp channels), in ms. */
   sendPace: { minMs: number; maxMs: number };
 };
@@ -114,6 +117,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     webchatMessagesPerMinute: e.WEBCHAT_MESSAGES_PER_MINUTE,
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
     metaGraphUrl: e.META_GRAPH_URL.replace(/\/$/, ''),
+    telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),
     sendPace: { minMs: e.SEND_PACE_MIN_MS, maxMs: Math.max(e.SEND_PACE_MIN_MS, e.SEND_PACE_MAX_MS) },
     ...overrides,
   };

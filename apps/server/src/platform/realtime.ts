@@ -10,6 +10,8 @@ type TSocketData = { ctx: TRequestContext };
 export type TRealtime = {
   emitToTenant: (tenantId: number, event: string, payload: unknown) => void;
   emitToUser: (tenantId: number, userId: number, event: string, payload: unknown) => void;
+  /** To the superadmins' sockets only (room `platform`), whatever tenant the news is about. */
+  emitToPlatform: (event: string, payload: unknown) => void;
   /** Another Socket.IO namespace on the same server (web chat visitors), closed with the rest. */
   namespace: (name: string) => Namespace;
   /** One emit to the user rooms of several users of a tenant (one Redis publish however many users). */
@@ -102,6 +104,9 @@ export const createRealtime = async (options: {
     },
     emitToUser: (tenantId, userId, event, payload) => {
       if (!disposed) io.to(rooms.user(tenantId, userId)).emit(event as never, payload as never);
+    },
+    emitToPlatform: (event, payload) => {
+      if (!disposed) io.to(rooms.platform).emit(event as never, payload as never);
     },
     emitToUsers: (tenantId, userIds, event, payload) => {
       if (disposed || userIds.length === 0) return;

@@ -4,6 +4,7 @@ import { connections, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { toConnectionDto } from './connection-dto.js';
+import { emitPlatformSessionChanged } from './connections.events.js';
 import type { TConnectionRow } from './connections.repository.js';
 
 export type TConnectionStatusChange = {
@@ -117,6 +118,7 @@ export const setConnectionStatus = async (
     session: toConnectionDto(row, null),
     turn,
   });
+  emitPlatformSessionChanged(services.realtime, tenantId, row, turn);
   if (turn && admins.length > 0) {
     const mail = adminMail(row, turn, services.config.publicUrl);
     services.background.run('connection-turn-mail', async () => {

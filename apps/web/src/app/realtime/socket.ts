@@ -1,4 +1,4 @@
-import { events, type TConnection, type TTicketListEvent } from '@prosa/contracts';
+import { events, type TConnection, type TPlatformSessionEvent, type TTicketListEvent } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /** Auth failures after which the client stops trying (the session is over). */
@@ -16,6 +16,9 @@ export type TSessionEvent = { action: string; session: TConnection; turn?: 'down
 type TSessionListener = (event: TSessionEvent) => void;
 const sessionListeners = new Set<TSessionListener>();
 
+type TPlatformSessionListener = (event: TPlatformSessionEvent) => void;
+const platformSessionListeners = new Set<TPlatformSessionListener>();
+
 /** `{tenantId}:ticketList` events (tickets and their messages) of whichever connection is open. */
 export const onTicketListEvent = (listener: TTicketListListener): (() => void) => {
   ticketListListeners.add(listener);
@@ -26,6 +29,12 @@ export const onTicketListEvent = (listener: TTicketListListener): (() => void) =
 export const onSessionEvent = (listener: TSessionListener): (() => void) => {
   sessionListeners.add(listener);
   return () => sessionListeners.delete(listener);
+};
+
+/** `platform:whatsappSession` events (only a superadmin's socket gets them): any tenant's connection changed. */
+export const onPlatformSessionEvent = (listener: TPlatformSessionListener): (() => void) => {
+  platformSessionListeners.add(listener);
+  return () => platformSessionListeners.delete(listener);
 };
 
 /** Called on every connection after the first one: events may have been missed while disconnected. */
@@ -79,6 +88,10 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
 
   client.on(events.whatsappSession(tenantId), (event: TSessionEvent) => {
     for (const listener of sessionListeners) listener(event);
+  });
+  // The server sends it to the superadmins' room only; for anyone else this listener never fires.
+  client.on(events.platformWhatsappSession, (event: TPlatformSessionEvent) => {
+    for (const listener of platformSessionListeners) listener(event);
   });
 
   socket = client;

@@ -10,6 +10,7 @@ import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page
 import { SignupPage } from '../../modules/auth/routes/signup-page';
 import { FastRepliesPage, QueuesPage, ReasonsPage, TagsPage } from '../../modules/catalog/routes/catalog-screens';
 import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
+import { PlatformConnectionsPage } from '../../modules/connections/routes/platform-connections-page';
 import { ContactsPage } from '../../modules/contacts/routes/contacts-page';
 import { CustomizePage } from '../../modules/customize/routes/customize-page';
 import { FarewellMessagesPage } from '../../modules/farewell-messages/routes/farewell-messages-page';
@@ -40,6 +41,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   'chat-contatos': () => <ContactsPage inAttendance />,
   'painel-atendimentos': () => <TicketPanelPage />,
   sessoes: () => <ConnectionsPage />,
+  sessoestenants: () => <PlatformConnectionsPage />,
   'configuracoes-meta': () => <ConnectionsPage only="waba" />,
   'configuracoes-webchat': () => <ConnectionsPage only="webchat" />,
   'configuracoes-evolution': () => <ConnectionsPage only="evolution" />,

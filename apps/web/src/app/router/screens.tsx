@@ -143,7 +143,7 @@ export const screenMeta: Record<string, TScreenMeta> = {
   'configuracoes-evolution': built(IconPlugConnected),
   'configuracoes-sessoes': built(IconPlugConnected),
   'configuracoes-motivos': built(IconSettings),
-  sessoestenants: channels(IconPlugConnected),
+  sessoestenants: built(IconPlugConnected),
   pagamentostenants: later(IconCreditCard),
   usuarios: built(IconUsers),
   'configuracoes-geral': built(IconSettings),

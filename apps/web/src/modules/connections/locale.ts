@@ -6,6 +6,7 @@ export const connectionsPtBR = {
   createTitle: 'Novo chat do site',
   createWabaTitle: 'Nova conexão: WhatsApp (API oficial da Meta)',
   createEvolutionTitle: 'Nova conexão: WhatsApp (Evolution API)',
+  createTelegramTitle: 'Nova conexão: bot do Telegram',
   pageTitles: { webchat: 'Chat do site', waba: 'Meta: WhatsApp Cloud API', evolution: 'Evolution API' },
   pageHints: {
     webchat: 'Os chats do seu site. Todas as conexões ficam em Conexões.',
@@ -46,6 +47,19 @@ export const connectionsPtBR = {
       apiKey: 'A chave tem pelo menos 8 caracteres.',
     },
   },
+  telegram: {
+    intro:
+      'No Telegram, converse com o @BotFather, crie o bot com /newbot e cole aqui o token que ele envia. Ao salvar, o Prosa confere o token e passa a receber as mensagens do bot.',
+    botToken: 'Token do bot',
+    keep: 'Deixe em branco para manter o atual.',
+    placeholders: { botToken: '123456789:AAH...' },
+    bot: 'Bot',
+    modes: {
+      webhook: 'As mensagens chegam pelo webhook do Telegram.',
+      polling: 'As mensagens chegam por consulta ao Telegram (long polling), sem endereço público https.',
+    },
+    invalid: { botToken: 'Cole o token completo do @BotFather (números, dois-pontos e o código).' },
+  },
   session: {
     qrTitle: 'Leia o QR code com o WhatsApp',
     qrAlt: 'QR code para conectar o WhatsApp',
@@ -83,7 +97,7 @@ export const connectionsPtBR = {
   edit: 'Editar',
   delete: 'Excluir',
   default: 'Padrão',
-  soon: 'Chat do site, WhatsApp pela API oficial da Meta e WhatsApp por QR code num gateway Evolution API já funcionam; Telegram e Instagram chegam em breve.',
+  soon: 'Chat do site, WhatsApp pela API oficial da Meta, WhatsApp por QR code num gateway Evolution API e bots do Telegram já funcionam; Instagram chega em breve.',
   typeSoon: 'Este canal chega em breve: por enquanto ele não recebe nem envia mensagens.',
   types: {
     webchat: 'Chat do site',
@@ -96,6 +110,32 @@ export const connectionsPtBR = {
     messenger: 'Messenger',
   },
   statuses: { CONNECTED: 'Conectado', DISCONNECTED: 'Desconectado', OPENING: 'Conectando', qrcode: 'Aguardando QR' },
+  /** `/sessoestenants`: the superadmin's view of every tenant's connections. */
+  platform: {
+    title: 'Conexões das empresas',
+    hint: 'As conexões de todas as empresas. O status de cada uma se atualiza sozinho quando muda.',
+    searchPlaceholder: 'Pesquisar conexão, empresa ou número',
+    allTenants: 'Todas as empresas',
+    allChannels: 'Todos os canais',
+    channel: 'Canal',
+    statusFilter: 'Filtrar por status',
+    allStatuses: 'Todas',
+    count_one: '{{count}} conexão',
+    count_other: '{{count}} conexões',
+    columns: {
+      tenant: 'Empresa',
+      connection: 'Conexão',
+      channel: 'Canal',
+      number: 'Número',
+      status: 'Status',
+      lastError: 'Último erro',
+      updatedAt: 'Última alteração',
+    },
+    noValue: '—',
+    empty: 'Nenhuma empresa tem conexões ainda',
+    emptyHint: 'As conexões que as empresas criarem na tela Conexões aparecem aqui.',
+    emptyFiltered: 'Nenhuma conexão encontrada com esses filtros',
+  },
 };
 
 export const connectionsEn: typeof connectionsPtBR = {
@@ -106,6 +146,7 @@ export const connectionsEn: typeof connectionsPtBR = {
   createTitle: 'New site chat',
   createWabaTitle: 'New connection: WhatsApp (Meta official API)',
   createEvolutionTitle: 'New connection: WhatsApp (Evolution API)',
+  createTelegramTitle: 'New connection: Telegram bot',
   pageTitles: { webchat: 'Site chat', waba: 'Meta: WhatsApp Cloud API', evolution: 'Evolution API' },
   pageHints: {
     webchat: "Your site's chats. Every connection is listed under Connections.",
@@ -145,6 +186,19 @@ export const connectionsEn: typeof connectionsPtBR = {
       apiKey: 'The key has at least 8 characters.',
     },
   },
+  telegram: {
+    intro:
+      "In Telegram, talk to @BotFather, create the bot with /newbot and paste here the token it sends. On saving, Prosa checks the token and starts receiving the bot's messages.",
+    botToken: 'Bot token',
+    keep: 'Leave empty to keep the current one.',
+    placeholders: { botToken: '123456789:AAH...' },
+    bot: 'Bot',
+    modes: {
+      webhook: "Messages arrive through Telegram's webhook.",
+      polling: 'Messages arrive by polling Telegram (long polling), without a public https address.',
+    },
+    invalid: { botToken: "Paste @BotFather's whole token (digits, a colon and the code)." },
+  },
   session: {
     qrTitle: 'Scan the QR code with WhatsApp',
     qrAlt: 'QR code to connect WhatsApp',
@@ -180,7 +234,7 @@ export const connectionsEn: typeof connectionsPtBR = {
   edit: 'Edit',
   delete: 'Delete',
   default: 'Default',
-  soon: "Site chat, WhatsApp through Meta's official API and WhatsApp by QR code on an Evolution API gateway work today; Telegram and Instagram are coming soon.",
+  soon: "Site chat, WhatsApp through Meta's official API, WhatsApp by QR code on an Evolution API gateway and Telegram bots work today; Instagram is coming soon.",
   typeSoon: 'This channel is coming soon: for now it neither receives nor sends messages.',
   types: {
     webchat: 'Site chat',
@@ -193,4 +247,29 @@ export const connectionsEn: typeof connectionsPtBR = {
     messenger: 'Messenger',
   },
   statuses: { CONNECTED: 'Connected', DISCONNECTED: 'Disconnected', OPENING: 'Connecting', qrcode: 'Waiting for QR' },
+  platform: {
+    title: 'Company connections',
+    hint: "Every company's connections. Each one's status updates by itself when it changes.",
+    searchPlaceholder: 'Search connection, company or number',
+    allTenants: 'All companies',
+    allChannels: 'All channels',
+    channel: 'Channel',
+    statusFilter: 'Filter by status',
+    allStatuses: 'All',
+    count_one: '{{count}} connection',
+    count_other: '{{count}} connections',
+    columns: {
+      tenant: 'Company',
+      connection: 'Connection',
+      channel: 'Channel',
+      number: 'Number',
+      status: 'Status',
+      lastError: 'Last error',
+      updatedAt: 'Last change',
+    },
+    noValue: '—',
+    empty: 'No company has connections yet',
+    emptyHint: 'Connections the companies create on the Connections screen show here.',
+    emptyFiltered: 'No connection matches these filters',
+  },
 };

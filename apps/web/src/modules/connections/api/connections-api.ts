@@ -20,7 +20,7 @@ export type TConnectionInput = {
 };
 
 /** The kinds an admin can create from the screen. */
-export type TNewConnectionType = 'webchat' | 'waba' | 'evolution';
+export type TNewConnectionType = 'webchat' | 'waba' | 'evolution' | 'telegram';
 
 /** The tenant's connections, refreshed live when one's status changes (and after a realtime reconnect). */
 export const useConnections = () => {

@@ -46,14 +46,14 @@ export const typeIcons: Record<string, typeof IconMessageChatbot> = {
 };
 
 /** Channels whose messages flow today; the others are shown as coming soon. */
-const workingTypes = new Set(['webchat', 'waba', 'evolution']);
+const workingTypes = new Set(['webchat', 'waba', 'evolution', 'telegram']);
 /** Channels paired with a phone by QR code: their card shows the QR and the session's actions. */
 const sessionTypes = new Set(['evolution']);
 
 /** A number as the provider reported it; a bare E.164 ('+5511...') is shown as people write it. */
-const displayNumber = (number: string) => (/^\+\d{8,15}$/.test(number) ? formatPhone(number) : number);
+export const displayNumber = (number: string) => (/^\+\d{8,15}$/.test(number) ? formatPhone(number) : number);
 
-const statusColor = (status: string) =>
+export const statusColor = (status: string) =>
   status === 'CONNECTED' ? 'positive' : status === 'OPENING' || status === 'qrcode' ? 'warning' : 'negative';
 
 /** A value to paste elsewhere, with its copy button. */
@@ -178,7 +178,8 @@ export const ConnectionCard = ({
         {/* A QR session's number only while it is that number's session. */}
         {connection.number && (connected || !sessionTypes.has(connection.type)) && (
           <Text size="sm" data-testid="connection-number">
-            {t('connections.number')}: {displayNumber(connection.number)}
+            {t(connection.type === 'telegram' ? 'connections.telegram.bot' : 'connections.number')}:{' '}
+            {displayNumber(connection.number)}
           </Text>
         )}
         <Text size="sm" data-testid="connection-queue">
@@ -186,6 +187,12 @@ export const ConnectionCard = ({
         </Text>
         {connection.type === 'evolution' && connection.settings && (
           <EvolutionGatewayInfo settings={connection.settings} />
+        )}
+        {/* How the bot's messages arrive: a webhook (https PUBLIC_URL) or long polling. */}
+        {connection.type === 'telegram' && typeof connection.settings?.mode === 'string' && (
+          <Text size="xs" c="dimmed" data-testid="connection-telegram-mode">
+            {t(`connections.telegram.modes.${connection.settings.mode}`)}
+          </Text>
         )}
         {/* While a QR code waits to be read, the card shows it, not why the last session ended. */}
         {connection.lastError && !connected && connection.status !== 'qrcode' && (

@@ -46,4 +46,13 @@ describe('connection credentials', () => {
     expect(credentialFieldOf('evolution', 'name')).toBeNull();
     expect(credentialFieldOf('evolution', undefined)).toBeNull();
   });
+
+  it('a Telegram bot asks for its token once: kept when left empty on an edit, its error under the field', () => {
+    expect(initialCredentials('telegram', { mode: 'polling', botToken: true })).toEqual({ botToken: '' });
+    expect(missingCredentials('telegram', { botToken: '' }, false)).toEqual(['botToken']);
+    expect(missingCredentials('telegram', { botToken: '' }, true)).toEqual([]);
+    expect(credentialsToSend('telegram', { botToken: '' }, true)).toEqual({});
+    expect(credentialsToSend('telegram', { botToken: ' 123:abc ' }, false)).toEqual({ botToken: '123:abc' });
+    expect(credentialFieldOf('telegram', 'config.botToken')).toBe('botToken');
+  });
 });

@@ -14,6 +14,7 @@ export const credentialFields = {
     { name: 'gatewayUrl', secret: false },
     { name: 'apiKey', secret: true },
   ],
+  telegram: [{ name: 'botToken', secret: true }],
 } as const;
 
 export type TCredentialType = keyof typeof credentialFields;

@@ -47,6 +47,7 @@ const createTitles: Record<TNewConnectionType, string> = {
   webchat: 'connections.createTitle',
   waba: 'connections.createWabaTitle',
   evolution: 'connections.createEvolutionTitle',
+  telegram: 'connections.createTelegramTitle',
 };
 
 /**

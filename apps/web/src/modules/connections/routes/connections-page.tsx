@@ -1,6 +1,7 @@
 import { Button, Menu, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { TConnection } from '@prosa/contracts';
 import {
+  IconBrandTelegram,
   IconBrandWhatsapp,
   IconChevronDown,
   IconMessageChatbot,
@@ -24,6 +25,7 @@ const newTypes: { type: TNewConnectionType; icon: typeof IconMessageChatbot }[] 
   { type: 'webchat', icon: IconMessageChatbot },
   { type: 'waba', icon: IconBrandWhatsapp },
   { type: 'evolution', icon: IconQrcode },
+  { type: 'telegram', icon: IconBrandTelegram },
 ];
 
 /**
