@@ -359,6 +359,37 @@ describe('WhatsApp Cloud API messages', () => {
   });
 });
 
+describe('WhatsApp Cloud API deliveries with several messages', () => {
+  it("stores every customer's messages of one delivery, each customer's in order", async () => {
+    const at = Math.floor(Date.now() / 1000);
+    const customers = [
+      { waId: '5511987650101', name: 'Ana Lima' },
+      { waId: '5511987650102', name: 'Bruno Reis' },
+    ];
+    const text = (from: string, id: string, body: string) => ({
+      from,
+      id,
+      timestamp: String(at),
+      type: 'text',
+      text: { body },
+    });
+    const payload = metaWebhook.envelope(number, {
+      contacts: customers.map((c) => ({ profile: { name: c.name }, wa_id: c.waId })),
+      messages: [
+        text('5511987650101', 'wamid.MULTI1', 'Ana 1'),
+        text('5511987650102', 'wamid.MULTI2', 'Bruno 1'),
+        text('5511987650101', 'wamid.MULTI3', 'Ana 2'),
+        text('5511987650101', 'wamid.MULTI4', 'Ana 3'),
+      ],
+    });
+    expect((await deliver(payload)).status).toBe(200);
+    const bodiesOf = async (waId: string) =>
+      (await messagesOf(await ticketOf(waId))).sort((x, y) => x.id - y.id).map((m) => m.body);
+    expect(await bodiesOf('5511987650101')).toEqual(['Ana 1', 'Ana 2', 'Ana 3']);
+    expect(await bodiesOf('5511987650102')).toEqual(['Bruno 1']);
+  });
+});
+
 describe('WhatsApp Cloud API templates', () => {
   const lateWaId = '5511987650002'; // wrote 25 hours ago (the window test above)
   const recentWaId = '5511987650001'; // wrote minutes ago

@@ -10,6 +10,7 @@ import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { AppError } from '../../platform/errors.js';
+import { groupBy } from '../../platform/group-by.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage, type TTemplateSend } from '../types.js';
@@ -328,9 +329,16 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
         throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not JSON' });
       }
       const phoneNumberId = readStored(connection).phoneNumberId;
-      // In order: a status never overtakes the message it is about, and each sender's messages keep theirs.
-      for (const event of parseWabaWebhook(payload))
-        if (event.phoneNumberId === phoneNumberId) await apply(connection, event);
+      const events = parseWabaWebhook(payload).filter((event) => event.phoneNumberId === phoneNumberId);
+      // Different customers' messages go to the inbound batcher together; each customer's keep their order.
+      // Statuses come after, so a status never overtakes the message it is about.
+      const fromCustomers = events.filter((event) => event.kind !== 'status');
+      await Promise.all(
+        [...groupBy(fromCustomers, (event) => event.waId).values()].map(async (ofOne) => {
+          for (const event of ofOne) await apply(connection, event);
+        }),
+      );
+      for (const event of events) if (event.kind === 'status') await apply(connection, event);
       return reply.status(200).send('EVENT_RECEIVED');
     });
   };

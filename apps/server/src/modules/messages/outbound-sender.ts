@@ -4,6 +4,7 @@ import { ChannelSendError, type TChannelRegistry, type TTemplateSend } from '../
 import type { TDb } from '../../platform/db/client.js';
 import { connections, messages } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
+import { groupBy } from '../../platform/group-by.js';
 import type { TRealtime } from '../../platform/realtime.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { emitMessageEvent } from '../tickets/tickets.events.js';
@@ -242,9 +243,7 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
     do {
       again = false;
       const batch = await claim();
-      const lanes = new Map<string, TClaimed[]>();
-      for (const item of batch) lanes.set(laneOf(item), [...(lanes.get(laneOf(item)) ?? []), item]);
-      await Promise.all([...lanes.values()].map(runLane));
+      await Promise.all([...groupBy(batch, laneOf).values()].map(runLane));
       if (batch.length === BATCH) again = true;
     } while (again && !stopped);
   };

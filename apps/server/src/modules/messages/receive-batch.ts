@@ -1,6 +1,7 @@
 import type { TMessage, TTicket } from '@prosa/contracts';
 import type { TTx } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
+import { groupBy } from '../../platform/group-by.js';
 import type { TServices } from '../../platform/services.js';
 import { findContactRows, findIdentityOwners } from '../contacts/contacts.repository.js';
 import { channelIdentities, contactChanges } from '../contacts/find-or-create-contact.js';
@@ -62,18 +63,6 @@ type TBatchOutcome = {
 const maxBatchSize = 200;
 /** Batches in flight at once (each holds one database connection while it runs); measured: 2 beats 4. */
 const maxConcurrentBatches = 2;
-
-/** Items by key, each group in the items' order. */
-const groupBy = <T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> => {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-};
 
 /** One person on one connection, as the channel names them: their messages keep their order. */
 const senderKey = (inbound: TInboundMessage) =>
