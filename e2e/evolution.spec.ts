@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { demoEvolution } from '../packages/fakes/src/index.js';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import {
+  acceptAndReply,
+  accounts,
+  api,
+  apiLogin,
+  expectNoConsoleErrors,
+  openNewConnectionForm,
+  watchConsole,
+} from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
 
 // The fake Evolution API gateway serve.ts starts next to the server (the gateway, the phone and WhatsApp).
@@ -21,11 +29,7 @@ test('an admin pairs a WhatsApp number through Evolution API in /sessoes, a cust
   page,
 }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/sessoes');
-  await page.getByTestId('connection-add').click();
-  await page.getByTestId('connection-add-evolution').click();
+  await openNewConnectionForm(page, 'evolution');
   await expect(page.getByRole('dialog')).toContainText('Evolution API');
   const name = `WhatsApp Evolution ${stamp}`;
   await page.getByTestId('connection-name').fill(name);
@@ -76,15 +80,7 @@ test('an admin pairs a WhatsApp number through Evolution API in /sessoes, a cust
     text: 'Oi, quero trocar o tamanho',
   });
   expect(inbound?.status).toBe(200);
-  await page.goto('/atendimento');
-  await page.getByTestId('ticket-tab-pending').click();
-  const row = page.getByTestId('ticket-row').filter({ hasText: customer.name });
-  await expect(row).toBeVisible();
-  await row.click();
-  await expect(page.getByTestId('message-body').filter({ hasText: 'Oi, quero trocar o tamanho' })).toBeVisible();
-  await page.getByTestId('chat-accept').click();
-  await page.getByTestId('composer-input').fill('Claro! Qual tamanho você prefere?');
-  await page.getByTestId('composer-send').click();
+  await acceptAndReply(page, customer.name, 'Oi, quero trocar o tamanho', 'Claro! Qual tamanho você prefere?');
   await expect
     .poll(async () => {
       const sent = (await (await fetch(`${fakeEvolution}/_fake/sent?instance=${instance}`)).json()) as {

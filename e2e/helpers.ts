@@ -76,3 +76,28 @@ export const openAgentPage = async (browser: Browser, email: string, password: s
   await expect(page).toHaveURL(/\/atendimento/);
   return { context, page, frames, errors };
 };
+
+/** Logged in as the demo admin, opens "Nova conexão" in /sessoes and picks the kind of connection. */
+export const openNewConnectionForm = async (page: Page, type: string) => {
+  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home/);
+  await page.goto('/sessoes');
+  await page.getByTestId('connection-add').click();
+  await page.getByTestId(`connection-add-${type}`).click();
+};
+
+/**
+ * In /atendimento: opens the customer's pending ticket, checks their message arrived, accepts the ticket and
+ * sends the reply.
+ */
+export const acceptAndReply = async (page: Page, customerName: string, received: string, reply: string) => {
+  await page.goto('/atendimento');
+  await page.getByTestId('ticket-tab-pending').click();
+  const row = page.getByTestId('ticket-row').filter({ hasText: customerName });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page.getByTestId('message-body').filter({ hasText: received })).toBeVisible();
+  await page.getByTestId('chat-accept').click();
+  await page.getByTestId('composer-input').fill(reply);
+  await page.getByTestId('composer-send').click();
+};

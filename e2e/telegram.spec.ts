@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { demoTelegramBot } from '../packages/fakes/src/index.js';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import {
+  acceptAndReply,
+  accounts,
+  api,
+  apiLogin,
+  expectNoConsoleErrors,
+  openNewConnectionForm,
+  watchConsole,
+} from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
 
 // The fake Bot API serve.ts starts next to the server. PUBLIC_URL is http there, so the server reads the
@@ -15,11 +23,7 @@ const user = {
 
 test('an admin adds a Telegram bot in /sessoes, a user writes to it, the agent answers', async ({ page }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/sessoes');
-  await page.getByTestId('connection-add').click();
-  await page.getByTestId('connection-add-telegram').click();
+  await openNewConnectionForm(page, 'telegram');
   await expect(page.getByRole('dialog')).toContainText('@BotFather');
   const name = `Telegram ${stamp}`;
   await page.getByTestId('connection-name').fill(name);
@@ -51,15 +55,7 @@ test('an admin adds a Telegram bot in /sessoes, a user writes to it, the agent a
 
   // The agent finds it in /atendimento, accepts it and replies; Telegram gets sendMessage.
   const contactName = `${user.firstName} ${user.lastName}`;
-  await page.goto('/atendimento');
-  await page.getByTestId('ticket-tab-pending').click();
-  const row = page.getByTestId('ticket-row').filter({ hasText: contactName });
-  await expect(row).toBeVisible();
-  await row.click();
-  await expect(page.getByTestId('message-body').filter({ hasText: 'Oi, quero trocar um produto' })).toBeVisible();
-  await page.getByTestId('chat-accept').click();
-  await page.getByTestId('composer-input').fill('Claro! Qual é o número do pedido?');
-  await page.getByTestId('composer-send').click();
+  await acceptAndReply(page, contactName, 'Oi, quero trocar um produto', 'Claro! Qual é o número do pedido?');
   await expect
     .poll(async () => {
       const sent = (await (await fetch(`${fakeTelegram}/_fake/sent`)).json()) as Record<string, unknown>[];

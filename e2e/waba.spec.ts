@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { demoMetaNumber, metaWebhook } from '../packages/fakes/src/index.js';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import {
+  acceptAndReply,
+  accounts,
+  api,
+  apiLogin,
+  expectNoConsoleErrors,
+  loginThroughForm,
+  openNewConnectionForm,
+  watchConsole,
+} from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
 
 // The fake Cloud API serve.ts starts next to the server (Meta's side: the Graph API and its webhooks).
@@ -13,11 +22,7 @@ test('an admin connects a Cloud API number in /sessoes, a customer writes on Wha
   page,
 }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/sessoes');
-  await page.getByTestId('connection-add').click();
-  await page.getByTestId('connection-add-waba').click();
+  await openNewConnectionForm(page, 'waba');
   await expect(page.getByRole('dialog')).toContainText('API oficial da Meta');
   const name = `WhatsApp oficial ${stamp}`;
   await page.getByTestId('connection-name').fill(name);
@@ -56,15 +61,7 @@ test('an admin connects a Cloud API number in /sessoes, a customer writes on Wha
   expect(((await inbound.json()) as { status: number }).status).toBe(200);
 
   // The agent finds it in /atendimento, accepts it and replies; Meta gets the reply.
-  await page.goto('/atendimento');
-  await page.getByTestId('ticket-tab-pending').click();
-  const row = page.getByTestId('ticket-row').filter({ hasText: customer.name });
-  await expect(row).toBeVisible();
-  await row.click();
-  await expect(page.getByTestId('message-body').filter({ hasText: 'Oi, meu pedido chegou quebrado' })).toBeVisible();
-  await page.getByTestId('chat-accept').click();
-  await page.getByTestId('composer-input').fill('Sinto muito! Vamos trocar o produto.');
-  await page.getByTestId('composer-send').click();
+  await acceptAndReply(page, customer.name, 'Oi, meu pedido chegou quebrado', 'Sinto muito! Vamos trocar o produto.');
   await expect
     .poll(async () => {
       const sent = (await (await fetch(`${fakeMeta}/_fake/sent`)).json()) as Record<string, unknown>[];
