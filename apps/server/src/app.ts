@@ -3,6 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { setupEvolution } from './channels/evolution/evolution.js';
 import { setupTelegram } from './channels/telegram/telegram.js';
+import { setupZapi } from './channels/zapi/zapi.js';
+import { setupUazapi } from './channels/uazapi/uazapi.js';
+import { setupWuzapi } from './channels/wuzapi/wuzapi.js';
+import { setupGraphMessaging } from './channels/graph-messaging/graph-messaging.js';
+import { setupSms } from './channels/sms/sms.js';
+import { setupHub } from './channels/hub/hub.js';
+import { setupBaileys } from './channels/baileys/baileys.js';
 import { createChannelRegistry } from './channels/types.js';
 import { setupWaba } from './channels/waba/waba.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
@@ -150,6 +157,13 @@ export const createApp = async (
   await app.register(setupWaba(services, createSecrets(jwtSecret)));
   await app.register(setupEvolution(services, createSecrets(jwtSecret)));
   await app.register(setupTelegram(services, createSecrets(jwtSecret)));
+  await app.register(setupZapi(services, createSecrets(jwtSecret)));
+  await app.register(setupUazapi(services, createSecrets(jwtSecret)));
+  await app.register(setupWuzapi(services, createSecrets(jwtSecret)));
+  await app.register(setupGraphMessaging(services, createSecrets(jwtSecret)));
+  await app.register(setupSms(services, createSecrets(jwtSecret)));
+  await app.register(setupHub(services, createSecrets(jwtSecret)));
+  await app.register(setupBaileys(services, createSecrets(jwtSecret)));
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

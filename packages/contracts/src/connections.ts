@@ -10,6 +10,11 @@ export const connectionTypes = [
   'telegram',
   'instagram',
   'messenger',
+  'zapi',
+  'uazapi',
+  'wuzapi',
+  'sms',
+  'hub',
 ] as const;
 export const ZConnectionType = z.enum(connectionTypes);
 export type TConnectionType = z.infer<typeof ZConnectionType>;
@@ -98,12 +103,93 @@ export const ZTelegramConfig = z.object({
 });
 export type TTelegramConfig = z.infer<typeof ZTelegramConfig>;
 
-// The web chat, the Cloud API, the Evolution gateway and Telegram bots are created here; Baileys and the other gateways come next.
+const ZGatewayUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .pipe(z.url({ protocol: /^https?$/, error: 'url' }));
+
+/**
+ * WhatsApp through Z-API (hosted): the instance's id and token (they go in every URL) and the account's
+ * security token (header `Client-Token`). The server registers the webhooks itself.
+ */
+export const ZZapiConfig = z.object({
+  instanceId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'instanceId'),
+  instanceToken: z.string().trim().min(8).max(256),
+  clientToken: z.string().trim().min(8).max(256),
+});
+export type TZapiConfig = z.infer<typeof ZZapiConfig>;
+
+/**
+ * WhatsApp through uazapiGO v2: the server's address (`https://<sub>.uazapi.com`) and its admin token; the
+ * server creates the instance there (keeping the instance token) and registers the webhook.
+ */
+export const ZUazapiConfig = z.object({
+  uazapiUrl: ZGatewayUrl,
+  adminToken: z.string().trim().min(8).max(256),
+});
+export type TUazapiConfig = z.infer<typeof ZUazapiConfig>;
+
+/**
+ * WhatsApp through a wuzapi server (self-hosted): its address and WUZAPI_ADMIN_TOKEN; the server creates
+ * the user there (with a token of its own) and sets the webhook.
+ */
+export const ZWuzapiConfig = z.object({
+  wuzapiUrl: ZGatewayUrl,
+  wuzapiAdminToken: z.string().trim().min(8).max(256),
+});
+export type TWuzapiConfig = z.infer<typeof ZWuzapiConfig>;
+
+const ZGraphId = z
+  .string()
+  .trim()
+  .regex(/^\d{5,25}$/, 'digits');
+const graphCredentials = {
+  pageAccessToken: z.string().trim().min(20).max(1024),
+  /** Signs every webhook Meta sends (X-Hub-Signature-256). */
+  appSecret: ZWabaConfig.shape.appSecret,
+};
+/** Instagram Direct through the Graph API: the Instagram account's id, its Page's access token, the app secret. */
+export const ZInstagramConfig = z.object({ instagramId: ZGraphId, ...graphCredentials });
+export type TInstagramConfig = z.infer<typeof ZInstagramConfig>;
+/** Messenger through the Graph API: the Page's id and access token, the app secret. */
+export const ZMessengerConfig = z.object({ pageId: ZGraphId, ...graphCredentials });
+export type TMessengerConfig = z.infer<typeof ZMessengerConfig>;
+
+/** SMS through an HTTP gateway: where sends are posted, the token they carry, the sender number or name. */
+export const ZSmsConfig = z.object({
+  smsSendUrl: ZGatewayUrl,
+  smsApiToken: z.string().trim().min(8).max(512),
+  smsFrom: z.string().trim().min(1).max(40),
+});
+export type TSmsConfig = z.infer<typeof ZSmsConfig>;
+
+/** NotificaMe Hub: the account's API token, the channel kind and the channel's token on the Hub. */
+export const hubChannels = ['whatsapp', 'instagram', 'facebook', 'telegram', 'email', 'webchat'] as const;
+export const ZHubConfig = z.object({
+  hubApiToken: z.string().trim().min(8).max(512),
+  hubChannel: z.enum(hubChannels),
+  hubChannelToken: z.string().trim().min(4).max(256),
+});
+export type THubConfig = z.infer<typeof ZHubConfig>;
+
+// Every channel but the generic WhatsApp placeholder is created here; Baileys pairs by QR code like the gateways.
 export const ZConnectionBody = z.discriminatedUnion('type', [
   z.object({ ...connectionDefaults, type: z.literal('webchat') }),
   z.object({ ...connectionDefaults, type: z.literal('waba'), config: ZWabaConfig }),
   z.object({ ...connectionDefaults, type: z.literal('evolution'), config: ZEvolutionConfig }),
   z.object({ ...connectionDefaults, type: z.literal('telegram'), config: ZTelegramConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('baileys') }),
+  z.object({ ...connectionDefaults, type: z.literal('zapi'), config: ZZapiConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('uazapi'), config: ZUazapiConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('wuzapi'), config: ZWuzapiConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('instagram'), config: ZInstagramConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('messenger'), config: ZMessengerConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('sms'), config: ZSmsConfig }),
+  z.object({ ...connectionDefaults, type: z.literal('hub'), config: ZHubConfig }),
 ]);
 export type TConnectionBody = z.infer<typeof ZConnectionBody>;
 // Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name. The PUT does
@@ -113,6 +199,13 @@ const ZConfigUpdate = z.object({
   ...ZWabaConfig.partial().shape,
   ...ZEvolutionConfig.partial().shape,
   ...ZTelegramConfig.partial().shape,
+  ...ZZapiConfig.partial().shape,
+  ...ZUazapiConfig.partial().shape,
+  ...ZWuzapiConfig.partial().shape,
+  ...ZInstagramConfig.partial().shape,
+  ...ZMessengerConfig.partial().shape,
+  ...ZSmsConfig.partial().shape,
+  ...ZHubConfig.partial().shape,
 });
 export const ZConnectionUpdate = z
   .object({ ...connectionFields, isActive: z.boolean(), config: ZConfigUpdate })

@@ -114,7 +114,16 @@ export type TChannelSession = {
   logout: (connection: TConnectionRow) => Promise<TSessionState>;
   /** The connection was deleted: removes its session from the provider (best effort). */
   remove: (connection: TConnectionRow) => Promise<void>;
+  /**
+   * Pairs by a code typed on the phone (WhatsApp > Linked devices > Link with phone number instead) rather
+   * than the QR code: the code to type, for the number given (digits with the country code). Providers that
+   * refuse throw an AppError.
+   */
+  pair?: (connection: TConnectionRow, phone: string) => Promise<TPairing>;
 };
+
+/** A pairing code to type on the phone, and the session's state meanwhile. */
+export type TPairing = { code: string; state: TSessionState };
 
 export type TConnectionCheck = {
   status: 'CONNECTED' | 'DISCONNECTED';

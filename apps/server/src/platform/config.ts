@@ -43,6 +43,8 @@ const ZEnv = z.object({
     .default(16 * 1024 * 1024),
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v22.0'),
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  ZAPI_API_URL: z.string().url().default('https://api.z-api.io'),
+  HUB_API_URL: z.string().url().default('https://api.notificame.com.br/v1'),
   SEND_PACE_MIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   SEND_PACE_MAX_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
 });
@@ -76,6 +78,10 @@ export type TConfig = {
   metaGraphUrl: string;
   /** Telegram's Bot API root (`<root>/bot<token>/<method>`); tests and the demo point it at the fake. */
   telegramApiUrl: string;
+  /** Z-API's root (`<root>/instances/<id>/token/<token>/<method>`); tests and the demo point it at the fake. */
+  zapiApiUrl: string;
+  /** NotificaMe Hub's API root; tests and the demo point it at the fake. */
+  hubApiUrl: string;
   /** Random pause between two sends of one paced connection (unofficial WhatsApp channels), in ms. */
   sendPace: { minMs: number; maxMs: number };
 };
@@ -118,6 +124,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
     metaGraphUrl: e.META_GRAPH_URL.replace(/\/$/, ''),
     telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),
+    zapiApiUrl: e.ZAPI_API_URL.replace(/\/$/, ''),
+    hubApiUrl: e.HUB_API_URL.replace(/\/$/, ''),
     sendPace: { minMs: e.SEND_PACE_MIN_MS, maxMs: Math.max(e.SEND_PACE_MIN_MS, e.SEND_PACE_MAX_MS) },
     ...overrides,
   };

@@ -1,0 +1,2 @@
+// Placeholder: this fake is being built.
+export {};
