@@ -111,6 +111,16 @@ test('an admin pairs a WhatsApp number through Evolution API in /sessoes, a cust
   await expect(card.getByTestId('connection-status')).toHaveText('Desconectado');
   await card.getByTestId('connection-new-qr').click();
   await expect(card.getByTestId('connection-qrcode')).toBeVisible();
+  // Without a camera: a pairing code for the number, to type on the phone.
+  await card.getByTestId('connection-pairing').click();
+  await page.getByTestId('connection-pairing-phone').fill('11 9400');
+  await page.getByTestId('connection-pairing-ask').click();
+  await expect(page.getByText('Informe o número com DDI e DDD (10 a 15 dígitos).')).toBeVisible();
+  await page.getByTestId('connection-pairing-phone').fill('+55 11 94000-1000');
+  await page.getByTestId('connection-pairing-phone').press('Enter');
+  await expect(page.getByTestId('connection-pairing-code')).toHaveText(/^[1-9A-HJ-NP-TV-Z]{4}-[1-9A-HJ-NP-TV-Z]{4}$/);
+  await page.screenshot({ path: 'test-results/screens/sessoes-pairing-code.png', fullPage: true });
+  await page.getByRole('button', { name: 'Fechar' }).click();
   expect((await api('DELETE', `/whatsapp/${created?.id}`, { token: admin, body: {} })).status).toBe(204);
   await expect
     .poll(async () => {

@@ -213,6 +213,17 @@ export const ZConnectionUpdate = z
   .refine((body) => Object.keys(body).length > 0, { message: 'empty update' });
 export type TConnectionUpdate = z.infer<typeof ZConnectionUpdate>;
 
+/** POST /whatsappsession/:id/pairing-code: the phone (with country code) that will type the code. */
+export const ZPairingRequest = z.object({
+  phone: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[\s()+.-]/g, ''))
+    .pipe(z.string().regex(/^\d{10,15}$/, 'phone')),
+});
+export const ZPairing = z.object({ code: z.string(), connection: ZConnection });
+export type TPairingResponse = z.infer<typeof ZPairing>;
+
 /** What the visitor page learns about a web chat (no tenant data beyond its name and greeting). */
 export const ZWebchatInfo = z.object({
   name: z.string(),

@@ -10,6 +10,11 @@ export const errorCatalogue = {
     'pt-BR': 'Esta sessão do WhatsApp não foi inicializada. Verifique a página de conexões.',
     en: 'This WhatsApp session was not initialized. Check the connections page.',
   },
+  ERR_WAPP_ALREADY_CONNECTED: {
+    status: 409,
+    'pt-BR': 'Este número já está conectado. Desconecte-o antes de conectar de novo.',
+    en: 'This number is already connected. Disconnect it before pairing again.',
+  },
   ERR_WAPP_INITIALIZED: {
     status: 400,
     'pt-BR': 'WhatsApp não conectado: a conexão está sendo reiniciada. Tente novamente em alguns segundos.',

@@ -87,6 +87,10 @@ export type TInstance = {
   messages: Map<string, TStoredMessage>;
 };
 
+/** A pairing code as WhatsApp shows them: 8 characters of Baileys' alphabet (no 0, O, I or U). */
+export const pairingCode = () =>
+  Array.from(randomBytes(8), (byte) => '123456789ABCDEFGHJKLMNPQRSTVWXYZ'[byte % 32]).join('');
+
 /** Every event Evolution knows, as its webhook config lists them (UPPER_SNAKE). */
 export const allEvents = [
   'APPLICATION_STARTUP',

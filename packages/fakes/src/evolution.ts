@@ -14,6 +14,7 @@ import {
   mediaTypes,
   messageId,
   nowSeconds,
+  pairingCode,
   qrPayload,
   readBody,
   type TCustomerMessage,
@@ -311,6 +312,12 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     switch (key) {
       case 'GET instance/connect': {
         if (instance.state === 'open') return json(res, 200, { instance: { instanceName: name, state: 'open' } });
+        // `?number=` asks for a pairing code for that phone besides the QR (Baileys' requestPairingCode).
+        const number = url.searchParams.get('number');
+        if (number) {
+          const qr = instance.state === 'connecting' ? qrOf(instance) : await rotateQr(instance);
+          return json(res, 200, { ...qr, pairingCode: pairingCode() });
+        }
         if (instance.state === 'connecting') return json(res, 200, qrOf(instance));
         return json(res, 200, await rotateQr(instance));
       }

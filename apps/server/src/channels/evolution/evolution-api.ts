@@ -115,8 +115,15 @@ export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15
     connectionState: async () =>
       (await call<{ instance: { state: TEvolutionState } }>('GET', `instance/connectionState/${instance}`)).instance
         .state,
-    /** The QR to scan (a new session starts when there is none), or `{ instance: { state: 'open' } }`. */
-    connect: () => call<TEvolutionQr & { instance?: { state?: string } }>('GET', `instance/connect/${instance}`),
+    /**
+     * The QR to scan (a new session starts when there is none), or `{ instance: { state: 'open' } }`; with a
+     * number, also the code to type on that phone instead.
+     */
+    connect: (number?: string) =>
+      call<TEvolutionQr & { instance?: { state?: string } }>(
+        'GET',
+        `instance/connect/${instance}${number ? `?number=${encodeURIComponent(number)}` : ''}`,
+      ),
     logout: () => call<unknown>('DELETE', `instance/logout/${instance}`),
     deleteInstance: () => call<unknown>('DELETE', `instance/delete/${instance}`),
     /** Where the gateway posts this instance's events, with the headers it must send along. */

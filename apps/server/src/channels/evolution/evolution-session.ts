@@ -65,6 +65,32 @@ export const createEvolutionSession = ({
     }
   },
 
+  pair: async (connection, phone) => {
+    try {
+      const client = clientOf(connection);
+      const state = await client.connectionState().catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (state === 'open') throw new AppError('ERR_WAPP_ALREADY_CONNECTED');
+      if (state === null) await client.createInstance();
+      const webhook = webhookOf(connection);
+      await client.setWebhook(webhook.url, webhook.headers);
+      const answer = await client.connect(phone);
+      if (!answer.pairingCode) throw new EvolutionError(500, null, 'no pairing code in the answer');
+      const qrcode = answer.base64 ?? null;
+      return {
+        code: answer.pairingCode,
+        state: { status: qrcode ? 'qrcode' : 'OPENING', number: null, qrcode, error: null },
+      };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log.warn({ err: error, connectionId: connection.id }, 'evolution pairing code not made');
+      const reason = evolutionReason(error);
+      throw new AppError(isErrorCode(reason) ? reason : 'ERR_WAPP_NOT_INITIALIZED');
+    }
+  },
+
   logout: async (connection) => {
     try {
       await clientOf(connection).logout();

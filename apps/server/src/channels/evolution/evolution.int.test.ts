@@ -511,6 +511,30 @@ describe('Evolution API session', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(dropMails()).toBe(mailsBefore);
   });
+
+  it('POST /whatsappsession/:id/pairing-code gives the code to type on the phone; walls and bad input refused', async () => {
+    const path = `/whatsappsession/${connection.id}/pairing-code`;
+    const body = { phone: '+55 (11) 94000-1000' };
+    expect((await t.request('POST', path, { body })).status).toBe(401);
+    expect((await t.request('POST', path, { token: fx.tokens.agent, body })).status).toBe(403);
+    expect((await t.request('POST', path, { token: other.tokens.admin, body })).status).toBe(404);
+    const bad = await t.request('POST', path, { token: fx.tokens.admin, body: { phone: '12ab' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('phone');
+
+    const res = await t.request('POST', path, { token: fx.tokens.admin, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.code).toMatch(/^[1-9A-HJ-NP-TV-Z]{8}$/);
+    expect(res.body.connection).toMatchObject({ id: connection.id, status: 'qrcode' });
+    expect(evo.requests.at(-1)).toMatchObject({ path: `/instance/connect/${instanceName}` });
+
+    // Once the code is typed the number is connected: asking again is refused, not a new pairing.
+    await evo.phone.scan(instanceName, phone);
+    await eventually(async () => expect((await rowOf())?.status).toBe('CONNECTED'));
+    const again = await t.request('POST', path, { token: fx.tokens.admin, body });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('ERR_WAPP_ALREADY_CONNECTED');
+  });
 });
 
 describe('Evolution API tenant isolation', () => {

@@ -136,7 +136,7 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
       await clientOf(target.connection).markRead(externalIds.map((id) => ({ remoteJid, fromMe: false, id })));
     },
     check: session.check,
-    session: { start: session.start, logout: session.logout, remove: session.remove },
+    session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
   };
   services.channels.register(adapter);
 

@@ -63,3 +63,16 @@ export const logoutSession = async (services: TSessionServices, ctx: TRequestCon
   const recorded = await recordSessionState(services, ctx.tenantId, row.id, await session.logout(row), true);
   return toConnectionDto(recorded?.row ?? row, ctx, services);
 };
+
+/**
+ * POST /whatsappsession/:id/pairing-code: the code to type on the phone (Linked devices > Link with phone
+ * number) instead of reading the QR code; the session's state is recorded as the provider reports it.
+ */
+export const pairSession = async (services: TSessionServices, ctx: TRequestContext, id: number, phone: string) => {
+  const { row, session } = await loadSession(services, ctx, id);
+  if (!session.pair)
+    throw new AppError('ERR_VALIDATION', { field: 'type', detail: `a ${row.type} connection pairs by QR code only` });
+  const pairing = await session.pair(row, phone);
+  const recorded = await recordSessionState(services, ctx.tenantId, row.id, pairing.state);
+  return { code: pairing.code, connection: toConnectionDto(recorded?.row ?? row, ctx, services) };
+};

@@ -1,8 +1,8 @@
-import { ZConnection, ZConnectionBody, ZConnectionUpdate, ZId } from '@prosa/contracts';
+import { ZConnection, ZConnectionBody, ZConnectionUpdate, ZId, ZPairing, ZPairingRequest } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
-import { logoutSession, startSession } from './connection-session.js';
+import { logoutSession, pairSession, startSession } from './connection-session.js';
 import {
   createConnection,
   deleteConnection,
@@ -16,7 +16,7 @@ const adminProfiles = ['admin', 'super', 'superadmin'] as const;
 
 /**
  * Channel connections at the family's `/whatsapp` paths (whatever the channel), and the QR sessions of the
- * channels paired with a phone at `/whatsappsession/:id` (start or a new QR code, logout).
+ * channels paired with a phone at `/whatsappsession/:id` (start or a new QR code, logout, a pairing code).
  */
 export const connectionsRoutes =
   (services: TServices): FastifyPluginAsyncZod =>
@@ -64,5 +64,13 @@ export const connectionsRoutes =
     );
     app.delete('/whatsappsession/:whatsappId', sessionRoute, (req) =>
       logoutSession(services, req.ctx, req.params.whatsappId),
+    );
+    app.post(
+      '/whatsappsession/:whatsappId/pairing-code',
+      {
+        onRequest: guard(adminProfiles),
+        schema: { tags, params: ZParams, body: ZPairingRequest, response: { 200: ZPairing } },
+      },
+      (req) => pairSession(services, req.ctx, req.params.whatsappId, req.body.phone),
     );
   };

@@ -1,4 +1,4 @@
-import type { TConnection } from '@prosa/contracts';
+import type { TConnection, TConnectionType, TPairingResponse } from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../app/http/client';
@@ -19,8 +19,8 @@ export type TConnectionInput = {
   config?: Record<string, string>;
 };
 
-/** The kinds an admin can create from the screen. */
-export type TNewConnectionType = 'webchat' | 'waba' | 'evolution' | 'telegram';
+/** The kinds an admin can create from the screen (every channel but the generic WhatsApp placeholder). */
+export type TNewConnectionType = Exclude<TConnectionType, 'whatsapp'>;
 
 /** The tenant's connections, refreshed live when one's status changes (and after a realtime reconnect). */
 export const useConnections = () => {
@@ -83,6 +83,16 @@ export const useDisconnectSession = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => (await http.delete<TConnection>(`/whatsappsession/${id}`)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
+};
+
+/** POST /whatsappsession/:id/pairing-code: the code to type on the phone instead of scanning the QR code. */
+export const usePairingCode = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, phone }: { id: number; phone: string }) =>
+      (await http.post<TPairingResponse>(`/whatsappsession/${id}/pairing-code`, { phone })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
   });
 };

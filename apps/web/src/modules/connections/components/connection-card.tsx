@@ -21,6 +21,8 @@ import {
   IconBrandWhatsapp,
   IconCopy,
   IconExternalLink,
+  IconHierarchy2,
+  IconMessage,
   IconMessageChatbot,
   IconPencil,
   IconPlugConnected,
@@ -43,12 +45,17 @@ export const typeIcons: Record<string, typeof IconMessageChatbot> = {
   telegram: IconBrandTelegram,
   instagram: IconBrandInstagram,
   messenger: IconBrandMessenger,
+  zapi: IconBrandWhatsapp,
+  uazapi: IconBrandWhatsapp,
+  wuzapi: IconBrandWhatsapp,
+  sms: IconMessage,
+  hub: IconHierarchy2,
 };
 
-/** Channels whose messages flow today; the others are shown as coming soon. */
-const workingTypes = new Set(['webchat', 'waba', 'evolution', 'telegram']);
+/** Channels whose messages flow; the generic WhatsApp placeholder of old records is shown as not set up. */
+const workingTypes = new Set(Object.keys(typeIcons).filter((type) => type !== 'whatsapp'));
 /** Channels paired with a phone by QR code: their card shows the QR and the session's actions. */
-const sessionTypes = new Set(['evolution']);
+const sessionTypes = new Set(['baileys', 'evolution', 'zapi', 'uazapi', 'wuzapi']);
 
 /** A number as the provider reported it; a bare E.164 ('+5511...') is shown as people write it. */
 export const displayNumber = (number: string) => (/^\+\d{8,15}$/.test(number) ? formatPhone(number) : number);
@@ -98,41 +105,76 @@ const EmbedPanel = ({ token }: { token: string }) => {
   );
 };
 
-/** What to register at Meta for a Cloud API number: the callback URL and the verify token. */
-const WabaWebhookPanel = ({ settings }: { settings: Record<string, unknown> }) => {
+/** Channels whose webhook the admin pastes into the provider's panel (the others register it themselves). */
+const manualWebhookTypes = new Set(['waba', 'instagram', 'messenger', 'sms']);
+
+/**
+ * What to register at the provider: the callback URL, and for Meta's channels the verify token. The hint says
+ * where, in the channel's own words.
+ */
+const WebhookPanel = ({ type, settings }: { type: string; settings: Record<string, unknown> }) => {
   const { t } = useTranslation();
   const webhookUrl = typeof settings.webhookUrl === 'string' ? settings.webhookUrl : null;
   const verifyToken = typeof settings.verifyToken === 'string' ? settings.verifyToken : null;
-  if (!webhookUrl || !verifyToken) return null;
+  if (!webhookUrl) return null;
   return (
     <Stack gap={6} data-testid="connection-webhook">
       <Text size="sm" fw={600}>
-        {t('connections.waba.webhookTitle')}
+        {t(type === 'waba' ? 'connections.waba.webhookTitle' : 'connections.webhookTitle')}
       </Text>
       <Text size="xs" c="dimmed">
-        {t('connections.waba.webhookHint')}
+        {t(`connections.${type}.webhookHint`)}
       </Text>
-      <Text size="xs">{t('connections.waba.callbackUrl')}</Text>
+      <Text size="xs">{t(verifyToken ? 'connections.waba.callbackUrl' : 'connections.webhookUrl')}</Text>
       <CopyableCode value={webhookUrl} testId="connection-webhook-url" />
-      <Text size="xs">{t('connections.waba.verifyToken')}</Text>
-      <CopyableCode value={verifyToken} testId="connection-verify-token" />
+      {verifyToken && (
+        <>
+          <Text size="xs">{t('connections.waba.verifyToken')}</Text>
+          <CopyableCode value={verifyToken} testId="connection-verify-token" />
+        </>
+      )}
     </Stack>
   );
 };
 
-/** Where an Evolution number lives: the gateway and the instance the server made there (set up on its own). */
-const EvolutionGatewayInfo = ({ settings }: { settings: Record<string, unknown> }) => {
+/** The gateway's address field of each QR gateway kind (Z-API is hosted: nothing to show). */
+const gatewayFields: Record<string, string> = { evolution: 'gatewayUrl', uazapi: 'uazapiUrl', wuzapi: 'wuzapiUrl' };
+
+/**
+ * Where a gateway number lives (the server sets it up there on its own), or which Hub channel a NotificaMe
+ * connection is: one dimmed line.
+ */
+const ProviderLine = ({ type, settings }: { type: string; settings: Record<string, unknown> }) => {
   const { t } = useTranslation();
-  if (typeof settings.gatewayUrl !== 'string') return null;
+  const url = settings[gatewayFields[type] ?? ''];
+  const line =
+    type === 'hub' && typeof settings.hubChannel === 'string'
+      ? t('connections.hub.channelLine', {
+          channel: t(`connections.hub.channels.${settings.hubChannel}`, { defaultValue: settings.hubChannel }),
+        })
+      : typeof url !== 'string'
+        ? null
+        : type === 'evolution'
+          ? t('connections.evolution.gatewayLine', {
+              url,
+              instance: typeof settings.instanceName === 'string' ? settings.instanceName : '',
+            })
+          : t(`connections.${type}.gatewayLine`, { url });
+  if (!line) return null;
   return (
     <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="connection-gateway">
-      {t('connections.evolution.gatewayLine', {
-        url: settings.gatewayUrl,
-        instance: typeof settings.instanceName === 'string' ? settings.instanceName : '',
-      })}
+      {line}
     </Text>
   );
 };
+
+/** What the card calls the connection's `number`: a bot, an Instagram account, a Facebook Page or a number. */
+const numberLabel = (type: string) =>
+  type === 'telegram'
+    ? 'connections.telegram.bot'
+    : type === 'instagram' || type === 'messenger'
+      ? `connections.${type}.account`
+      : 'connections.number';
 
 export const ConnectionCard = ({
   connection,
@@ -178,16 +220,13 @@ export const ConnectionCard = ({
         {/* A QR session's number only while it is that number's session. */}
         {connection.number && (connected || !sessionTypes.has(connection.type)) && (
           <Text size="sm" data-testid="connection-number">
-            {t(connection.type === 'telegram' ? 'connections.telegram.bot' : 'connections.number')}:{' '}
-            {displayNumber(connection.number)}
+            {t(numberLabel(connection.type))}: {displayNumber(connection.number)}
           </Text>
         )}
         <Text size="sm" data-testid="connection-queue">
           {t('connections.queueLabel')}: {queueName ?? t('connections.noQueue')}
         </Text>
-        {connection.type === 'evolution' && connection.settings && (
-          <EvolutionGatewayInfo settings={connection.settings} />
-        )}
+        {connection.settings && <ProviderLine type={connection.type} settings={connection.settings} />}
         {/* How the bot's messages arrive: a webhook (https PUBLIC_URL) or long polling. */}
         {connection.type === 'telegram' && typeof connection.settings?.mode === 'string' && (
           <Text size="xs" c="dimmed" data-testid="connection-telegram-mode">
@@ -203,7 +242,9 @@ export const ConnectionCard = ({
           </Alert>
         )}
         {connection.type === 'webchat' && connection.token && <EmbedPanel token={connection.token} />}
-        {connection.type === 'waba' && connection.settings && <WabaWebhookPanel settings={connection.settings} />}
+        {manualWebhookTypes.has(connection.type) && connection.settings && (
+          <WebhookPanel type={connection.type} settings={connection.settings} />
+        )}
         {sessionTypes.has(connection.type) && <SessionQrCode connection={connection} />}
         {!workingTypes.has(connection.type) && (
           <Text size="sm" c="dimmed">

@@ -17,6 +17,13 @@ describe('connection credentials', () => {
     expect(initialCredentials('webchat', { anything: 'x' })).toEqual({});
     expect(hasCredentials('evolution')).toBe(true);
     expect(hasCredentials('webchat')).toBe(false);
+    // A list starts on its first option; a stored choice is kept.
+    expect(initialCredentials('hub', null)).toEqual({ hubChannel: 'whatsapp', hubChannelToken: '', hubApiToken: '' });
+    expect(initialCredentials('hub', { hubChannel: 'instagram', hubChannelToken: 'loja', hubApiToken: true })).toEqual({
+      hubChannel: 'instagram',
+      hubChannelToken: 'loja',
+      hubApiToken: '',
+    });
   });
 
   it('asks for every field on a create, and lets a secret stay empty on an edit', () => {

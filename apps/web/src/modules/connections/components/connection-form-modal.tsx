@@ -43,16 +43,9 @@ const empty: TConnectionInput = {
   isDefault: false,
 };
 
-const createTitles: Record<TNewConnectionType, string> = {
-  webchat: 'connections.createTitle',
-  waba: 'connections.createWabaTitle',
-  evolution: 'connections.createEvolutionTitle',
-  telegram: 'connections.createTelegramTitle',
-};
-
 /**
- * Create or edit a connection: the site chat, a WhatsApp Cloud API number with its Meta credentials, or a
- * WhatsApp number behind an Evolution API gateway (its address and API key).
+ * Create or edit a connection: the site chat, or a channel with its provider's settings (a Cloud API number's
+ * Meta credentials, a gateway's address and key, a bot's token...), as `connection-credentials` lists them.
  */
 export const ConnectionFormModal = ({ opened, connection, type: newType, onClose }: TProps) => {
   const { t } = useTranslation();
@@ -120,7 +113,7 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t(connection ? 'connections.editTitle' : createTitles[newType])}
+      title={t(connection ? 'connections.editTitle' : `connections.createTitles.${newType}`)}
       size="lg"
     >
       <Stack>
@@ -139,7 +132,28 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           data-autofocus
         />
         {hasCredentials(type) &&
-          credentialFields[type].map(({ name, secret }) => {
+          credentialFields[type].map((field) => {
+            const { name, secret } = field;
+            if ('options' in field)
+              return (
+                <Select
+                  key={name}
+                  label={t(`connections.${type}.${name}`)}
+                  data={field.options.map((option) => ({
+                    value: option,
+                    label: t(`connections.${type}.channels.${option}`, { defaultValue: option }),
+                  }))}
+                  value={credentials[name] || null}
+                  error={credentialErrors[name]}
+                  withAsterisk
+                  allowDeselect={false}
+                  onChange={(value) => {
+                    setCredentials({ ...credentials, [name]: value ?? '' });
+                    setCredentialErrors({ ...credentialErrors, [name]: undefined });
+                  }}
+                  data-testid={`connection-${type}-${name}`}
+                />
+              );
             const Input = secret ? PasswordInput : TextInput;
             return (
               <Input

@@ -1,15 +1,15 @@
-import { Button, Center, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Code, Group, Image, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TConnection } from '@prosa/contracts';
-import { IconPlugConnectedX, IconQrcode } from '@tabler/icons-react';
+import { IconDeviceMobileMessage, IconPlugConnectedX, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../app/http/errors';
+import { describeApiError, getFieldError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
-import { useDisconnectSession, useNewQrCode } from '../api/connections-api';
+import { useDisconnectSession, useNewQrCode, usePairingCode } from '../api/connections-api';
 
 /**
- * A WhatsApp number paired by QR code (Evolution API gateway): the QR code to scan while the gateway shows
+ * A WhatsApp number paired by QR code (Baileys or a gateway): the QR code to scan while the gateway shows
  * one. It changes live: the session event refreshes the list, and with it this image.
  */
 export const SessionQrCode = ({ connection }: { connection: TConnection }) => {
@@ -48,14 +48,110 @@ export const SessionQrCode = ({ connection }: { connection: TConnection }) => {
   return null;
 };
 
-/** The session's actions: a new QR code while not connected, and disconnecting the number (confirmed first). */
+/** The phone's digits as the server takes them: 10 to 15, country and area code included. */
+const pairingDigits = (phone: string) => phone.replace(/[\s()+.-]/g, '');
+
+/**
+ * Pairing without a camera: the admin gives the number, the server asks the provider for a code, and the code
+ * is typed on the phone (Linked devices > Link with phone number instead). The card turns "Conectado" live.
+ */
+const PairingModal = ({
+  connection,
+  opened,
+  onClose,
+}: {
+  connection: TConnection;
+  opened: boolean;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const pairing = usePairingCode();
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    pairing.reset();
+    setError(null);
+    onClose();
+  };
+  const ask = () => {
+    if (!/^\d{10,15}$/.test(pairingDigits(phone))) return setError(t('connections.session.pairingInvalid'));
+    pairing.mutate(
+      { id: connection.id, phone: pairingDigits(phone) },
+      {
+        onError: (failure) =>
+          getFieldError(failure)?.field === 'phone'
+            ? setError(t('connections.session.pairingInvalid'))
+            : notifyError(describeApiError(failure)),
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('connections.session.pairingTitle')}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('connections.session.pairingHint')}
+        </Text>
+        {pairing.data ? (
+          <Stack gap={4} align="center">
+            <Text size="sm">{t('connections.session.pairingCode')}</Text>
+            <Code fz={28} fw={700} px="md" py="xs" style={{ letterSpacing: 4 }} data-testid="connection-pairing-code">
+              {`${pairing.data.code.slice(0, 4)}-${pairing.data.code.slice(4)}`}
+            </Code>
+          </Stack>
+        ) : (
+          <TextInput
+            label={t('connections.session.pairingPhone')}
+            placeholder="+55 11 98765-4321"
+            value={phone}
+            error={error}
+            inputMode="tel"
+            data-autofocus
+            onChange={(event) => {
+              setPhone(event.currentTarget.value);
+              setError(null);
+            }}
+            onKeyDown={(event) => event.key === 'Enter' && ask()}
+            data-testid="connection-pairing-phone"
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('connections.session.pairingClose')}
+          </Button>
+          {!pairing.data && (
+            <Button onClick={ask} loading={pairing.isPending} data-testid="connection-pairing-ask">
+              {t('connections.session.pairingAsk')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};
+
+/**
+ * The session's actions: a new QR code or a pairing code while not connected, and disconnecting the number
+ * (confirmed first).
+ */
 export const SessionActions = ({ connection }: { connection: TConnection }) => {
   const { t } = useTranslation();
   const newQr = useNewQrCode();
   const disconnect = useDisconnectSession();
   const [confirming, setConfirming] = useState(false);
+  const [pairing, setPairing] = useState(false);
   return (
     <>
+      {connection.status !== 'CONNECTED' && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDeviceMobileMessage size={14} />}
+          onClick={() => setPairing(true)}
+          data-testid="connection-pairing"
+        >
+          {t('connections.session.pairing')}
+        </Button>
+      )}
       {connection.status !== 'CONNECTED' && (
         <Button
           size="xs"
@@ -83,6 +179,7 @@ export const SessionActions = ({ connection }: { connection: TConnection }) => {
           {t('connections.session.disconnect')}
         </Button>
       )}
+      <PairingModal connection={connection} opened={pairing} onClose={() => setPairing(false)} />
       <ConfirmDeleteModal
         opened={confirming}
         title={t('connections.session.disconnectTitle')}

@@ -1,15 +1,19 @@
 import { Button, Menu, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { TConnection } from '@prosa/contracts';
 import {
+  IconBrandInstagram,
+  IconBrandMessenger,
   IconBrandTelegram,
   IconBrandWhatsapp,
   IconChevronDown,
+  IconHierarchy2,
+  IconMessage,
   IconMessageChatbot,
   IconPlugConnected,
   IconPlus,
   IconQrcode,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
@@ -21,22 +25,57 @@ import { type TNewConnectionType, useConnections, useDeleteConnection } from '..
 import { ConnectionCard } from '../components/connection-card';
 import { ConnectionFormModal } from '../components/connection-form-modal';
 
-const newTypes: { type: TNewConnectionType; icon: typeof IconMessageChatbot }[] = [
-  { type: 'webchat', icon: IconMessageChatbot },
+type TTypeItem = { type: TNewConnectionType; icon: typeof IconMessageChatbot };
+
+/** What "Nova conexão" offers, WhatsApp's ways first. */
+const whatsappTypes: TTypeItem[] = [
   { type: 'waba', icon: IconBrandWhatsapp },
+  { type: 'baileys', icon: IconQrcode },
   { type: 'evolution', icon: IconQrcode },
-  { type: 'telegram', icon: IconBrandTelegram },
+  { type: 'zapi', icon: IconQrcode },
+  { type: 'uazapi', icon: IconQrcode },
+  { type: 'wuzapi', icon: IconQrcode },
 ];
+const otherTypes: TTypeItem[] = [
+  { type: 'webchat', icon: IconMessageChatbot },
+  { type: 'telegram', icon: IconBrandTelegram },
+  { type: 'instagram', icon: IconBrandInstagram },
+  { type: 'messenger', icon: IconBrandMessenger },
+  { type: 'sms', icon: IconMessage },
+  { type: 'hub', icon: IconHierarchy2 },
+];
+const allTypes = [...whatsappTypes, ...otherTypes];
+
+/** The settings screens that show some kinds only (`/configuracoes/<page>`). */
+export const settingsPages = {
+  webchat: ['webchat'],
+  meta: ['waba', 'instagram', 'messenger'],
+  evolution: ['evolution'],
+  zapi: ['zapi'],
+  uazapi: ['uazapi'],
+  wuzapi: ['wuzapi'],
+  sms: ['sms'],
+  hub: ['hub'],
+} as const satisfies Record<string, readonly TNewConnectionType[]>;
+export type TSettingsPage = keyof typeof settingsPages;
 
 /**
- * `/sessoes`: the tenant's channel connections: the site chat with its embed code, Cloud API numbers with
- * their webhook, Evolution API numbers with their QR code. With `only`, one kind's settings screen
- * (`/configuracoes/meta`, `/configuracoes/webchat`, `/configuracoes/evolution`).
+ * `/sessoes`: the tenant's channel connections, each card with what its channel needs (the embed code, the
+ * webhook to paste at the provider, the QR code or pairing code). With `page`, one settings screen's kinds
+ * (`/configuracoes/meta`, `/configuracoes/evolution`, ...).
  */
-export const ConnectionsPage = ({ only }: { only?: TNewConnectionType }) => {
+export const ConnectionsPage = ({ page }: { page?: TSettingsPage }) => {
   const { t } = useTranslation();
   const all = useConnections();
-  const connections = only ? { ...all, data: all.data?.filter((connection) => connection.type === only) } : all;
+  const kinds: readonly string[] | null = page ? settingsPages[page] : null;
+  const connections = kinds ? { ...all, data: all.data?.filter((connection) => kinds.includes(connection.type)) } : all;
+  const groups = kinds
+    ? [{ label: null, items: allTypes.filter((item) => kinds.includes(item.type)) }]
+    : [
+        { label: t('connections.menuGroups.whatsapp'), items: whatsappTypes },
+        { label: t('connections.menuGroups.others'), items: otherTypes },
+      ];
+  const onlyType = groups.length === 1 && groups[0]?.items.length === 1 ? groups[0].items[0]?.type : undefined;
   const remove = useDeleteConnection();
   const queues = useQueues();
   const queueName = (id: number | null) => queues.data?.find((queue) => queue.id === id)?.queue ?? null;
@@ -52,11 +91,15 @@ export const ConnectionsPage = ({ only }: { only?: TNewConnectionType }) => {
   return (
     <Stack>
       <PageHeader
-        title={only ? t(`connections.pageTitles.${only}`) : t('connections.title')}
+        title={page ? t(`connections.pageTitles.${page}`) : t('connections.title')}
         icon={IconPlugConnected}
         actions={
-          only ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open(null, only)} data-testid="connection-add">
+          onlyType ? (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => open(null, onlyType)}
+              data-testid="connection-add"
+            >
               {t('connections.add')}
             </Button>
           ) : (
@@ -71,15 +114,20 @@ export const ConnectionsPage = ({ only }: { only?: TNewConnectionType }) => {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                {newTypes.map(({ type, icon: TypeIcon }) => (
-                  <Menu.Item
-                    key={type}
-                    leftSection={<TypeIcon size={16} />}
-                    onClick={() => open(null, type)}
-                    data-testid={`connection-add-${type}`}
-                  >
-                    {t(`connections.types.${type}`)}
-                  </Menu.Item>
+                {groups.map(({ label, items }) => (
+                  <Fragment key={label ?? 'all'}>
+                    {label && <Menu.Label>{label}</Menu.Label>}
+                    {items.map(({ type, icon: TypeIcon }) => (
+                      <Menu.Item
+                        key={type}
+                        leftSection={<TypeIcon size={16} />}
+                        onClick={() => open(null, type)}
+                        data-testid={`connection-add-${type}`}
+                      >
+                        {t(`connections.types.${type}`)}
+                      </Menu.Item>
+                    ))}
+                  </Fragment>
                 ))}
               </Menu.Dropdown>
             </Menu>
@@ -87,7 +135,7 @@ export const ConnectionsPage = ({ only }: { only?: TNewConnectionType }) => {
         }
       />
       <Text size="sm" c="dimmed">
-        {only ? t(`connections.pageHints.${only}`) : t('connections.soon')}
+        {page ? t(`connections.pageHints.${page}`) : t('connections.soon')}
       </Text>
       {connections.isError && <ErrorState error={connections.error} onRetry={() => void connections.refetch()} />}
       {connections.isPending && <Skeleton h={180} radius="md" />}

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+
+// Every channel an admin can add from /sessoes opens its own form, in Portuguese, asking for its provider's
+// settings; each settings screen lists its kinds only.
+const forms: { type: string; title: string; fields: string[] }[] = [
+  { type: 'baileys', title: 'WhatsApp (QR code)', fields: [] },
+  { type: 'zapi', title: 'WhatsApp (Z-API)', fields: ['instanceId', 'instanceToken', 'clientToken'] },
+  { type: 'uazapi', title: 'WhatsApp (uazapi)', fields: ['uazapiUrl', 'adminToken'] },
+  { type: 'wuzapi', title: 'WhatsApp (wuzapi)', fields: ['wuzapiUrl', 'wuzapiAdminToken'] },
+  { type: 'instagram', title: 'Instagram Direct', fields: ['instagramId', 'pageAccessToken', 'appSecret'] },
+  { type: 'messenger', title: 'Facebook Messenger', fields: ['pageId', 'pageAccessToken', 'appSecret'] },
+  { type: 'sms', title: 'SMS', fields: ['smsSendUrl', 'smsApiToken', 'smsFrom'] },
+  { type: 'hub', title: 'NotificaMe Hub', fields: ['hubChannel', 'hubChannelToken', 'hubApiToken'] },
+];
+
+test('each channel opens its own form from "Nova conexão", grouped WhatsApp first', async ({ page }) => {
+  const errors = watchConsole(page);
+  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home/);
+  await page.goto('/sessoes');
+  await page.getByTestId('connection-add').click();
+  await expect(page.getByRole('menu')).toContainText('Outros canais');
+  await page.screenshot({ path: 'test-results/screens/sessoes-nova-conexao.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  for (const form of forms) {
+    await page.getByTestId('connection-add').click();
+    await page.getByTestId(`connection-add-${form.type}`).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Nova conexão: ${form.title}`);
+    for (const field of form.fields) await expect(dialog.getByTestId(`connection-${form.type}-${field}`)).toBeVisible();
+    if (form.type === 'hub') {
+      // The Hub's channel is picked from a list, WhatsApp by default.
+      await expect(dialog.getByTestId('connection-hub-hubChannel')).toHaveValue('WhatsApp');
+      await page.screenshot({ path: 'test-results/screens/sessoes-form-hub.png', fullPage: true });
+    }
+    if (form.type === 'zapi') {
+      // Missing settings are named before anything is sent.
+      await dialog.getByTestId('connection-name').fill('Z-API da loja');
+      await dialog.getByTestId('connection-save').click();
+      await expect(dialog.getByText('Campo obrigatório').first()).toBeVisible();
+      await page.screenshot({ path: 'test-results/screens/sessoes-form-zapi.png', fullPage: true });
+    }
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  expectNoConsoleErrors(errors);
+});
+
+test('the settings screens list their own kinds: Meta offers WhatsApp, Instagram and Messenger', async ({ page }) => {
+  const errors = watchConsole(page);
+  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home/);
+  await page.goto('/configuracoes/meta');
+  await expect(page.getByRole('heading', { name: 'Meta: WhatsApp, Instagram e Messenger' })).toBeVisible();
+  await page.getByTestId('connection-add').click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['WhatsApp (API oficial)', 'Instagram', 'Messenger']);
+  await page.keyboard.press('Escape');
+  for (const [path, title] of [
+    ['/configuracoes/zapi', 'Z-API'],
+    ['/configuracoes/uazapi', 'uazapi'],
+    ['/configuracoes/wuzapi', 'wuzapi'],
+    ['/configuracoes/sms', 'SMS'],
+    ['/configuracoes/hub', 'NotificaMe Hub'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    // One kind: the button opens its form directly.
+    await page.getByTestId('connection-add').click();
+    await expect(page.getByRole('dialog')).toContainText(title);
+    await page.keyboard.press('Escape');
+  }
+  await page.screenshot({ path: 'test-results/screens/configuracoes-hub.png', fullPage: true });
+  expectNoConsoleErrors(errors);
+});
