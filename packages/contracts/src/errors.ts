@@ -97,6 +97,23 @@ export const errorCatalogue = {
     'pt-BR': 'O Telegram não entregou: o usuário bloqueou o bot ou a conversa não existe mais.',
     en: 'Telegram did not deliver: the user blocked the bot or the chat no longer exists.',
   },
+  ERR_ZAPI_CREDENTIALS: {
+    status: 400,
+    'pt-BR':
+      'O Z-API recusou as credenciais desta conexão. Confira o ID e o token da instância e o token de segurança da conta (Client-Token).',
+    en: "Z-API refused this connection's credentials. Check the instance ID and token and the account security token (Client-Token).",
+  },
+  ERR_ZAPI_UNREACHABLE: {
+    status: 502,
+    'pt-BR': 'Não foi possível falar com o Z-API. Tente de novo em instantes.',
+    en: 'Could not reach Z-API. Try again in a moment.',
+  },
+  ERR_ZAPI_WEBHOOK_HTTPS: {
+    status: 400,
+    'pt-BR':
+      'O Z-API só envia webhooks para endereços https: configure um PUBLIC_URL https, acessível pela internet, para receber as mensagens.',
+    en: 'Z-API only posts webhooks to https addresses: set an https PUBLIC_URL reachable from the internet to receive messages.',
+  },
   ERR_WAPP_CHECK_CONTACT: {
     status: 400,
     'pt-BR': 'Não foi possível verificar o contato no WhatsApp.',

@@ -1,6 +1,243 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { TZapiConfig } from '@prosa/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setConnectionStatus } from '../../modules/connections/connection-status.js';
+import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
+import { applyAck } from '../../modules/messages/apply-ack.js';
+import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
+import { receiveMessage } from '../../modules/messages/receive-batch.js';
+import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import {
+  ChannelSendError,
+  type TAddress,
+  type TChannelAdapter,
+  type TConnectionRow,
+  type TOutboundMessage,
+} from '../types.js';
+import { createZapiClient, downloadZapiMedia, type TZapiSendMethod, ZapiError } from './zapi-api.js';
+import { readZapiConfig, sealZapiConfig, zapiPublicSettings, zapiWebhookUrl } from './zapi-config.js';
+import { createZapiSession } from './zapi-session.js';
+import { parseZapiWebhook, type TZapiEvent } from './zapi-webhook.js';
 
-// Placeholder: the channel's adapter, session and webhook are being built.
-export const setupZapi = (_services: TServices, _secrets: TSecrets): FastifyPluginAsyncZod => async () => {};
+/** The `phone` Z-API writes to: a number's digits, or a LID as its JID. */
+const zapiPhone = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
+
+/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a path or key. */
+const extensionOf = (filename: string | null | undefined, mime: string) =>
+  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 8) || 'bin';
+
+/** The send route and field of our media kinds (stickers go as images, anything unknown as a document). */
+const mediaRoute = (mediaType: string, ext: string): { method: TZapiSendMethod; field: string; caption: boolean } => {
+  switch (mediaType) {
+    case 'image':
+    case 'sticker':
+      return { method: 'send-image', field: 'image', caption: true };
+    case 'video':
+      return { method: 'send-video', field: 'video', caption: true };
+    case 'audio':
+    case 'ptt':
+      return { method: 'send-audio', field: 'audio', caption: false };
+    default:
+      return { method: `send-document/${ext}`, field: 'document', caption: true };
+  }
+};
+
+/**
+ * WhatsApp through Z-API (hosted, per-instance credentials): the adapter (text, files, voice notes, quoted
+ * replies, read receipts, paced sends), the session (QR code or pairing code, our webhooks registered on the
+ * instance) and the webhook (`POST /zapihooks/:token/:secret`: Z-API signs nothing, so the URL we register
+ * carries the connection's token and a secret of its own, and the payload must name the connection's instance).
+ */
+export const setupZapi = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+  const apiUrl = services.config.zapiApiUrl;
+
+  const clientOf = (connection: TConnectionRow) => {
+    const stored = readZapiConfig(connection);
+    const instanceToken = stored.instanceToken ? secrets.open(stored.instanceToken) : null;
+    const clientToken = stored.clientToken ? secrets.open(stored.clientToken) : null;
+    if (!stored.instanceId || !instanceToken || !clientToken)
+      throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return createZapiClient({ apiUrl, instanceId: stored.instanceId, instanceToken, clientToken });
+  };
+  const secretOf = (connection: TConnectionRow) => {
+    const sealed = readZapiConfig(connection).webhookSecret;
+    return sealed ? secrets.open(sealed) : null;
+  };
+  const webhookUrlOf = (connection: TConnectionRow) => {
+    const secret = secretOf(connection);
+    const url = secret ? zapiWebhookUrl(connection, services.config.publicUrl, secret) : null;
+    if (!url) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return url;
+  };
+  const session = createZapiSession({ log: services.log, apiUrl, clientOf, webhookUrlOf });
+
+  const sendOne = async (message: TOutboundMessage) => {
+    const client = clientOf(message.connection);
+    const phone = zapiPhone(message.to);
+    // Z-API quotes by the WhatsApp id of the message replied to.
+    const reply = message.quotedExternalId ? { messageId: message.quotedExternalId } : {};
+    if (message.mediaUrl?.startsWith('/media/')) {
+      const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
+      if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const mime = (file.meta?.mime ?? 'application/octet-stream').split(';')[0]?.trim() || 'application/octet-stream';
+      const name = message.mediaName ?? file.meta?.name ?? 'arquivo';
+      const route = mediaRoute(message.mediaType, extensionOf(name, mime));
+      return client.send(route.method, {
+        phone,
+        // Our files are not public: they travel inline, as a base64 data URL.
+        [route.field]: `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`,
+        ...(route.field === 'document' ? { fileName: name } : {}),
+        // A recorded voice note, shown with its waveform, rather than an audio file.
+        ...(message.mediaType === 'ptt' ? { waveform: true } : {}),
+        ...(route.caption && message.body ? { caption: message.body } : {}),
+        ...reply,
+      });
+    }
+    return client.send('send-text', { phone, message: message.body, ...reply });
+  };
+
+  const adapter: TChannelAdapter = {
+    kind: 'zapi',
+    addressKinds: ['phone', 'lid'],
+    // Z-API takes no idempotency key: a send cut by a crash is marked failed, never repeated blindly.
+    idempotent: false,
+    // An unofficial WhatsApp number: sends one at a time with human pauses, or WhatsApp bans it.
+    paced: true,
+    prepareConfig: (input, previous) => sealZapiConfig(secrets, input as Partial<TZapiConfig>, previous),
+    publicSettings: (connection) => zapiPublicSettings(connection),
+    send: async (message) => {
+      if (message.connection.status !== 'CONNECTED') throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+      try {
+        const sent = await sendOne(message);
+        const externalId = sent.messageId ?? sent.id;
+        // Taken but unanswered: it may be on its way, so it is not tried again.
+        if (!externalId) throw new ChannelSendError('ERR_SENDING_WAPP_MSG', false);
+        return { externalId, status: 'sent' };
+      } catch (error) {
+        throw error instanceof ZapiError ? error.toSendError() : error;
+      }
+    },
+    markRead: async (target, externalIds) => {
+      if (target.connection.status !== 'CONNECTED') return;
+      const client = clientOf(target.connection);
+      // Z-API reads one message per call.
+      for (const id of externalIds) await client.readMessage(zapiPhone(target.to), id);
+    },
+    check: session.check,
+    session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
+  };
+  services.channels.register(adapter);
+
+  /** The received file, from Z-API's storage into ours; a failed download keeps the message without it. */
+  const storeMedia = async (connection: TConnectionRow, event: Extract<TZapiEvent, { kind: 'message' }>) => {
+    const media = event.media;
+    if (!media) return {};
+    try {
+      const file = await downloadZapiMedia(media.url, services.config.mediaMaxBytes);
+      const mime = media.mime ?? file.mime ?? 'application/octet-stream';
+      const ext = extensionOf(media.filename, mime);
+      const name = media.filename ?? `${event.mediaType}.${ext}`;
+      const stored = await services.storage.put(connection.tenantId, ext, Readable.from(file.bytes), { name, mime });
+      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
+    } catch (err) {
+      // The file's URL stays in dataJson (for its 30 days on Z-API): never lose a message for a failed download.
+      services.log.warn({ err, externalId: event.externalId }, 'zapi media download failed');
+      return { mediaName: media.filename, mediaMime: media.mime };
+    }
+  };
+
+  /** One event of an authenticated webhook into our pipelines. */
+  const apply = async (connection: TConnectionRow, event: TZapiEvent) => {
+    const { tenantId, id: connectionId } = connection;
+    const base = { tenantId, connectionId };
+    switch (event.kind) {
+      case 'connected':
+        await setConnectionStatus(services, tenantId, connectionId, {
+          status: 'CONNECTED',
+          number: event.number ? `+${event.number}` : null,
+        });
+        return;
+      case 'disconnected':
+        // A disconnect after a logout an admin asked for (already down) is no news; a drop of a live session is.
+        await setConnectionStatus(services, tenantId, connectionId, {
+          status: 'DISCONNECTED',
+          lastError: 'ERR_WAPP_CONNECTION_CLOSED',
+          onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'],
+        });
+        return;
+      case 'ack':
+        for (const externalId of event.externalIds)
+          await applyAck(services, { ...base, externalId, status: event.status });
+        return;
+      case 'reaction':
+        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        return;
+      case 'message':
+        await receiveMessage(services, {
+          ...base,
+          externalId: event.externalId,
+          from: { ...event.from, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
+          body: event.body,
+          mediaType: event.mediaType,
+          timestamp: event.timestamp,
+          quotedExternalId: event.quotedExternalId,
+          dataJson: event.raw,
+          ...(await storeMedia(connection, event)),
+        });
+        return;
+      default: {
+        const unknown: never = event;
+        throw new Error(`unknown zapi event ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  /** The connection behind a webhook URL, once its token and secret are proven (compared in constant time). */
+  const authenticate = async (token: string, secret: string) => {
+    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
+    const connection = await findConnectionByToken(services.db, token);
+    const expected = connection?.type === 'zapi' ? secretOf(connection) : null;
+    if (!connection || !expected) return null;
+    const given = Buffer.from(secret);
+    const wanted = Buffer.from(expected);
+    return given.length === wanted.length && timingSafeEqual(given, wanted) ? connection : null;
+  };
+  const authenticated = new WeakMap<FastifyRequest, TConnectionRow>();
+
+  return async (app) => {
+    const ZParams = z.object({ token: z.string().max(200), secret: z.string().max(200) });
+    app.post(
+      '/zapihooks/:token/:secret',
+      {
+        schema: { tags: ['channels'], params: ZParams },
+        // Checked before the body is read: a stranger's delivery is refused without parsing it.
+        onRequest: async (req) => {
+          const { token, secret } = req.params as { token: string; secret: string };
+          const connection = await authenticate(String(token), String(secret));
+          if (!connection) throw new AppError('ERR_INVALID_TOKEN');
+          authenticated.set(req, connection);
+        },
+      },
+      async (req) => {
+        const connection = authenticated.get(req);
+        if (!connection) throw new AppError('ERR_INVALID_TOKEN');
+        const delivery = parseZapiWebhook(req.body);
+        if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a Z-API event' });
+        // Another instance's events (a URL copied by hand into another instance) are not this connection's.
+        if (delivery.instanceId !== readZapiConfig(connection).instanceId) return { received: false };
+        for (const event of delivery.events) await apply(connection, event);
+        return { received: true };
+      },
+    );
+  };
+};
