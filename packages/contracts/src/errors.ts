@@ -31,6 +31,12 @@ export const errorCatalogue = {
       'Fora da janela de 24 horas do WhatsApp: o cliente não escreve há mais de 24 horas. Envie um modelo de mensagem aprovado.',
     en: "Outside WhatsApp's 24-hour window: the customer has not written in over 24 hours. Send an approved template.",
   },
+  ERR_CHANNEL_OUTSIDE_WINDOW: {
+    status: 400,
+    'pt-BR':
+      'Fora da janela de 24 horas: o cliente não escreve há mais de 24 horas e este canal não aceita mensagens até ele escrever de novo.',
+    en: 'Outside the 24-hour window: the customer has not written in over 24 hours and this channel takes no messages until they write again.',
+  },
   ERR_WABA_TEMPLATES: {
     status: 502,
     'pt-BR': 'Não foi possível buscar os modelos de mensagem na Meta. Tente de novo em instantes.',
@@ -65,6 +71,11 @@ export const errorCatalogue = {
     status: 400,
     'pt-BR': 'A sessão do WhatsApp foi encerrada. Gere um novo QR code para conectar de novo.',
     en: 'The WhatsApp session ended. Create a new QR code to connect again.',
+  },
+  ERR_WAPP_CONNECTION_REPLACED: {
+    status: 400,
+    'pt-BR': 'Outro aparelho ou servidor abriu esta mesma sessão do WhatsApp. Reconecte aqui quando ele for fechado.',
+    en: 'Another device or server opened this same WhatsApp session. Reconnect here once it is closed.',
   },
   ERR_EVOLUTION_API_KEY: {
     status: 400,
@@ -113,6 +124,41 @@ export const errorCatalogue = {
     'pt-BR':
       'O Z-API só envia webhooks para endereços https: configure um PUBLIC_URL https, acessível pela internet, para receber as mensagens.',
     en: 'Z-API only posts webhooks to https addresses: set an https PUBLIC_URL reachable from the internet to receive messages.',
+  },
+  ERR_WUZAPI_ADMIN_TOKEN: {
+    status: 400,
+    'pt-BR': 'O servidor wuzapi recusou o token de administrador (WUZAPI_ADMIN_TOKEN). Confira o token e salve a conexão.',
+    en: 'The wuzapi server refused the admin token (WUZAPI_ADMIN_TOKEN). Check the token and save the connection.',
+  },
+  ERR_WUZAPI_UNREACHABLE: {
+    status: 502,
+    'pt-BR': 'Não foi possível falar com o servidor wuzapi. Confira o endereço e se ele está no ar.',
+    en: 'Could not reach the wuzapi server. Check its address and that it is running.',
+  },
+  ERR_SMS_TEXT_ONLY: {
+    status: 400,
+    'pt-BR': 'SMS leva só texto: envie a mensagem sem anexo.',
+    en: 'SMS carries text only: send the message without an attachment.',
+  },
+  ERR_SMS_GATEWAY_TOKEN: {
+    status: 400,
+    'pt-BR': 'O gateway de SMS recusou o token desta conexão. Confira o token e salve a conexão.',
+    en: "The SMS gateway refused this connection's token. Check the token and save the connection.",
+  },
+  ERR_HUB_TOKEN: {
+    status: 400,
+    'pt-BR': 'O NotificaMe Hub recusou o token da API desta conexão. Confira o token e salve a conexão.',
+    en: "NotificaMe Hub refused this connection's API token. Check the token and save the connection.",
+  },
+  ERR_HUB_CHANNEL: {
+    status: 400,
+    'pt-BR': 'O NotificaMe Hub não aceitou o token do canal desta conexão. Confira o canal e o token no painel do Hub.',
+    en: "NotificaMe Hub did not accept this connection's channel token. Check the channel and its token in the Hub's panel.",
+  },
+  ERR_HUB_UNREACHABLE: {
+    status: 502,
+    'pt-BR': 'Não foi possível falar com o NotificaMe Hub. Tente de novo em instantes.',
+    en: 'Could not reach NotificaMe Hub. Try again in a moment.',
   },
   ERR_WAPP_CHECK_CONTACT: {
     status: 400,

@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import { events as realtimeEvents } from '@prosa/contracts';
+import { startFakeSmsGateway, startFakeSmtp, type TFakeSmsGateway, type TFakeSmtp } from '@prosa/fakes';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
+import { connections, messages, tenants } from '../../platform/db/schema.js';
+
+// SMS through an HTTP gateway, end to end against the fake gateway speaking our protocol: the connection made
+// through the API (settings sealed, the webhook URL shown to paste into the gateway), customer texts, agent
+// replies with our idempotency key, delivery reports, media refused, retries that never send twice, a revoked
+// token taking the connection down (status, realtime, e-mail, sends failing fast), webhook auth, tenant walls.
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+type TConnectionBody = { id: number; token: string; status: string; settings: Record<string, unknown> };
+
+const apiToken = `sms-${randomBytes(12).toString('hex')}`;
+const sender = '+5511900001234';
+const customer = '+5511987650001';
+
+let t: TestApp;
+let fx: TFixture;
+let other: TFixture;
+let gateway: TFakeSmsGateway;
+let smtp: TFakeSmtp;
+let connection: TConnectionBody;
+
+const configOf = (token = apiToken) => ({ smsSendUrl: gateway.sendUrl, smsApiToken: token, smsFrom: sender });
+const create = (fixture: TFixture, name: string, config: Record<string, unknown>) =>
+  t.request('POST', '/whatsapp', { token: fixture.tokens.admin, body: { name, type: 'sms', config } });
+
+/** The webhook URL an admin pastes into the gateway, served here by this test server on loopback. */
+const local = (url: unknown) => `${t.url}${new URL(String(url)).pathname}`;
+const secretOf = (body: TConnectionBody = connection) => String(body.settings.webhookUrl).split('/').pop() ?? '';
+/** Posts a delivery ourselves, as a gateway would (or to another token or secret). */
+const deliver = (payload: unknown, secret = secretOf(), token = connection.token) =>
+  t.request('POST', `/smshooks/${token}/${secret}`, {
+    body: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+  });
+
+const rowOf = async (id = connection.id) => {
+  const [row] = await t.db.select().from(connections).where(eq(connections.id, id));
+  return row;
+};
+const ticketOf = () => ticketOfCustomer(t, fx, connection.id, customer);
+const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
+const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
+
+/** Sends an agent's message and waits until it is out (or failed); its row. */
+const reply = async (ticketId: number, body: Record<string, unknown>, status = 'sent', timeout = 5_000) => {
+  const sent = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  let row: Awaited<ReturnType<typeof messagesOf>>[number] | undefined;
+  await eventually(async () => {
+    row = (await messagesOf(ticketId)).find((m) => m.id === sent.body.id);
+    expect(row?.status).toBe(status);
+  }, timeout);
+  return row as NonNullable<typeof row>;
+};
+
+const upload = (file: { name: string; type: string; data: Buffer }, text: string) => {
+  const boundary = `----prosa${randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${text}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+beforeAll(async () => {
+  gateway = await startFakeSmsGateway({ token: apiToken });
+  smtp = await startFakeSmtp();
+  t = await startTestApp({ publicUrl: 'https://prosa.test', smtpUrl: smtp.url });
+  fx = await t.createTenantFixture('Sms');
+  other = await t.createTenantFixture('Vizinha');
+  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
+  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, other.tenantId));
+});
+afterAll(async () => {
+  closeSockets();
+  await t.close();
+  await gateway.close();
+  await smtp.close();
+});
+
+describe('SMS connection', () => {
+  it('is connected once saved; shows the webhook URL to paste, never the token', async () => {
+    const res = await create(fx, 'SMS da loja', configOf());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    connection = res.body;
+    expect(res.body).toMatchObject({ type: 'sms', status: 'CONNECTED', number: sender, lastError: null });
+    expect(res.body.settings).toEqual({
+      smsSendUrl: gateway.sendUrl,
+      smsFrom: sender,
+      smsApiToken: true,
+      webhookUrl: `https://prosa.test/smshooks/${connection.token}/${secretOf()}`,
+    });
+    expect(secretOf()).toMatch(/^[\w-]{30,}$/);
+    const row = await rowOf();
+    expect(JSON.stringify(row?.config)).not.toContain(apiToken);
+    expect(JSON.stringify(row?.config)).not.toContain(secretOf());
+    expect(JSON.stringify(res.body)).not.toContain(apiToken);
+    // Agents see the connection, not its settings.
+    const seen = await t.request('GET', `/whatsapp/${connection.id}`, { token: fx.tokens.agent });
+    expect(seen.body).toMatchObject({ status: 'CONNECTED', token: null, settings: null });
+    gateway.setWebhookUrl(local(res.body.settings.webhookUrl));
+  });
+
+  it('keeps the API walls and names the bad field', async () => {
+    const body = { name: 'X', type: 'sms', config: configOf() };
+    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
+    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
+    const badUrl = await create(fx, 'X', { ...configOf(), smsSendUrl: 'ftp://gateway' });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body.field).toBe('config.smsSendUrl');
+    const { smsFrom: _omitted, ...noSender } = configOf();
+    const missing = await create(fx, 'X', noSender);
+    expect(missing.status).toBe(400);
+    expect(missing.body.field).toBe('config.smsFrom');
+    const shortToken = await create(fx, 'X', { ...configOf(), smsApiToken: 'abc' });
+    expect(shortToken.body.field).toBe('config.smsApiToken');
+    for (const method of ['GET', 'DELETE'])
+      expect((await t.request(method, `/whatsapp/${connection.id}`, { token: other.tokens.admin })).status).toBe(404);
+    const edit = await t.request('PUT', `/whatsapp/${connection.id}`, {
+      token: other.tokens.admin,
+      body: { config: { smsFrom: 'INVASOR' } },
+    });
+    expect(edit.status).toBe(404);
+  });
+});
+
+describe('SMS messages', () => {
+  it('a customer text makes a contact and a ticket; a replay stores nothing new', async () => {
+    const text = { from: customer, text: 'Oi, meu pedido atrasou', id: 'mo-0001' };
+    expect((await gateway.phone.message(text)).status).toBe(200);
+    expect((await gateway.phone.message(text)).status).toBe(200);
+    const ticketId = await ticketOf();
+    expect((await messagesOf(ticketId)).map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
+    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
+    expect(ticket.body.contact.number).toContain('11987650001');
+  });
+
+  it('a wrong secret or token, a missing secret or garbage stores nothing', async () => {
+    const forged = { type: 'message', id: 'mo-forged', from: customer, text: 'forjada' };
+    expect((await deliver(forged, 'segredo-errado')).status).toBe(401);
+    expect((await deliver(forged, `${secretOf().slice(0, -1)}x`)).status).toBe(401);
+    expect((await deliver(forged, secretOf(), 'token-que-nao-existe-123')).status).toBe(401);
+    expect((await t.request('POST', `/smshooks/${connection.token}`, { body: forged })).status).toBe(404);
+    expect(await storedWithId('mo-forged')).toHaveLength(0);
+    // Garbage from the right sender is a 400 naming the field, never a 500; an unknown type is skipped.
+    const bad = await deliver({ type: 'message', id: 'mo-bad', from: 'Maria', text: 'x' });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', field: 'from' } });
+    expect((await deliver({ hello: 'world' })).status).toBe(400);
+    expect(await deliver({ type: 'balance', credits: 3 })).toMatchObject({ status: 200, body: { received: 0 } });
+  });
+
+  it("an agent's reply goes to the gateway with our reference; delivery reports follow", async () => {
+    const ticketId = await ticketOf();
+    const long = `Olá! ${'Seu pedido saiu para entrega. '.repeat(20)}`.trim();
+    const sent = await reply(ticketId, { body: long });
+    const out = gateway.sent().at(-1);
+    expect(out).toMatchObject({ to: customer, from: sender, text: long, reference: `prosa-${fx.tenantId}-${sent.id}` });
+    expect(sent.messageId).toBe(out?.id);
+    expect(gateway.requests.at(-1)?.authorization).toBe(`Bearer ${apiToken}`);
+    for (const status of ['sent', 'delivered'] as const)
+      expect((await gateway.phone.report(String(out?.id), status)).status).toBe(200);
+    await eventually(async () =>
+      expect((await messagesOf(ticketId)).find((m) => m.id === sent.id)?.status).toBe('delivered'),
+    );
+
+    const second = await reply(ticketId, { body: 'Chegou?' });
+    await gateway.phone.report(String(second.messageId), 'failed', 'absent subscriber');
+    await eventually(async () =>
+      expect((await messagesOf(ticketId)).find((m) => m.id === second.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'ERR_SENDING_WAPP_MSG',
+      }),
+    );
+  });
+
+  it('a file is refused with a clear reason and nothing goes to the gateway', async () => {
+    const ticketId = await ticketOf();
+    const before = gateway.requests.length;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const res = await t.request('POST', `/messages/${ticketId}`, {
+      token: fx.tokens.admin,
+      ...upload({ name: 'foto.png', type: 'image/png', data: png }, 'Segue a foto'),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await eventually(async () =>
+      expect((await messagesOf(ticketId)).find((m) => m.mediaType === 'image')).toMatchObject({
+        status: 'failed',
+        failureReason: 'ERR_SMS_TEXT_ONLY',
+      }),
+    );
+    expect(gateway.requests).toHaveLength(before);
+  });
+
+  it('a gateway that fails is tried again with the same reference: one SMS reaches the customer', async () => {
+    const ticketId = await ticketOf();
+    gateway.failNext(503);
+    const sent = await reply(ticketId, { body: 'Tentando de novo' }, 'sent', 10_000);
+    const reference = `prosa-${fx.tenantId}-${sent.id}`;
+    const attempts = gateway.requests.filter((r) => (r.body as { reference?: string }).reference === reference);
+    expect(attempts.map((r) => r.status)).toEqual([503, 200]);
+    expect(gateway.sent().filter((s) => s.reference === reference)).toHaveLength(1);
+  });
+});
+
+describe('SMS connection down', () => {
+  it('a revoked token takes the connection down: realtime "down", e-mail to admins, sends fail fast', async () => {
+    const socket = await connected(connect(t.url, fx.tokens.admin));
+    const live = nextEvent<{ session: { id: number; status: string; lastError: string | null }; turn: string | null }>(
+      socket,
+      realtimeEvents.whatsappSession(fx.tenantId),
+      (payload) => payload.session.id === connection.id,
+    );
+    gateway.setToken('token-novo-do-painel');
+    const ticketId = await ticketOf();
+    const refused = await reply(ticketId, { body: 'Oi?' }, 'failed');
+    expect(refused.failureReason).toBe('ERR_SMS_GATEWAY_TOKEN');
+    expect(await live).toMatchObject({
+      turn: 'down',
+      session: { status: 'DISCONNECTED', lastError: 'ERR_SMS_GATEWAY_TOKEN' },
+    });
+    await eventually(() => {
+      const mail = smtp.inbox.find((m) => m.to.includes(fx.admin.email) && m.text.includes('parou de funcionar'));
+      expect(mail?.text).toContain('SMS da loja');
+    });
+    const before = gateway.requests.length;
+    const fast = await reply(ticketId, { body: 'Ainda aí?' }, 'failed');
+    expect(fast.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(gateway.requests).toHaveLength(before);
+  });
+
+  it('saving the new token brings it back ("up") and sends go out again', async () => {
+    const res = await t.request('PUT', `/whatsapp/${connection.id}`, {
+      token: fx.tokens.admin,
+      body: { config: { smsApiToken: 'token-novo-do-painel' } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'CONNECTED', lastError: null });
+    // The secret is kept: the URL pasted into the gateway still works.
+    expect(res.body.settings.webhookUrl).toBe(connection.settings.webhookUrl);
+    await reply(await ticketOf(), { body: 'Voltamos' });
+    expect(gateway.sent().at(-1)?.text).toBe('Voltamos');
+  });
+});
+
+describe('SMS tenant isolation and removal', () => {
+  it("another tenant's secret never delivers into this connection; their agents cannot reply on it", async () => {
+    const theirs = await create(other, 'SMS vizinha', configOf());
+    expect(theirs.status).toBe(201);
+    const payload = { type: 'message', id: 'mo-cross', from: customer, text: 'por outro caminho' };
+    expect((await deliver(payload, secretOf(theirs.body))).status).toBe(401);
+    expect((await deliver(payload, secretOf(), theirs.body.token)).status).toBe(401);
+    expect(await storedWithId('mo-cross')).toHaveLength(0);
+    const ticketId = await ticketOf();
+    const res = await t.request('POST', `/messages/${ticketId}`, { token: other.tokens.admin, body: { body: 'x' } });
+    expect(res.status).toBe(404);
+  });
+
+  it('deleting the connection stops its webhook', async () => {
+    const secret = secretOf();
+    expect((await t.request('DELETE', `/whatsapp/${connection.id}`, { token: fx.tokens.admin })).status).toBe(204);
+    expect((await deliver({ type: 'message', id: 'mo-after', from: customer, text: 'depois' }, secret)).status).toBe(
+      401,
+    );
+    expect(await storedWithId('mo-after')).toHaveLength(0);
+  });
+});
