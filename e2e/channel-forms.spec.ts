@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
 
 // Every channel an admin can add from /sessoes opens its own form, in Portuguese, asking for its provider's
 // settings; each settings screen lists its kinds only.
@@ -72,5 +72,30 @@ test('the settings screens list their own kinds: Meta offers WhatsApp, Instagram
     await page.keyboard.press('Escape');
   }
   await page.screenshot({ path: 'test-results/screens/configuracoes-hub.png', fullPage: true });
+  expectNoConsoleErrors(errors);
+});
+
+test('an admin adds an SMS gateway: the card shows the webhook URL to paste into the gateway', async ({ page }) => {
+  const errors = watchConsole(page);
+  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home/);
+  await page.goto('/configuracoes/sms');
+  await page.getByTestId('connection-add').click();
+  const name = `SMS da loja ${Date.now().toString(36)}`;
+  await page.getByTestId('connection-name').fill(name);
+  await page.getByTestId('connection-sms-smsSendUrl').fill('https://sms.loja.example/send');
+  await page.getByTestId('connection-sms-smsApiToken').fill('token-do-gateway-123');
+  await page.getByTestId('connection-sms-smsFrom').fill('+5511999990000');
+  await page.getByTestId('connection-save').click();
+  await expect(page.getByText('Conexão salva.').first()).toBeVisible();
+  const card = page.getByTestId('connection-card').filter({ hasText: name });
+  await expect(card.getByTestId('connection-status')).toHaveText('Conectado');
+  await expect(card.getByTestId('connection-webhook-url')).toContainText('/smshooks/');
+  await page.screenshot({ path: 'test-results/screens/configuracoes-sms.png', fullPage: true });
+  // Leave the demo tenant as it was.
+  const admin = await apiLogin(accounts.admin.email, accounts.admin.password);
+  const list = await api('GET', '/whatsapp', { token: admin });
+  const created = (list.body as { id: number; name: string }[]).find((c) => c.name === name);
+  expect((await api('DELETE', `/whatsapp/${created?.id}`, { token: admin, body: {} })).status).toBe(204);
   expectNoConsoleErrors(errors);
 });

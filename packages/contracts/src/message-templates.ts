@@ -45,6 +45,8 @@ export const ZServiceWindow = z.object({
   hours: z.number().int().nullable(),
   open: z.boolean(),
   endsAt: z.string().nullable(),
+  /** Whether the channel has approved templates to reopen a closed window (Cloud API); others wait for the customer. */
+  templates: z.boolean(),
 });
 export type TServiceWindow = z.infer<typeof ZServiceWindow>;
 

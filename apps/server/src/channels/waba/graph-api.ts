@@ -53,15 +53,18 @@ export type TGraphTemplate = {
   components: { type: string; text?: string; format?: string }[];
 };
 
-/** Cloud API calls of one number, over fetch, with a timeout on every call. */
-export const createGraphClient = (baseUrl: string, credentials: TWabaCredentials, timeoutMs = 15_000) => {
-  const call = async <T>(method: string, path: string, body?: unknown | FormData): Promise<T> => {
+/**
+ * One Graph API call with a token, over fetch, with a timeout: the JSON answer, or a GraphError (Meta's
+ * error envelope, an HTTP failure, or the network). Shared by every Graph API channel.
+ */
+export const createGraphRequest = (baseUrl: string, accessToken: string, timeoutMs = 15_000) => {
+  return async <T>(method: string, path: string, body?: unknown | FormData): Promise<T> => {
     let res: Response;
     try {
       res = await fetch(`${baseUrl}/${path}`, {
         method,
         headers: {
-          authorization: `Bearer ${credentials.accessToken}`,
+          authorization: `Bearer ${accessToken}`,
           ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         },
         body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
@@ -76,6 +79,11 @@ export const createGraphClient = (baseUrl: string, credentials: TWabaCredentials
     }
     return json;
   };
+};
+
+/** Cloud API calls of one number, over fetch, with a timeout on every call. */
+export const createGraphClient = (baseUrl: string, credentials: TWabaCredentials, timeoutMs = 15_000) => {
+  const call = createGraphRequest(baseUrl, credentials.accessToken, timeoutMs);
 
   return {
     /** POST /{phone-number-id}/messages: any message object of the Cloud API. */

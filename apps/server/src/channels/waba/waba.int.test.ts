@@ -466,7 +466,7 @@ describe('WhatsApp Cloud API templates', () => {
     const ticketId = await ticketOf(lateWaId);
     const window = await t.request('GET', `/tickets/${ticketId}/service-window`, { token: fx.tokens.admin });
     expect(window.status).toBe(200);
-    expect(window.body).toMatchObject({ hours: 24, open: false });
+    expect(window.body).toMatchObject({ hours: 24, open: false, templates: true });
     const open = await t.request('GET', `/tickets/${await ticketOf(recentWaId)}/service-window`, {
       token: fx.tokens.admin,
     });

@@ -75,6 +75,38 @@ const signatureMatches = (appSecret: string, raw: Buffer, header: string | undef
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
+/** The query of Meta's verify handshake (a GET on the webhook URL when an admin saves it in the Meta app). */
+export const ZMetaVerifyQuery = z.object({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().max(200).optional(),
+});
+
+/** The challenge to answer Meta's handshake with, or null when it does not name the verify token we made. */
+export const metaVerifyChallenge = (query: z.infer<typeof ZMetaVerifyQuery>, expected: string | undefined) =>
+  query['hub.mode'] === 'subscribe' && expected && query['hub.verify_token'] === expected && query['hub.challenge']
+    ? query['hub.challenge']
+    : null;
+
+/**
+ * A Meta webhook's payload, once its X-Hub-Signature-256 is proven over the raw bytes (a missing secret,
+ * header or match is 401; a signed body that is not JSON is 400). Its route keeps JSON bodies raw.
+ */
+export const readSignedMetaWebhook = (
+  body: unknown,
+  header: string | string[] | undefined,
+  appSecret: string | null,
+) => {
+  const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  if (!appSecret || !signatureMatches(appSecret, raw, typeof header === 'string' ? header : undefined))
+    throw new AppError('ERR_WABA_SIGNATURE');
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not JSON' });
+  }
+};
+
 /** Cloud API media kinds for our media types (voice notes are audio; others without a kind go as documents). */
 const graphMediaKind = (mediaType: string) =>
   mediaType === 'ptt'
@@ -293,41 +325,26 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
         schema: {
           tags,
           params: ZToken,
-          querystring: z.object({
-            'hub.mode': z.string().optional(),
-            'hub.verify_token': z.string().optional(),
-            'hub.challenge': z.string().max(200).optional(),
-          }),
+          querystring: ZMetaVerifyQuery,
         },
       },
       async (req, reply) => {
         const connection = await findWaba(req.params.token);
-        const expected = readStored(connection).verifyToken;
-        const given = req.query['hub.verify_token'];
-        if (req.query['hub.mode'] !== 'subscribe' || !expected || given !== expected || !req.query['hub.challenge'])
-          return reply.status(403).send({ error: 'ERR_INVALID_TOKEN' });
-        return reply.type('text/plain').send(req.query['hub.challenge']);
+        const challenge = metaVerifyChallenge(req.query, readStored(connection).verifyToken);
+        if (!challenge) return reply.status(403).send({ error: 'ERR_INVALID_TOKEN' });
+        return reply.type('text/plain').send(challenge);
       },
     );
 
     app.post('/wabahooks/:token', { schema: { tags, params: ZToken } }, async (req, reply) => {
       const connection = await findWaba(req.params.token);
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const header = req.headers['x-hub-signature-256'];
-      let appSecret: string;
+      let appSecret: string | null;
       try {
         appSecret = credentialsOf(connection).appSecret;
       } catch {
-        throw new AppError('ERR_WABA_SIGNATURE');
+        appSecret = null;
       }
-      if (!signatureMatches(appSecret, raw, typeof header === 'string' ? header : undefined))
-        throw new AppError('ERR_WABA_SIGNATURE');
-      let payload: unknown;
-      try {
-        payload = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not JSON' });
-      }
+      const payload = readSignedMetaWebhook(req.body, req.headers['x-hub-signature-256'], appSecret);
       const phoneNumberId = readStored(connection).phoneNumberId;
       const events = parseWabaWebhook(payload).filter((event) => event.phoneNumberId === phoneNumberId);
       // Different customers' messages go to the inbound batcher together; each customer's keep their order.

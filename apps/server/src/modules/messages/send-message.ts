@@ -31,10 +31,13 @@ const assertServiceWindow = async (
   conversation: { contactId: number; whatsappId: number },
 ) => {
   const connection = await findConnectionRow(tx, tenantId, conversation.whatsappId);
-  const hours = connection ? channels.get(connection.type)?.serviceWindowHours : undefined;
+  const channel = connection ? channels.get(connection.type) : undefined;
+  const hours = channel?.serviceWindowHours;
   if (!hours) return;
   const last = await findLastInboundAt(tx, tenantId, conversation.contactId, conversation.whatsappId);
-  if (last === null || last < Date.now() - hours * 3_600_000) throw new AppError('ERR_WABA_OUTSIDE_WINDOW');
+  // The Cloud API's refusal points the agent at its templates; a channel without them can only wait.
+  if (last === null || last < Date.now() - hours * 3_600_000)
+    throw new AppError(channel.templates ? 'ERR_WABA_OUTSIDE_WINDOW' : 'ERR_CHANNEL_OUTSIDE_WINDOW');
 };
 
 /**

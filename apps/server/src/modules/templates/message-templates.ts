@@ -122,13 +122,15 @@ export const serviceWindow = (
   withTenant(services.db, ctx.tenantId, async (tx) => {
     const { row: ticket } = await loadVisibleTicket(tx, ctx, ticketId);
     const connection = ticket.whatsappId ? await findConnection(tx, ctx.tenantId, ticket.whatsappId) : undefined;
-    const hours = connection ? services.channels.get(connection.type)?.serviceWindowHours : undefined;
-    if (!connection || !hours) return { hours: null, open: true, endsAt: null };
+    const channel = connection ? services.channels.get(connection.type) : undefined;
+    const hours = channel?.serviceWindowHours;
+    if (!connection || !hours) return { hours: null, open: true, endsAt: null, templates: false };
     const last = await findLastInboundAt(tx, ctx.tenantId, ticket.contactId, connection.id);
     const endsAt = last === null ? null : last + hours * 3_600_000;
     return {
       hours,
       open: endsAt !== null && endsAt > Date.now(),
       endsAt: endsAt ? new Date(endsAt).toISOString() : null,
+      templates: Boolean(channel.templates),
     };
   });

@@ -451,6 +451,8 @@ export const en: TLocaleResource = {
       open: 'Message templates',
       windowClosed:
         'The 24-hour window has closed: the customer has not written in over 24 hours. To resume the conversation, send an approved template.',
+      windowClosedWait:
+        'The 24-hour window has closed: the customer has not written in over 24 hours. This channel takes messages again once they write.',
       windowEnds: '24-hour window open until {{time}}',
     },
     schedule: {

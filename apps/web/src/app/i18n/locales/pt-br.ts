@@ -451,6 +451,8 @@ export const ptBR = {
       open: 'Modelos de mensagem',
       windowClosed:
         'A janela de 24 horas fechou: o cliente não escreve há mais de 24 horas. Para retomar a conversa, envie um modelo aprovado.',
+      windowClosedWait:
+        'A janela de 24 horas fechou: o cliente não escreve há mais de 24 horas. Este canal só aceita mensagens depois que ele escrever de novo.',
       windowEnds: 'Janela de 24 horas aberta até {{time}}',
     },
     schedule: {

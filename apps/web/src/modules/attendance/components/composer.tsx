@@ -193,7 +193,9 @@ export const Composer = ({
       <Box px="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         <Alert color="warning" variant="light" icon={<IconClockOff size={18} />} data-testid="composer-window-closed">
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm">{t('attendance.templates.windowClosed')}</Text>
+            <Text size="sm">
+              {t(onTemplates ? 'attendance.templates.windowClosed' : 'attendance.templates.windowClosedWait')}
+            </Text>
             {onTemplates && (
               <Button
                 size="xs"

@@ -281,7 +281,7 @@ export const ChatPage = () => {
             disabled={closed}
             disabledHint={t('attendance.composer.closedHint')}
             compact={isPhone}
-            onTemplates={serviceWindow.data?.hours ? () => setTemplatesOpen(true) : undefined}
+            onTemplates={serviceWindow.data?.templates ? () => setTemplatesOpen(true) : undefined}
             windowClosed={serviceWindow.data?.open === false}
           />
         )}
