@@ -10,6 +10,7 @@ import { setupGraphMessaging } from './channels/graph-messaging/graph-messaging.
 import { setupSms } from './channels/sms/sms.js';
 import { setupHub } from './channels/hub/hub.js';
 import { setupBaileys } from './channels/baileys/baileys.js';
+import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js';
 import { createChannelRegistry } from './channels/types.js';
 import { setupWaba } from './channels/waba/waba.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
@@ -69,7 +70,13 @@ const expectedMigrations = (): number =>
 /** Composition root: config -> database -> auth -> http -> realtime -> modules. */
 export const createApp = async (
   config: TConfig,
-  options: { logger?: boolean; database?: TDatabase; memoryDatabase?: boolean } = {},
+  options: {
+    logger?: boolean;
+    database?: TDatabase;
+    memoryDatabase?: boolean;
+    /** Baileys' socket factory: a fake in tests and the demo (production uses the library's makeWASocket). */
+    baileysSocket?: TBaileysSocketFactory;
+  } = {},
 ): Promise<TApp> => {
   const database =
     options.database ??
@@ -163,7 +170,7 @@ export const createApp = async (
   await app.register(setupGraphMessaging(services, createSecrets(jwtSecret)));
   await app.register(setupSms(services, createSecrets(jwtSecret)));
   await app.register(setupHub(services, createSecrets(jwtSecret)));
-  await app.register(setupBaileys(services, createSecrets(jwtSecret)));
+  await app.register(setupBaileys(services, createSecrets(jwtSecret), { socket: options.baileysSocket }));
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

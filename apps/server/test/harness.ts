@@ -2,6 +2,7 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import type { TProfile } from '@prosa/contracts';
 import pg from 'pg';
 import { createApp, type TApp } from '../src/app.js';
+import type { TBaileysSocketFactory } from '../src/channels/baileys/baileys-socket.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import { loadConfig, type TConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/client.js';
@@ -74,7 +75,7 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
       ? // In-memory PGlite cannot be opened twice: share the handle, and leave closing it to its owner.
         { ...shared.prosa.services.database, close: async () => undefined }
       : await openDatabase({ databaseUrl, memory: !databaseUrl });
-  const prosa = await createApp(config, { logger: false, database });
+  const prosa = await createApp(config, { logger: false, database, baileysSocket: options.baileysSocket });
   const address = await prosa.listen();
   return new TestApp(prosa, address, dropDatabase, databaseUrl);
 };
@@ -86,6 +87,8 @@ type TStartOptions = {
    * so that realtime events cross between them.
    */
   shareDatabaseWith?: TestApp;
+  /** Baileys' socket factory: the fake WhatsApp Web socket of @prosa/fakes. */
+  baileysSocket?: TBaileysSocketFactory;
 };
 
 type TRequest = { token?: string; body?: unknown; headers?: Record<string, string>; cookie?: string; ip?: string };

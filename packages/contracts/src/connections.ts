@@ -94,6 +94,16 @@ export const ZEvolutionConfig = z.object({
 });
 export type TEvolutionConfig = z.infer<typeof ZEvolutionConfig>;
 
+/**
+ * WhatsApp through Baileys (the server itself is the linked device; pairing by QR or pairing code): how
+ * calls are handled, since Baileys carries no call audio.
+ */
+export const ZBaileysConfig = z.object({
+  rejectCalls: z.boolean().optional(),
+  rejectCallsMessage: z.string().trim().max(1000).nullable().optional(),
+});
+export type TBaileysConfig = z.infer<typeof ZBaileysConfig>;
+
 /** A Telegram bot: the token @BotFather gives (`<bot id>:<secret>`). The server registers the webhook itself. */
 export const ZTelegramConfig = z.object({
   botToken: z
@@ -182,7 +192,7 @@ export const ZConnectionBody = z.discriminatedUnion('type', [
   z.object({ ...connectionDefaults, type: z.literal('waba'), config: ZWabaConfig }),
   z.object({ ...connectionDefaults, type: z.literal('evolution'), config: ZEvolutionConfig }),
   z.object({ ...connectionDefaults, type: z.literal('telegram'), config: ZTelegramConfig }),
-  z.object({ ...connectionDefaults, type: z.literal('baileys') }),
+  z.object({ ...connectionDefaults, type: z.literal('baileys'), config: ZBaileysConfig.optional() }),
   z.object({ ...connectionDefaults, type: z.literal('zapi'), config: ZZapiConfig }),
   z.object({ ...connectionDefaults, type: z.literal('uazapi'), config: ZUazapiConfig }),
   z.object({ ...connectionDefaults, type: z.literal('wuzapi'), config: ZWuzapiConfig }),
@@ -198,6 +208,7 @@ export type TConnectionBody = z.infer<typeof ZConnectionBody>;
 const ZConfigUpdate = z.object({
   ...ZWabaConfig.partial().shape,
   ...ZEvolutionConfig.partial().shape,
+  ...ZBaileysConfig.shape,
   ...ZTelegramConfig.partial().shape,
   ...ZZapiConfig.partial().shape,
   ...ZUazapiConfig.partial().shape,

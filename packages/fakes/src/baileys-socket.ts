@@ -1,2 +1,228 @@
-// Placeholder: this fake is being built.
-export {};
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+
+/**
+ * A fake of Baileys' WhatsApp Web socket (the library seam of the `baileys` channel): no protocol fake of
+ * WhatsApp Web is realistic, so tests and the demo replace `makeWASocket` with this. It behaves like the real
+ * socket seen from outside: a new socket without a pairing shows QR codes; the phone scanning it stores the
+ * account in the creds (`creds.update`) and some Signal keys, then closes with 515 (restart required) as
+ * Baileys does after every scan; a socket created with a paired auth state opens by itself. Events have the
+ * recorded shapes (connection.update with a Boom-like lastDisconnect, messages.upsert notify, messages.update
+ * acks, messages.reaction, call), and every call made on the socket is recorded.
+ */
+export type TFakeWaKey = {
+  remoteJid?: string | null;
+  remoteJidAlt?: string | null;
+  fromMe?: boolean | null;
+  id?: string | null;
+  participant?: string | null;
+  participantAlt?: string | null;
+};
+
+export type TFakeWaMessage = {
+  key: TFakeWaKey;
+  message?: Record<string, unknown> | null;
+  messageTimestamp?: number | string | { low: number } | null;
+  pushName?: string | null;
+};
+
+type TFakeAuth = {
+  creds: { me?: { id: string; name?: string; lid?: string } | null } & Record<string, unknown>;
+  keys: {
+    get(type: string, ids: string[]): unknown;
+    set(data: Record<string, Record<string, unknown>>): unknown;
+  };
+};
+
+export type TFakeSocketOptions = { auth: TFakeAuth; logger?: unknown; browser?: unknown };
+
+export type TFakeSend = { jid: string; content: Record<string, unknown>; options: Record<string, unknown> };
+
+export type TFakeBaileysSocket = ReturnType<typeof makeFakeSocket>;
+
+const waId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
+const boom = (statusCode: number) =>
+  Object.assign(new Error(`Connection Failure (${statusCode})`), { output: { statusCode } });
+
+const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
+  const ev = new EventEmitter();
+  let open = false;
+  let qrCount = 0;
+  const socket = {
+    ev,
+    options,
+    user: null as { id: string; name?: string; lid?: string } | null,
+    sent: [] as TFakeSend[],
+    reads: [] as TFakeWaKey[][],
+    presences: [] as { type: string; jid?: string }[],
+    pairingRequests: [] as string[],
+    rejectedCalls: [] as { id: string; from: string }[],
+    ended: false,
+    loggedOut: false,
+    /** The keys this socket found stored when it started (restored pairing). */
+    restoredKeys: null as unknown,
+    get isOpen() {
+      return open;
+    },
+
+    // --- the WASocket subset ---
+    sendMessage: async (jid: string, content: Record<string, unknown>, sendOptions: Record<string, unknown> = {}) => {
+      if (!open) throw boom(428);
+      if (world.failNextSend) {
+        world.failNextSend = false;
+        throw boom(500);
+      }
+      socket.sent.push({ jid, content, options: sendOptions });
+      const id = typeof sendOptions.messageId === 'string' ? sendOptions.messageId : waId();
+      return {
+        key: { remoteJid: jid, fromMe: true, id },
+        message: content,
+        messageTimestamp: Math.floor(Date.now() / 1000),
+      } as TFakeWaMessage;
+    },
+    readMessages: async (keys: TFakeWaKey[]) => {
+      socket.reads.push(keys);
+    },
+    sendPresenceUpdate: async (type: string, jid?: string) => {
+      socket.presences.push({ type, jid });
+    },
+    requestPairingCode: async (phone: string) => {
+      socket.pairingRequests.push(phone);
+      return 'PRSA2468';
+    },
+    logout: async () => {
+      socket.loggedOut = true;
+      socket.close(401);
+    },
+    end: (_error?: Error) => {
+      if (socket.ended) return;
+      socket.ended = true;
+      socket.close(428);
+    },
+    groupMetadata: async (jid: string) => ({ id: jid, subject: world.groups.get(jid) ?? 'Grupo' }),
+    rejectCall: async (id: string, from: string) => {
+      socket.rejectedCalls.push({ id, from });
+    },
+    downloadMedia: async (message: TFakeWaMessage) => {
+      const bytes = world.media.get(String(message.key.id));
+      if (!bytes) throw boom(404);
+      return bytes;
+    },
+
+    // --- the phone and WhatsApp, played by the test ---
+    /** A (new) QR code to scan, as Baileys emits it every 20 s while nobody scans. */
+    showQr: () => {
+      qrCount += 1;
+      const qr = `2@fake${qrCount},${randomBytes(16).toString('base64')},${randomBytes(8).toString('hex')}`;
+      ev.emit('connection.update', { qr });
+      return qr;
+    },
+    /** The phone scans the QR code (or types the pairing code): the account is stored, then restart required. */
+    scan: async (number: string, name = 'Loja') => {
+      const me = { id: `${number}:7@s.whatsapp.net`, name, lid: `${number.slice(-6)}998877:7@lid` };
+      Object.assign(options.auth.creds, { me, platform: 'android' });
+      ev.emit('creds.update', { me, platform: 'android' });
+      await options.auth.keys.set({
+        'pre-key': { '1': { public: randomBytes(32), private: randomBytes(32) } },
+        session: { [`${number}.0`]: randomBytes(64) },
+      });
+      ev.emit('connection.update', { isNewLogin: true, qr: undefined });
+      socket.close(515);
+    },
+    /** The socket opens (a paired auth state logs in). */
+    open: () => {
+      const me = options.auth.creds.me;
+      if (!me) throw new Error('a socket opens only with a paired auth state');
+      socket.user = { ...me };
+      open = true;
+      ev.emit('connection.update', { connection: 'open' });
+    },
+    /** The socket closes with a DisconnectReason code (401 logged out, 440 replaced, 515 restart...). */
+    close: (statusCode: number) => {
+      open = false;
+      ev.emit('connection.update', {
+        connection: 'close',
+        lastDisconnect: { error: boom(statusCode), date: new Date() },
+      });
+    },
+    /** Messages arrive (`notify`: live). */
+    receive: (messages: TFakeWaMessage[], type: 'notify' | 'append' = 'notify') => {
+      ev.emit('messages.upsert', { messages, type });
+    },
+    /** A receipt of one of our sends: 2 server, 3 delivered, 4 read, 5 played, 0 error. */
+    ack: (id: string, status: number, remoteJid = '') => {
+      ev.emit('messages.update', [{ key: { remoteJid, fromMe: true, id }, update: { status } }]);
+    },
+    /** The customer reacts to a message (an empty emoji takes it back). */
+    react: (target: TFakeWaKey, emoji: string, from: string) => {
+      ev.emit('messages.reaction', [
+        { key: target, reaction: { key: { remoteJid: from, fromMe: false, id: waId() }, text: emoji } },
+      ]);
+    },
+    /** The customer calls. */
+    ring: (from: string, id = waId()) => {
+      ev.emit('call', [{ id, from, chatId: from, status: 'offer', isGroup: false, date: new Date(), offline: false }]);
+      return id;
+    },
+    /** Credentials change (Baileys writes them often: pre-key counters, routing info...). */
+    updateCreds: (update: Record<string, unknown>) => {
+      Object.assign(options.auth.creds, update);
+      ev.emit('creds.update', update);
+    },
+  };
+
+  // Like the real socket: it connects on its own, then logs in (paired) or shows a QR code to scan.
+  setImmediate(async () => {
+    if (socket.ended) return;
+    ev.emit('connection.update', { connection: 'connecting' });
+    if (options.auth.creds.me) {
+      socket.restoredKeys = await options.auth.keys.get('pre-key', ['1']);
+      if (world.autoOpen && !socket.ended) socket.open();
+    } else if (world.autoQr) socket.showQr();
+  });
+  return socket;
+};
+
+type TFakeWorld = {
+  autoQr: boolean;
+  autoOpen: boolean;
+  failNextSend: boolean;
+  groups: Map<string, string>;
+  media: Map<string, Buffer>;
+};
+
+/**
+ * The fake library: `factory` stands for makeWASocket (inject it as createApp's `baileysSocket`), `sockets`
+ * lists every socket made, newest last. `autoQr`/`autoOpen` (on by default) let a new socket show its QR code
+ * or log in by itself.
+ */
+export const createFakeBaileys = (settings: { autoQr?: boolean; autoOpen?: boolean } = {}) => {
+  const world: TFakeWorld = {
+    autoQr: settings.autoQr ?? true,
+    autoOpen: settings.autoOpen ?? true,
+    failNextSend: false,
+    groups: new Map(),
+    media: new Map(),
+  };
+  const sockets: TFakeBaileysSocket[] = [];
+  return {
+    world,
+    sockets,
+    factory: (options: TFakeSocketOptions) => {
+      const socket = makeFakeSocket(options, world);
+      sockets.push(socket);
+      return socket;
+    },
+    /** The newest socket (of a connection: the one whose auth state is `creds`, when given). */
+    latest: () => {
+      const socket = sockets.at(-1);
+      if (!socket) throw new Error('no Baileys socket was made');
+      return socket;
+    },
+    /** A file WhatsApp holds for a received message (downloadMediaMessage answers it). */
+    addMedia: (messageId: string, bytes: Buffer) => world.media.set(messageId, bytes),
+    addGroup: (jid: string, subject: string) => world.groups.set(jid, subject),
+  };
+};
+
+export type TFakeBaileys = ReturnType<typeof createFakeBaileys>;

@@ -552,3 +552,40 @@ export const protocolCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
 );
+
+/**
+ * A Baileys (WhatsApp Web) connection's auth state: its credentials (type `creds`, id `creds`) and its Signal
+ * keys (pre-keys, sessions, sender keys...), one row each, serialised with Baileys' BufferJSON. A restart, or
+ * another instance, resumes the session from here without a new QR code; a logout deletes the rows.
+ */
+export const baileysAuth = pgTable(
+  'baileys_auth',
+  {
+    tenantId: tenantRef(),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    id: text('id').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.connectionId, t.type, t.id] })],
+);
+
+/**
+ * Which server instance runs a stateful channel session (a WhatsApp Web socket): exactly one at a time. The
+ * owner renews `heartbeat_at` every few seconds; a lease left stale by a dead instance is taken over.
+ */
+export const sessionLeases = pgTable(
+  'session_leases',
+  {
+    tenantId: tenantRef(),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.connectionId] })],
+);

@@ -1,0 +1,42 @@
+import { toMessageDtos } from '../../modules/messages/message-dto.js';
+import { findMessageByExternalId, updateMessageRow } from '../../modules/messages/messages.repository.js';
+import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
+import { emitMessageEvent } from '../../modules/tickets/tickets.events.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+
+/**
+ * The customer edited or deleted ("for everyone") one of their messages on WhatsApp: the stored message
+ * shows the new text as its edition, or is marked deleted, as the agents' own edits and deletes are. Only a
+ * customer's message can be changed this way; one we do not have changes nothing. Repeats are harmless.
+ */
+export const applyContactChange = async (
+  services: Pick<TServices, 'db' | 'realtime'>,
+  change: { tenantId: number; connectionId: number; externalId: string } & (
+    | { kind: 'edit'; body: string }
+    | { kind: 'revoke' }
+  ),
+): Promise<boolean> => {
+  const result = await withTenant(services.db, change.tenantId, async (tx) => {
+    const row = await findMessageByExternalId(tx, change.tenantId, change.connectionId, change.externalId);
+    if (!row || row.fromMe || row.isDeleted) return null;
+    const updated = await updateMessageRow(
+      tx,
+      change.tenantId,
+      row.id,
+      change.kind === 'edit' ? { edition: change.body } : { isDeleted: true },
+    );
+    if (!updated) return null;
+    const [message] = await toMessageDtos(tx, change.tenantId, [updated]);
+    return { message, ticket: await loadTicketDto(tx, change.tenantId, row.ticketId) };
+  });
+  if (!result?.message) return false;
+  await emitMessageEvent(
+    services,
+    change.tenantId,
+    result.ticket,
+    change.kind === 'edit' ? 'chat:update' : 'chat:delete',
+    result.message,
+  );
+  return true;
+};

@@ -1,0 +1,141 @@
+import makeWASocket, {
+  type AnyMessageContent,
+  type AuthenticationState,
+  Browsers,
+  downloadMediaMessage,
+  type MiscMessageGenerationOptions,
+  type WAMessage,
+  type WAMessageKey,
+  type WAPresence,
+} from 'baileys';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The library seam: the part of Baileys' WASocket this channel uses, in plain shapes. Production builds it on
+ * `makeWASocket`; tests and the demo inject the fake of packages/fakes/src/baileys-socket.ts, which emits the
+ * same events. Nothing of ours is replaced, only the library.
+ */
+export type TWaKey = {
+  remoteJid?: string | null;
+  remoteJidAlt?: string | null;
+  fromMe?: boolean | null;
+  id?: string | null;
+  participant?: string | null;
+  participantAlt?: string | null;
+};
+
+/** A WAMessage as we read it (proto fields arrive as plain objects). */
+export type TWaMessage = {
+  key: TWaKey;
+  message?: Record<string, unknown> | null;
+  messageTimestamp?: number | string | { low: number } | null;
+  pushName?: string | null;
+};
+
+export type TBaileysCallEvent = { id: string; from: string; status: string; isGroup?: boolean; chatId?: string };
+
+/** The events we listen to, with the payloads we read from them. */
+export type TBaileysEventMap = {
+  'connection.update': {
+    connection?: 'open' | 'connecting' | 'close';
+    qr?: string;
+    isNewLogin?: boolean;
+    lastDisconnect?: { error?: { output?: { statusCode?: number } } | Error; date?: Date };
+  };
+  'creds.update': Record<string, unknown>;
+  'messages.upsert': { messages: TWaMessage[]; type: string };
+  'messages.update': { key: TWaKey; update: { status?: number | null } }[];
+  'messages.reaction': { key: TWaKey; reaction: { key?: TWaKey | null; text?: string | null } }[];
+  call: TBaileysCallEvent[];
+};
+
+export type TBaileysEvents = {
+  on<T extends keyof TBaileysEventMap>(event: T, listener: (arg: TBaileysEventMap[T]) => void): void;
+  removeAllListeners<T extends keyof TBaileysEventMap>(event: T): void;
+};
+
+/** What we send: text, media (bytes), reactions, with a quoted message and our own id. */
+export type TBaileysContent =
+  | { text: string }
+  | { image: Buffer; caption?: string; mimetype?: string }
+  | { video: Buffer; caption?: string; mimetype?: string }
+  | { audio: Buffer; ptt?: boolean; mimetype?: string }
+  | { document: Buffer; mimetype: string; fileName?: string; caption?: string }
+  | { sticker: Buffer }
+  | { react: { text: string; key: TWaKey } };
+
+export type TBaileysSendOptions = { quoted?: TWaMessage; messageId?: string };
+
+export type TBaileysSocket = {
+  ev: TBaileysEvents;
+  /** The linked number once open: `<digits>:<device>@s.whatsapp.net` (and its LID). */
+  user?: { id: string; lid?: string; name?: string } | null;
+  sendMessage: (
+    jid: string,
+    content: TBaileysContent,
+    options?: TBaileysSendOptions,
+  ) => Promise<TWaMessage | undefined>;
+  readMessages: (keys: TWaKey[]) => Promise<void>;
+  sendPresenceUpdate: (type: 'composing' | 'recording' | 'paused' | 'available', jid?: string) => Promise<void>;
+  requestPairingCode: (phoneNumber: string) => Promise<string>;
+  logout: () => Promise<void>;
+  end: (error?: Error) => void | Promise<void>;
+  groupMetadata: (jid: string) => Promise<{ id: string; subject: string }>;
+  rejectCall: (callId: string, callFrom: string) => Promise<void>;
+  /** A received file's bytes (Baileys' downloadMediaMessage, re-asking the phone for expired media). */
+  downloadMedia: (message: TWaMessage) => Promise<Buffer>;
+};
+
+export type TBaileysSocketOptions = {
+  auth: AuthenticationState;
+  logger: FastifyBaseLogger;
+  browser: [string, string, string];
+};
+
+export type TBaileysSocketFactory = (options: TBaileysSocketOptions) => TBaileysSocket;
+
+/** The real library: a WhatsApp Web socket, seen through the seam (its proto types cast at this one place). */
+export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser }) => {
+  const sock = makeWASocket({
+    auth,
+    logger,
+    browser,
+    // We show the QR ourselves (connection.update); history sync is not imported into tickets.
+    syncFullHistory: false,
+    // Appearing online on connect would stop the phone from getting notifications.
+    markOnlineOnConnect: false,
+  });
+  const asMessage = (message: TWaMessage) => message as unknown as WAMessage;
+  return {
+    ev: sock.ev as unknown as TBaileysEvents,
+    get user() {
+      return sock.user ? { id: sock.user.id, lid: sock.user.lid, name: sock.user.name } : null;
+    },
+    sendMessage: async (jid, content, options) =>
+      (await sock.sendMessage(
+        jid,
+        content as unknown as AnyMessageContent,
+        {
+          ...(options?.quoted ? { quoted: asMessage(options.quoted) } : {}),
+          ...(options?.messageId ? { messageId: options.messageId } : {}),
+        } as MiscMessageGenerationOptions,
+      )) as unknown as TWaMessage | undefined,
+    readMessages: (keys) => sock.readMessages(keys as WAMessageKey[]),
+    sendPresenceUpdate: (type, jid) => sock.sendPresenceUpdate(type as WAPresence, jid),
+    requestPairingCode: (phone) => sock.requestPairingCode(phone),
+    logout: () => sock.logout(),
+    end: (error) => sock.end(error),
+    groupMetadata: (jid) => sock.groupMetadata(jid),
+    rejectCall: (callId, callFrom) => sock.rejectCall(callId, callFrom),
+    downloadMedia: (message) =>
+      downloadMediaMessage(
+        asMessage(message),
+        'buffer',
+        {},
+        { logger, reuploadRequest: (stale: WAMessage) => sock.updateMediaMessage(stale) },
+      ),
+  };
+};
+
+/** How the linked device shows on the phone (Linked devices). */
+export const baileysBrowser = (appName: string): [string, string, string] => Browsers.ubuntu(appName);
