@@ -1,20 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { setupEvolution } from './channels/evolution/evolution.js';
-import { setupTelegram } from './channels/telegram/telegram.js';
-import { setupZapi } from './channels/zapi/zapi.js';
-import { setupUazapi } from './channels/uazapi/uazapi.js';
-import { setupWuzapi } from './channels/wuzapi/wuzapi.js';
-import { setupGraphMessaging } from './channels/graph-messaging/graph-messaging.js';
-import { setupSms } from './channels/sms/sms.js';
-import { setupHub } from './channels/hub/hub.js';
 import { setupBaileys } from './channels/baileys/baileys.js';
 import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js';
+import { setupEvolution } from './channels/evolution/evolution.js';
+import { setupGraphMessaging } from './channels/graph-messaging/graph-messaging.js';
+import { setupHub } from './channels/hub/hub.js';
+import { setupSms } from './channels/sms/sms.js';
+import { setupTelegram } from './channels/telegram/telegram.js';
 import { createChannelRegistry } from './channels/types.js';
+import { setupUazapi } from './channels/uazapi/uazapi.js';
 import { setupWaba } from './channels/waba/waba.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { setupWebchat } from './channels/webchat/webchat.js';
+import { setupWuzapi } from './channels/wuzapi/wuzapi.js';
+import { setupZapi } from './channels/zapi/zapi.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
@@ -99,6 +100,8 @@ export const createApp = async (
     onPresence: (ctx, isOnline) => setUserOnline(services, ctx, ctx.userId, isOnline).then(() => undefined),
   });
   const channels = createChannelRegistry();
+  // This process among the instances sharing the database: owner of the stateful sessions it runs.
+  const instanceId = randomUUID();
   const services: TServices = {
     config,
     database,
@@ -120,6 +123,7 @@ export const createApp = async (
       channels,
       realtime,
       pace: config.sendPace,
+      instanceId,
       onConnectionDown: (tenantId, connectionId, reason) =>
         setConnectionStatus(services, tenantId, connectionId, { status: 'DISCONNECTED', lastError: reason }),
     }),
@@ -170,7 +174,7 @@ export const createApp = async (
   await app.register(setupGraphMessaging(services, createSecrets(jwtSecret)));
   await app.register(setupSms(services, createSecrets(jwtSecret)));
   await app.register(setupHub(services, createSecrets(jwtSecret)));
-  await app.register(setupBaileys(services, createSecrets(jwtSecret), { socket: options.baileysSocket }));
+  await app.register(setupBaileys(services, createSecrets(jwtSecret), { socket: options.baileysSocket, instanceId }));
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

@@ -318,6 +318,21 @@ describe('Baileys connection', () => {
   });
 });
 
+describe('Baileys sends across instances', () => {
+  it('a reply asked of the instance without the socket is sent by the one that runs it, at the first try', async () => {
+    const socket = fake.latest();
+    const ticketId = await ticketOf(base, customer.number);
+    const before = socket.sent.length;
+    // Asked of `base`; the socket (and its lease) is `t`'s: only `t`'s outbound sender claims the message.
+    const { id } = await reply(base, ticketId, { body: 'Respondido pela outra instância.' });
+    expect(socket.sent.slice(before)).toEqual([
+      expect.objectContaining({ jid: customer.jid, content: { text: 'Respondido pela outra instância.' } }),
+    ]);
+    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === id);
+    expect(row?.attempts).toBe(1);
+  });
+});
+
 describe('Baileys session across instances', () => {
   it('the instance closes: its socket ends (no logout), another instance takes the lease and resumes without a QR', async () => {
     const socket = fake.latest();

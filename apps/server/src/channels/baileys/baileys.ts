@@ -20,6 +20,8 @@ import {
 export type TBaileysOptions = {
   /** The library seam: production's makeWASocket, or a fake in tests and the demo. */
   socket?: TBaileysSocketFactory;
+  /** This server instance as lease owner (the outbound queue uses the same id to leave others' sessions alone). */
+  instanceId?: string;
 };
 
 /** Leases are renewed this often; one not renewed for STALE_MS belongs to a dead instance and is taken over. */
@@ -67,7 +69,7 @@ export const setupBaileys = (
     services,
     factory: options.socket ?? makeBaileysSocket,
     handlers: inbound,
-    instanceId: randomUUID(),
+    instanceId: options.instanceId ?? randomUUID(),
     heartbeatMs: HEARTBEAT_MS,
     staleMs: STALE_MS,
   });

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ChannelSendError, type TChannelRegistry, type TTemplateSend } from '../../channels/types.js';
 import type { TDb } from '../../platform/db/client.js';
-import { connections, messages } from '../../platform/db/schema.js';
+import { connections, messages, sessionLeases } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { groupBy } from '../../platform/group-by.js';
 import type { TRealtime } from '../../platform/realtime.js';
@@ -41,6 +41,11 @@ type TSenderOptions = {
   pace?: { minMs: number; maxMs: number };
   /** The provider refused the connection itself: mark it down and tell the admins. */
   onConnectionDown?: (tenantId: number, connectionId: number, reason: string) => Promise<unknown>;
+  /**
+   * This server instance, as owner of stateful sessions (`session_leases`): a connection whose socket runs on
+   * another instance is sent from there, so this sender leaves its messages alone.
+   */
+  instanceId?: string;
 };
 
 /**
@@ -81,6 +86,9 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
             eq(messages.fromMe, true),
             or(isNull(messages.nextAttemptAt), lte(messages.nextAttemptAt, now)),
             or(isNull(messages.leaseUntil), lt(messages.leaseUntil, now)),
+            options.instanceId
+              ? sql`not exists (select 1 from ${sessionLeases} where ${sessionLeases.connectionId} = ${messages.whatsappId} and ${sessionLeases.owner} <> ${options.instanceId})`
+              : undefined,
           ),
         )
         .orderBy(messages.id)
