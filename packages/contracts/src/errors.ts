@@ -127,13 +127,24 @@ export const errorCatalogue = {
   },
   ERR_WUZAPI_ADMIN_TOKEN: {
     status: 400,
-    'pt-BR': 'O servidor wuzapi recusou o token de administrador (WUZAPI_ADMIN_TOKEN). Confira o token e salve a conexão.',
+    'pt-BR':
+      'O servidor wuzapi recusou o token de administrador (WUZAPI_ADMIN_TOKEN). Confira o token e salve a conexão.',
     en: 'The wuzapi server refused the admin token (WUZAPI_ADMIN_TOKEN). Check the token and save the connection.',
   },
   ERR_WUZAPI_UNREACHABLE: {
     status: 502,
     'pt-BR': 'Não foi possível falar com o servidor wuzapi. Confira o endereço e se ele está no ar.',
     en: 'Could not reach the wuzapi server. Check its address and that it is running.',
+  },
+  ERR_UAZAPI_ADMIN_TOKEN: {
+    status: 400,
+    'pt-BR': 'O servidor uazapi recusou o token de administrador (admintoken). Confira o token e salve a conexão.',
+    en: 'The uazapi server refused the admin token (admintoken). Check the token and save the connection.',
+  },
+  ERR_UAZAPI_UNREACHABLE: {
+    status: 502,
+    'pt-BR': 'Não foi possível falar com o servidor uazapi. Confira o endereço e se ele está no ar.',
+    en: 'Could not reach the uazapi server. Check its address and that it is running.',
   },
   ERR_SMS_TEXT_ONLY: {
     status: 400,

@@ -1,6 +1,302 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { TWuzapiConfig } from '@prosa/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setConnectionStatus } from '../../modules/connections/connection-status.js';
+import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
+import { applyAck } from '../../modules/messages/apply-ack.js';
+import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
+import { receiveMessage } from '../../modules/messages/receive-batch.js';
+import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import {
+  ChannelSendError,
+  type TAddress,
+  type TChannelAdapter,
+  type TConnectionRow,
+  type TOutboundMessage,
+} from '../types.js';
+import { createWuzapiClient, WuzapiError, wuzapiNumber } from './wuzapi-api.js';
+import {
+  readWuzapiConfig,
+  sealWuzapiConfig,
+  wuzapiPublicSettings,
+  wuzapiUserName,
+  wuzapiWebhookUrl,
+} from './wuzapi-config.js';
+import { createWuzapiSession } from './wuzapi-session.js';
+import { parseWuzapiPayload, readWuzapiDelivery, type TWuzapiEvent, verifyWuzapiSignature } from './wuzapi-webhook.js';
 
-// Placeholder: the channel's adapter, session and webhook are being built.
-export const setupWuzapi = (_services: TServices, _secrets: TSecrets): FastifyPluginAsyncZod => async () => {};
+/** The `Phone` wuzapi writes to: a number's digits, or a LID as its JID. */
+const wuzapiPhone = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
+const wuzapiJid = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : `${wuzapiPhone(to)}@s.whatsapp.net`);
+
+/**
+ * The message id we ask wuzapi to send with (its `Id`), the same for every attempt of one message and shaped
+ * like whatsmeow's own (`3EB0` + 18 hex digits): a retried send reuses it, so phones show one message.
+ */
+const wuzapiMessageId = (idempotencyKey: string) =>
+  `3EB0${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 18).toUpperCase()}`;
+
+/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a storage key. */
+const extensionOf = (filename: string | null, mime: string) =>
+  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 8) || 'bin';
+
+/**
+ * WhatsApp through a wuzapi server (asternic/wuzapi, on whatsmeow): the adapter (text, files, voice notes and
+ * quoted replies, read receipts, typing, paced sends), the session (a wuzapi user per connection, its webhook
+ * and QR) and the webhook (`POST /wuzapihooks/:token`, proven by the user's token in the form or by the
+ * signature made with the HMAC key we gave the user).
+ */
+export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+  const open = (sealed: string | undefined) => (sealed ? secrets.open(sealed) : null);
+  const serverOf = (connection: TConnectionRow) => {
+    const stored = readWuzapiConfig(connection);
+    const adminToken = open(stored.wuzapiAdminToken);
+    const userToken = open(stored.userToken);
+    if (!stored.wuzapiUrl || !adminToken || !userToken) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return { baseUrl: stored.wuzapiUrl, adminToken, userToken };
+  };
+  const clientOf = (connection: TConnectionRow) => createWuzapiClient(serverOf(connection));
+  const userOf = (connection: TConnectionRow) => {
+    const webhookUrl = wuzapiWebhookUrl(connection, services.config.publicUrl);
+    const hmacKey = open(readWuzapiConfig(connection).hmacKey);
+    if (!webhookUrl || !hmacKey) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return { name: wuzapiUserName(connection), token: serverOf(connection).userToken, webhookUrl, hmacKey };
+  };
+  const session = createWuzapiSession({ log: services.log, clientOf, userOf });
+
+  /** The file of a message as a data URL, which is how wuzapi takes files. */
+  const dataUrlOf = async (mediaUrl: string) => {
+    const file = await services.storage.open(mediaUrl.slice('/media/'.length));
+    if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const mime = file.meta?.mime ?? 'application/octet-stream';
+    return {
+      mime,
+      name: file.meta?.name ?? null,
+      url: `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`,
+    };
+  };
+
+  const sendOne = async (message: TOutboundMessage) => {
+    const client = clientOf(message.connection);
+    const Id = wuzapiMessageId(message.idempotencyKey);
+    // wuzapi wants the quoted message's author beside its id: replies quote the customer's messages.
+    const quote = message.quotedExternalId
+      ? { ContextInfo: { StanzaID: message.quotedExternalId, Participant: wuzapiJid(message.to) } }
+      : {};
+    const base = { Phone: wuzapiPhone(message.to), Id, ...quote };
+    if (!message.mediaUrl?.startsWith('/media/')) return client.sendText({ ...base, Body: message.body });
+    const file = await dataUrlOf(message.mediaUrl);
+    const caption = message.body ? { Caption: message.body } : {};
+    switch (message.mediaType) {
+      case 'image':
+      case 'sticker':
+        return client.sendMedia('image', { ...base, Image: file.url, ...caption });
+      case 'video':
+        return client.sendMedia('video', { ...base, Video: file.url, ...caption });
+      case 'ptt':
+      case 'audio':
+        return client.sendMedia('audio', { ...base, Audio: file.url, PTT: message.mediaType === 'ptt' });
+      default:
+        return client.sendMedia('document', {
+          ...base,
+          Document: file.url,
+          FileName: message.mediaName ?? file.name ?? 'arquivo',
+          MimeType: file.mime,
+          ...caption,
+        });
+    }
+  };
+
+  const adapter: TChannelAdapter = {
+    kind: 'wuzapi',
+    addressKinds: ['phone', 'lid'],
+    // Nothing says WhatsApp drops a repeated id: a send cut by a crash is marked failed, never repeated blindly.
+    idempotent: false,
+    // An unofficial WhatsApp number: sends one at a time with human pauses, or WhatsApp bans it.
+    paced: true,
+    prepareConfig: (input, previous) => sealWuzapiConfig(secrets, input as Partial<TWuzapiConfig>, previous),
+    publicSettings: wuzapiPublicSettings,
+    send: async (message) => {
+      if (message.connection.status !== 'CONNECTED') throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+      try {
+        const sent = await sendOne(message);
+        return { externalId: sent?.Id || wuzapiMessageId(message.idempotencyKey), status: 'sent' };
+      } catch (error) {
+        throw error instanceof WuzapiError ? error.toSendError() : error;
+      }
+    },
+    markRead: async (target, externalIds) => {
+      if (target.connection.status !== 'CONNECTED') return;
+      const jid = wuzapiJid(target.to);
+      await clientOf(target.connection).markRead({ Id: externalIds, Chat: jid, Sender: jid });
+    },
+    sendPresence: async (target, state) => {
+      if (target.connection.status !== 'CONNECTED') return;
+      await clientOf(target.connection).presence({
+        Phone: wuzapiPhone(target.to),
+        State: state === 'paused' ? 'paused' : 'composing',
+        Media: state === 'recording' ? 'audio' : '',
+      });
+    },
+    check: session.check,
+    session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
+  };
+  services.channels.register(adapter);
+
+  /** The received file's bytes, which wuzapi puts in the webhook (`base64`); kept without them when it did not. */
+  const storeMedia = async (connection: TConnectionRow, event: Extract<TWuzapiEvent, { kind: 'message' }>) => {
+    const media = event.media;
+    if (!media) return {};
+    try {
+      if (!media.base64) throw new Error('the webhook carried no bytes (S3 delivery or -skipmedia)');
+      // Checked before decoding: base64 is 4 characters for 3 bytes.
+      if ((media.base64.length * 3) / 4 > services.config.mediaMaxBytes)
+        throw new Error('file larger than MEDIA_MAX_BYTES');
+      const mime = media.mime ?? 'application/octet-stream';
+      const ext = extensionOf(media.filename, mime);
+      const name = media.filename ?? `${event.mediaType}.${ext}`;
+      const bytes = Readable.from(Buffer.from(media.base64, 'base64'));
+      const stored = await services.storage.put(connection.tenantId, ext, bytes, { name, mime });
+      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
+    } catch (err) {
+      // The message is kept without its file (its id stays in dataJson): never lost for a missing file.
+      services.log.warn({ err, externalId: event.externalId }, 'wuzapi media not stored');
+      return { mediaName: media.filename, mediaMime: media.mime };
+    }
+  };
+
+  /** One event of an authenticated webhook into our pipelines. */
+  const apply = async (connection: TConnectionRow, event: TWuzapiEvent) => {
+    const { tenantId, id: connectionId } = connection;
+    const base = { tenantId, connectionId };
+    switch (event.kind) {
+      case 'connected': {
+        // `Connected` names no number: the server's status does (releases that report the JID).
+        const number =
+          event.number ??
+          wuzapiNumber(
+            await clientOf(connection)
+              .status()
+              .then(
+                (s) => s.jid,
+                () => null,
+              ),
+          );
+        await setConnectionStatus(services, tenantId, connectionId, { status: 'CONNECTED', number });
+        return;
+      }
+      case 'down':
+        // A drop after a logout an admin asked for (already down) is no news; a drop of a live session is.
+        await setConnectionStatus(services, tenantId, connectionId, {
+          status: 'DISCONNECTED',
+          lastError: event.reason,
+          onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'],
+        });
+        return;
+      case 'qrcode':
+        // A late QR after the scan must not undo the connection.
+        if (connection.status !== 'CONNECTED')
+          await setConnectionStatus(services, tenantId, connectionId, { status: 'qrcode', qrcode: event.qrcode });
+        return;
+      case 'qrcode-expired':
+        await setConnectionStatus(services, tenantId, connectionId, {
+          status: 'DISCONNECTED',
+          lastError: 'ERR_WAPP_QR_EXPIRED',
+          onlyFrom: ['OPENING', 'qrcode'],
+        });
+        return;
+      case 'ack':
+        for (const externalId of event.externalIds)
+          await applyAck(services, { ...base, externalId, status: event.status });
+        return;
+      case 'reaction':
+        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        return;
+      case 'message':
+        await receiveMessage(services, {
+          ...base,
+          externalId: event.externalId,
+          from: { ...event.from, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
+          body: event.body,
+          mediaType: event.mediaType,
+          timestamp: event.timestamp,
+          quotedExternalId: event.quotedExternalId,
+          dataJson: event.raw,
+          ...(await storeMedia(connection, event)),
+        });
+        return;
+      default: {
+        const unknown: never = event;
+        throw new Error(`unknown wuzapi event ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  /** The wuzapi connection a webhook URL names (its token), with its user's token and HMAC key. */
+  const connectionOf = async (token: string) => {
+    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
+    const connection = await findConnectionByToken(services.db, token);
+    if (connection?.type !== 'wuzapi') return null;
+    const stored = readWuzapiConfig(connection);
+    const userToken = open(stored.userToken);
+    const hmacKey = open(stored.hmacKey);
+    return userToken && hmacKey ? { connection, userToken, hmacKey } : null;
+  };
+  type TKnown = NonNullable<Awaited<ReturnType<typeof connectionOf>>>;
+  const known = new WeakMap<FastifyRequest, TKnown>();
+
+  /** The user's token as the form carries it, compared in constant time. */
+  const sameToken = (given: string | null, expected: string) => {
+    if (!given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(expected);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  return async (app) => {
+    // Scoped to this plugin: wuzapi posts forms by default, and its signature covers the exact bytes it sent.
+    for (const type of ['application/x-www-form-urlencoded', 'application/json'])
+      app.addContentTypeParser(type, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    const ZToken = z.object({ token: z.string().max(200) });
+    app.post(
+      '/wuzapihooks/:token',
+      {
+        schema: { tags: ['channels'], params: ZToken },
+        // A message's file rides in the form as base64 (4 characters for 3 bytes), then form-encoded: '+', '/'
+        // and '=' grow to 3 characters each. Room for the largest file we keep, and the event around it.
+        bodyLimit: Math.ceil(((services.config.mediaMaxBytes * 4) / 3) * 1.25) + 1024 * 1024,
+        // Checked before the body is read: a delivery to no wuzapi connection is refused without parsing it.
+        onRequest: async (req) => {
+          const found = await connectionOf(String((req.params as { token: string }).token));
+          if (!found) throw new AppError('ERR_INVALID_TOKEN');
+          known.set(req, found);
+        },
+      },
+      async (req) => {
+        const found = known.get(req);
+        if (!found) throw new AppError('ERR_INVALID_TOKEN');
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers['x-hmac-signature'];
+        const delivery = readWuzapiDelivery(raw, req.headers['content-type']);
+        // Signed with the key we gave the user (newer releases), or carrying its token (the form of older ones).
+        const signed = verifyWuzapiSignature(raw, typeof signature === 'string' ? signature : undefined, found.hmacKey);
+        if (!signed && !sameToken(delivery?.token ?? null, found.userToken)) throw new AppError('ERR_INVALID_TOKEN');
+        const events = delivery ? parseWuzapiPayload(delivery.payload) : null;
+        if (!events) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a wuzapi event' });
+        for (const event of events) await apply(found.connection, event);
+        return { received: true };
+      },
+    );
+  };
+};

@@ -1,0 +1,243 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseWhatsappJid } from '@prosa/contracts';
+import { field, wuzapiNumber } from './wuzapi-api.js';
+
+/**
+ * What a wuzapi webhook says, in our terms. wuzapi posts one event per request, by default as a form
+ * (`application/x-www-form-urlencoded`) with `jsonData` (the event as JSON: `{ type, event, ...extras }`, `event`
+ * being whatsmeow's event struct) and, depending on the release, `token` (the user's token), `userID` and
+ * `instanceName`; with WEBHOOK_FORMAT=json the body is that JSON itself plus `userID` and `instanceName`.
+ * Anything of an unknown shape, and what we do not handle yet (groups, status broadcasts, our own sends echoed
+ * back, receipts of our other devices), is skipped, never an error.
+ */
+export type TWuzapiSender = { kind: 'phone' | 'lid'; value: string; lid?: string };
+
+export type TWuzapiMedia = { base64: string | null; mime: string | null; filename: string | null };
+
+export type TWuzapiEvent =
+  | {
+      kind: 'message';
+      externalId: string;
+      from: TWuzapiSender;
+      name: string | null;
+      timestamp: number;
+      mediaType: string;
+      body: string;
+      media: TWuzapiMedia | null;
+      quotedExternalId: string | null;
+      raw: unknown;
+    }
+  | { kind: 'reaction'; externalId: string; from: TWuzapiSender; targetExternalId: string; emoji: string }
+  | { kind: 'ack'; externalIds: string[]; status: 'delivered' | 'read' }
+  /** The client is online (`Connected`), or a phone just paired as this number (`PairSuccess`). */
+  | { kind: 'connected'; number: string | null }
+  | { kind: 'down'; reason: 'ERR_WAPP_LOGGED_OUT' | 'ERR_WAPP_CONNECTION_CLOSED' | 'ERR_WAPP_FORBIDDEN' }
+  | { kind: 'qrcode'; qrcode: string }
+  | { kind: 'qrcode-expired' };
+
+/** A delivery's fields: the event and, from releases that send it, the user's token. */
+export type TWuzapiDelivery = { payload: Record<string, unknown>; token: string | null };
+
+const asObject = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const asString = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/** The event of a form (`jsonData` + `token`) or of a JSON body; null when it is neither. */
+export const readWuzapiDelivery = (raw: Buffer, contentType: string | undefined): TWuzapiDelivery | null => {
+  const text = raw.toString('utf8');
+  if (/^application\/x-www-form-urlencoded/i.test(contentType ?? '')) {
+    const form = new URLSearchParams(text);
+    const payload = asObject(parseJson(form.get('jsonData') ?? ''));
+    return payload ? { payload, token: form.get('token') } : null;
+  }
+  const body = asObject(parseJson(text));
+  if (!body) return null;
+  const wrapped = typeof body.jsonData === 'string' ? asObject(parseJson(body.jsonData)) : null;
+  return { payload: wrapped ?? body, token: asString(body.token) };
+};
+
+/**
+ * Whether `x-hmac-signature` is the HMAC-SHA256 (hex) of the body as received, under the user's key: wuzapi
+ * signs the form string it posts (`url.Values.Encode()`, which is the body) or the JSON body.
+ */
+export const verifyWuzapiSignature = (raw: Buffer, signature: string | undefined, key: string) => {
+  if (!signature) return false;
+  const expected = Buffer.from(createHmac('sha256', key).update(raw).digest('hex'));
+  const given = Buffer.from(signature.trim().toLowerCase());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/** Who wrote: their phone when wuzapi knows it (also for a LID chat, from `SenderAlt`), else the LID. */
+const senderOf = (info: unknown): TWuzapiSender | null => {
+  const jid = parseWhatsappJid(String(field(info, 'Chat') ?? ''));
+  if (!jid || jid.kind === 'group') return null;
+  if (jid.kind === 'phone') return { kind: 'phone', value: jid.id };
+  const alt = parseWhatsappJid(String(field(info, 'SenderAlt') ?? ''));
+  return alt?.kind === 'phone' ? { kind: 'phone', value: alt.id, lid: jid.id } : { kind: 'lid', value: jid.id };
+};
+
+/** Wrappers WhatsApp puts around the real content (disappearing, view-once, documents with a caption). */
+const wrappers = [
+  'ephemeralMessage',
+  'viewOnceMessage',
+  'viewOnceMessageV2',
+  'viewOnceMessageV2Extension',
+  'documentWithCaptionMessage',
+];
+const unwrap = (message: unknown): unknown => {
+  for (const wrapper of wrappers) {
+    const inner = field(field(message, wrapper), 'message');
+    if (asObject(inner)) return unwrap(inner);
+  }
+  return message;
+};
+
+/** whatsmeow's media message kinds, by our media types (a voice note is `ptt`, decided by its flag). */
+const mediaKinds = [
+  ['imageMessage', 'image'],
+  ['videoMessage', 'video'],
+  ['ptvMessage', 'video'],
+  ['audioMessage', 'audio'],
+  ['documentMessage', 'document'],
+  ['stickerMessage', 'sticker'],
+] as const;
+
+const stanzaOf = (content: unknown) => asString(field(field(content, 'contextInfo'), 'stanzaId'));
+
+const locationBody = (location: unknown) => {
+  const label = [field(location, 'name'), field(location, 'address')]
+    .filter((part) => typeof part === 'string' && part)
+    .join(' - ');
+  return `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${field(location, 'degreesLatitude')},${field(location, 'degreesLongitude')}`;
+};
+
+/** A contact card: its name and the numbers in its vCard (TEL lines). */
+const contactBody = (card: unknown) => {
+  const vcard = asString(field(card, 'vcard')) ?? '';
+  const numbers = [...vcard.matchAll(/^TEL[^:]*:(.+)$/gim)].map((match) => match[1]?.trim());
+  return [field(card, 'displayName'), ...numbers].filter((part) => typeof part === 'string' && part).join(' ');
+};
+
+const toMessageEvent = (payload: Record<string, unknown>): TWuzapiEvent | null => {
+  const event = field(payload, 'event');
+  const info = field(event, 'Info');
+  // Our own sends come back as messages too (and so do messages typed on the phone): the agent's copy is ours.
+  if (field(info, 'IsFromMe') === true || field(info, 'IsGroup') === true) return null;
+  const externalId = asString(field(info, 'ID'));
+  const from = senderOf(info);
+  const message = unwrap(field(event, 'Message'));
+  if (!externalId || !from || !asObject(message)) return null;
+  if (field(message, 'protocolMessage') || field(message, 'editedMessage')) return null;
+  const reaction = field(message, 'reactionMessage');
+  if (reaction) {
+    const target = asString(field(field(reaction, 'key'), 'ID'));
+    if (!target) return null;
+    const emoji = asString(field(reaction, 'text')) ?? '';
+    return { kind: 'reaction', externalId, from, targetExternalId: target, emoji };
+  }
+  const { base64, ...rest } = payload;
+  const stamp = Date.parse(String(field(info, 'Timestamp') ?? ''));
+  const common = {
+    externalId,
+    from,
+    name: asString(field(info, 'PushName'))?.trim() || null,
+    timestamp: Number.isFinite(stamp) && stamp > 0 ? stamp : Date.now(),
+    // The file's bytes are stored as a file, not again in the message's data.
+    raw: rest,
+  };
+  for (const [kind, mediaType] of mediaKinds) {
+    const content = field(message, kind);
+    if (!asObject(content)) continue;
+    const voice = mediaType === 'audio' && field(content, 'PTT') === true;
+    return {
+      kind: 'message',
+      ...common,
+      mediaType: voice ? 'ptt' : mediaType,
+      body: asString(field(content, 'caption')) ?? '',
+      media: {
+        base64: asString(base64),
+        mime: asString(field(payload, 'mimeType')) ?? asString(field(content, 'mimetype')),
+        filename: asString(field(content, 'fileName')) ?? asString(field(payload, 'fileName')),
+      },
+      quotedExternalId: stanzaOf(content),
+    };
+  }
+  const extended = field(message, 'extendedTextMessage');
+  const quotedExternalId = stanzaOf(extended);
+  const location = field(message, 'locationMessage');
+  if (asObject(location))
+    return {
+      kind: 'message',
+      ...common,
+      mediaType: 'location',
+      body: locationBody(location),
+      media: null,
+      quotedExternalId,
+    };
+  const card = field(message, 'contactMessage');
+  if (asObject(card))
+    return { kind: 'message', ...common, mediaType: 'vcard', body: contactBody(card), media: null, quotedExternalId };
+  // Kinds we do not show yet (polls, buttons, orders) keep their payload in dataJson.
+  const text = asString(field(message, 'conversation')) ?? asString(field(extended, 'text')) ?? '';
+  return { kind: 'message', ...common, mediaType: 'chat', body: text, media: null, quotedExternalId };
+};
+
+/** whatsmeow's ConnectFailureReason: logged out or the main device gone (401, 403, 406), banned (402). */
+const failureReason = (reason: unknown) =>
+  reason === 402
+    ? 'ERR_WAPP_FORBIDDEN'
+    : reason === 401 || reason === 403 || reason === 406
+      ? 'ERR_WAPP_LOGGED_OUT'
+      : 'ERR_WAPP_CONNECTION_CLOSED';
+
+/** The events of one delivery (none for what we skip); null when it is not wuzapi's shape at all. */
+export const parseWuzapiPayload = (payload: Record<string, unknown>): TWuzapiEvent[] | null => {
+  const type = field(payload, 'type');
+  if (typeof type !== 'string') return null;
+  const event = field(payload, 'event');
+  const one = ((): TWuzapiEvent | null => {
+    switch (type) {
+      case 'Message':
+        return toMessageEvent(payload);
+      case 'ReadReceipt': {
+        const state = field(payload, 'state');
+        const ids = field(event, 'MessageIDs');
+        // Receipts our other devices send (ReadSelf, or from us) say nothing about the customer.
+        if ((state !== 'Delivered' && state !== 'Read') || field(event, 'IsFromMe') === true) return null;
+        const externalIds = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string' && !!id) : [];
+        return externalIds.length > 0
+          ? { kind: 'ack', externalIds, status: state === 'Read' ? 'read' : 'delivered' }
+          : null;
+      }
+      case 'Connected':
+        return { kind: 'connected', number: null };
+      case 'PairSuccess':
+        return { kind: 'connected', number: wuzapiNumber(field(event, 'ID')) };
+      case 'LoggedOut':
+        return { kind: 'down', reason: 'ERR_WAPP_LOGGED_OUT' };
+      case 'Disconnected':
+        return { kind: 'down', reason: 'ERR_WAPP_CONNECTION_CLOSED' };
+      case 'TemporaryBan':
+        return { kind: 'down', reason: 'ERR_WAPP_FORBIDDEN' };
+      case 'ConnectFailure':
+        return { kind: 'down', reason: failureReason(field(event, 'Reason')) };
+      case 'QR': {
+        const qrcode = asString(field(payload, 'qrCodeBase64'));
+        return qrcode?.startsWith('data:image/') ? { kind: 'qrcode', qrcode } : null;
+      }
+      case 'QRTimeout':
+        return { kind: 'qrcode-expired' };
+      default:
+        return null;
+    }
+  })();
+  return one ? [one] : [];
+};
