@@ -29,6 +29,11 @@ test('each channel opens its own form from "Nova conexão", grouped WhatsApp fir
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(`Nova conexão: ${form.title}`);
     for (const field of form.fields) await expect(dialog.getByTestId(`connection-${form.type}-${field}`)).toBeVisible();
+    if (form.type === 'baileys') {
+      // Calls can be refused on their own; the message to the caller shows once that is ticked.
+      await dialog.getByTestId('connection-baileys-rejectCalls').check();
+      await expect(dialog.getByTestId('connection-baileys-rejectCallsMessage')).toBeVisible();
+    }
     if (form.type === 'hub') {
       // The Hub's channel is picked from a list, WhatsApp by default.
       await expect(dialog.getByTestId('connection-hub-hubChannel')).toHaveValue('WhatsApp');

@@ -90,6 +90,10 @@ export const connectionsPtBR = {
   baileys: {
     intro:
       'O Prosa liga o número direto ao WhatsApp, como o WhatsApp Web: ao salvar, aparece o QR code para ler com o celular do número (ou peça um código de pareamento).',
+    rejectCalls: 'Recusar chamadas de voz e vídeo',
+    rejectCallsHint: 'O atendimento é por mensagens: a chamada é recusada na hora.',
+    rejectCallsMessage: 'Mensagem enviada a quem ligou',
+    rejectCallsPlaceholder: 'Não atendemos ligações por aqui. Escreva sua mensagem que já respondemos!',
   },
   zapi: {
     intro:
@@ -383,6 +387,10 @@ export const connectionsEn: typeof connectionsPtBR = {
   baileys: {
     intro:
       "Prosa links the number straight to WhatsApp, like WhatsApp Web: on saving, the QR code shows for the number's phone to scan (or ask for a pairing code).",
+    rejectCalls: 'Refuse voice and video calls',
+    rejectCallsHint: 'Service is by message: the call is refused at once.',
+    rejectCallsMessage: 'Message sent to the caller',
+    rejectCallsPlaceholder: 'We do not take calls here. Write your message and we will answer!',
   },
   zapi: {
     intro:

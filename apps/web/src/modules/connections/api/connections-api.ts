@@ -16,7 +16,7 @@ export type TConnectionInput = {
    * The provider's settings (Cloud API ids and token, the Evolution gateway and its key); on an edit, secrets
    * left out keep the stored ones.
    */
-  config?: Record<string, string>;
+  config?: Record<string, string | boolean | null>;
 };
 
 /** The kinds an admin can create from the screen (every channel but the generic WhatsApp placeholder). */

@@ -57,11 +57,18 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
   const [credentials, setCredentials] = useState<TCredentials>({});
   const [nameError, setNameError] = useState<string | null>(null);
   const [credentialErrors, setCredentialErrors] = useState<Record<string, string | undefined>>({});
+  // WhatsApp by QR code (Baileys): calls can be refused on their own, with a message to the caller.
+  const [calls, setCalls] = useState({ rejectCalls: false, rejectCallsMessage: '' });
   useEffect(() => {
     if (!opened) return;
     setNameError(null);
     setCredentialErrors({});
     setCredentials(initialCredentials(connection?.type ?? newType, connection?.settings));
+    setCalls({
+      rejectCalls: connection?.settings?.rejectCalls === true,
+      rejectCallsMessage:
+        typeof connection?.settings?.rejectCallsMessage === 'string' ? connection.settings.rejectCallsMessage : '',
+    });
     setValues(
       connection
         ? {
@@ -92,6 +99,11 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           greetingMessage: values.greetingMessage?.trim() || null,
           farewellMessage: values.farewellMessage?.trim() || null,
           ...(hasCredentials(type) ? { config: credentialsToSend(type, credentials, editing) } : {}),
+          ...(type === 'baileys'
+            ? {
+                config: { rejectCalls: calls.rejectCalls, rejectCallsMessage: calls.rejectCallsMessage.trim() || null },
+              }
+            : {}),
         },
       },
       {
@@ -117,7 +129,7 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
       size="lg"
     >
       <Stack>
-        {hasCredentials(type) && !connection && (
+        {(hasCredentials(type) || type === 'baileys') && !connection && (
           <Alert variant="light" color="primary">
             {t(`connections.${type}.intro`)}
           </Alert>
@@ -173,6 +185,29 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
               />
             );
           })}
+        {type === 'baileys' && (
+          <>
+            <Checkbox
+              label={t('connections.baileys.rejectCalls')}
+              description={t('connections.baileys.rejectCallsHint')}
+              checked={calls.rejectCalls}
+              onChange={(e) => setCalls({ ...calls, rejectCalls: e.currentTarget.checked })}
+              data-testid="connection-baileys-rejectCalls"
+            />
+            {calls.rejectCalls && (
+              <Textarea
+                label={t('connections.baileys.rejectCallsMessage')}
+                placeholder={t('connections.baileys.rejectCallsPlaceholder')}
+                autosize
+                minRows={2}
+                maxLength={1000}
+                value={calls.rejectCallsMessage}
+                onChange={(e) => setCalls({ ...calls, rejectCallsMessage: e.currentTarget.value })}
+                data-testid="connection-baileys-rejectCallsMessage"
+              />
+            )}
+          </>
+        )}
         <Select
           label={t('connections.queue')}
           placeholder={t('connections.noQueue')}
