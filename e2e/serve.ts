@@ -1,6 +1,7 @@
 // Starts Prosa for the e2e suite on a fresh data directory, with the fake SMTP server as its mail relay, the
 // fake WhatsApp Cloud API as its Graph API, the fake Evolution API gateway (the admin types its address in the
-// connection form, so the server needs no setting for it), and a tiny inbox endpoint the tests read e-mails
+// connection form, so the server needs no setting for it), the fake Telegram Bot API, Baileys' fake socket with
+// its phone on a control port, and a tiny inbox endpoint the tests read e-mails
 // from. Run by Playwright's webServer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -9,10 +10,12 @@ import path from 'node:path';
 import { createApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import {
+  createFakeBaileys,
   demoEvolution,
   demoMetaNumber,
   demoMetaTemplates,
   demoTelegramBot,
+  startBaileysControl,
   startFakeEvolution,
   startFakeMetaCloud,
   startFakeSmtp,
@@ -47,7 +50,10 @@ const config = loadConfig({
   SEED_DEMO: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-const prosa = await createApp(config);
+// WhatsApp by QR code runs Baileys in-process: the fake socket stands in for it, the phone played over HTTP.
+const baileys = createFakeBaileys();
+const baileysControl = await startBaileysControl(baileys, Number(process.env.FAKE_BAILEYS_PORT ?? port + 500));
+const prosa = await createApp(config, { baileysSocket: baileys.factory });
 await prosa.listen();
 
 const inbox = createServer((req, res) => {
@@ -64,6 +70,7 @@ const stop = async () => {
   await meta.close();
   await evolution.close();
   await telegram.close();
+  await baileysControl.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

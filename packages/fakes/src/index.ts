@@ -1,3 +1,4 @@
+export * from './baileys-control.js';
 export * from './baileys-socket.js';
 export * from './evolution.js';
 export * from './graph-messaging.js';
