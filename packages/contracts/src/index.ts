@@ -14,6 +14,7 @@ export * from './contacts.js';
 export * from './conversation-actions.js';
 export * from './fallback-key.js';
 export * from './farewell-messages.js';
+export * from './group-messages.js';
 export * from './message-templates.js';
 export * from './messages.js';
 export * from './phone.js';

@@ -99,7 +99,11 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
       socket.ended = true;
       socket.close(428);
     },
-    groupMetadata: async (jid: string) => ({ id: jid, subject: world.groups.get(jid) ?? 'Grupo' }),
+    groupMetadata: async (jid: string) => ({
+      id: jid,
+      subject: world.groups.get(jid)?.subject ?? 'Grupo',
+      participants: world.groups.get(jid)?.participants ?? [],
+    }),
     rejectCall: async (id: string, from: string) => {
       socket.rejectedCalls.push({ id, from });
     },
@@ -187,9 +191,12 @@ type TFakeWorld = {
   autoQr: boolean;
   autoOpen: boolean;
   failNextSend: boolean;
-  groups: Map<string, string>;
+  groups: Map<string, { subject: string; participants: TFakeParticipant[] }>;
   media: Map<string, Buffer>;
 };
+
+/** A group member as Baileys v7 lists them: the JID (a LID in LID groups), the phone JID beside it, the role. */
+export type TFakeParticipant = { id: string; phoneNumber?: string; admin?: 'admin' | 'superadmin' | null };
 
 /**
  * The fake library: `factory` stands for makeWASocket (inject it as createApp's `baileysSocket`), `sockets`
@@ -221,7 +228,8 @@ export const createFakeBaileys = (settings: { autoQr?: boolean; autoOpen?: boole
     },
     /** A file WhatsApp holds for a received message (downloadMediaMessage answers it). */
     addMedia: (messageId: string, bytes: Buffer) => world.media.set(messageId, bytes),
-    addGroup: (jid: string, subject: string) => world.groups.set(jid, subject),
+    addGroup: (jid: string, subject: string, participants: TFakeParticipant[] = []) =>
+      world.groups.set(jid, { subject, participants }),
   };
 };
 

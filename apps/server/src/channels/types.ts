@@ -22,6 +22,17 @@ export type TOutboundMessage = {
   quotedExternalId: string | null;
   /** An approved template with its placeholders filled, instead of free text. */
   template: TTemplateSend | null;
+  /** Group members the text mentions (their JIDs), shown to them as mentions: visibly (@) or hidden ("ghost"). */
+  mentions?: string[];
+};
+
+/** A member of a group chat, as the channel lists them. */
+export type TGroupParticipant = {
+  /** The member's id on the channel (a WhatsApp JID: phone or LID form). */
+  id: string;
+  /** Their phone number's digits, when the channel tells. */
+  number: string | null;
+  admin: boolean;
 };
 
 /** A template as the outbound queue keeps it on the message (`dataJson.template`). */
@@ -66,6 +77,8 @@ export type TChannelAdapter = {
   paced?: boolean;
   /** Shows the customer that an agent is typing or recording (channels that support it). */
   sendPresence?: (target: TChannelTarget, state: TPresenceState) => Promise<void>;
+  /** The members of a group conversation (channels with group chats); `mentions` on sends reach them. */
+  groupParticipants?: (target: TChannelTarget) => Promise<TGroupParticipant[]>;
   /** Tells the customer their messages (by the channel's ids) were read (channels with read receipts). */
   markRead?: (target: TChannelTarget, externalIds: readonly string[]) => Promise<void>;
   /**

@@ -56,7 +56,7 @@ export type TBaileysEvents = {
 
 /** What we send: text, media (bytes), reactions, with a quoted message and our own id. */
 export type TBaileysContent =
-  | { text: string }
+  | { text: string; mentions?: string[] }
   | { image: Buffer; caption?: string; mimetype?: string }
   | { video: Buffer; caption?: string; mimetype?: string }
   | { audio: Buffer; ptt?: boolean; mimetype?: string }
@@ -80,7 +80,11 @@ export type TBaileysSocket = {
   requestPairingCode: (phoneNumber: string) => Promise<string>;
   logout: () => Promise<void>;
   end: (error?: Error) => void | Promise<void>;
-  groupMetadata: (jid: string) => Promise<{ id: string; subject: string }>;
+  groupMetadata: (jid: string) => Promise<{
+    id: string;
+    subject: string;
+    participants?: { id: string; phoneNumber?: string; admin?: 'admin' | 'superadmin' | null }[];
+  }>;
   rejectCall: (callId: string, callFrom: string) => Promise<void>;
   /** A received file's bytes (Baileys' downloadMediaMessage, re-asking the phone for expired media). */
   downloadMedia: (message: TWaMessage) => Promise<Buffer>;

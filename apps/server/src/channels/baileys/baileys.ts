@@ -97,7 +97,8 @@ export const setupBaileys = (
   };
 
   const contentOf = async (message: TOutboundMessage): Promise<TBaileysContent> => {
-    if (!message.mediaUrl?.startsWith('/media/')) return { text: message.body };
+    if (!message.mediaUrl?.startsWith('/media/'))
+      return message.mentions?.length ? { text: message.body, mentions: message.mentions } : { text: message.body };
     const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
     if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
     const chunks: Buffer[] = [];
@@ -136,6 +137,14 @@ export const setupBaileys = (
       }
       if (!sent?.key.id) throw new ChannelSendError('ERR_SENDING_WAPP_MSG', false);
       return { externalId: sent.key.id, status: 'sent' };
+    },
+    groupParticipants: async (target) => {
+      const socket = await openSocket(target.connection);
+      const group = await socket.groupMetadata(jidOf(target.to));
+      return (group.participants ?? []).map((member) => {
+        const phoneJid = member.id.endsWith('@s.whatsapp.net') ? member.id : member.phoneNumber;
+        return { id: member.id, number: phoneJid?.split('@')[0]?.split(':')[0] ?? null, admin: Boolean(member.admin) };
+      });
     },
     sendPresence: async (target, presence) => {
       await sessions.socketOf(target.connection.id)?.sendPresenceUpdate(presence, jidOf(target.to));

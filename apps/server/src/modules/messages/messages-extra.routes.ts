@@ -2,8 +2,12 @@ import {
   ZContactMessagesQuery,
   ZEditAlias,
   ZForwardMessages,
+  ZGroupBroadcast,
+  ZGroupParticipants,
+  ZGroupTicket,
   ZId,
   ZLocationMessage,
+  ZMentionMessage,
   ZMessage,
   ZMessageList,
   ZMessageSearchQuery,
@@ -17,12 +21,16 @@ import type { TServices } from '../../platform/services.js';
 import { listContactMessages, searchVisibleMessages } from './browse-messages.js';
 import { exportTranscript } from './export-transcript.js';
 import { forwardMessages } from './forward-messages.js';
+import { listGroupParticipants, sendMentionMessage, sendToEveryMember } from './group-messages.js';
 import { editMessage, reactToMessage } from './manage-messages.js';
 import { sendMessage } from './send-message.js';
 
 const ZTicketParams = z.object({ ticketId: ZId });
 
-/** Messages calls of §7 beyond a conversation's page: contact history, search, transcript, forward, vCard, location. */
+/**
+ * Messages calls of §7 beyond a conversation's page: contact history, search, transcript, forward, vCard,
+ * location, and the group calls (members, mentions, hidden mentions).
+ */
 export const messagesExtraRoutes =
   (services: TServices): FastifyPluginAsyncZod =>
   async (app) => {
@@ -131,5 +139,26 @@ export const messagesExtraRoutes =
         },
       },
       (req) => editMessage(services, req.ctx, req.body.messageId, req.body.body),
+    );
+    // Group conversations (WhatsApp by QR code).
+    app.post(
+      '/messages/listParticipants',
+      { onRequest: guard(), schema: { tags, body: ZGroupTicket, response: { 200: ZGroupParticipants } } },
+      (req) => listGroupParticipants(services, req.ctx, req.body.ticketId),
+    );
+    app.post(
+      '/messages/mentionMessage',
+      { onRequest: guard(), schema: { tags, body: ZMentionMessage, response: { 201: ZMessage } } },
+      async (req, reply) => reply.status(201).send(await sendMentionMessage(services, req.ctx, req.body)),
+    );
+    app.post(
+      '/messages/mentionAllMessage',
+      { onRequest: guard(), schema: { tags, body: ZGroupBroadcast, response: { 201: ZMessage } } },
+      async (req, reply) => reply.status(201).send(await sendToEveryMember(services, req.ctx, req.body, true)),
+    );
+    app.post(
+      '/messages/ghostMessage',
+      { onRequest: guard(), schema: { tags, body: ZGroupBroadcast, response: { 201: ZMessage } } },
+      async (req, reply) => reply.status(201).send(await sendToEveryMember(services, req.ctx, req.body, false)),
     );
   };

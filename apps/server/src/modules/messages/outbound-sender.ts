@@ -19,6 +19,12 @@ export type TOutboundSender = {
   stop: () => Promise<void>;
 };
 
+/** The group members a message mentions (written by group-messages.ts). */
+const mentionsOf = (data: unknown): string[] | undefined => {
+  const mentions = (data as { mentions?: unknown } | null)?.mentions;
+  return Array.isArray(mentions) ? mentions.filter((item): item is string => typeof item === 'string') : undefined;
+};
+
 /** The template a template message carries (written by send-template.ts). */
 const templateOf = (data: unknown): TTemplateSend | null =>
   (data as { template?: TTemplateSend } | null)?.template ?? null;
@@ -209,6 +215,7 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
         mediaName: row.mediaName,
         quotedExternalId: context.quoted?.messageId ?? null,
         template: row.mediaType === 'template' ? templateOf(row.dataJson) : null,
+        mentions: mentionsOf(row.dataJson),
       });
       await finish(row, { status: sent.status ?? 'sent', messageId: sent.externalId, failureReason: null });
     } catch (error) {

@@ -49,7 +49,13 @@ export const sendMessage = async (
   services: TSendServices,
   ctx: TRequestContext,
   ticketId: number,
-  input: TSendMessage & { media?: TMediaInput; structured?: TStructuredInput; template?: TTemplateSend },
+  input: TSendMessage & {
+    media?: TMediaInput;
+    structured?: TStructuredInput;
+    template?: TTemplateSend;
+    /** Group members to mention (JIDs), kept for the channel. */
+    mentions?: string[];
+  },
 ): Promise<TMessage> => {
   if (!input.body.trim() && !input.media)
     throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'empty message' });
@@ -99,7 +105,11 @@ export const sendMessage = async (
       sendType: scheduleDate ? 'schedule' : 'chat',
       scheduleDate,
       timestamp: scheduleDate ? scheduleDate.getTime() : now,
-      dataJson: input.template ? { template: input.template } : (input.structured?.data ?? null),
+      dataJson: input.template
+        ? { template: input.template }
+        : input.mentions
+          ? { mentions: input.mentions }
+          : (input.structured?.data ?? null),
     });
     if (!row) throw new AppError('ERR_CREATING_MESSAGE');
     if (!scheduleDate) {
