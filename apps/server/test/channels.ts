@@ -1,7 +1,9 @@
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { messages, tickets } from '../src/platform/db/schema.js';
+import { expect } from 'vitest';
+import { connections, messages, tickets } from '../src/platform/db/schema.js';
 import type { TestApp } from './harness.js';
+import { eventually } from './sockets.js';
 
 /**
  * A port nobody listens on yet: a server that registers its own webhook URL with a provider must know its
@@ -16,7 +18,19 @@ export const freePort = () =>
     });
   });
 
+/** A whole tenant as the harness makes it (tenant, admin, supervisor, agent, queue, their tokens). */
+export type TTenantFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+/** A connection as POST /whatsapp answers an admin (settings with the secrets shown as `true`). */
+export type TConnectionBody = {
+  id: number;
+  token: string;
+  status: string;
+  number: string | null;
+  qrcode: string | null;
+  settings: Record<string, string | boolean | null>;
+};
 type TFixtureRef = { tenantId: number; tokens: { admin: string } };
+type TMessageRow = typeof messages.$inferSelect;
 
 /** The ticket of a customer on a connection, found by the end of their number (stored in E.164). */
 export const ticketOfCustomer = async (t: TestApp, fx: TFixtureRef, connectionId: number, number: string) => {
@@ -38,3 +52,55 @@ export const messagesOfTicket = (t: TestApp, tenantId: number, ticketId: number)
     .select()
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.ticketId, ticketId)));
+
+/** The stored messages that carry a provider's id, in any tenant: a forged delivery must find none. */
+export const messagesWithExternalId = (t: TestApp, externalId: string) =>
+  t.db.select().from(messages).where(eq(messages.messageId, externalId));
+
+/** A connection's row as the database keeps it (sealed config, status, QR code). */
+export const findConnectionRow = async (t: TestApp, id: number) => {
+  const [row] = await t.db.select().from(connections).where(eq(connections.id, id));
+  return row;
+};
+
+/**
+ * Sends an agent's message as the tenant's admin and waits until the channel took it (or, with `status`,
+ * until it reached that status, e.g. 'failed'); its stored row. A paced channel may wait a random pause
+ * before a send: give it a longer `timeoutMs`.
+ */
+export const sendReply = async (
+  t: TestApp,
+  fx: TFixtureRef,
+  ticketId: number,
+  body: unknown,
+  options: { status?: string; timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<TMessageRow> => {
+  const sent = await t.request('POST', `/messages/${ticketId}`, {
+    token: fx.tokens.admin,
+    body,
+    headers: options.headers,
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  return eventually(async () => {
+    const [row] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.tenantId, fx.tenantId), eq(messages.id, sent.body.id)));
+    expect(row?.status).toBe(options.status ?? 'sent');
+    return row as TMessageRow;
+  }, options.timeoutMs);
+};
+
+/** Posts a JSON webhook delivery ourselves, as a provider would (with its own auth headers, if any). */
+export const postWebhook = (t: TestApp, path: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.request('POST', path, {
+    body: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+/** Posts the exact bytes of a Meta webhook with an X-Hub-Signature-256 header (none when null). */
+export const postSignedWebhook = (t: TestApp, path: string, raw: string, signature: string | null) =>
+  t.request('POST', path, {
+    body: raw,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+  });

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { findConnection } from '../../modules/connections/connections.repository.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
@@ -7,6 +6,7 @@ import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import { storeInboundMedia } from '../shared/inbound-media.js';
 import { readBaileysConfig } from './baileys-config.js';
 import { applyContactChange } from './baileys-edits.js';
 import { ackStatusOf, parseBaileysMessage, type TBaileysInbound } from './baileys-message.js';
@@ -14,13 +14,6 @@ import type { TSessionRef, TSocketHandlers } from './baileys-sessions.js';
 import type { TBaileysSocket, TWaMessage } from './baileys-socket.js';
 
 type TMessageEvent = Extract<TBaileysInbound, { kind: 'message' }>;
-
-/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a storage key. */
-const extensionOf = (filename: string | null, mime: string) =>
-  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .slice(0, 8) || 'bin';
 
 /**
  * What a Baileys socket brings in, into our pipelines: customers' messages (files downloaded into storage,
@@ -45,23 +38,13 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
   };
 
   /** The received file in our storage; a failed download keeps the message without it. */
-  const storeMedia = async (ref: TSessionRef, socket: TBaileysSocket, raw: TWaMessage, event: TMessageEvent) => {
-    const media = event.media;
-    if (!media) return {};
-    try {
+  // A failed download leaves the message's media keys in dataJson.
+  const storeMedia = (ref: TSessionRef, socket: TBaileysSocket, raw: TWaMessage, event: TMessageEvent) =>
+    storeInboundMedia(services, ref.tenantId, event, 'baileys media download failed', async (media) => {
       const bytes = await socket.downloadMedia(raw);
       if (bytes.length > services.config.mediaMaxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
-      const mime = media.mime ?? 'application/octet-stream';
-      const ext = extensionOf(media.filename, mime);
-      const name = media.filename ?? `${event.mediaType}.${ext}`;
-      const stored = await services.storage.put(ref.tenantId, ext, Readable.from(bytes), { name, mime });
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
-    } catch (err) {
-      // The message's media keys stay in dataJson: never lose a message for a failed download.
-      services.log.warn({ err, externalId: event.externalId }, 'baileys media download failed');
-      return { mediaName: media.filename, mediaMime: media.mime };
-    }
-  };
+      return { bytes, mime: media.mime ?? 'application/octet-stream', name: media.filename };
+    });
 
   const receive = async (ref: TSessionRef, socket: TBaileysSocket, raw: TWaMessage, event: TMessageEvent) => {
     const { chat, sender, name } = event;

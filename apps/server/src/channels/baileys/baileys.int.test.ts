@@ -2,18 +2,17 @@ import { events as realtimeEvents } from '@prosa/contracts';
 import { createFakeBaileys, startFakeSmtp, type TFakeBaileys, type TFakeSmtp } from '@prosa/fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
+import { expectDropMail, expectQrPng, watchSessions } from '../../../test/channel-checks.js';
+import {
+  findConnectionRow,
+  messagesOfTicket,
+  sendReply,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import {
-  baileysAuth,
-  connections,
-  contacts,
-  messages,
-  sessionLeases,
-  tenants,
-  tickets,
-} from '../../platform/db/schema.js';
+import { baileysAuth, contacts, messages, sessionLeases, tenants, tickets } from '../../platform/db/schema.js';
 
 // WhatsApp through Baileys, end to end with the library replaced by the fake socket of @prosa/fakes (our code
 // is real): the QR code on create, the phone scanning (515, then a new socket logs in), customer messages in,
@@ -21,12 +20,11 @@ import {
 // second instance resumes the session without a QR when the first one closes: the lease moves), and the
 // reconnect policy (401 wipes the pairing, 440 gives way, other drops reconnect with backoff).
 // Two instances share one database: `base` owns it (and closes last); `t` serves the first part.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
 let base: TestApp;
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let baseFake: TFakeBaileys;
 let fake: TFakeBaileys;
 let smtp: TFakeSmtp;
@@ -36,10 +34,7 @@ const phone = '5511940002000';
 const customer = { number: '5511987650001', jid: '5511987650001@s.whatsapp.net', name: 'Marina Costa' };
 const now = () => Math.floor(Date.now() / 1000);
 
-const rowOf = async (id = connectionId) => {
-  const [row] = await base.db.select().from(connections).where(eq(connections.id, id));
-  return row;
-};
+const rowOf = (id = connectionId) => findConnectionRow(base, id);
 const authRows = (id = connectionId) => base.db.select().from(baileysAuth).where(eq(baileysAuth.connectionId, id));
 const ticketOf = (app: TestApp, number: string) => ticketOfCustomer(app, fx, connectionId, number);
 const messagesOf = (ticketId: number) => messagesOfTicket(base, fx.tenantId, ticketId);
@@ -57,18 +52,10 @@ const text = (id: string, body: string, extra: Record<string, unknown> = {}) => 
   ...extra,
 });
 
-/** Sends an agent's message and waits until it is sent; the WhatsApp id it got. */
+/** Sends an agent's message through `app` and waits until it is sent (paced: it may wait its random pause first). */
 const reply = async (app: TestApp, ticketId: number, body: Record<string, unknown>) => {
-  const sent = await app.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  let externalId = '';
-  // Paced channel: a send may wait its random pause first.
-  await eventually(async () => {
-    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
-    expect(row?.status).toBe('sent');
-    externalId = String(row?.messageId);
-  }, 15_000);
-  return { id: sent.body.id as number, externalId };
+  const row = await sendReply(app, fx, ticketId, body, { timeoutMs: 15_000 });
+  return { id: row.id, externalId: String(row.messageId) };
 };
 
 beforeAll(async () => {
@@ -104,9 +91,7 @@ describe('Baileys connection', () => {
     connectionId = res.body.id;
     expect(res.body).toMatchObject({ type: 'baileys', status: 'qrcode', lastError: null });
     expect(res.body.settings).toEqual({ rejectCalls: false, rejectCallsMessage: null });
-    expect(res.body.qrcode).toMatch(/^data:image\/png;base64,/);
-    const image = Buffer.from(String(res.body.qrcode).split(',')[1] ?? '', 'base64');
-    expect(image.subarray(1, 4).toString()).toBe('PNG');
+    expectQrPng(res.body.qrcode);
     // The event says a QR code is waiting; the image itself is read by admins (GET), not broadcast.
     expect((await live).session.status).toBe('qrcode');
     const shown = await t.request('GET', `/whatsapp/${connectionId}`, { token: fx.tokens.admin });
@@ -354,12 +339,8 @@ describe('Baileys session across instances', () => {
   });
 
   it('logged out from the phone (401): pairing wiped, DISCONNECTED with the reason, admins told, sends fail fast', async () => {
-    const socket = await connected(connect(base.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; lastError: string | null }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connectionId && payload.session.status === 'DISCONNECTED',
-    );
+    const sessions = await watchSessions(base, fx);
+    const live = sessions.next(connectionId, (event) => event.session.status === 'DISCONNECTED');
     const sockets = baseFake.sockets.length;
     baseFake.latest().close(401);
     expect(await live).toMatchObject({
@@ -367,18 +348,11 @@ describe('Baileys session across instances', () => {
       session: { status: 'DISCONNECTED', lastError: 'ERR_WAPP_LOGGED_OUT' },
     });
     await eventually(async () => expect(await authRows()).toHaveLength(0));
-    await eventually(() => {
-      const mail = smtp.inbox.find((m) => m.to.includes(fx.admin.email) && m.text.includes('parou de funcionar'));
-      expect(mail?.text).toContain('WhatsApp Baileys');
-    });
+    await expectDropMail(smtp, fx.admin.email, ['WhatsApp Baileys']);
 
     const ticketId = await ticketOf(base, customer.number);
-    const res = await base.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body: 'Alô?' } });
-    expect(res.status).toBe(201);
-    await eventually(async () => {
-      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
-      expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' });
-    }, 15_000);
+    const failed = await sendReply(base, fx, ticketId, { body: 'Alô?' }, { status: 'failed', timeoutMs: 15_000 });
+    expect(failed.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
     // No reconnect: a logged-out number needs a new QR code.
     expect(baseFake.sockets).toHaveLength(sockets);
   });

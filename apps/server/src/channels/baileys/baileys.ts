@@ -5,6 +5,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { readOutboundFile } from '../shared/outbound-media.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
 import { baileysPublicSettings, prepareBaileysConfig } from './baileys-config.js';
 import { createBaileysInbound } from './baileys-inbound.js';
@@ -99,13 +100,10 @@ export const setupBaileys = (
   const contentOf = async (message: TOutboundMessage): Promise<TBaileysContent> => {
     if (!message.mediaUrl?.startsWith('/media/'))
       return message.mentions?.length ? { text: message.body, mentions: message.mentions } : { text: message.body };
-    const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
-    if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const file = await readOutboundFile(services.storage, message.mediaUrl);
     return mediaContent(
       message.mediaType,
-      Buffer.concat(chunks),
+      file.bytes,
       file.meta?.mime ?? 'application/octet-stream',
       message.mediaName ?? file.meta?.name ?? 'arquivo',
       message.body,

@@ -1,3 +1,4 @@
+import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
 
 /** Where one connection's session lives: the gateway, its global API key and the instance's name there. */
@@ -66,24 +67,16 @@ export type TEvolutionState = 'open' | 'connecting' | 'close' | 'refused';
 /** The events our webhook takes (Evolution's config names, UPPER_SNAKE). */
 export const evolutionWebhookEvents = ['QRCODE_UPDATED', 'CONNECTION_UPDATE', 'MESSAGES_UPSERT', 'MESSAGES_UPDATE'];
 
-const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
-
 /** The Evolution API v2 calls of one instance, over fetch, with a timeout on every call. */
 export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15_000) => {
   const instance = encodeURIComponent(gateway.instance);
   const call = async <T>(method: string, path: string, body?: unknown, timeout = timeoutMs): Promise<T> => {
-    let res: Response;
-    try {
-      res = await fetch(`${gateway.baseUrl}/${path}`, {
-        method,
-        headers: { apikey: gateway.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeout),
-      });
-    } catch (error) {
-      throw new EvolutionError(0, null, `network: ${(error as Error).message}`, isTimeout(error));
-    }
-    const json = (await res.json().catch(() => ({}))) as {
+    const { res, text } = await callProvider(
+      `${gateway.baseUrl}/${path}`,
+      { method, headers: { apikey: gateway.apiKey }, body, timeoutMs: timeout },
+      (detail, timedOut) => new EvolutionError(0, null, detail, timedOut),
+    );
+    const json = parseJsonOr(text, {}) as {
       error?: unknown;
       message?: unknown;
       response?: { message?: unknown };

@@ -1,13 +1,7 @@
-import { isErrorCode } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
-import {
-  ChannelSendError,
-  type TChannelSession,
-  type TConnectionCheck,
-  type TConnectionRow,
-  type TSessionState,
-} from '../types.js';
+import { connected, down, downCheck, pairing, sessionAppError, sessionReason } from '../shared/session-states.js';
+import type { TChannelSession, TConnectionCheck, TConnectionRow } from '../types.js';
 import { EvolutionError, type TEvolutionClient } from './evolution-api.js';
 
 type TSessionDeps = {
@@ -18,14 +12,10 @@ type TSessionDeps = {
 };
 
 /** Why the gateway could not be used, as a catalogue code (an unanswered call is an unreachable gateway here). */
-export const evolutionReason = (error: unknown): string => {
-  if (error instanceof EvolutionError) return error.status === 0 ? 'ERR_EVOLUTION_UNREACHABLE' : error.reason;
-  if (error instanceof ChannelSendError) return error.reason;
-  return 'ERR_WAPP_NOT_INITIALIZED';
-};
-
-const down = (error: string | null): TSessionState => ({ status: 'DISCONNECTED', number: null, qrcode: null, error });
-const connected: TSessionState = { status: 'CONNECTED', number: null, qrcode: null, error: null };
+export const evolutionReason = (error: unknown): string =>
+  sessionReason(error, (e) =>
+    e instanceof EvolutionError ? (e.status === 0 ? 'ERR_EVOLUTION_UNREACHABLE' : e.reason) : null,
+  );
 
 const isMissing = (error: unknown) => error instanceof EvolutionError && error.status === 404;
 /** Evolution answers 400 "instance is not connected" to a logout of a session that is already closed. */
@@ -52,13 +42,11 @@ export const createEvolutionSession = ({
       if (state === null) await client.createInstance();
       const webhook = webhookOf(connection);
       await client.setWebhook(webhook.url, webhook.headers);
-      if (state === 'open') return connected;
+      if (state === 'open') return connected();
       // A closed session starts pairing; one that is pairing answers its current QR (Baileys renews it every 20 s).
       const qr = await client.connect();
-      if (qr.instance?.state === 'open') return connected;
-      return qr.base64
-        ? { status: 'qrcode', number: null, qrcode: qr.base64, error: null }
-        : { status: 'OPENING', number: null, qrcode: null, error: null };
+      if (qr.instance?.state === 'open') return connected();
+      return pairing(qr.base64);
     } catch (error) {
       log.warn({ err: error, connectionId: connection.id }, 'evolution session did not start');
       return down(evolutionReason(error));
@@ -78,16 +66,11 @@ export const createEvolutionSession = ({
       await client.setWebhook(webhook.url, webhook.headers);
       const answer = await client.connect(phone);
       if (!answer.pairingCode) throw new EvolutionError(500, null, 'no pairing code in the answer');
-      const qrcode = answer.base64 ?? null;
-      return {
-        code: answer.pairingCode,
-        state: { status: qrcode ? 'qrcode' : 'OPENING', number: null, qrcode, error: null },
-      };
+      return { code: answer.pairingCode, state: pairing(answer.base64) };
     } catch (error) {
       if (error instanceof AppError) throw error;
       log.warn({ err: error, connectionId: connection.id }, 'evolution pairing code not made');
-      const reason = evolutionReason(error);
-      throw new AppError(isErrorCode(reason) ? reason : 'ERR_WAPP_NOT_INITIALIZED');
+      throw sessionAppError(evolutionReason(error), 'ERR_WAPP_NOT_INITIALIZED');
     }
   },
 
@@ -95,11 +78,9 @@ export const createEvolutionSession = ({
     try {
       await clientOf(connection).logout();
     } catch (error) {
-      if (!isMissing(error) && !isNotConnected(error)) {
-        const reason = evolutionReason(error);
-        // The number stays linked on the phone: the admin hears why rather than a false "disconnected".
-        throw new AppError(isErrorCode(reason) ? reason : 'ERR_SENDING_WAPP_MSG');
-      }
+      // The number stays linked on the phone: the admin hears why rather than a false "disconnected".
+      if (!isMissing(error) && !isNotConnected(error))
+        throw sessionAppError(evolutionReason(error), 'ERR_SENDING_WAPP_MSG');
     }
     return down(null);
   },
@@ -122,9 +103,9 @@ export const createEvolutionSession = ({
       const state = await clientOf(connection).connectionState();
       return state === 'open'
         ? { status: 'CONNECTED', number: null, error: null }
-        : { status: 'DISCONNECTED', number: null, error: 'ERR_WAPP_NOT_INITIALIZED' };
+        : downCheck('ERR_WAPP_NOT_INITIALIZED');
     } catch (error) {
-      return { status: 'DISCONNECTED', number: null, error: evolutionReason(error) };
+      return downCheck(evolutionReason(error));
     }
   },
 });

@@ -1,35 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import { events as realtimeEvents } from '@prosa/contracts';
-import {
-  evolutionEnvelope,
-  startFakeEvolution,
-  startFakeSmtp,
-  type TFakeEvolution,
-  type TFakeSmtp,
-} from '@prosa/fakes';
-import { eq } from 'drizzle-orm';
+import { evolutionEnvelope, startFakeEvolution, type TFakeEvolution, type TFakeSmtp } from '@prosa/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants } from '../../platform/db/schema.js';
+import {
+  countDropMails,
+  expectCreateNeedsAdmin,
+  expectDropMail,
+  expectFieldError,
+  expectNoDropMailSince,
+  expectNotFoundFor,
+  expectQrPng,
+  expectSealed,
+  expectServedFile,
+  expectTicketInQueue,
+  watchSessions,
+} from '../../../test/channel-checks.js';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import {
+  findConnectionRow,
+  freePort,
+  messagesOfTicket,
+  messagesWithExternalId,
+  postWebhook,
+  sendReply,
+  type TConnectionBody,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png, sampleWebm as webm } from '../../../test/uploads.js';
 
 // WhatsApp through an Evolution API v2 gateway, end to end against the fake gateway: the instance, webhook and
 // QR made on create, the phone scanning, customer messages (text, replies, media, reactions) posted by the
 // gateway to our webhook with the secret we registered, replies and receipts through the gateway, acks, a
 // session that drops (status, realtime, e-mail, failed sends), new QR and logout, and tenant isolation.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-type TConnectionBody = {
-  id: number;
-  token: string;
-  status: string;
-  qrcode: string | null;
-  settings: Record<string, string | boolean | null>;
-};
 
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let evo: TFakeEvolution;
 let smtp: TFakeSmtp;
 let connection: TConnectionBody;
@@ -38,81 +46,34 @@ let instanceName: string;
 const apiKey = `evo-${randomBytes(12).toString('hex')}`;
 const phone = { number: '5511940001000', profileName: 'Loja Prosa' };
 const customer = { number: '5511987650001', pushName: 'Marina Costa' };
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const secretOf = () => String(evo.instance(instanceName)?.webhook?.headers.authorization ?? '');
 
 /** Posts a delivery ourselves, as the gateway would (or with other headers, to another token). */
 const deliver = (payload: unknown, authorization: string | null = secretOf(), token = connection.token) =>
-  t.request('POST', `/evolutionhooks/${token}`, {
-    body: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-  });
+  postWebhook(t, `/evolutionhooks/${token}`, payload, authorization ? { authorization } : {});
 
-const rowOf = async (id = connection.id) => {
-  const [row] = await t.db.select().from(connections).where(eq(connections.id, id));
-  return row;
-};
+const rowOf = (id = connection.id) => findConnectionRow(t, id);
 
 const ticketOf = (number: string) => ticketOfCustomer(t, fx, connection.id, number);
 
 const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
 
-const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
+const storedWithId = (externalId: string) => messagesWithExternalId(t, externalId);
 
-/** Sends an agent's text and waits until the gateway took it; the gateway's message id. */
+/** Sends an agent's text and waits until the gateway took it (paced: a send may wait its random pause first). */
 const reply = async (ticketId: number, body: Record<string, unknown>) => {
-  const sent = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  let externalId = '';
-  // Paced channel: a send may wait its random pause first.
-  await eventually(async () => {
-    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
-    expect(row?.status).toBe('sent');
-    externalId = String(row?.messageId);
-  }, 15_000);
-  return { id: sent.body.id as number, externalId };
-};
-
-const multipart = (
-  parts: ({ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer })[],
-) => {
-  const boundary = `----prosa${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part)
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const row = await sendReply(t, fx, ticketId, body, { timeoutMs: 15_000 });
+  return { id: row.id, externalId: String(row.messageId) };
 };
 
 beforeAll(async () => {
   evo = await startFakeEvolution({ apiKey });
-  smtp = await startFakeSmtp();
-  const port = await freePort();
-  t = await startTestApp({ port, publicUrl: `http://127.0.0.1:${port}`, smtpUrl: smtp.url });
-  fx = await t.createTenantFixture('Gateway');
-  other = await t.createTenantFixture('Vizinha');
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, other.tenantId));
+  ({ t, smtp, fx, other } = await startChannelTestApp({ tenant: 'Gateway', maxConnections: 5, publicOnOwnPort: true }));
 });
 afterAll(async () => {
-  closeSockets();
-  await t.close();
+  await stopChannelTestApp(t, smtp);
   await evo.close();
-  await smtp.close();
 });
 
 describe('Evolution API connection', () => {
@@ -137,9 +98,7 @@ describe('Evolution API connection', () => {
     });
     expect(instanceName).toMatch(new RegExp(`^prosa-${fx.tenantId}-${connection.id}-[0-9a-f]{8}$`));
     // A real QR image: a PNG data URL.
-    expect(connection.qrcode).toMatch(/^data:image\/png;base64,/);
-    const image = Buffer.from(String(connection.qrcode).split(',')[1] ?? '', 'base64');
-    expect(image.subarray(1, 4).toString()).toBe('PNG');
+    expectQrPng(connection.qrcode);
 
     const instance = evo.instance(instanceName);
     expect(instance?.state).toBe('connecting');
@@ -154,12 +113,8 @@ describe('Evolution API connection', () => {
       0,
     );
     expect(evo.requests.every((r) => r.apikey === apiKey)).toBe(true);
-    const secret = secretOf().slice('Bearer '.length);
-    expect(JSON.stringify(res.body)).not.toContain(apiKey);
-    expect(JSON.stringify(res.body)).not.toContain(secret);
     const row = await rowOf();
-    expect(JSON.stringify(row?.config)).not.toContain(apiKey);
-    expect(JSON.stringify(row?.config)).not.toContain(secret);
+    expectSealed([res.body, row?.config], [apiKey, secretOf().slice('Bearer '.length)]);
     expect(row?.qrcode).toBe(connection.qrcode);
 
     // Agents see the connection, not its QR code, token or settings.
@@ -169,19 +124,17 @@ describe('Evolution API connection', () => {
 
   it('keeps the API walls on /whatsapp and /whatsappsession and names the bad field', async () => {
     const body = { name: 'X', type: 'evolution', config: { gatewayUrl: evo.baseUrl, apiKey } };
-    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
-    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
+    await expectCreateNeedsAdmin(t, fx, body);
     const badUrl = await t.request('POST', '/whatsapp', {
       token: fx.tokens.admin,
       body: { ...body, config: { gatewayUrl: 'ftp://gateway', apiKey } },
     });
-    expect(badUrl.status).toBe(400);
-    expect(badUrl.body.field).toBe('config.gatewayUrl');
+    expectFieldError(badUrl, 'config.gatewayUrl');
     const noKey = await t.request('POST', '/whatsapp', {
       token: fx.tokens.admin,
       body: { ...body, config: { gatewayUrl: evo.baseUrl } },
     });
-    expect(noKey.body.field).toBe('config.apiKey');
+    expectFieldError(noKey, 'config.apiKey');
 
     const path = `/whatsappsession/${connection.id}`;
     expect((await t.request('PUT', path)).status).toBe(401);
@@ -190,19 +143,18 @@ describe('Evolution API connection', () => {
     const foreign = await t.request('PUT', path, { token: other.tokens.admin });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe('ERR_NO_WAPP_FOUND');
-    expect((await t.request('DELETE', path, { token: other.tokens.admin })).status).toBe(404);
-    expect((await t.request('GET', `/whatsapp/${connection.id}`, { token: other.tokens.admin })).status).toBe(404);
-    const badId = await t.request('PUT', '/whatsappsession/abc', { token: fx.tokens.admin });
-    expect(badId.status).toBe(400);
-    expect(badId.body.field).toBe('whatsappId');
+    await expectNotFoundFor(t, other.tokens.admin, [
+      ['DELETE', path],
+      ['GET', `/whatsapp/${connection.id}`],
+    ]);
+    expectFieldError(await t.request('PUT', '/whatsappsession/abc', { token: fx.tokens.admin }), 'whatsappId');
     // A channel with no QR session says so.
     const webchat = await t.request('POST', '/whatsapp', {
       token: fx.tokens.admin,
       body: { name: 'Chat do site', type: 'webchat' },
     });
     const noSession = await t.request('PUT', `/whatsappsession/${webchat.body.id}`, { token: fx.tokens.admin });
-    expect(noSession.status).toBe(400);
-    expect(noSession.body.field).toBe('type');
+    expectFieldError(noSession, 'type');
     await t.request('DELETE', `/whatsapp/${webchat.body.id}`, { token: fx.tokens.admin });
   });
 
@@ -232,12 +184,8 @@ describe('Evolution API connection', () => {
   });
 
   it('a scan connects the number: status, number and a live event to the tenant', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; number: string | null } }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id && payload.session.status === 'CONNECTED',
-    );
+    const sessions = await watchSessions(t, fx);
+    const live = sessions.next(connection.id, (event) => event.session.status === 'CONNECTED');
     const delivery = await evo.phone.scan(instanceName, phone);
     expect(delivery?.status).toBe(200);
     expect((await live).session.number).toBe(`+${phone.number}`);
@@ -259,9 +207,7 @@ describe('Evolution API messages', () => {
     expect(replay?.status).toBe(200);
     const ticketId = await ticketOf(customer.number);
     expect((await messagesOf(ticketId)).map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
-    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
-    expect(ticket.body.contact.name).toBe('Marina Costa');
-    expect(ticket.body.queueId).toBe(fx.queue.id);
+    await expectTicketInQueue(t, fx, ticketId, 'Marina Costa');
     // The gateway's token that rides in every envelope is not kept with the message.
     const [stored] = await storedWithId('3AIN0001');
     expect(JSON.stringify(stored?.dataJson)).not.toContain(evo.instance(instanceName)?.hash ?? '-');
@@ -372,13 +318,11 @@ describe('Evolution API messages', () => {
     const stored = await messagesOf(ticketId);
     const image = stored.find((m) => m.messageId === '3AIMG001');
     expect(image).toMatchObject({ mediaType: 'image', body: 'Veio assim', mediaMime: 'image/png' });
-    const file = await t.prosa.app.inject({ method: 'GET', url: String(image?.mediaUrl) });
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    await expectServedFile(t, image?.mediaUrl, png);
     expect(evo.requests.some((r) => r.path === `/chat/getBase64FromMediaMessage/${instanceName}`)).toBe(true);
     const voice = stored.find((m) => m.messageId === '3APTT001');
     expect(voice).toMatchObject({ mediaType: 'ptt', quotedMsgId: image?.id });
-    const audio = await t.prosa.app.inject({ method: 'GET', url: String(voice?.mediaUrl) });
-    expect(Buffer.compare(audio.rawPayload, ogg)).toBe(0);
+    await expectServedFile(t, voice?.mediaUrl, ogg);
     const document = stored.find((m) => m.messageId === '3ADOC001');
     expect(document).toMatchObject({ mediaType: 'document', mediaName: 'nota.pdf' });
     expect(image?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
@@ -396,7 +340,7 @@ describe('Evolution API messages', () => {
 
   it('media out: files go base64 through sendMedia, voice notes through sendWhatsAppAudio', async () => {
     const ticketId = await ticketOf(customer.number);
-    const image = multipart([
+    const image = multipartBody([
       { name: 'body', value: 'A etiqueta' },
       { name: 'medias', filename: 'etiqueta.png', type: 'image/png', data: png },
     ]);
@@ -412,12 +356,7 @@ describe('Evolution API messages', () => {
       media: png.toString('base64'),
     });
 
-    // The smallest WebM header a browser recorder writes: EBML magic + DocType "webm".
-    const webm = Buffer.from(
-      '1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701',
-      'hex',
-    );
-    const voice = multipart([
+    const voice = multipartBody([
       { name: 'isVoice', value: 'true' },
       { name: 'medias', filename: 'voz.webm', type: 'audio/webm', data: webm },
     ]);
@@ -437,12 +376,7 @@ describe('Evolution API messages', () => {
 
 describe('Evolution API session', () => {
   it('a dropped session is DISCONNECTED with its reason, the tenant hears "down", admins get an e-mail, sends fail', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; lastError: string | null }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id,
-    );
+    const live = (await watchSessions(t, fx)).next(connection.id);
     const delivery = await evo.phone.drop(401, instanceName);
     expect(delivery?.status).toBe(200);
     expect(await live).toMatchObject({
@@ -451,28 +385,17 @@ describe('Evolution API session', () => {
     });
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: 'ERR_WAPP_LOGGED_OUT' });
     // The scan before sent the "back" mail; this one says it went down, and why.
-    await eventually(() => {
-      const mail = smtp.inbox.find((m) => m.to.includes(fx.admin.email) && m.text.includes('parou de funcionar'));
-      expect(mail?.text).toContain('WhatsApp da loja');
-      expect(mail?.text).toContain('desconectado pelo celular');
-    });
+    await expectDropMail(smtp, fx.admin.email, ['WhatsApp da loja', 'desconectado pelo celular']);
 
     const ticketId = await ticketOf(customer.number);
     const sentBefore = evo.sent(instanceName).length;
-    const res = await t.request('POST', `/messages/${ticketId}`, {
-      token: fx.tokens.admin,
-      body: { body: 'Ainda aí?' },
-    });
-    expect(res.status).toBe(201);
-    await eventually(async () => {
-      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
-      expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' });
-    }, 15_000);
+    const failed = await sendReply(t, fx, ticketId, { body: 'Ainda aí?' }, { status: 'failed', timeoutMs: 15_000 });
+    expect(failed.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
     expect(evo.sent(instanceName)).toHaveLength(sentBefore);
   });
 
   it('PUT /whatsappsession/:id shows a new QR code; scanning it connects again', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
+    const sessions = await watchSessions(t, fx);
     const res = await t.request('PUT', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('qrcode');
@@ -482,11 +405,7 @@ describe('Evolution API session', () => {
     const rotated = await evo.phone.newQr(instanceName);
     await eventually(async () => expect((await rowOf())?.qrcode).toBe(rotated?.base64));
     // Connected again after a drop: the tenant hears it came back.
-    const back = nextEvent<{ session: { id: number; status: string }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id && payload.session.status === 'CONNECTED',
-    );
+    const back = sessions.next(connection.id, (event) => event.session.status === 'CONNECTED');
     await evo.phone.scan(instanceName, phone);
     expect(await back).toMatchObject({ turn: 'up' });
     expect(await rowOf()).toMatchObject({ status: 'CONNECTED', qrcode: null, lastError: null });
@@ -496,8 +415,7 @@ describe('Evolution API session', () => {
   });
 
   it('DELETE /whatsappsession/:id logs the number out on the gateway, without alerting anyone', async () => {
-    const dropMails = () => smtp.inbox.filter((mail) => mail.text.includes('parou de funcionar')).length;
-    const mailsBefore = dropMails();
+    const mailsBefore = countDropMails(smtp);
     const res = await t.request('DELETE', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'DISCONNECTED', lastError: null });
@@ -508,8 +426,7 @@ describe('Evolution API session', () => {
     );
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: null });
     // An admin's own logout is not a drop: no "caiu" e-mail.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(dropMails()).toBe(mailsBefore);
+    await expectNoDropMailSince(smtp, mailsBefore);
   });
 
   it('POST /whatsappsession/:id/pairing-code gives the code to type on the phone; walls and bad input refused', async () => {
@@ -518,9 +435,7 @@ describe('Evolution API session', () => {
     expect((await t.request('POST', path, { body })).status).toBe(401);
     expect((await t.request('POST', path, { token: fx.tokens.agent, body })).status).toBe(403);
     expect((await t.request('POST', path, { token: other.tokens.admin, body })).status).toBe(404);
-    const bad = await t.request('POST', path, { token: fx.tokens.admin, body: { phone: '12ab' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.field).toBe('phone');
+    expectFieldError(await t.request('POST', path, { token: fx.tokens.admin, body: { phone: '12ab' } }), 'phone');
 
     const res = await t.request('POST', path, { token: fx.tokens.admin, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,18 +1,21 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { TEvolutionConfig } from '@prosa/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
-import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
-import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { decodeBase64File, extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
+import { readOutboundFile } from '../shared/outbound-media.js';
+import {
+  onContactReaction,
+  onDeliveryStatus,
+  onSessionDropped,
+  onSessionQrCode,
+  onSessionUp,
+  receiveGatewayMessage,
+} from '../shared/provider-events.js';
+import { authenticateHook, createHookGate, headerOf } from '../shared/webhook-auth.js';
 import {
   ChannelSendError,
   type TAddress,
@@ -52,13 +55,6 @@ const closeReason = (statusReason: number | null) =>
       ? 'ERR_WAPP_FORBIDDEN'
       : 'ERR_WAPP_CONNECTION_CLOSED';
 
-/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a storage key. */
-const extensionOf = (filename: string | null, mime: string) =>
-  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .slice(0, 8) || 'bin';
-
 /**
  * WhatsApp through an Evolution API v2 gateway: the adapter (text, files, voice notes and quoted replies,
  * read receipts, paced sends), the session (instance, webhook and QR on the gateway) and the webhook
@@ -90,11 +86,8 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
     // Evolution finds the quoted message in its own store by id.
     const quoted = message.quotedExternalId ? { quoted: { key: { id: message.quotedExternalId } } } : {};
     if (message.mediaUrl?.startsWith('/media/')) {
-      const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
-      if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-      const media = Buffer.concat(chunks).toString('base64');
+      const file = await readOutboundFile(services.storage, message.mediaUrl);
+      const media = file.bytes.toString('base64');
       if (message.mediaType === 'ptt') return client.sendVoiceNote({ number, audio: media, ...quoted });
       const mediatype = evolutionMediaType(message.mediaType);
       return client.sendMedia({
@@ -141,44 +134,27 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
   services.channels.register(adapter);
 
   /** The received file's bytes: from the webhook when the gateway put them there, else asked of the gateway. */
-  const storeMedia = async (connection: TConnectionRow, event: Extract<TEvolutionEvent, { kind: 'message' }>) => {
-    const media = event.media;
-    if (!media) return {};
-    try {
+  const storeMedia = (connection: TConnectionRow, event: Extract<TEvolutionEvent, { kind: 'message' }>) =>
+    storeInboundMedia(services, connection.tenantId, event, 'evolution media download failed', async (media) => {
       const fetched = media.base64 ? null : await clientOf(connection).mediaOf(event.externalId);
       const base64 = media.base64 ?? fetched?.base64;
       if (!base64) throw new Error('the gateway gave no bytes');
-      // Checked before decoding: base64 is 4 characters for 3 bytes.
-      if ((base64.length * 3) / 4 > services.config.mediaMaxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
       const mime = media.mime ?? fetched?.mimetype ?? 'application/octet-stream';
-      const ext = extensionOf(media.filename, mime);
-      const name = media.filename ?? fetched?.fileName ?? `${event.mediaType}.${ext}`;
-      const stored = await services.storage.put(
-        connection.tenantId,
-        ext,
-        Readable.from(Buffer.from(base64, 'base64')),
-        {
-          name,
-          mime,
-        },
-      );
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
-    } catch (err) {
-      // The message is kept without its file (its id stays in dataJson): never lost for a failed download.
-      services.log.warn({ err, externalId: event.externalId }, 'evolution media download failed');
-      return { mediaName: media.filename, mediaMime: media.mime };
-    }
-  };
+      return {
+        bytes: decodeBase64File(base64, services.config.mediaMaxBytes),
+        mime,
+        // The storage key's extension: from the webhook's file name, else the type (never the gateway's name).
+        ext: extensionOf(media.filename, mime),
+        name: media.filename ?? fetched?.fileName,
+      };
+    });
 
   /** One event of an authenticated webhook into our pipelines. */
   const apply = async (connection: TConnectionRow, event: TEvolutionEvent) => {
     const { tenantId, id: connectionId } = connection;
-    const base = { tenantId, connectionId };
     switch (event.kind) {
       case 'qrcode':
-        // A late QR after the scan must not undo the connection.
-        if (connection.status !== 'CONNECTED')
-          await setConnectionStatus(services, tenantId, connectionId, { status: 'qrcode', qrcode: event.qrcode });
+        await onSessionQrCode(services, connection, event.qrcode);
         return;
       case 'qrcode-expired':
         await setConnectionStatus(services, tenantId, connectionId, {
@@ -187,18 +163,8 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
         });
         return;
       case 'connection':
-        if (event.state === 'open')
-          await setConnectionStatus(services, tenantId, connectionId, {
-            status: 'CONNECTED',
-            number: event.number ? `+${event.number}` : null,
-          });
-        // A close after a logout an admin asked for (already down) is no news; a close of a live session is.
-        else if (event.state === 'close')
-          await setConnectionStatus(services, tenantId, connectionId, {
-            status: 'DISCONNECTED',
-            lastError: closeReason(event.reason),
-            onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'],
-          });
+        if (event.state === 'open') await onSessionUp(services, connection, event.number ? `+${event.number}` : null);
+        else if (event.state === 'close') await onSessionDropped(services, connection, closeReason(event.reason));
         else if (event.state === 'refused')
           await setConnectionStatus(services, tenantId, connectionId, {
             status: 'DISCONNECTED',
@@ -206,34 +172,14 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
           });
         return;
       case 'ack':
-        await applyAck(services, {
-          ...base,
-          externalId: event.externalId,
-          status: event.status,
-          reason: event.status === 'failed' ? 'ERR_SENDING_WAPP_MSG' : undefined,
-        });
+        await onDeliveryStatus(services, connection, [event.externalId], event.status);
         return;
       case 'reaction':
-        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        await onContactReaction(services, connection, event);
         return;
-      case 'message': {
-        const inbound: TInboundMessage = {
-          ...base,
-          externalId: event.externalId,
-          from: {
-            ...event.from,
-            ...(event.name ? { name: event.name, pushname: event.name } : {}),
-          },
-          body: event.body,
-          mediaType: event.mediaType,
-          timestamp: event.timestamp,
-          quotedExternalId: event.quotedExternalId,
-          dataJson: event.raw,
-          ...(await storeMedia(connection, event)),
-        };
-        await receiveMessage(services, inbound);
+      case 'message':
+        await receiveGatewayMessage(services, connection, event, await storeMedia(connection, event));
         return;
-      }
       default: {
         const unknown: never = event;
         throw new Error(`unknown evolution event ${JSON.stringify(unknown)}`);
@@ -242,16 +188,14 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
   };
 
   /** The connection behind a webhook, once its token and bearer secret are proven (compared in constant time). */
-  const authenticate = async (token: string, authorization: string | undefined) => {
-    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
-    const secret = connection?.type === 'evolution' ? secretOf(connection) : null;
-    if (!connection || !secret || !authorization) return null;
-    const expected = Buffer.from(`Bearer ${secret}`);
-    const given = Buffer.from(authorization);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? connection : null;
-  };
-  const authenticated = new WeakMap<FastifyRequest, TConnectionRow>();
+  const gate = createHookGate((req) => {
+    const { token } = req.params as { token: string };
+    const given = headerOf(req, 'authorization');
+    return authenticateHook(services.db, { type: 'evolution', token, given }, (connection) => {
+      const secret = secretOf(connection);
+      return secret ? `Bearer ${secret}` : null;
+    });
+  });
 
   return async (app) => {
     const ZToken = z.object({ token: z.string().max(200) });
@@ -261,18 +205,10 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
         schema: { tags: ['channels'], params: ZToken },
         // Deliveries may carry a file as base64 (the gateway's option): room for the largest file we keep.
         bodyLimit: Math.ceil((services.config.mediaMaxBytes * 4) / 3) + 1024 * 1024,
-        // Checked before the body is read: a stranger's delivery is refused without parsing it.
-        onRequest: async (req) => {
-          const { token } = req.params as { token: string };
-          const header = req.headers.authorization;
-          const connection = await authenticate(token, typeof header === 'string' ? header : undefined);
-          if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-          authenticated.set(req, connection);
-        },
+        onRequest: gate.onRequest,
       },
       async (req) => {
-        const connection = authenticated.get(req);
-        if (!connection) throw new AppError('ERR_INVALID_TOKEN');
+        const connection = gate.provenOf(req);
         const delivery = parseEvolutionWebhook(req.body);
         if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not an Evolution API event' });
         // Events of another instance (a webhook copied by hand on the gateway) are not this connection's.

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
@@ -7,6 +6,7 @@ import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import { putInboundFile } from '../shared/inbound-media.js';
 import type { TConnectionRow } from '../types.js';
 import { findOurMessagesBefore } from './graph-messaging.repository.js';
 import { downloadGraphAttachment, type TGraphMessagingClient } from './graph-messaging-api.js';
@@ -57,10 +57,9 @@ export const createGraphMessagingInbound = (
     if (!event.attachment) return {};
     try {
       const { bytes, mime } = await downloadGraphAttachment(event.attachment.url, services.config.mediaMaxBytes);
-      const ext = extensionOf(mime);
-      const name = `${event.mediaType}.${ext}`;
-      const stored = await services.storage.put(connection.tenantId, ext, Readable.from(bytes), { name, mime });
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
+      // Meta gives no file name: the file is named by its kind ('image.jpeg').
+      const file = { bytes, mime, name: null, ext: extensionOf(mime) };
+      return await putInboundFile(services.storage, connection.tenantId, event.mediaType, file);
     } catch (err) {
       // The message is kept without its file (the URL stays in dataJson): never lost for a failed download.
       services.log.warn({ err, externalId: event.externalId }, `${channel.kind} attachment download failed`);

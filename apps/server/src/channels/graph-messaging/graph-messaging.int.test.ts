@@ -1,30 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import { events } from '@prosa/contracts';
-import {
-  graphWebhook,
-  startFakeGraphMessaging,
-  startFakeSmtp,
-  type TFakeGraphMessaging,
-  type TFakeSmtp,
-} from '@prosa/fakes';
+import { graphWebhook, startFakeGraphMessaging, type TFakeGraphMessaging, type TFakeSmtp } from '@prosa/fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, messagesOfTicket } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, contactIdentities, messages, tenants, tickets } from '../../platform/db/schema.js';
+import {
+  expectCreateNeedsAdmin,
+  expectFieldError,
+  expectNotFoundFor,
+  expectSealed,
+  expectServedFile,
+  expectTicketInQueue,
+  watchSessions,
+} from '../../../test/channel-checks.js';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import {
+  findConnectionRow,
+  messagesOfTicket,
+  messagesWithExternalId,
+  postSignedWebhook,
+  sendReply,
+  type TConnectionBody,
+  type TTenantFixture,
+} from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png } from '../../../test/uploads.js';
+import { connections, contactIdentities, messages, tickets } from '../../platform/db/schema.js';
 
 // Instagram Direct and Facebook Messenger end to end against the fake Messenger Platform: connections checked
 // with Meta, the verify handshake, signed webhooks (messages, files, reactions, delivery and read watermarks,
 // Instagram's "seen"), replies, files, quotes, typing and seen through the Send API, the 24-hour window, a
 // connection that is down or whose token Meta revokes, and tenant isolation.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 type TKind = 'instagram' | 'messenger';
-type TConnectionBody = { id: number; token: string; settings: Record<string, string | boolean | null> };
 
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let meta: TFakeGraphMessaging;
 let smtp: TFakeSmtp;
 const hooked = {} as Record<TKind, TConnectionBody>;
@@ -44,25 +54,22 @@ const config = {
 const accountOf = (kind: TKind) => (kind === 'instagram' ? accounts.instagramId : accounts.pageId);
 const hookOf = (kind: TKind) => (kind === 'instagram' ? 'instagramhooks' : 'messengerhooks');
 const marina = { id: '6100000000000001', name: 'Marina Costa' };
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Posts a webhook as Meta does: the exact bytes, signed (or with the given signature). */
 const deliver = (kind: TKind, payload: unknown, signature?: string | null, token = hooked[kind].token) => {
   const raw = JSON.stringify(payload);
-  const header = signature === undefined ? graphWebhook.sign(appSecret, raw) : signature;
-  return t.request('POST', `/${hookOf(kind)}/${token}`, {
-    body: raw,
-    headers: { 'content-type': 'application/json', ...(header ? { 'x-hub-signature-256': header } : {}) },
-  });
+  return postSignedWebhook(
+    t,
+    `/${hookOf(kind)}/${token}`,
+    raw,
+    signature === undefined ? graphWebhook.sign(appSecret, raw) : signature,
+  );
 };
 const customerWrites = (kind: TKind, customerId: string, message: Record<string, unknown>, mid?: string, at?: number) =>
   deliver(kind, graphWebhook.message(kind, accountOf(kind), customerId, message, { mid, timestamp: at }));
 
 /** The customer's open ticket on the channel's connection, found by their scoped id. */
-const ticketOf = async (kind: TKind, customerId: string, fixture: TFixture = fx) => {
+const ticketOf = async (kind: TKind, customerId: string, fixture: TTenantFixture = fx) => {
   const [row] = await t.db
     .select({ id: tickets.id })
     .from(tickets)
@@ -81,43 +88,29 @@ const ticketOf = async (kind: TKind, customerId: string, fixture: TFixture = fx)
   return row.id;
 };
 const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
-const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
+const storedWithId = (externalId: string) => messagesWithExternalId(t, externalId);
 const rowOf = async (id: number) => (await t.db.select().from(messages).where(eq(messages.id, id)))[0];
 
 /** An agent's reply, once Meta took it: our id and Meta's mid. */
 const reply = async (ticketId: number, body: Record<string, unknown>) => {
-  const sent = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  const row = await eventually(async () => {
-    const found = await rowOf(sent.body.id);
-    expect(found?.status).toBe('sent');
-    return found;
-  });
-  return { id: sent.body.id as number, mid: String(row?.messageId) };
+  const row = await sendReply(t, fx, ticketId, body);
+  return { id: row.id, mid: String(row.messageId) };
 };
 
 beforeAll(async () => {
   meta = await startFakeGraphMessaging(accounts);
   meta.addCustomer(marina);
-  smtp = await startFakeSmtp();
   // Meta fetches our files by URL: the server must know the address it listens on.
-  const port = await freePort();
-  t = await startTestApp({
-    port,
-    publicUrl: `http://127.0.0.1:${port}`,
-    metaGraphUrl: meta.graphUrl,
-    smtpUrl: smtp.url,
-  });
-  fx = await t.createTenantFixture('Social');
-  other = await t.createTenantFixture('Vizinha');
-  await t.db.update(tenants).set({ maxConnections: 6 }).where(eq(tenants.id, fx.tenantId));
-  await t.db.update(tenants).set({ maxConnections: 6 }).where(eq(tenants.id, other.tenantId));
+  ({ t, smtp, fx, other } = await startChannelTestApp({
+    tenant: 'Social',
+    maxConnections: 6,
+    publicOnOwnPort: true,
+    config: { metaGraphUrl: meta.graphUrl },
+  }));
 });
 afterAll(async () => {
-  closeSockets();
-  await t.close();
+  await stopChannelTestApp(t, smtp);
   await meta.close();
-  await smtp.close();
 });
 
 describe('Instagram and Messenger connections', () => {
@@ -138,12 +131,8 @@ describe('Instagram and Messenger connections', () => {
       expect(res.body.settings.webhookUrl).toBe(
         `${t.prosa.services.config.publicUrl}/${hookOf(kind)}/${res.body.token}`,
       );
-      expect(JSON.stringify(res.body)).not.toContain(accounts.accessToken);
-      expect(JSON.stringify(res.body)).not.toContain(appSecret);
       hooked[kind] = res.body;
-      const [row] = await t.db.select().from(connections).where(eq(connections.id, res.body.id));
-      expect(JSON.stringify(row?.config)).not.toContain(accounts.accessToken);
-      expect(JSON.stringify(row?.config)).not.toContain(appSecret);
+      expectSealed([res.body, (await findConnectionRow(t, res.body.id))?.config], [accounts.accessToken, appSecret]);
       const seen = await t.request('GET', `/whatsapp/${res.body.id}`, { token: fx.tokens.agent });
       expect(seen.body).toMatchObject({ token: null, settings: null });
     },
@@ -151,19 +140,20 @@ describe('Instagram and Messenger connections', () => {
 
   it('keeps the API walls and names the bad field', async () => {
     const body = { name: 'X', type: 'messenger', config: config.messenger };
-    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
-    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
+    await expectCreateNeedsAdmin(t, fx, body);
     for (const [bad, field] of [
       [{ ...config.messenger, pageId: 'pagina' }, 'config.pageId'],
       [{ ...config.messenger, appSecret: 'curto' }, 'config.appSecret'],
       [{ pageId: accounts.pageId, appSecret }, 'config.pageAccessToken'],
     ] as const) {
       const res = await t.request('POST', '/whatsapp', { token: fx.tokens.admin, body: { ...body, config: bad } });
-      expect([res.status, res.body.field]).toEqual([400, field]);
+      expectFieldError(res, field);
     }
     const foreign = `/whatsapp/${hooked.messenger.id}`;
-    expect((await t.request('GET', foreign, { token: other.tokens.admin })).status).toBe(404);
-    expect((await t.request('PUT', foreign, { token: other.tokens.admin, body: { name: 'Minha' } })).status).toBe(404);
+    await expectNotFoundFor(t, other.tokens.admin, [
+      ['GET', foreign],
+      ['PUT', foreign, { name: 'Minha' }],
+    ]);
   });
 
   it('shows a token Meta refuses as disconnected, with the reason', async () => {
@@ -208,13 +198,12 @@ describe('Messenger conversations', () => {
     );
     expect((await deliver('messenger', payload, 'sha256=00')).status).toBe(401);
     expect((await deliver('messenger', payload, null)).status).toBe(401);
-    const tampered = await t.request('POST', `/messengerhooks/${hooked.messenger.token}`, {
-      body: JSON.stringify(payload).replace('atrasou', 'chegou'),
-      headers: {
-        'content-type': 'application/json',
-        'x-hub-signature-256': graphWebhook.sign(appSecret, JSON.stringify(payload)),
-      },
-    });
+    const tampered = await postSignedWebhook(
+      t,
+      `/messengerhooks/${hooked.messenger.token}`,
+      JSON.stringify(payload).replace('atrasou', 'chegou'),
+      graphWebhook.sign(appSecret, JSON.stringify(payload)),
+    );
     expect(tampered.status).toBe(401);
     expect((await deliver('messenger', payload, undefined, 'token-que-nao-existe-123')).status).toBe(401);
     // The Instagram webhook does not take the Messenger connection's token.
@@ -222,19 +211,19 @@ describe('Messenger conversations', () => {
     expect(await storedWithId('m_IN1')).toHaveLength(0);
     // Signed garbage is taken and ignored (Meta would retry an error for days); signed non-JSON is a 400.
     expect((await deliver('messenger', { object: 'page', entry: [{ id: 1, messaging: 'x' }] })).status).toBe(200);
-    const notJson = await t.request('POST', `/messengerhooks/${hooked.messenger.token}`, {
-      body: 'nada{',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': graphWebhook.sign(appSecret, 'nada{') },
-    });
+    const notJson = await postSignedWebhook(
+      t,
+      `/messengerhooks/${hooked.messenger.token}`,
+      'nada{',
+      graphWebhook.sign(appSecret, 'nada{'),
+    );
     expect(notJson.status).toBe(400);
 
     expect((await deliver('messenger', payload)).status).toBe(200);
     expect((await deliver('messenger', payload)).status).toBe(200);
     const ticketId = await ticketOf('messenger', marina.id);
     expect((await messagesOf(ticketId)).map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
-    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
-    expect(ticket.body.contact.name).toBe('Marina Costa');
-    expect(ticket.body.queueId).toBe(fx.queue.id);
+    await expectTicketInQueue(t, fx, ticketId, 'Marina Costa');
   });
 
   it("an agent's reply and quote go through the Send API; reading the chat and typing reach the customer", async () => {
@@ -302,32 +291,16 @@ describe('Messenger conversations', () => {
       mediaMime: 'image/png',
       reactions: [{ emoji: '👍', fromMe: false }],
     });
-    const file = await t.prosa.app.inject({ method: 'GET', url: String(image?.mediaUrl) });
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    await expectServedFile(t, image?.mediaUrl, png);
   });
 
   it('files out are fetched by Meta from our media URL; the caption follows as text', async () => {
     const ticketId = await ticketOf('messenger', marina.id);
-    const boundary = `----prosa${randomBytes(6).toString('hex')}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nA etiqueta\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="etiqueta.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
+    const upload = multipartBody([
+      { name: 'body', value: 'A etiqueta' },
+      { name: 'medias', filename: 'etiqueta.png', type: 'image/png', data: png },
     ]);
-    const sent = await t.request('POST', `/messages/${ticketId}`, {
-      token: fx.tokens.admin,
-      body,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    const row = await eventually(async () => {
-      const found = await rowOf(sent.body.id);
-      expect(found?.status).toBe('sent');
-      return found;
-    });
+    const row = await sendReply(t, fx, ticketId, upload.body, { headers: upload.headers });
     const [file, caption] = meta.sends.slice(-2);
     expect(file?.mid).toBe(row?.messageId);
     expect(file?.body.message).toMatchObject({
@@ -362,41 +335,27 @@ describe('Messenger conversations', () => {
       subcode: 2018278,
       message: '(#10) This message is sent outside of allowed window.',
     });
-    const res = await t.request('POST', `/messages/${marinaTicket}`, {
-      token: fx.tokens.admin,
-      body: { body: 'Ainda aí?' },
-    });
-    await eventually(async () =>
-      expect(await rowOf(res.body.id)).toMatchObject({ status: 'failed', failureReason: 'ERR_CHANNEL_OUTSIDE_WINDOW' }),
-    );
+    const closed = await sendReply(t, fx, marinaTicket, { body: 'Ainda aí?' }, { status: 'failed' });
+    expect(closed.failureReason).toBe('ERR_CHANNEL_OUTSIDE_WINDOW');
   });
 
   it('when the connection is down a send fails at once with the catalogue code, never "sent"', async () => {
     const ticketId = await ticketOf('messenger', marina.id);
     await t.db.update(connections).set({ status: 'DISCONNECTED' }).where(eq(connections.id, hooked.messenger.id));
     const sendsBefore = meta.sends.length;
-    const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body: 'Oi?' } });
-    expect(res.status).toBe(201);
-    await eventually(async () =>
-      expect(await rowOf(res.body.id)).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' }),
-    );
+    const failed = await sendReply(t, fx, ticketId, { body: 'Oi?' }, { status: 'failed' });
+    expect(failed.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
     expect(meta.sends.length).toBe(sendsBefore);
     await t.db.update(connections).set({ status: 'CONNECTED' }).where(eq(connections.id, hooked.messenger.id));
   });
 
   it('a token Meta stops accepting takes the connection down and tells the admins; a new token brings it back', async () => {
     const ticketId = await ticketOf('messenger', marina.id);
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const wentDown = nextEvent<{ turn: string; session: { id: number; status: string; lastError: string } }>(
-      socket,
-      events.whatsappSession(fx.tenantId),
-      (event) => event.turn === 'down' && event.session.id === hooked.messenger.id,
-    );
+    const sessions = await watchSessions(t, fx);
+    const wentDown = sessions.next(hooked.messenger.id, (event) => event.turn === 'down');
     meta.revokeToken();
-    const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body: 'Oi?' } });
-    await eventually(async () =>
-      expect(await rowOf(res.body.id)).toMatchObject({ status: 'failed', failureReason: 'ERR_WABA_TOKEN_INVALID' }),
-    );
+    const failed = await sendReply(t, fx, ticketId, { body: 'Oi?' }, { status: 'failed' });
+    expect(failed.failureReason).toBe('ERR_WABA_TOKEN_INVALID');
     expect((await wentDown).session).toMatchObject({ status: 'DISCONNECTED', lastError: 'ERR_WABA_TOKEN_INVALID' });
     const mail = await smtp.waitFor(fx.admin.email);
     expect(mail.text).toContain('parou de funcionar');
@@ -408,7 +367,7 @@ describe('Messenger conversations', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ status: 'CONNECTED', lastError: null });
-    socket.close();
+    sessions.socket.close();
   });
 });
 

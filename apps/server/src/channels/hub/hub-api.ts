@@ -1,3 +1,4 @@
+import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
 
 /** One content of a Hub message, as the Hub's send takes it (Zenvia-like). */
@@ -43,33 +44,16 @@ export class HubError extends Error {
   }
 }
 
-const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
-
 /** The Hub calls of one account (`X-Api-Token`), over fetch, with a timeout on every call. */
 export const createHubClient = (account: { apiUrl: string; apiToken: string }, timeoutMs = 15_000) => {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    let res: Response;
-    try {
-      res = await fetch(`${account.apiUrl}${path}`, {
-        method,
-        headers: {
-          'x-api-token': account.apiToken,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new HubError(0, `network: ${(error as Error).message}`, isTimeout(error));
-    }
-    const text = await res.text().catch(() => '');
+    const { res, text } = await callProvider(
+      `${account.apiUrl}${path}`,
+      { method, headers: { 'x-api-token': account.apiToken, accept: 'application/json' }, body, timeoutMs },
+      (detail, timedOut) => new HubError(0, detail, timedOut),
+    );
     if (!res.ok) throw new HubError(res.status, text.slice(0, 300));
-    try {
-      return (text ? JSON.parse(text) : {}) as T;
-    } catch {
-      return {} as T;
-    }
+    return parseJsonOr(text, {}) as T;
   };
 
   return {
@@ -85,19 +69,3 @@ export const createHubClient = (account: { apiUrl: string; apiToken: string }, t
 };
 
 export type THubClient = ReturnType<typeof createHubClient>;
-
-/** A file a customer sent, from the Hub's link, refused past `maxBytes`. */
-export const downloadHubFile = async (url: string, maxBytes: number, timeoutMs = 60_000) => {
-  if (!/^https?:\/\//.test(url)) throw new Error('not a file URL');
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-  if (!res.ok || !res.body) throw new Error(`file download: HTTP ${res.status}`);
-  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
-    chunks.push(Buffer.from(chunk));
-  }
-  return { bytes: Buffer.concat(chunks), mime: res.headers.get('content-type') };
-};

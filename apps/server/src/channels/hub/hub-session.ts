@@ -1,7 +1,6 @@
-import { isErrorCode } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../platform/errors.js';
-import { ChannelSendError, type TChannelSession, type TConnectionRow, type TSessionState } from '../types.js';
+import { connected, down, sessionAppError, sessionReason } from '../shared/session-states.js';
+import type { TChannelSession, TConnectionRow } from '../types.js';
 import { HubError, type THubClient } from './hub-api.js';
 import { readHubConfig } from './hub-config.js';
 
@@ -14,14 +13,7 @@ type TSessionDeps = {
   saveSubscription: (connection: TConnectionRow, subscriptionId: string | null) => Promise<void>;
 };
 
-const down = (error: string | null): TSessionState => ({ status: 'DISCONNECTED', number: null, qrcode: null, error });
-
-const reasonOf = (error: unknown) =>
-  error instanceof HubError
-    ? error.subscribeReason
-    : error instanceof ChannelSendError
-      ? error.reason
-      : 'ERR_WAPP_NOT_INITIALIZED';
+const reasonOf = (error: unknown) => sessionReason(error, (e) => (e instanceof HubError ? e.subscribeReason : null));
 
 /**
  * A Hub connection's "session" is its webhook subscription: the channel itself is connected in the Hub's panel
@@ -57,7 +49,7 @@ export const createHubSession = ({ log, clientOf, webhookUrlOf, saveSubscription
           await unsubscribe(client, previous).catch((err: unknown) =>
             log.warn({ err, connectionId: connection.id }, 'previous hub subscription not deleted'),
           );
-        return { status: 'CONNECTED', number: null, qrcode: null, error: null };
+        return connected();
       } catch (error) {
         log.warn({ err: error, connectionId: connection.id }, 'hub subscription not made');
         return down(reasonOf(error));
@@ -71,8 +63,7 @@ export const createHubSession = ({ log, clientOf, webhookUrlOf, saveSubscription
           await unsubscribe(clientOf(connection), id);
         } catch (error) {
           // The webhook would keep posting here: the admin hears why it could not be stopped.
-          const reason = reasonOf(error);
-          throw new AppError(isErrorCode(reason) ? reason : 'ERR_HUB_UNREACHABLE');
+          throw sessionAppError(reasonOf(error), 'ERR_HUB_UNREACHABLE');
         }
         await saveSubscription(connection, null);
       }

@@ -1,34 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import { events as realtimeEvents } from '@prosa/contracts';
-import { startFakeHub, startFakeSmtp, type TFakeHub, type TFakeSmtp } from '@prosa/fakes';
+import { startFakeHub, type TFakeHub, type TFakeSmtp } from '@prosa/fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
+import {
+  countDropMails,
+  expectCreateNeedsAdmin,
+  expectDropMail,
+  expectFieldError,
+  expectNoDropMailSince,
+  expectNotFoundFor,
+  expectSealed,
+  expectServedFile,
+  expectTicketInQueue,
+  watchSessions,
+} from '../../../test/channel-checks.js';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import {
+  findConnectionRow,
+  messagesOfTicket,
+  messagesWithExternalId,
+  postWebhook,
+  sendReply,
+  type TConnectionBody,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png } from '../../../test/uploads.js';
+import { tickets } from '../../platform/db/schema.js';
 
 // NotificaMe Hub, end to end against the fake Hub: the connection made through the API subscribes our webhook
 // on the Hub (the URL carries the connection's token and secret), customer messages (text, files) on WhatsApp
 // and Instagram, replies and files through the Hub, statuses, a revoked token taking the connection down
 // (status, realtime, e-mail, sends failing fast), logout and removal deleting the subscription, webhook auth
 // and tenant walls.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-type TConnectionBody = { id: number; token: string; status: string; settings: Record<string, unknown> };
 
 const apiToken = `hub-${randomBytes(12).toString('hex')}`;
 const whatsapp = { token: `wa-${randomBytes(8).toString('hex')}`, channel: 'whatsapp' };
 const instagram = { token: `ig-${randomBytes(8).toString('hex')}`, channel: 'instagram' };
 const theirs = { token: `wa-${randomBytes(8).toString('hex')}`, channel: 'whatsapp' };
 const customer = { from: '5511987650001', name: 'Marina Costa' };
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let hub: TFakeHub;
 let smtp: TFakeSmtp;
 let connection: TConnectionBody;
@@ -38,7 +54,7 @@ const configOf = (channel = whatsapp, token = apiToken) => ({
   hubChannel: channel.channel,
   hubChannelToken: channel.token,
 });
-const create = (fixture: TFixture, name: string, config: Record<string, unknown>) =>
+const create = (fixture: TTenantFixture, name: string, config: Record<string, unknown>) =>
   t.request('POST', '/whatsapp', {
     token: fixture.tokens.admin,
     body: { name, type: 'hub', queueId: fixture.queue.id, config },
@@ -50,48 +66,30 @@ const subscriptionOf = (channelToken = whatsapp.token) =>
 const secretOf = (channelToken = whatsapp.token) => String(subscriptionOf(channelToken)?.url.split('/').pop());
 /** Posts a delivery ourselves, as the Hub would (or to another token or secret). */
 const deliver = (payload: unknown, secret = secretOf(), token = connection.token) =>
-  t.request('POST', `/hubhooks/${token}/${secret}`, {
-    body: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
-  });
+  postWebhook(t, `/hubhooks/${token}/${secret}`, payload);
 
-const rowOf = async (id = connection.id) => {
-  const [row] = await t.db.select().from(connections).where(eq(connections.id, id));
-  return row;
-};
+const rowOf = (id = connection.id) => findConnectionRow(t, id);
 const ticketOf = () => ticketOfCustomer(t, fx, connection.id, customer.from);
 const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
-const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
-const dropMails = () => smtp.inbox.filter((mail) => mail.text.includes('parou de funcionar')).length;
+const storedWithId = (externalId: string) => messagesWithExternalId(t, externalId);
 
 /** Sends an agent's message and waits until it is out (or failed); its row. */
-const reply = async (ticketId: number, body: Record<string, unknown>, status = 'sent') => {
-  const sent = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  let row: Awaited<ReturnType<typeof messagesOf>>[number] | undefined;
-  await eventually(async () => {
-    row = (await messagesOf(ticketId)).find((m) => m.id === sent.body.id);
-    expect(row?.status).toBe(status);
-  });
-  return row as NonNullable<typeof row>;
-};
+const reply = (ticketId: number, body: Record<string, unknown>, status = 'sent') =>
+  sendReply(t, fx, ticketId, body, { status });
 
 beforeAll(async () => {
   hub = await startFakeHub({ apiToken, channels: [whatsapp, instagram, theirs] });
-  smtp = await startFakeSmtp();
-  t = await startTestApp({ hubApiUrl: hub.apiUrl, publicUrl: 'https://prosa.test', smtpUrl: smtp.url });
+  ({ t, smtp, fx, other } = await startChannelTestApp({
+    tenant: 'Hub',
+    maxConnections: 6,
+    config: { hubApiUrl: hub.apiUrl, publicUrl: 'https://prosa.test' },
+  }));
   // The Hub posts to (and fetches files from) the https URLs we gave; here that host is this test server.
   hub.setWebhookOrigin(t.url);
-  fx = await t.createTenantFixture('Hub');
-  other = await t.createTenantFixture('Vizinha');
-  await t.db.update(tenants).set({ maxConnections: 6 }).where(eq(tenants.id, fx.tenantId));
-  await t.db.update(tenants).set({ maxConnections: 6 }).where(eq(tenants.id, other.tenantId));
 });
 afterAll(async () => {
-  closeSockets();
-  await t.close();
+  await stopChannelTestApp(t, smtp);
   await hub.close();
-  await smtp.close();
 });
 
 describe('NotificaMe Hub connection', () => {
@@ -110,11 +108,7 @@ describe('NotificaMe Hub connection', () => {
       subscriptionId: subscription?.id,
     });
     expect(hub.requests.every((r) => r.apiToken === apiToken)).toBe(true);
-    const row = await rowOf();
-    for (const secret of [apiToken, secretOf()]) {
-      expect(JSON.stringify(res.body)).not.toContain(secret);
-      expect(JSON.stringify(row?.config)).not.toContain(secret);
-    }
+    expectSealed([res.body, (await rowOf())?.config], [apiToken, secretOf()]);
     const seen = await t.request('GET', `/whatsapp/${connection.id}`, { token: fx.tokens.agent });
     expect(seen.body).toMatchObject({ status: 'CONNECTED', token: null, settings: null });
   });
@@ -131,21 +125,15 @@ describe('NotificaMe Hub connection', () => {
 
   it('keeps the API walls and names the bad field', async () => {
     const body = { name: 'X', type: 'hub', config: configOf() };
-    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
-    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
-    const badChannel = await create(fx, 'X', { ...configOf(), hubChannel: 'sms' });
-    expect(badChannel.status).toBe(400);
-    expect(badChannel.body.field).toBe('config.hubChannel');
+    await expectCreateNeedsAdmin(t, fx, body);
+    expectFieldError(await create(fx, 'X', { ...configOf(), hubChannel: 'sms' }), 'config.hubChannel');
     const { hubApiToken: _omitted, ...noToken } = configOf();
-    const missing = await create(fx, 'X', noToken);
-    expect(missing.status).toBe(400);
-    expect(missing.body.field).toBe('config.hubApiToken');
-    for (const [method, path] of [
+    expectFieldError(await create(fx, 'X', noToken), 'config.hubApiToken');
+    await expectNotFoundFor(t, other.tokens.admin, [
       ['GET', `/whatsapp/${connection.id}`],
       ['PUT', `/whatsappsession/${connection.id}`],
       ['DELETE', `/whatsappsession/${connection.id}`],
-    ] as const)
-      expect((await t.request(method, path, { token: other.tokens.admin })).status).toBe(404);
+    ]);
   });
 });
 
@@ -156,9 +144,7 @@ describe('NotificaMe Hub messages', () => {
     expect((await hub.customer.message(message))[0]?.status).toBe(200);
     const ticketId = await ticketOf();
     expect((await messagesOf(ticketId)).map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
-    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
-    expect(ticket.body.contact.name).toBe('Marina Costa');
-    expect(ticket.body.queueId).toBe(fx.queue.id);
+    await expectTicketInQueue(t, fx, ticketId, 'Marina Costa');
   });
 
   it('a wrong secret or token, garbage, echoes and unknown events store nothing', async () => {
@@ -208,22 +194,14 @@ describe('NotificaMe Hub messages', () => {
     });
     const [stored] = await storedWithId('hub-img-0001');
     expect(stored).toMatchObject({ mediaType: 'image', body: 'Veio assim', mediaMime: 'image/png' });
-    const file = await t.prosa.app.inject({ method: 'GET', url: String(stored?.mediaUrl) });
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    await expectServedFile(t, stored?.mediaUrl, png);
 
-    const boundary = `----prosa${randomBytes(8).toString('hex')}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nA etiqueta\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="etiqueta.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
     const res = await t.request('POST', `/messages/${ticketId}`, {
       token: fx.tokens.admin,
-      body,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      ...multipartBody([
+        { name: 'body', value: 'A etiqueta' },
+        { name: 'medias', filename: 'etiqueta.png', type: 'image/png', data: png },
+      ]),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await eventually(() => expect(hub.sent().at(-1)?.contents[0]?.type).toBe('file'));
@@ -271,21 +249,13 @@ describe('NotificaMe Hub messages', () => {
 
 describe('NotificaMe Hub session', () => {
   it('a refused token takes the connection down: realtime "down", e-mail to admins, sends fail fast', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; lastError: string | null }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id,
-    );
+    const live = (await watchSessions(t, fx)).next(connection.id);
     hub.setApiToken('token-novo-do-painel');
     const ticketId = await ticketOf();
     const refused = await reply(ticketId, { body: 'Oi?' }, 'failed');
     expect(refused.failureReason).toBe('ERR_HUB_TOKEN');
     expect(await live).toMatchObject({ turn: 'down', session: { status: 'DISCONNECTED', lastError: 'ERR_HUB_TOKEN' } });
-    await eventually(() => {
-      const mail = smtp.inbox.find((m) => m.to.includes(fx.admin.email) && m.text.includes('parou de funcionar'));
-      expect(mail?.text).toContain('Hub WhatsApp');
-    });
+    await expectDropMail(smtp, fx.admin.email, ['Hub WhatsApp']);
     const before = hub.requests.length;
     const fast = await reply(ticketId, { body: 'Ainda aí?' }, 'failed');
     expect(fast.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
@@ -308,14 +278,13 @@ describe('NotificaMe Hub session', () => {
   });
 
   it('DELETE /whatsappsession/:id deletes the subscription without alerting anyone; PUT makes a new one', async () => {
-    const mailsBefore = dropMails();
+    const mailsBefore = countDropMails(smtp);
     const res = await t.request('DELETE', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'DISCONNECTED', lastError: null });
     expect(subscriptionOf()).toBeUndefined();
     expect((await rowOf())?.config).toMatchObject({ subscriptionId: null });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(dropMails()).toBe(mailsBefore);
+    await expectNoDropMailSince(smtp, mailsBefore, 200);
     const again = await t.request('PUT', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(again.body).toMatchObject({ status: 'CONNECTED' });
     expect(subscriptionOf()).toBeDefined();

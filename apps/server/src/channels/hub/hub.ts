@@ -1,11 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { THubConfig } from '@prosa/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { findConnectionByToken, updateConnectionRow } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
+import { updateConnectionRow } from '../../modules/connections/connections.repository.js';
 import { contentTypeOf } from '../../modules/messages/media-upload.js';
 import { findContactAddress, findMessage } from '../../modules/messages/messages.repository.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
@@ -13,6 +8,9 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { downloadInboundFile, storeInboundMedia } from '../shared/inbound-media.js';
+import { onDeliveryStatus } from '../shared/provider-events.js';
+import { registerSecretUrlHook } from '../shared/webhook-auth.js';
 import {
   ChannelSendError,
   type TAddress,
@@ -20,17 +18,10 @@ import {
   type TConnectionRow,
   type TOutboundMessage,
 } from '../types.js';
-import { createHubClient, downloadHubFile, HubError, type THubContent } from './hub-api.js';
+import { createHubClient, HubError, type THubContent } from './hub-api.js';
 import { hubAddressKind, hubPublicSettings, hubWebhookUrl, readHubConfig, sealHubConfig } from './hub-config.js';
 import { createHubSession } from './hub-session.js';
 import { parseHubWebhook, type THubEvent } from './hub-webhook.js';
-
-/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a storage key. */
-const extensionOf = (filename: string | null, mime: string) =>
-  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .slice(0, 8) || 'bin';
 
 /**
  * NotificaMe Hub (a Brazilian multichannel aggregator: WhatsApp, Instagram, Messenger, Telegram, e-mail, web
@@ -134,21 +125,22 @@ export const setupHub = (services: TServices, secrets: TSecrets): FastifyPluginA
   services.channels.register(adapter);
 
   /** The received file, from the Hub's link into our storage; a failed download keeps the message without it. */
-  const storeFile = async (connection: TConnectionRow, event: Extract<THubEvent, { kind: 'message' }>) => {
-    const file = event.file;
-    if (!file) return {};
-    try {
-      const fetched = await downloadHubFile(file.url, services.config.mediaMaxBytes);
-      const mime = file.mime || fetched.mime || 'application/octet-stream';
-      const ext = extensionOf(file.name, mime);
-      const name = file.name ?? `${event.mediaType}.${ext}`;
-      const stored = await services.storage.put(connection.tenantId, ext, Readable.from(fetched.bytes), { name, mime });
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
-    } catch (err) {
-      // The file's link stays in dataJson: never lose a message for a failed download.
-      services.log.warn({ err, externalId: event.externalId }, 'hub file download failed');
-      return { mediaName: file.name, mediaMime: file.mime };
-    }
+  const storeFile = (connection: TConnectionRow, event: Extract<THubEvent, { kind: 'message' }>) => {
+    const media = event.file && { url: event.file.url, filename: event.file.name, mime: event.file.mime };
+    return storeInboundMedia(
+      services,
+      connection.tenantId,
+      { ...event, media },
+      'hub file download failed',
+      async (file) => {
+        const fetched = await downloadInboundFile(file.url, services.config.mediaMaxBytes);
+        return {
+          bytes: fetched.bytes,
+          mime: file.mime || fetched.mime || 'application/octet-stream',
+          name: file.filename,
+        };
+      },
+    );
   };
 
   /** One event of an authenticated webhook into our pipelines. */
@@ -175,12 +167,7 @@ export const setupHub = (services: TServices, secrets: TSecrets): FastifyPluginA
             { connectionId: connection.id, externalId: event.externalId, detail: event.detail },
             'hub message failed',
           );
-        await applyAck(services, {
-          ...base,
-          externalId: event.externalId,
-          status: event.status,
-          reason: event.status === 'failed' ? 'ERR_SENDING_WAPP_MSG' : undefined,
-        });
+        await onDeliveryStatus(services, connection, [event.externalId], event.status);
         return;
       default: {
         const unknown: never = event;
@@ -189,40 +176,18 @@ export const setupHub = (services: TServices, secrets: TSecrets): FastifyPluginA
     }
   };
 
-  /** The connection behind a webhook URL, once its token and secret are proven (compared in constant time). */
-  const authenticate = async (token: string, secret: string) => {
-    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
-    const expected = connection?.type === 'hub' ? secretOf(connection) : null;
-    if (!connection || !expected) return null;
-    const given = Buffer.from(secret);
-    const wanted = Buffer.from(expected);
-    return given.length === wanted.length && timingSafeEqual(given, wanted) ? connection : null;
-  };
-  const authenticated = new WeakMap<FastifyRequest, TConnectionRow>();
-
   return async (app) => {
-    const ZParams = z.object({ token: z.string().max(200), secret: z.string().max(200) });
-    app.post(
-      '/hubhooks/:token/:secret',
-      {
-        schema: { tags: ['channels'], params: ZParams },
-        // Checked before the body is read: a stranger's delivery is refused without parsing it.
-        onRequest: async (req) => {
-          const { token, secret } = req.params as { token: string; secret: string };
-          const connection = await authenticate(String(token), String(secret));
-          if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-          authenticated.set(req, connection);
-        },
-      },
-      async (req) => {
-        const connection = authenticated.get(req);
-        if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-        const events = parseHubWebhook(req.body);
+    registerSecretUrlHook(app, {
+      db: services.db,
+      prefix: '/hubhooks',
+      type: 'hub',
+      secretOf,
+      receive: async (connection, body) => {
+        const events = parseHubWebhook(body);
         if (!events) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a NotificaMe Hub event' });
         for (const event of events) await apply(connection, event);
         return { received: events.length > 0 };
       },
-    );
+    });
   };
 };

@@ -1,3 +1,4 @@
+import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
 
 /** One SMS as our gateway protocol posts it (see docs/channels.md, "SMS"). */
@@ -45,25 +46,13 @@ export const postSms = async (
   sms: TSmsSend,
   timeoutMs = 15_000,
 ): Promise<{ id: string | null }> => {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(sms),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    throw new SmsGatewayError(0, `network: ${(error as Error).message}`);
-  }
-  const text = await res.text().catch(() => '');
+  const { res, text } = await callProvider(
+    url,
+    { method: 'POST', headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, body: sms, timeoutMs },
+    // Even a timeout is worth another try: the gateway drops a repeated `reference`.
+    (detail) => new SmsGatewayError(0, detail),
+  );
   if (!res.ok) throw new SmsGatewayError(res.status, text.slice(0, 200));
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  const id = (body as { id?: unknown } | null)?.id;
+  const id = (parseJsonOr(text, null) as { id?: unknown } | null)?.id;
   return { id: typeof id === 'string' && id ? id : typeof id === 'number' ? String(id) : null };
 };

@@ -1,33 +1,47 @@
 import { randomBytes } from 'node:crypto';
-import { events as realtimeEvents } from '@prosa/contracts';
-import { startFakeSmsGateway, startFakeSmtp, type TFakeSmsGateway, type TFakeSmtp } from '@prosa/fakes';
-import { eq } from 'drizzle-orm';
+import { startFakeSmsGateway, type TFakeSmsGateway, type TFakeSmtp } from '@prosa/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants } from '../../platform/db/schema.js';
+import {
+  expectCreateNeedsAdmin,
+  expectDropMail,
+  expectFieldError,
+  expectNotFoundFor,
+  expectSealed,
+  watchSessions,
+} from '../../../test/channel-checks.js';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import {
+  findConnectionRow,
+  messagesOfTicket,
+  messagesWithExternalId,
+  postWebhook,
+  sendReply,
+  type TConnectionBody,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { multipartBody } from '../../../test/uploads.js';
 
 // SMS through an HTTP gateway, end to end against the fake gateway speaking our protocol: the connection made
 // through the API (settings sealed, the webhook URL shown to paste into the gateway), customer texts, agent
 // replies with our idempotency key, delivery reports, media refused, retries that never send twice, a revoked
 // token taking the connection down (status, realtime, e-mail, sends failing fast), webhook auth, tenant walls.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-type TConnectionBody = { id: number; token: string; status: string; settings: Record<string, unknown> };
 
 const apiToken = `sms-${randomBytes(12).toString('hex')}`;
 const sender = '+5511900001234';
 const customer = '+5511987650001';
 
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let gateway: TFakeSmsGateway;
 let smtp: TFakeSmtp;
 let connection: TConnectionBody;
 
 const configOf = (token = apiToken) => ({ smsSendUrl: gateway.sendUrl, smsApiToken: token, smsFrom: sender });
-const create = (fixture: TFixture, name: string, config: Record<string, unknown>) =>
+const create = (fixture: TTenantFixture, name: string, config: Record<string, unknown>) =>
   t.request('POST', '/whatsapp', { token: fixture.tokens.admin, body: { name, type: 'sms', config } });
 
 /** The webhook URL an admin pastes into the gateway, served here by this test server on loopback. */
@@ -35,58 +49,28 @@ const local = (url: unknown) => `${t.url}${new URL(String(url)).pathname}`;
 const secretOf = (body: TConnectionBody = connection) => String(body.settings.webhookUrl).split('/').pop() ?? '';
 /** Posts a delivery ourselves, as a gateway would (or to another token or secret). */
 const deliver = (payload: unknown, secret = secretOf(), token = connection.token) =>
-  t.request('POST', `/smshooks/${token}/${secret}`, {
-    body: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
-  });
+  postWebhook(t, `/smshooks/${token}/${secret}`, payload);
 
-const rowOf = async (id = connection.id) => {
-  const [row] = await t.db.select().from(connections).where(eq(connections.id, id));
-  return row;
-};
+const rowOf = (id = connection.id) => findConnectionRow(t, id);
 const ticketOf = () => ticketOfCustomer(t, fx, connection.id, customer);
 const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
-const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
+const storedWithId = (externalId: string) => messagesWithExternalId(t, externalId);
 
 /** Sends an agent's message and waits until it is out (or failed); its row. */
-const reply = async (ticketId: number, body: Record<string, unknown>, status = 'sent', timeout = 5_000) => {
-  const sent = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  let row: Awaited<ReturnType<typeof messagesOf>>[number] | undefined;
-  await eventually(async () => {
-    row = (await messagesOf(ticketId)).find((m) => m.id === sent.body.id);
-    expect(row?.status).toBe(status);
-  }, timeout);
-  return row as NonNullable<typeof row>;
-};
-
-const upload = (file: { name: string; type: string; data: Buffer }, text: string) => {
-  const boundary = `----prosa${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${text}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const reply = (ticketId: number, body: Record<string, unknown>, status = 'sent', timeout = 5_000) =>
+  sendReply(t, fx, ticketId, body, { status, timeoutMs: timeout });
 
 beforeAll(async () => {
   gateway = await startFakeSmsGateway({ token: apiToken });
-  smtp = await startFakeSmtp();
-  t = await startTestApp({ publicUrl: 'https://prosa.test', smtpUrl: smtp.url });
-  fx = await t.createTenantFixture('Sms');
-  other = await t.createTenantFixture('Vizinha');
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, other.tenantId));
+  ({ t, smtp, fx, other } = await startChannelTestApp({
+    tenant: 'Sms',
+    maxConnections: 5,
+    config: { publicUrl: 'https://prosa.test' },
+  }));
 });
 afterAll(async () => {
-  closeSockets();
-  await t.close();
+  await stopChannelTestApp(t, smtp);
   await gateway.close();
-  await smtp.close();
 });
 
 describe('SMS connection', () => {
@@ -102,10 +86,9 @@ describe('SMS connection', () => {
       webhookUrl: `https://prosa.test/smshooks/${connection.token}/${secretOf()}`,
     });
     expect(secretOf()).toMatch(/^[\w-]{30,}$/);
-    const row = await rowOf();
-    expect(JSON.stringify(row?.config)).not.toContain(apiToken);
-    expect(JSON.stringify(row?.config)).not.toContain(secretOf());
-    expect(JSON.stringify(res.body)).not.toContain(apiToken);
+    expectSealed([(await rowOf())?.config], [apiToken, secretOf()]);
+    // The secret is in the webhook URL an admin pastes; the token is not.
+    expectSealed([res.body], [apiToken]);
     // Agents see the connection, not its settings.
     const seen = await t.request('GET', `/whatsapp/${connection.id}`, { token: fx.tokens.agent });
     expect(seen.body).toMatchObject({ status: 'CONNECTED', token: null, settings: null });
@@ -114,24 +97,16 @@ describe('SMS connection', () => {
 
   it('keeps the API walls and names the bad field', async () => {
     const body = { name: 'X', type: 'sms', config: configOf() };
-    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
-    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
-    const badUrl = await create(fx, 'X', { ...configOf(), smsSendUrl: 'ftp://gateway' });
-    expect(badUrl.status).toBe(400);
-    expect(badUrl.body.field).toBe('config.smsSendUrl');
+    await expectCreateNeedsAdmin(t, fx, body);
+    expectFieldError(await create(fx, 'X', { ...configOf(), smsSendUrl: 'ftp://gateway' }), 'config.smsSendUrl');
     const { smsFrom: _omitted, ...noSender } = configOf();
-    const missing = await create(fx, 'X', noSender);
-    expect(missing.status).toBe(400);
-    expect(missing.body.field).toBe('config.smsFrom');
-    const shortToken = await create(fx, 'X', { ...configOf(), smsApiToken: 'abc' });
-    expect(shortToken.body.field).toBe('config.smsApiToken');
-    for (const method of ['GET', 'DELETE'])
-      expect((await t.request(method, `/whatsapp/${connection.id}`, { token: other.tokens.admin })).status).toBe(404);
-    const edit = await t.request('PUT', `/whatsapp/${connection.id}`, {
-      token: other.tokens.admin,
-      body: { config: { smsFrom: 'INVASOR' } },
-    });
-    expect(edit.status).toBe(404);
+    expectFieldError(await create(fx, 'X', noSender), 'config.smsFrom');
+    expectFieldError(await create(fx, 'X', { ...configOf(), smsApiToken: 'abc' }), 'config.smsApiToken');
+    await expectNotFoundFor(t, other.tokens.admin, [
+      ['GET', `/whatsapp/${connection.id}`],
+      ['DELETE', `/whatsapp/${connection.id}`],
+      ['PUT', `/whatsapp/${connection.id}`, { config: { smsFrom: 'INVASOR' } }],
+    ]);
   });
 });
 
@@ -190,7 +165,10 @@ describe('SMS messages', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const res = await t.request('POST', `/messages/${ticketId}`, {
       token: fx.tokens.admin,
-      ...upload({ name: 'foto.png', type: 'image/png', data: png }, 'Segue a foto'),
+      ...multipartBody([
+        { name: 'body', value: 'Segue a foto' },
+        { name: 'medias', filename: 'foto.png', type: 'image/png', data: png },
+      ]),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await eventually(async () =>
@@ -215,12 +193,7 @@ describe('SMS messages', () => {
 
 describe('SMS connection down', () => {
   it('a revoked token takes the connection down: realtime "down", e-mail to admins, sends fail fast', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; lastError: string | null }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id,
-    );
+    const live = (await watchSessions(t, fx)).next(connection.id);
     gateway.setToken('token-novo-do-painel');
     const ticketId = await ticketOf();
     const refused = await reply(ticketId, { body: 'Oi?' }, 'failed');
@@ -229,10 +202,7 @@ describe('SMS connection down', () => {
       turn: 'down',
       session: { status: 'DISCONNECTED', lastError: 'ERR_SMS_GATEWAY_TOKEN' },
     });
-    await eventually(() => {
-      const mail = smtp.inbox.find((m) => m.to.includes(fx.admin.email) && m.text.includes('parou de funcionar'));
-      expect(mail?.text).toContain('SMS da loja');
-    });
+    await expectDropMail(smtp, fx.admin.email, ['SMS da loja']);
     const before = gateway.requests.length;
     const fast = await reply(ticketId, { body: 'Ainda aí?' }, 'failed');
     expect(fast.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');

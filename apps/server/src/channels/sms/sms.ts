@@ -1,14 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { TSmsConfig } from '@prosa/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { onDeliveryStatus } from '../shared/provider-events.js';
+import { registerSecretUrlHook } from '../shared/webhook-auth.js';
 import { ChannelSendError, type TChannelAdapter, type TConnectionRow } from '../types.js';
 import { readSmsConfig, sealSmsConfig, smsNumberOf, smsWebhookUrl } from './sms-config.js';
 import { postSms, SmsGatewayError } from './sms-gateway.js';
@@ -101,12 +98,7 @@ export const setupSms = (services: TServices, secrets: TSecrets): FastifyPluginA
             { connectionId: connection.id, externalId: event.externalId, error: event.error },
             'sms failed',
           );
-        await applyAck(services, {
-          ...base,
-          externalId: event.externalId,
-          status: event.status,
-          reason: event.status === 'failed' ? 'ERR_SENDING_WAPP_MSG' : undefined,
-        });
+        await onDeliveryStatus(services, connection, [event.externalId], event.status);
         return;
       default: {
         const unknown: never = event;
@@ -115,40 +107,18 @@ export const setupSms = (services: TServices, secrets: TSecrets): FastifyPluginA
     }
   };
 
-  /** The connection behind a webhook URL, once its token and secret are proven (compared in constant time). */
-  const authenticate = async (token: string, secret: string) => {
-    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
-    const expected = connection?.type === 'sms' ? secretOf(connection) : null;
-    if (!connection || !expected) return null;
-    const given = Buffer.from(secret);
-    const wanted = Buffer.from(expected);
-    return given.length === wanted.length && timingSafeEqual(given, wanted) ? connection : null;
-  };
-  const authenticated = new WeakMap<FastifyRequest, TConnectionRow>();
-
   return async (app) => {
-    const ZParams = z.object({ token: z.string().max(200), secret: z.string().max(200) });
-    app.post(
-      '/smshooks/:token/:secret',
-      {
-        schema: { tags: ['channels'], params: ZParams },
-        // Checked before the body is read: a stranger's delivery is refused without parsing it.
-        onRequest: async (req) => {
-          const { token, secret } = req.params as { token: string; secret: string };
-          const connection = await authenticate(String(token), String(secret));
-          if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-          authenticated.set(req, connection);
-        },
-      },
-      async (req) => {
-        const connection = authenticated.get(req);
-        if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-        const delivery = parseSmsWebhook(req.body);
+    registerSecretUrlHook(app, {
+      db: services.db,
+      prefix: '/smshooks',
+      type: 'sms',
+      secretOf,
+      receive: async (connection, body) => {
+        const delivery = parseSmsWebhook(body);
         if (!delivery.ok) throw new AppError('ERR_VALIDATION', { field: delivery.field, detail: delivery.detail });
         for (const event of delivery.events) await apply(connection, event);
         return { received: delivery.events.length };
       },
-    );
+    });
   };
 };

@@ -3,9 +3,11 @@ import { events } from '@prosa/contracts';
 import { startFakeTelegram, type TFakeTelegram, type TFakeTelegramBot, type TTelegramUserMessage } from '@prosa/fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectServedFile } from '../../../test/channel-checks.js';
 import { messagesOfTicket } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png } from '../../../test/uploads.js';
 import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
 
 // Telegram bots end to end against the fake Bot API: a token checked with getMe, the webhook registered
@@ -23,10 +25,6 @@ const botOf = (id: number, username: string): TFakeTelegramBot => ({
 const webhookBot = botOf(7100000001, 'LojaExemploBot');
 const pollingBot = botOf(7100000002, 'LojaPollingBot');
 const otherBot = botOf(7100000003, 'OutraLojaBot');
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const ana = { id: 5551230001, firstName: 'Ana', lastName: 'Souza', username: 'ana_souza' };
 
 let telegram: TFakeTelegram;
@@ -58,21 +56,11 @@ const ticketOfChat = async (t: TestApp, fx: TFixture, connectionId: number, chat
 };
 
 /** A multipart POST of one file to a ticket, as the composer sends it. */
-const postFile = (t: TestApp, token: string, ticketId: number, file: { name: string; mime: string; bytes: Buffer }) => {
-  const boundary = `----prosa${randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.request('POST', `/messages/${ticketId}`, {
+const postFile = (t: TestApp, token: string, ticketId: number, file: { name: string; mime: string; bytes: Buffer }) =>
+  t.request('POST', `/messages/${ticketId}`, {
     token,
-    body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    ...multipartBody([{ name: 'medias', filename: file.name, type: file.mime, data: file.bytes }]),
   });
-};
 
 describe('Telegram in webhook mode (PUBLIC_URL https)', () => {
   let t: TestApp;
@@ -191,8 +179,7 @@ describe('Telegram in webhook mode (PUBLIC_URL https)', () => {
     const stored = await messagesOf(ticketId);
     const image = stored.find((m) => m.mediaType === 'image');
     expect(image).toMatchObject({ body: 'Veio assim', quotedMsgId: first?.id });
-    const file = await t.prosa.app.inject({ method: 'GET', url: String(image?.mediaUrl) });
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    await expectServedFile(t, image?.mediaUrl, png);
     expect(stored.find((m) => m.mediaType === 'ptt')?.mediaUrl).toMatch(/^\/media\//);
     const pdf = stored.find((m) => m.mediaType === 'document');
     expect(pdf).toMatchObject({ mediaName: 'nota-fiscal.pdf', mediaMime: 'application/pdf' });

@@ -1,17 +1,17 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { TTelegramConfig } from '@prosa/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
-import { findConnection, findConnectionByToken } from '../../modules/connections/connections.repository.js';
+import { findConnection } from '../../modules/connections/connections.repository.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
+import { readOutboundFile } from '../shared/outbound-media.js';
+import { authenticateHook, createHookGate, headerOf } from '../shared/webhook-auth.js';
 import {
   ChannelSendError,
   type TChannelAdapter,
@@ -53,16 +53,6 @@ const quotedMessageId = (quotedExternalId: string | null, chatId: string) => {
   return chat === chatId && id && /^\d+$/.test(id) ? Number(id) : null;
 };
 
-/** A file name's extension or the MIME subtype, safe for a storage key. */
-const extensionOf = (filename: string | null, path: string, mime: string | null) =>
-  ((filename ?? path).includes('.')
-    ? (filename ?? path).split('.').pop()
-    : (mime?.split(';')[0]?.split('/')[1] ?? 'bin')
-  )
-    ?.replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .slice(0, 8) || 'bin';
-
 /** Long polls wait this long for news before asking again. */
 const POLL_TIMEOUT_SECONDS = 25;
 
@@ -87,22 +77,13 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): FastifyPl
   };
 
   /** The user's file, from Telegram into our storage; a failed download keeps the message without it. */
-  const storeMedia = async (connection: TConnectionRow, inbound: TTelegramInbound) => {
-    const media = inbound.media;
-    if (!media) return {};
-    try {
+  const storeMedia = (connection: TConnectionRow, inbound: TTelegramInbound) =>
+    storeInboundMedia(services, connection.tenantId, inbound, 'telegram media download failed', async (media) => {
       const { bytes, path } = await clientOf(connection).downloadFile(media.fileId, services.config.mediaMaxBytes);
-      const ext = extensionOf(media.filename, path, media.mime);
-      const name = media.filename ?? `${inbound.mediaType}.${ext}`;
-      const mime = media.mime ?? 'application/octet-stream';
-      const stored = await services.storage.put(connection.tenantId, ext, Readable.from(bytes), { name, mime });
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
-    } catch (err) {
-      // The file_id stays in dataJson: never lose a message for a failed download.
-      services.log.warn({ err, externalId: inbound.externalId }, 'telegram media download failed');
-      return { mediaName: media.filename, mediaMime: media.mime };
-    }
-  };
+      // Files without a name (photos, voice notes) have one on Telegram's side: its path tells the extension.
+      const ext = extensionOf(media.filename ?? path, media.mime);
+      return { bytes, mime: media.mime ?? 'application/octet-stream', name: media.filename, ext };
+    });
 
   /** One Update into the pipeline: a private chat's message becomes a ticket message, the rest is skipped. */
   const onUpdate = async (connection: TConnectionRow, update: TTelegramUpdate) => {
@@ -190,14 +171,11 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): FastifyPl
     // A quoted message the user deleted meanwhile must not stop the answer.
     const reply = quoted ? { reply_parameters: { message_id: quoted, allow_sending_without_reply: true } } : {};
     if (message.mediaUrl?.startsWith('/media/')) {
-      const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
-      if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const file = await readOutboundFile(services.storage, message.mediaUrl);
       const { method, field } = sendMethodOf(message.mediaType);
       const upload = {
         field,
-        bytes: Buffer.concat(chunks),
+        bytes: file.bytes,
         mime: file.meta?.mime ?? 'application/octet-stream',
         name: message.mediaName ?? file.meta?.name ?? 'arquivo',
       };
@@ -236,16 +214,11 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): FastifyPl
   services.channels.register(adapter);
 
   /** The connection behind a webhook, once its token and secret header are proven (compared in constant time). */
-  const authenticate = async (token: string, header: string | undefined) => {
-    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
-    const secret = connection?.type === 'telegram' ? secretOf(connection) : null;
-    if (!connection || !secret || !header) return null;
-    const expected = Buffer.from(secret);
-    const given = Buffer.from(header);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? connection : null;
-  };
-  const authenticated = new WeakMap<FastifyRequest, TConnectionRow>();
+  const gate = createHookGate((req) => {
+    const { token } = req.params as { token: string };
+    const given = headerOf(req, 'x-telegram-bot-api-secret-token');
+    return authenticateHook(services.db, { type: 'telegram', token, given }, secretOf);
+  });
 
   return async (app) => {
     app.addHook('onReady', async () => {
@@ -259,18 +232,10 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): FastifyPl
       '/telegramhooks/:token',
       {
         schema: { tags: ['channels'], params: ZToken },
-        // Checked before the body is read: a stranger's delivery is refused without parsing it.
-        onRequest: async (req) => {
-          const { token } = req.params as { token: string };
-          const header = req.headers['x-telegram-bot-api-secret-token'];
-          const connection = await authenticate(token, typeof header === 'string' ? header : undefined);
-          if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-          authenticated.set(req, connection);
-        },
+        onRequest: gate.onRequest,
       },
       async (req) => {
-        const connection = authenticated.get(req);
-        if (!connection) throw new AppError('ERR_INVALID_TOKEN');
+        const connection = gate.provenOf(req);
         const update = req.body as TTelegramUpdate | null;
         if (typeof update?.update_id !== 'number')
           throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a Telegram Update' });

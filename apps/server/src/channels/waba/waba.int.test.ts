@@ -1,21 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import { events } from '@prosa/contracts';
-import { metaWebhook, startFakeMetaCloud, startFakeSmtp, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
+import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants } from '../../platform/db/schema.js';
+import {
+  expectCreateNeedsAdmin,
+  expectFieldError,
+  expectNotFoundFor,
+  expectSealed,
+  expectServedFile,
+  expectTicketInQueue,
+  watchSessions,
+} from '../../../test/channel-checks.js';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import {
+  findConnectionRow,
+  messagesOfTicket,
+  messagesWithExternalId,
+  postSignedWebhook,
+  sendReply,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png } from '../../../test/uploads.js';
+import { connections } from '../../platform/db/schema.js';
 
 // WhatsApp Cloud API end to end against the fake Graph API: a connection checked with Meta, Meta's
 // verify handshake, signed webhooks (messages, media, reactions, statuses), replies through the Graph API,
 // the 24-hour window, and a connection that is down.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let meta: TFakeMetaCloud;
 let smtp: TFakeSmtp;
 let connection: { id: number; token: string; settings: Record<string, string | boolean | null> };
@@ -33,19 +50,16 @@ const wabaConfig = {
   accessToken: number.accessToken,
   appSecret,
 };
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Posts a webhook as Meta does: the exact bytes, signed (or with the given signature). */
 const deliver = (payload: unknown, signature?: string | null, token = connection.token) => {
   const raw = JSON.stringify(payload);
-  const header = signature === undefined ? metaWebhook.sign(appSecret, raw) : signature;
-  return t.request('POST', `/wabahooks/${token}`, {
-    body: raw,
-    headers: { 'content-type': 'application/json', ...(header ? { 'x-hub-signature-256': header } : {}) },
-  });
+  return postSignedWebhook(
+    t,
+    `/wabahooks/${token}`,
+    raw,
+    signature === undefined ? metaWebhook.sign(appSecret, raw) : signature,
+  );
 };
 
 const customerMessage = (
@@ -62,17 +76,16 @@ const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticket
 
 beforeAll(async () => {
   meta = await startFakeMetaCloud(number);
-  smtp = await startFakeSmtp();
-  t = await startTestApp({ metaGraphUrl: meta.graphUrl, smtpUrl: smtp.url });
-  fx = await t.createTenantFixture('Nuvem');
-  other = await t.createTenantFixture('Outra');
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
+  ({ t, smtp, fx, other } = await startChannelTestApp({
+    tenant: 'Nuvem',
+    neighbour: 'Outra',
+    maxConnections: 5,
+    config: { metaGraphUrl: meta.graphUrl },
+  }));
 });
 afterAll(async () => {
-  closeSockets();
-  await t.close();
+  await stopChannelTestApp(t, smtp);
   await meta.close();
-  await smtp.close();
 });
 
 describe('WhatsApp Cloud API connection', () => {
@@ -90,13 +103,8 @@ describe('WhatsApp Cloud API connection', () => {
       appSecret: true,
     });
     expect(res.body.settings.webhookUrl).toMatch(new RegExp(`/wabahooks/${res.body.token}$`));
-    expect(JSON.stringify(res.body)).not.toContain(number.accessToken);
-    expect(JSON.stringify(res.body)).not.toContain(appSecret);
     connection = res.body;
-
-    const [row] = await t.db.select().from(connections).where(eq(connections.id, connection.id));
-    expect(JSON.stringify(row?.config)).not.toContain(number.accessToken);
-    expect(JSON.stringify(row?.config)).not.toContain(appSecret);
+    expectSealed([res.body, (await findConnectionRow(t, connection.id))?.config], [number.accessToken, appSecret]);
 
     // Agents see the connection, not its token or settings.
     const seen = await t.request('GET', `/whatsapp/${connection.id}`, { token: fx.tokens.agent });
@@ -105,15 +113,13 @@ describe('WhatsApp Cloud API connection', () => {
 
   it('keeps the API walls and names the bad field', async () => {
     const body = { name: 'X', type: 'waba', config: wabaConfig };
-    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
-    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
+    await expectCreateNeedsAdmin(t, fx, body);
     const bad = await t.request('POST', '/whatsapp', {
       token: fx.tokens.admin,
       body: { ...body, config: { ...wabaConfig, phoneNumberId: 'abc' } },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.field).toBe('config.phoneNumberId');
-    expect((await t.request('GET', `/whatsapp/${connection.id}`, { token: other.tokens.admin })).status).toBe(404);
+    expectFieldError(bad, 'config.phoneNumberId');
+    await expectNotFoundFor(t, other.tokens.admin, [['GET', `/whatsapp/${connection.id}`]]);
   });
 
   it('shows a token Meta refuses as disconnected', async () => {
@@ -150,24 +156,21 @@ describe('WhatsApp Cloud API messages', () => {
     );
     expect((await deliver(payload, 'sha256=00')).status).toBe(401);
     expect((await deliver(payload, null)).status).toBe(401);
-    const tampered = await t.request('POST', `/wabahooks/${connection.token}`, {
-      body: JSON.stringify(payload).replace('atrasou', 'chegou'),
-      headers: {
-        'content-type': 'application/json',
-        'x-hub-signature-256': metaWebhook.sign(appSecret, JSON.stringify(payload)),
-      },
-    });
+    const tampered = await postSignedWebhook(
+      t,
+      `/wabahooks/${connection.token}`,
+      JSON.stringify(payload).replace('atrasou', 'chegou'),
+      metaWebhook.sign(appSecret, JSON.stringify(payload)),
+    );
     expect(tampered.status).toBe(401);
-    expect(await t.db.select().from(messages).where(eq(messages.messageId, 'wamid.IN1'))).toHaveLength(0);
+    expect(await messagesWithExternalId(t, 'wamid.IN1')).toHaveLength(0);
 
     expect((await deliver(payload)).status).toBe(200);
     expect((await deliver(payload)).status).toBe(200);
     const ticketId = await ticketOf(waId);
     const stored = await messagesOf(ticketId);
     expect(stored.map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
-    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
-    expect(ticket.body.contact.name).toBe('Marina Costa');
-    expect(ticket.body.queueId).toBe(fx.queue.id);
+    await expectTicketInQueue(t, fx, ticketId, 'Marina Costa');
   });
 
   it("an agent's reply goes to the Graph API; statuses move it to delivered and read", async () => {
@@ -176,17 +179,8 @@ describe('WhatsApp Cloud API messages', () => {
     await t.request('GET', `/messages/${ticketId}`, { token: fx.tokens.admin });
     await eventually(() => expect(meta.readReceipts().map((r) => r.message_id)).toContain('wamid.IN1'));
 
-    const sent = await t.request('POST', `/messages/${ticketId}`, {
-      token: fx.tokens.admin,
-      body: { body: 'Olá Marina! Vou verificar agora.' },
-    });
-    expect(sent.status).toBe(201);
-    let wamid = '';
-    await eventually(async () => {
-      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
-      expect(row?.status).toBe('sent');
-      wamid = String(row?.messageId);
-    });
+    const sent = await sendReply(t, fx, ticketId, { body: 'Olá Marina! Vou verificar agora.' });
+    const wamid = String(sent.messageId);
     expect(meta.sentMessages().at(-1)).toMatchObject({
       messaging_product: 'whatsapp',
       to: waId,
@@ -203,7 +197,7 @@ describe('WhatsApp Cloud API messages', () => {
     );
     // A late "delivered" after "read" changes nothing.
     await deliver(metaWebhook.status(number, { id: wamid, status: 'delivered', recipientId: waId }));
-    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
+    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.id);
     expect(row?.status).toBe('read');
   });
 
@@ -234,26 +228,16 @@ describe('WhatsApp Cloud API messages', () => {
     const stored = await messagesOf(ticketId);
     const image = stored.find((m) => m.messageId === 'wamid.IMG1');
     expect(image).toMatchObject({ mediaType: 'image', body: 'Veio assim' });
-    const file = await t.prosa.app.inject({ method: 'GET', url: String(image?.mediaUrl) });
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    await expectServedFile(t, image?.mediaUrl, png);
     expect(stored.find((m) => m.messageId === 'wamid.PTT1')?.mediaType).toBe('ptt');
     expect(image?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
   });
 
   it('media out: the file is uploaded to Meta and sent by its id', async () => {
     const ticketId = await ticketOf(waId);
-    const boundary = `----prosa${randomBytes(6).toString('hex')}`;
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="etiqueta.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
     const sent = await t.request('POST', `/messages/${ticketId}`, {
       token: fx.tokens.admin,
-      body,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      ...multipartBody([{ name: 'medias', filename: 'etiqueta.png', type: 'image/png', data: png }]),
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     await eventually(() => expect(meta.sentMessages().at(-1)?.type).toBe('image'));
@@ -296,34 +280,19 @@ describe('WhatsApp Cloud API messages', () => {
     const ticketId = await ticketOf(waId);
     await t.db.update(connections).set({ status: 'DISCONNECTED' }).where(eq(connections.id, connection.id));
     const sentBefore = meta.sentMessages().length;
-    const res = await t.request('POST', `/messages/${ticketId}`, {
-      token: fx.tokens.admin,
-      body: { body: 'Ainda aí?' },
-    });
-    expect(res.status).toBe(201);
-    await eventually(async () => {
-      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
-      expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' });
-    });
+    const failed = await sendReply(t, fx, ticketId, { body: 'Ainda aí?' }, { status: 'failed' });
+    expect(failed.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
     expect(meta.sentMessages().length).toBe(sentBefore);
     await t.db.update(connections).set({ status: 'CONNECTED' }).where(eq(connections.id, connection.id));
   });
 
   it('a token Meta stops accepting takes the connection down and tells the admins; a new token brings it back', async () => {
     const ticketId = await ticketOf(waId);
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const wentDown = nextEvent<{ turn: string; session: { id: number; status: string; lastError: string } }>(
-      socket,
-      events.whatsappSession(fx.tenantId),
-      (event) => event.turn === 'down',
-    );
+    const sessions = await watchSessions(t, fx);
+    const wentDown = sessions.next(connection.id, (event) => event.turn === 'down');
     meta.revokeToken();
-    const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body: 'Oi?' } });
-    expect(res.status).toBe(201);
-    await eventually(async () => {
-      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
-      expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WABA_TOKEN_INVALID' });
-    });
+    const failed = await sendReply(t, fx, ticketId, { body: 'Oi?' }, { status: 'failed' });
+    expect(failed.failureReason).toBe('ERR_WABA_TOKEN_INVALID');
     expect((await wentDown).session).toMatchObject({
       id: connection.id,
       status: 'DISCONNECTED',
@@ -335,7 +304,7 @@ describe('WhatsApp Cloud API messages', () => {
 
     // The admin pastes the new token: checked with Meta, connected again, and the admins hear of that too.
     meta.restoreToken();
-    const cameBack = nextEvent<{ turn: string }>(socket, events.whatsappSession(fx.tenantId), (e) => e.turn === 'up');
+    const cameBack = sessions.next(connection.id, (event) => event.turn === 'up');
     const saved = await t.request('PUT', `/whatsapp/${connection.id}`, {
       token: fx.tokens.admin,
       body: { config: { accessToken: number.accessToken } },
@@ -344,7 +313,7 @@ describe('WhatsApp Cloud API messages', () => {
     expect(saved.body).toMatchObject({ status: 'CONNECTED', lastError: null });
     await cameBack;
     await eventually(() => expect(smtp.inbox.some((m) => m.text.includes('voltou a funcionar'))).toBe(true));
-    socket.close();
+    sessions.socket.close();
   });
 
   it("another connection's token or an unknown one stores nothing", async () => {
@@ -355,7 +324,7 @@ describe('WhatsApp Cloud API messages', () => {
       'wamid.X9',
     );
     expect((await deliver(payload, undefined, 'token-que-nao-existe-123')).status).toBe(404);
-    expect(await t.db.select().from(messages).where(eq(messages.messageId, 'wamid.X9'))).toHaveLength(0);
+    expect(await messagesWithExternalId(t, 'wamid.X9')).toHaveLength(0);
   });
 });
 

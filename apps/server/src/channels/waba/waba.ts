@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type TMessageTemplate, type TWabaConfig, templateVariables } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +13,8 @@ import { AppError } from '../../platform/errors.js';
 import { groupBy } from '../../platform/group-by.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { readOutboundFile } from '../shared/outbound-media.js';
+import { isSameSecret } from '../shared/same-secret.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage, type TTemplateSend } from '../types.js';
 import { createGraphClient, GraphError, type TGraphTemplate, type TWabaCredentials } from './graph-api.js';
 import { parseWabaWebhook, type TWabaEvent } from './waba-webhook.js';
@@ -68,12 +70,8 @@ export const wabaPublicSettings = (connection: TConnectionRow, publicUrl: string
 export const wabaSignature = (appSecret: string, raw: Buffer | string) =>
   `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
 
-const signatureMatches = (appSecret: string, raw: Buffer, header: string | undefined) => {
-  if (!header) return false;
-  const expected = Buffer.from(wabaSignature(appSecret, raw));
-  const given = Buffer.from(header);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-};
+const signatureMatches = (appSecret: string, raw: Buffer, header: string | undefined) =>
+  isSameSecret(header, wabaSignature(appSecret, raw));
 
 /** The query of Meta's verify handshake (a GET on the webhook URL when an admin saves it in the Meta app). */
 export const ZMetaVerifyQuery = z.object({
@@ -187,13 +185,10 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
     if (message.template)
       return client.sendMessage({ to, type: 'template', template: graphTemplate(message.template) });
     if (message.mediaUrl?.startsWith('/media/')) {
-      const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
-      if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const file = await readOutboundFile(services.storage, message.mediaUrl);
       const mime = file.meta?.mime ?? 'application/octet-stream';
       const name = message.mediaName ?? file.meta?.name ?? 'arquivo';
-      const uploaded = await client.uploadMedia(Buffer.concat(chunks), mime, name);
+      const uploaded = await client.uploadMedia(file.bytes, mime, name);
       const kind = graphMediaKind(message.mediaType);
       const caption = message.body && kind !== 'audio' && kind !== 'sticker' ? { caption: message.body } : {};
       const filename = kind === 'document' ? { filename: name } : {};

@@ -1,3 +1,4 @@
+import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
 
 /** Where one connection's session lives: the wuzapi server, its admin token and the token of our user there. */
@@ -74,8 +75,6 @@ export const wuzapiNumber = (jid: unknown) => {
   return /^\d{8,15}$/.test(user) ? `+${user}` : null;
 };
 
-const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
-
 /**
  * A field of a Go JSON value whatever its case: wuzapi renamed `Connected` to `connected` along the way, and
  * whatsmeow's protobuf JSON says `stanzaID`/`PTT` where older releases said `stanzaId`/`ptt`.
@@ -101,27 +100,17 @@ export const createWuzapiClient = (server: TWuzapiServer, timeoutMs = 15_000) =>
     options: { body?: unknown; admin?: boolean; timeout?: number } = {},
   ): Promise<T> => {
     const admin = options.admin === true;
-    let res: Response;
-    try {
-      res = await fetch(`${server.baseUrl}${path}`, {
+    const { res, text } = await callProvider(
+      `${server.baseUrl}${path}`,
+      {
         method,
-        headers: {
-          ...(admin ? { authorization: server.adminToken } : { token: server.userToken }),
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(options.timeout ?? timeoutMs),
-      });
-    } catch (error) {
-      throw new WuzapiError(0, `network: ${(error as Error).message}`, admin, isTimeout(error));
-    }
-    const text = await res.text().catch(() => '');
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
+        headers: admin ? { authorization: server.adminToken } : { token: server.userToken },
+        body: options.body,
+        timeoutMs: options.timeout ?? timeoutMs,
+      },
+      (detail, timedOut) => new WuzapiError(0, detail, admin, timedOut),
+    );
+    const json = parseJsonOr(text, null);
     if (!res.ok || field(json, 'success') === false) {
       const detail = field(json, 'error');
       throw new WuzapiError(res.ok ? 500 : res.status, typeof detail === 'string' ? detail : text.slice(0, 200), admin);

@@ -1,13 +1,7 @@
-import { isErrorCode } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
-import {
-  ChannelSendError,
-  type TChannelSession,
-  type TConnectionCheck,
-  type TConnectionRow,
-  type TSessionState,
-} from '../types.js';
+import { connected, down, downCheck, pairing, sessionAppError, sessionReason } from '../shared/session-states.js';
+import type { TChannelSession, TConnectionCheck, TConnectionRow } from '../types.js';
 import { type TWuzapiClient, type TWuzapiStatus, WuzapiError, wuzapiCreateEvents, wuzapiNumber } from './wuzapi-api.js';
 
 /** Our user on the wuzapi server: its name and token, where it posts events, the key it signs them with. */
@@ -22,19 +16,10 @@ type TSessionDeps = {
 };
 
 /** Why the server could not be used, as a catalogue code (an unanswered call is an unreachable server here). */
-export const wuzapiReason = (error: unknown): string => {
-  if (error instanceof WuzapiError) return error.status === 0 ? 'ERR_WUZAPI_UNREACHABLE' : error.reason;
-  if (error instanceof ChannelSendError) return error.reason;
-  return 'ERR_WAPP_NOT_INITIALIZED';
-};
-
-const down = (error: string | null): TSessionState => ({ status: 'DISCONNECTED', number: null, qrcode: null, error });
-const connectedAs = (status: TWuzapiStatus): TSessionState => ({
-  status: 'CONNECTED',
-  number: wuzapiNumber(status.jid),
-  qrcode: null,
-  error: null,
-});
+export const wuzapiReason = (error: unknown): string =>
+  sessionReason(error, (e) =>
+    e instanceof WuzapiError ? (e.status === 0 ? 'ERR_WUZAPI_UNREACHABLE' : e.reason) : null,
+  );
 
 /** Not there yet: no client on the server (it starts in the background after a connect), or no answer. */
 const isNotYet = (error: unknown) => error instanceof WuzapiError && (error.isNoSession || error.status === 0);
@@ -107,13 +92,10 @@ export const createWuzapiSession = ({
       try {
         const client = await prepare(connection);
         const status = await settledStatus(client, (s) => s.loggedIn || s.connected);
-        if (status?.loggedIn) return connectedAs(status);
-        if (!status) return { status: 'OPENING', number: null, qrcode: null, error: null };
-        const qrcode = await qrOf(client);
+        if (status?.loggedIn) return connected(wuzapiNumber(status.jid));
+        if (!status) return pairing(null);
         // Without a QR yet, the `QR` webhook brings it (or the admin asks again).
-        return qrcode
-          ? { status: 'qrcode', number: null, qrcode, error: null }
-          : { status: 'OPENING', number: null, qrcode: null, error: null };
+        return pairing(await qrOf(client));
       } catch (error) {
         log.warn({ err: error, connectionId: connection.id }, 'wuzapi session did not start');
         return down(wuzapiReason(error));
@@ -135,17 +117,11 @@ export const createWuzapiSession = ({
         }
         if (!code) throw new WuzapiError(500, 'no linking code in the answer', false);
         const qrcode = await client.qr().catch(() => '');
-        return {
-          code,
-          state: qrcode.startsWith('data:image/')
-            ? { status: 'qrcode', number: null, qrcode, error: null }
-            : { status: 'OPENING', number: null, qrcode: null, error: null },
-        };
+        return { code, state: pairing(qrcode.startsWith('data:image/') ? qrcode : null) };
       } catch (error) {
         if (error instanceof AppError) throw error;
         log.warn({ err: error, connectionId: connection.id }, 'wuzapi pairing code not made');
-        const reason = wuzapiReason(error);
-        throw new AppError(isErrorCode(reason) ? reason : 'ERR_WAPP_NOT_INITIALIZED');
+        throw sessionAppError(wuzapiReason(error), 'ERR_WAPP_NOT_INITIALIZED');
       }
     },
 
@@ -155,11 +131,8 @@ export const createWuzapiSession = ({
       } catch (error) {
         // No client, not logged in, or the user gone from the server: no number is linked there.
         const gone = error instanceof WuzapiError && (error.isNoSession || (error.status === 401 && !error.admin));
-        if (!gone) {
-          const reason = wuzapiReason(error);
-          // The number stays linked on the phone: the admin hears why rather than a false "disconnected".
-          throw new AppError(isErrorCode(reason) ? reason : 'ERR_SENDING_WAPP_MSG');
-        }
+        // The number stays linked on the phone: the admin hears why rather than a false "disconnected".
+        if (!gone) throw sessionAppError(wuzapiReason(error), 'ERR_SENDING_WAPP_MSG');
       }
       return down(null);
     },
@@ -181,9 +154,9 @@ export const createWuzapiSession = ({
         const status = await clientOf(connection).status();
         return status.loggedIn && status.connected
           ? { status: 'CONNECTED', number: wuzapiNumber(status.jid), error: null }
-          : { status: 'DISCONNECTED', number: null, error: 'ERR_WAPP_NOT_INITIALIZED' };
+          : downCheck('ERR_WAPP_NOT_INITIALIZED');
       } catch (error) {
-        return { status: 'DISCONNECTED', number: null, error: wuzapiReason(error) };
+        return downCheck(wuzapiReason(error));
       }
     },
   };

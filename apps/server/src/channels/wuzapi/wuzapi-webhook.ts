@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { parseWhatsappJid } from '@prosa/contracts';
+import { isSameSecret } from '../shared/same-secret.js';
 import { field, wuzapiNumber } from './wuzapi-api.js';
 
 /**
@@ -68,12 +69,8 @@ export const readWuzapiDelivery = (raw: Buffer, contentType: string | undefined)
  * Whether `x-hmac-signature` is the HMAC-SHA256 (hex) of the body as received, under the user's key: wuzapi
  * signs the form string it posts (`url.Values.Encode()`, which is the body) or the JSON body.
  */
-export const verifyWuzapiSignature = (raw: Buffer, signature: string | undefined, key: string) => {
-  if (!signature) return false;
-  const expected = Buffer.from(createHmac('sha256', key).update(raw).digest('hex'));
-  const given = Buffer.from(signature.trim().toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
-};
+export const verifyWuzapiSignature = (raw: Buffer, signature: string | undefined, key: string) =>
+  isSameSecret(signature?.trim().toLowerCase(), createHmac('sha256', key).update(raw).digest('hex'));
 
 /** Who wrote: their phone when wuzapi knows it (also for a LID chat, from `SenderAlt`), else the LID. */
 const senderOf = (info: unknown): TWuzapiSender | null => {

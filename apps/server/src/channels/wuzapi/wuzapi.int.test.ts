@@ -1,38 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import { events as realtimeEvents } from '@prosa/contracts';
 import {
   goFormEncode,
   hmacHex,
-  startFakeSmtp,
   startFakeWuzapi,
   type TFakeSmtp,
   type TFakeWuzapi,
   wuzapiMessageEvent,
 } from '@prosa/fakes';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants } from '../../platform/db/schema.js';
+import {
+  countDropMails,
+  expectCreateNeedsAdmin,
+  expectDropMail,
+  expectFieldError,
+  expectNoDropMailSince,
+  expectNotFoundFor,
+  expectQrPng,
+  expectSealed,
+  expectServedFile,
+  expectTicketInQueue,
+  watchSessions,
+} from '../../../test/channel-checks.js';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import {
+  findConnectionRow,
+  freePort,
+  messagesOfTicket,
+  messagesWithExternalId,
+  sendReply,
+  type TConnectionBody,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png, sampleWebm as webm } from '../../../test/uploads.js';
 
 // WhatsApp through a wuzapi server, end to end against the fake server: the user, HMAC key, webhook and QR made
 // on create, the phone scanning, customer messages (text, replies, media, reactions) posted by wuzapi to our
 // webhook as a form with the user's token (or signed, or as JSON, as newer releases do), replies and receipts
 // through the server, acks, a session that drops (status, realtime, e-mail, failed sends), new QR, logout and
 // pairing code, and tenant isolation.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-type TConnectionBody = {
-  id: number;
-  token: string;
-  status: string;
-  qrcode: string | null;
-  settings: Record<string, string | boolean | null>;
-};
 
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let wz: TFakeWuzapi;
 let smtp: TFakeSmtp;
 let connection: TConnectionBody;
@@ -41,10 +53,6 @@ let userName: string;
 const adminToken = `wz-${randomBytes(12).toString('hex')}`;
 const phone = { number: '5511940002000', pushName: 'Loja Prosa' };
 const customer = { number: '5511987650002', pushName: 'Marina Costa' };
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const userOf = (name = userName) => {
   const user = wz.user(name);
@@ -70,64 +78,24 @@ const deliver = (
   });
 };
 
-const rowOf = async (id = connection.id) => {
-  const [row] = await t.db.select().from(connections).where(eq(connections.id, id));
-  return row;
-};
+const rowOf = (id = connection.id) => findConnectionRow(t, id);
 const ticketOf = (number: string) => ticketOfCustomer(t, fx, connection.id, number);
 const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
-const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
+const storedWithId = (externalId: string) => messagesWithExternalId(t, externalId);
 
-/** Sends an agent's text and waits until wuzapi took it; the message id it was sent with. */
+/** Sends an agent's text and waits until wuzapi took it (paced: a send may wait its random pause first). */
 const reply = async (ticketId: number, body: Record<string, unknown>) => {
-  const sent = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  let externalId = '';
-  // Paced channel: a send may wait its random pause first.
-  await eventually(async () => {
-    const [row] = (await messagesOf(ticketId)).filter((m) => m.id === sent.body.id);
-    expect(row?.status).toBe('sent');
-    externalId = String(row?.messageId);
-  }, 15_000);
-  return { id: sent.body.id as number, externalId };
-};
-
-const multipart = (
-  parts: ({ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer })[],
-) => {
-  const boundary = `----prosa${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part)
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const row = await sendReply(t, fx, ticketId, body, { timeoutMs: 15_000 });
+  return { id: row.id, externalId: String(row.messageId) };
 };
 
 beforeAll(async () => {
   wz = await startFakeWuzapi({ adminToken });
-  smtp = await startFakeSmtp();
-  const port = await freePort();
-  t = await startTestApp({ port, publicUrl: `http://127.0.0.1:${port}`, smtpUrl: smtp.url });
-  fx = await t.createTenantFixture('Gateway');
-  other = await t.createTenantFixture('Vizinha');
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, other.tenantId));
+  ({ t, smtp, fx, other } = await startChannelTestApp({ tenant: 'Gateway', maxConnections: 5, publicOnOwnPort: true }));
 });
 afterAll(async () => {
-  closeSockets();
-  await t.close();
+  await stopChannelTestApp(t, smtp);
   await wz.close();
-  await smtp.close();
 });
 
 describe('wuzapi connection', () => {
@@ -151,9 +119,7 @@ describe('wuzapi connection', () => {
       webhookUrl: `${t.url}/wuzapihooks/${connection.token}`,
       wuzapiAdminToken: true,
     });
-    expect(connection.qrcode).toMatch(/^data:image\/png;base64,/);
-    const image = Buffer.from(String(connection.qrcode).split(',')[1] ?? '', 'base64');
-    expect(image.subarray(1, 4).toString()).toBe('PNG');
+    expectQrPng(connection.qrcode);
 
     const user = userOf();
     expect(user).toMatchObject({ webhook: `${t.url}/wuzapihooks/${connection.token}`, client: { connected: true } });
@@ -167,11 +133,7 @@ describe('wuzapi connection', () => {
       true,
     );
     expect(wz.requests.filter((r) => !r.path.startsWith('/admin/')).every((r) => r.token === user.token)).toBe(true);
-    const row = await rowOf();
-    for (const secret of [adminToken, user.token, String(user.hmacKey)]) {
-      expect(JSON.stringify(res.body)).not.toContain(secret);
-      expect(JSON.stringify(row?.config)).not.toContain(secret);
-    }
+    expectSealed([res.body, (await rowOf())?.config], [adminToken, user.token, String(user.hmacKey)]);
     // Agents see the connection, not its QR code, token or settings.
     const seen = await t.request('GET', `/whatsapp/${connection.id}`, { token: fx.tokens.agent });
     expect(seen.body).toMatchObject({ status: 'qrcode', qrcode: null, token: null, settings: null });
@@ -186,26 +148,25 @@ describe('wuzapi connection', () => {
 
   it('names the bad field of the settings and keeps the walls on /whatsappsession', async () => {
     const body = { name: 'X', type: 'wuzapi', config: { wuzapiUrl: wz.baseUrl, wuzapiAdminToken: adminToken } };
-    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
-    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
+    await expectCreateNeedsAdmin(t, fx, body);
     const badUrl = await t.request('POST', '/whatsapp', {
       token: fx.tokens.admin,
       body: { ...body, config: { wuzapiUrl: 'ftp://wuzapi', wuzapiAdminToken: adminToken } },
     });
-    expect(badUrl.status).toBe(400);
-    expect(badUrl.body.field).toBe('config.wuzapiUrl');
+    expectFieldError(badUrl, 'config.wuzapiUrl');
     const noToken = await t.request('POST', '/whatsapp', {
       token: fx.tokens.admin,
       body: { ...body, config: { wuzapiUrl: wz.baseUrl } },
     });
-    expect(noToken.status).toBe(400);
-    expect(noToken.body.field).toBe('config.wuzapiAdminToken');
+    expectFieldError(noToken, 'config.wuzapiAdminToken');
 
     const path = `/whatsappsession/${connection.id}`;
     expect((await t.request('PUT', path, { token: fx.tokens.agent })).status).toBe(403);
-    expect((await t.request('PUT', path, { token: other.tokens.admin })).status).toBe(404);
-    expect((await t.request('DELETE', path, { token: other.tokens.admin })).status).toBe(404);
-    expect((await t.request('GET', `/whatsapp/${connection.id}`, { token: other.tokens.admin })).status).toBe(404);
+    await expectNotFoundFor(t, other.tokens.admin, [
+      ['PUT', path],
+      ['DELETE', path],
+      ['GET', `/whatsapp/${connection.id}`],
+    ]);
   });
 
   it('shows a refused admin token or an unreachable server as disconnected, with the reason', async () => {
@@ -234,12 +195,8 @@ describe('wuzapi connection', () => {
   });
 
   it('a scan connects the number: status, number and a live event to the tenant', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; number: string | null } }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id && payload.session.status === 'CONNECTED',
-    );
+    const sessions = await watchSessions(t, fx);
+    const live = sessions.next(connection.id, (event) => event.session.status === 'CONNECTED');
     const delivery = await wz.phone.scan(userOf().token, phone);
     expect(delivery?.status).toBe(200);
     expect((await live).session.number).toBe(`+${phone.number}`);
@@ -255,9 +212,7 @@ describe('wuzapi messages', () => {
     expect(replay?.status).toBe(200);
     const ticketId = await ticketOf(customer.number);
     expect((await messagesOf(ticketId)).map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
-    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
-    expect(ticket.body.contact.name).toBe('Marina Costa');
-    expect(ticket.body.queueId).toBe(fx.queue.id);
+    await expectTicketInQueue(t, fx, ticketId, 'Marina Costa');
     const [stored] = await storedWithId('3AWZ0001');
     expect(JSON.stringify(stored?.dataJson)).not.toContain(userOf().token);
   });
@@ -360,13 +315,11 @@ describe('wuzapi messages', () => {
     const stored = await messagesOf(ticketId);
     const image = stored.find((m) => m.messageId === '3AIMG001');
     expect(image).toMatchObject({ mediaType: 'image', body: 'Veio assim', mediaMime: 'image/png' });
-    const file = await t.prosa.app.inject({ method: 'GET', url: String(image?.mediaUrl) });
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    await expectServedFile(t, image?.mediaUrl, png);
     expect(JSON.stringify(image?.dataJson)).not.toContain(png.toString('base64'));
     const voice = stored.find((m) => m.messageId === '3APTT001');
     expect(voice).toMatchObject({ mediaType: 'ptt', quotedMsgId: image?.id });
-    const audio = await t.prosa.app.inject({ method: 'GET', url: String(voice?.mediaUrl) });
-    expect(Buffer.compare(audio.rawPayload, ogg)).toBe(0);
+    await expectServedFile(t, voice?.mediaUrl, ogg);
     expect(stored.find((m) => m.messageId === '3ADOC001')).toMatchObject({
       mediaType: 'document',
       mediaName: 'nota.pdf',
@@ -383,7 +336,7 @@ describe('wuzapi messages', () => {
 
   it('media out: files go as data URLs to /chat/send/image, voice notes to /chat/send/audio as PTT', async () => {
     const ticketId = await ticketOf(customer.number);
-    const image = multipart([
+    const image = multipartBody([
       { name: 'body', value: 'A etiqueta' },
       { name: 'medias', filename: 'etiqueta.png', type: 'image/png', data: png },
     ]);
@@ -396,12 +349,7 @@ describe('wuzapi messages', () => {
       Image: `data:image/png;base64,${png.toString('base64')}`,
     });
 
-    // The smallest WebM header a browser recorder writes: EBML magic + DocType "webm".
-    const webm = Buffer.from(
-      '1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701',
-      'hex',
-    );
-    const voice = multipart([
+    const voice = multipartBody([
       { name: 'isVoice', value: 'true' },
       { name: 'medias', filename: 'voz.webm', type: 'audio/webm', data: webm },
     ]);
@@ -431,40 +379,24 @@ describe('wuzapi messages', () => {
 
 describe('wuzapi session', () => {
   it('a logout on the phone is DISCONNECTED with its reason, the tenant hears "down", admins get an e-mail, sends fail', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; lastError: string | null }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id,
-    );
+    const live = (await watchSessions(t, fx)).next(connection.id);
     expect((await wz.phone.drop('LoggedOut'))?.status).toBe(200);
     expect(await live).toMatchObject({
       turn: 'down',
       session: { status: 'DISCONNECTED', lastError: 'ERR_WAPP_LOGGED_OUT' },
     });
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: 'ERR_WAPP_LOGGED_OUT' });
-    await eventually(() => {
-      const mail = smtp.inbox.find((m) => m.to.includes(fx.admin.email) && m.text.includes('parou de funcionar'));
-      expect(mail?.text).toContain('WhatsApp da loja');
-      expect(mail?.text).toContain('desconectado pelo celular');
-    });
+    await expectDropMail(smtp, fx.admin.email, ['WhatsApp da loja', 'desconectado pelo celular']);
 
     const ticketId = await ticketOf(customer.number);
     const sentBefore = wz.sent(userName).length;
-    const res = await t.request('POST', `/messages/${ticketId}`, {
-      token: fx.tokens.admin,
-      body: { body: 'Ainda aí?' },
-    });
-    expect(res.status).toBe(201);
-    await eventually(async () => {
-      const [row] = (await messagesOf(ticketId)).filter((m) => m.id === res.body.id);
-      expect(row).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' });
-    }, 15_000);
+    const failed = await sendReply(t, fx, ticketId, { body: 'Ainda aí?' }, { status: 'failed', timeoutMs: 15_000 });
+    expect(failed.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
     expect(wz.sent(userName)).toHaveLength(sentBefore);
   });
 
   it('PUT /whatsappsession/:id shows a new QR code; scanning it connects again', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
+    const sessions = await watchSessions(t, fx);
     const res = await t.request('PUT', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('qrcode');
@@ -472,11 +404,7 @@ describe('wuzapi session', () => {
     // whatsmeow rotates its QR: the new one reaches the card through the webhook.
     const rotated = await wz.phone.newQr();
     await eventually(async () => expect((await rowOf())?.qrcode).toBe(rotated));
-    const back = nextEvent<{ session: { id: number; status: string }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id && payload.session.status === 'CONNECTED',
-    );
+    const back = sessions.next(connection.id, (event) => event.session.status === 'CONNECTED');
     await wz.phone.scan(userOf().token, phone);
     expect(await back).toMatchObject({ turn: 'up' });
     expect(await rowOf()).toMatchObject({ status: 'CONNECTED', qrcode: null, lastError: null });
@@ -485,8 +413,7 @@ describe('wuzapi session', () => {
   });
 
   it('DELETE /whatsappsession/:id logs the number out on wuzapi, without alerting anyone', async () => {
-    const dropMails = () => smtp.inbox.filter((mail) => mail.text.includes('parou de funcionar')).length;
-    const mailsBefore = dropMails();
+    const mailsBefore = countDropMails(smtp);
     const res = await t.request('DELETE', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'DISCONNECTED', lastError: null });
@@ -494,8 +421,7 @@ describe('wuzapi session', () => {
     // wuzapi's own LoggedOut webhook after a logout asked for here is no news.
     await eventually(() => expect(wz.deliveries.filter((d) => d.type === 'LoggedOut').at(-1)?.status).toBe(200));
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: null });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(dropMails()).toBe(mailsBefore);
+    await expectNoDropMailSince(smtp, mailsBefore);
   });
 
   it('POST /whatsappsession/:id/pairing-code gives the code to type on the phone; once paired it is refused', async () => {

@@ -1,17 +1,23 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
 import type { TWuzapiConfig } from '@prosa/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
-import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { decodeBase64File, storeInboundMedia } from '../shared/inbound-media.js';
+import { readOutboundFile } from '../shared/outbound-media.js';
+import {
+  onContactReaction,
+  onDeliveryStatus,
+  onSessionDropped,
+  onSessionQrCode,
+  onSessionUp,
+  receiveGatewayMessage,
+} from '../shared/provider-events.js';
+import { isSameSecret } from '../shared/same-secret.js';
+import { createHookGate, findHookConnection } from '../shared/webhook-auth.js';
 import {
   ChannelSendError,
   type TAddress,
@@ -41,13 +47,6 @@ const wuzapiJid = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : `${
 const wuzapiMessageId = (idempotencyKey: string) =>
   `3EB0${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 18).toUpperCase()}`;
 
-/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a storage key. */
-const extensionOf = (filename: string | null, mime: string) =>
-  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .slice(0, 8) || 'bin';
-
 /**
  * WhatsApp through a wuzapi server (asternic/wuzapi, on whatsmeow): the adapter (text, files, voice notes and
  * quoted replies, read receipts, typing, paced sends), the session (a wuzapi user per connection, its webhook
@@ -74,16 +73,9 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
 
   /** The file of a message as a data URL, which is how wuzapi takes files. */
   const dataUrlOf = async (mediaUrl: string) => {
-    const file = await services.storage.open(mediaUrl.slice('/media/'.length));
-    if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const file = await readOutboundFile(services.storage, mediaUrl);
     const mime = file.meta?.mime ?? 'application/octet-stream';
-    return {
-      mime,
-      name: file.meta?.name ?? null,
-      url: `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`,
-    };
+    return { mime, name: file.meta?.name ?? null, url: `data:${mime};base64,${file.bytes.toString('base64')}` };
   };
 
   const sendOne = async (message: TOutboundMessage) => {
@@ -154,31 +146,16 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
   services.channels.register(adapter);
 
   /** The received file's bytes, which wuzapi puts in the webhook (`base64`); kept without them when it did not. */
-  const storeMedia = async (connection: TConnectionRow, event: Extract<TWuzapiEvent, { kind: 'message' }>) => {
-    const media = event.media;
-    if (!media) return {};
-    try {
+  const storeMedia = (connection: TConnectionRow, event: Extract<TWuzapiEvent, { kind: 'message' }>) =>
+    storeInboundMedia(services, connection.tenantId, event, 'wuzapi media not stored', async (media) => {
       if (!media.base64) throw new Error('the webhook carried no bytes (S3 delivery or -skipmedia)');
-      // Checked before decoding: base64 is 4 characters for 3 bytes.
-      if ((media.base64.length * 3) / 4 > services.config.mediaMaxBytes)
-        throw new Error('file larger than MEDIA_MAX_BYTES');
-      const mime = media.mime ?? 'application/octet-stream';
-      const ext = extensionOf(media.filename, mime);
-      const name = media.filename ?? `${event.mediaType}.${ext}`;
-      const bytes = Readable.from(Buffer.from(media.base64, 'base64'));
-      const stored = await services.storage.put(connection.tenantId, ext, bytes, { name, mime });
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
-    } catch (err) {
-      // The message is kept without its file (its id stays in dataJson): never lost for a missing file.
-      services.log.warn({ err, externalId: event.externalId }, 'wuzapi media not stored');
-      return { mediaName: media.filename, mediaMime: media.mime };
-    }
-  };
+      const bytes = decodeBase64File(media.base64, services.config.mediaMaxBytes);
+      return { bytes, mime: media.mime ?? 'application/octet-stream', name: media.filename };
+    });
 
   /** One event of an authenticated webhook into our pipelines. */
   const apply = async (connection: TConnectionRow, event: TWuzapiEvent) => {
     const { tenantId, id: connectionId } = connection;
-    const base = { tenantId, connectionId };
     switch (event.kind) {
       case 'connected': {
         // `Connected` names no number: the server's status does (releases that report the JID).
@@ -192,21 +169,14 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
                 () => null,
               ),
           );
-        await setConnectionStatus(services, tenantId, connectionId, { status: 'CONNECTED', number });
+        await onSessionUp(services, connection, number);
         return;
       }
       case 'down':
-        // A drop after a logout an admin asked for (already down) is no news; a drop of a live session is.
-        await setConnectionStatus(services, tenantId, connectionId, {
-          status: 'DISCONNECTED',
-          lastError: event.reason,
-          onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'],
-        });
+        await onSessionDropped(services, connection, event.reason);
         return;
       case 'qrcode':
-        // A late QR after the scan must not undo the connection.
-        if (connection.status !== 'CONNECTED')
-          await setConnectionStatus(services, tenantId, connectionId, { status: 'qrcode', qrcode: event.qrcode });
+        await onSessionQrCode(services, connection, event.qrcode);
         return;
       case 'qrcode-expired':
         await setConnectionStatus(services, tenantId, connectionId, {
@@ -216,24 +186,13 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
         });
         return;
       case 'ack':
-        for (const externalId of event.externalIds)
-          await applyAck(services, { ...base, externalId, status: event.status });
+        await onDeliveryStatus(services, connection, event.externalIds, event.status);
         return;
       case 'reaction':
-        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        await onContactReaction(services, connection, event);
         return;
       case 'message':
-        await receiveMessage(services, {
-          ...base,
-          externalId: event.externalId,
-          from: { ...event.from, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
-          body: event.body,
-          mediaType: event.mediaType,
-          timestamp: event.timestamp,
-          quotedExternalId: event.quotedExternalId,
-          dataJson: event.raw,
-          ...(await storeMedia(connection, event)),
-        });
+        await receiveGatewayMessage(services, connection, event, await storeMedia(connection, event));
         return;
       default: {
         const unknown: never = event;
@@ -244,24 +203,15 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
 
   /** The wuzapi connection a webhook URL names (its token), with its user's token and HMAC key. */
   const connectionOf = async (token: string) => {
-    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
-    if (connection?.type !== 'wuzapi') return null;
+    const connection = await findHookConnection(services.db, 'wuzapi', token);
+    if (!connection) return null;
     const stored = readWuzapiConfig(connection);
     const userToken = open(stored.userToken);
     const hmacKey = open(stored.hmacKey);
     return userToken && hmacKey ? { connection, userToken, hmacKey } : null;
   };
-  type TKnown = NonNullable<Awaited<ReturnType<typeof connectionOf>>>;
-  const known = new WeakMap<FastifyRequest, TKnown>();
-
-  /** The user's token as the form carries it, compared in constant time. */
-  const sameToken = (given: string | null, expected: string) => {
-    if (!given) return false;
-    const a = Buffer.from(given);
-    const b = Buffer.from(expected);
-    return a.length === b.length && timingSafeEqual(a, b);
-  };
+  // A delivery to no wuzapi connection is refused before its body is read; the body itself proves the rest.
+  const gate = createHookGate((req) => connectionOf(String((req.params as { token: string }).token)));
 
   return async (app) => {
     // Scoped to this plugin: wuzapi posts forms by default, and its signature covers the exact bytes it sent.
@@ -276,22 +226,17 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
         // A message's file rides in the form as base64 (4 characters for 3 bytes), then form-encoded: '+', '/'
         // and '=' grow to 3 characters each. Room for the largest file we keep, and the event around it.
         bodyLimit: Math.ceil(((services.config.mediaMaxBytes * 4) / 3) * 1.25) + 1024 * 1024,
-        // Checked before the body is read: a delivery to no wuzapi connection is refused without parsing it.
-        onRequest: async (req) => {
-          const found = await connectionOf(String((req.params as { token: string }).token));
-          if (!found) throw new AppError('ERR_INVALID_TOKEN');
-          known.set(req, found);
-        },
+        onRequest: gate.onRequest,
       },
       async (req) => {
-        const found = known.get(req);
-        if (!found) throw new AppError('ERR_INVALID_TOKEN');
+        const found = gate.provenOf(req);
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers['x-hmac-signature'];
         const delivery = readWuzapiDelivery(raw, req.headers['content-type']);
         // Signed with the key we gave the user (newer releases), or carrying its token (the form of older ones).
         const signed = verifyWuzapiSignature(raw, typeof signature === 'string' ? signature : undefined, found.hmacKey);
-        if (!signed && !sameToken(delivery?.token ?? null, found.userToken)) throw new AppError('ERR_INVALID_TOKEN');
+        // The user's token as the form carries it, compared in constant time.
+        if (!signed && !isSameSecret(delivery?.token, found.userToken)) throw new AppError('ERR_INVALID_TOKEN');
         const events = delivery ? parseWuzapiPayload(delivery.payload) : null;
         if (!events) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a wuzapi event' });
         for (const event of events) await apply(found.connection, event);

@@ -1,3 +1,4 @@
+import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
 
 /** One connection's instance on Z-API: the API root, the instance's id and token (in every URL), the Client-Token. */
@@ -62,33 +63,17 @@ export type TZapiStatus = { connected?: boolean; smartphoneConnected?: boolean; 
 /** The send routes we use; a document's route carries its extension (`send-document/pdf`). */
 export type TZapiSendMethod = 'send-text' | 'send-image' | 'send-audio' | 'send-video' | `send-document/${string}`;
 
-const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
-
 /** The Z-API calls of one instance, over fetch, with a timeout on every call. */
 export const createZapiClient = (instance: TZapiInstance, timeoutMs = 15_000) => {
   const root = `${instance.apiUrl}/instances/${encodeURIComponent(instance.instanceId)}/token/${encodeURIComponent(instance.instanceToken)}`;
   const call = async <T>(method: string, path: string, body?: unknown, timeout = timeoutMs): Promise<T> => {
-    let res: Response;
-    try {
-      res = await fetch(`${root}/${path}`, {
-        method,
-        headers: {
-          'client-token': instance.clientToken,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeout),
-      });
-    } catch (error) {
-      throw new ZapiError(0, `network: ${(error as Error).message}`, isTimeout(error));
-    }
-    const text = await res.text().catch(() => '');
-    let json: unknown = {};
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch {
-      json = { error: text.slice(0, 200) };
-    }
+    const { res, text } = await callProvider(
+      `${root}/${path}`,
+      { method, headers: { 'client-token': instance.clientToken }, body, timeoutMs: timeout },
+      (detail, timedOut) => new ZapiError(0, detail, timedOut),
+    );
+    // An answer that is not JSON (a proxy's error page) becomes the error's detail.
+    const json = text ? parseJsonOr(text, { error: text.slice(0, 200) }) : {};
     if (!res.ok) {
       const { error, message } = (json ?? {}) as { error?: unknown; message?: unknown };
       throw new ZapiError(res.status, [error, message].filter((part) => typeof part === 'string').join(': '));
@@ -117,19 +102,3 @@ export const createZapiClient = (instance: TZapiInstance, timeoutMs = 15_000) =>
 };
 
 export type TZapiClient = ReturnType<typeof createZapiClient>;
-
-/** A received file from Z-API's storage (the webhook carries its URL), refused past `maxBytes`. */
-export const downloadZapiMedia = async (url: string, maxBytes: number, timeoutMs = 60_000) => {
-  if (!/^https?:\/\//.test(url)) throw new Error('not a file URL');
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-  if (!res.ok || !res.body) throw new Error(`file download: HTTP ${res.status}`);
-  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
-    chunks.push(Buffer.from(chunk));
-  }
-  return { bytes: Buffer.concat(chunks), mime: res.headers.get('content-type') };
-};

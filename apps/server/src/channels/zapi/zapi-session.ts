@@ -1,13 +1,7 @@
-import { isErrorCode } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
-import {
-  ChannelSendError,
-  type TChannelSession,
-  type TConnectionCheck,
-  type TConnectionRow,
-  type TSessionState,
-} from '../types.js';
+import { connected, down, downCheck, pairing, sessionAppError, sessionReason } from '../shared/session-states.js';
+import type { TChannelSession, TConnectionCheck, TConnectionRow } from '../types.js';
 import { type TZapiClient, ZapiError } from './zapi-api.js';
 
 type TSessionDeps = {
@@ -20,12 +14,8 @@ type TSessionDeps = {
 };
 
 /** Why Z-API could not be used, as a catalogue code. */
-export const zapiReason = (error: unknown): string => {
-  if (error instanceof ZapiError || error instanceof ChannelSendError) return error.reason;
-  return 'ERR_WAPP_NOT_INITIALIZED';
-};
-
-const down = (error: string | null): TSessionState => ({ status: 'DISCONNECTED', number: null, qrcode: null, error });
+export const zapiReason = (error: unknown): string =>
+  sessionReason(error, (e) => (e instanceof ZapiError ? e.reason : null));
 
 /** Z-API's QR image is a PNG, as a data URL or bare base64. */
 const asDataUrl = (value: string) => (value.startsWith('data:image/') ? value : `data:image/png;base64,${value}`);
@@ -75,13 +65,12 @@ export const createZapiSession = ({
         const client = clientOf(connection);
         const status = await client.status();
         const error = await registerWebhooks(connection, client);
-        if (status.connected) return { status: 'CONNECTED', number: await numberOf(client), qrcode: null, error };
+        // `error` says why no webhook comes in (null when it is set): the session works without it.
+        if (status.connected) return { ...connected(await numberOf(client)), error };
         // WhatsApp renews the QR every 20 s: each start (the card's "new QR code") asks for the current one.
         const qr = await client.qrCodeImage();
-        if (qr.connected) return { status: 'CONNECTED', number: await numberOf(client), qrcode: null, error };
-        return qr.value
-          ? { status: 'qrcode', number: null, qrcode: asDataUrl(qr.value), error }
-          : { status: 'OPENING', number: null, qrcode: null, error };
+        if (qr.connected) return { ...connected(await numberOf(client)), error };
+        return { ...pairing(qr.value ? asDataUrl(qr.value) : null), error };
       } catch (error) {
         log.warn({ err: error, connectionId: connection.id }, 'zapi session did not start');
         return down(zapiReason(error));
@@ -96,12 +85,11 @@ export const createZapiSession = ({
         const answer = await client.phoneCode(phone);
         const code = answer.code ?? answer.value;
         if (!code) throw new ZapiError(500, 'no pairing code in the answer');
-        return { code, state: { status: 'OPENING', number: null, qrcode: null, error } };
+        return { code, state: { ...pairing(null), error } };
       } catch (error) {
         if (error instanceof AppError) throw error;
         log.warn({ err: error, connectionId: connection.id }, 'zapi pairing code not made');
-        const reason = zapiReason(error);
-        throw new AppError(isErrorCode(reason) ? reason : 'ERR_WAPP_NOT_INITIALIZED');
+        throw sessionAppError(zapiReason(error), 'ERR_WAPP_NOT_INITIALIZED');
       }
     },
 
@@ -110,10 +98,8 @@ export const createZapiSession = ({
         await clientOf(connection).disconnect();
       } catch (error) {
         // Already unpaired is what was asked; anything else leaves the number linked, and the admin hears why.
-        if (!(error instanceof ZapiError && error.isNotConnected)) {
-          const reason = zapiReason(error);
-          throw new AppError(isErrorCode(reason) ? reason : 'ERR_SENDING_WAPP_MSG');
-        }
+        if (!(error instanceof ZapiError && error.isNotConnected))
+          throw sessionAppError(zapiReason(error), 'ERR_SENDING_WAPP_MSG');
       }
       return down(null);
     },
@@ -131,9 +117,9 @@ export const createZapiSession = ({
         const status = await clientOf(connection).status();
         return status.connected
           ? { status: 'CONNECTED', number: null, error: null }
-          : { status: 'DISCONNECTED', number: null, error: 'ERR_WAPP_NOT_INITIALIZED' };
+          : downCheck('ERR_WAPP_NOT_INITIALIZED');
       } catch (error) {
-        return { status: 'DISCONNECTED', number: null, error: zapiReason(error) };
+        return downCheck(zapiReason(error));
       }
     },
   };

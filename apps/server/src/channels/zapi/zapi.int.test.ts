@@ -1,20 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { events as realtimeEvents } from '@prosa/contracts';
-import { startFakeSmtp, startFakeZapi, type TFakeSmtp, type TFakeZapi, zapiReceivedCallback } from '@prosa/fakes';
-import { eq } from 'drizzle-orm';
+import { startFakeZapi, type TFakeSmtp, type TFakeZapi, zapiReceivedCallback } from '@prosa/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
+import {
+  countDropMails,
+  expectCreateNeedsAdmin,
+  expectDropMail,
+  expectFieldError,
+  expectNoDropMailSince,
+  expectNotFoundFor,
+  expectQrPng,
+  expectSealed,
+  expectServedFile,
+  expectTicketInQueue,
+  watchSessions,
+} from '../../../test/channel-checks.js';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import {
+  findConnectionRow,
+  messagesOfTicket,
+  messagesWithExternalId,
+  postWebhook,
+  sendReply,
+  type TConnectionBody,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
-import { connections, messages, tenants } from '../../platform/db/schema.js';
+import { eventually } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png, type TFormPart, sampleWebm as webm } from '../../../test/uploads.js';
 
 // WhatsApp through Z-API, end to end against the fake Z-API: the instance checked and our webhooks registered
 // on create (with the connection's token and secret in the URL), the QR code and the phone scanning, customer
 // messages (text, replies, media downloaded from Z-API's links, reactions), replies and receipts through Z-API,
 // acks, a session that drops (status, realtime, e-mail, failed sends), new QR, logout and pairing code, a
 // PUBLIC_URL that is not https, and tenant isolation.
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-type TConnectionBody = { id: number; token: string; status: string; qrcode: string | null };
 
 const clientToken = `F${randomBytes(16).toString('hex')}S`;
 const ours = { id: `3E${randomBytes(15).toString('hex').toUpperCase()}`, token: randomBytes(12).toString('hex') };
@@ -22,14 +41,10 @@ const theirs = { id: `3F${randomBytes(15).toString('hex').toUpperCase()}`, token
 const plain = { id: `3A${randomBytes(15).toString('hex').toUpperCase()}`, token: randomBytes(12).toString('hex') };
 const phone = { number: '5511940002000', name: 'Loja Prosa' };
 const customer = { phone: '5511987650001', senderName: 'Marina Costa' };
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestApp;
-let fx: TFixture;
-let other: TFixture;
+let fx: TTenantFixture;
+let other: TTenantFixture;
 let zapi: TFakeZapi;
 let smtp: TFakeSmtp;
 let connection: TConnectionBody;
@@ -39,7 +54,7 @@ const configOf = (instance: { id: string; token: string }, token = clientToken) 
   instanceToken: instance.token,
   clientToken: token,
 });
-const create = (fixture: TFixture, name: string, config: Record<string, unknown>) =>
+const create = (fixture: TTenantFixture, name: string, config: Record<string, unknown>) =>
   t.request('POST', '/whatsapp', {
     token: fixture.tokens.admin,
     body: { name, type: 'zapi', queueId: fixture.queue.id, config },
@@ -50,70 +65,30 @@ const secretOf = (instanceId = ours.id) => String(zapi.instance(instanceId)?.web
 
 /** Posts a delivery ourselves, as Z-API would (or to another token or secret). */
 const deliver = (payload: unknown, secret = secretOf(), token = connection.token) =>
-  t.request('POST', `/zapihooks/${token}/${secret}`, {
-    body: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
-  });
+  postWebhook(t, `/zapihooks/${token}/${secret}`, payload);
 
-const rowOf = async (id = connection.id) => {
-  const [row] = await t.db.select().from(connections).where(eq(connections.id, id));
-  return row;
-};
+const rowOf = (id = connection.id) => findConnectionRow(t, id);
 const ticketOf = (number: string) => ticketOfCustomer(t, fx, connection.id, number);
 const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
-const dropMails = () => smtp.inbox.filter((mail) => mail.text.includes('parou de funcionar')).length;
-const storedWithId = (externalId: string) => t.db.select().from(messages).where(eq(messages.messageId, externalId));
+const storedWithId = (externalId: string) => messagesWithExternalId(t, externalId);
 
-/** Sends an agent's message and waits until it is out (or failed); its row. */
-const reply = async (ticketId: number, body: Record<string, unknown>, status = 'sent') => {
-  const sent = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  let row: Awaited<ReturnType<typeof messagesOf>>[number] | undefined;
-  // Paced channel: a send may wait its random pause first.
-  await eventually(async () => {
-    row = (await messagesOf(ticketId)).find((m) => m.id === sent.body.id);
-    expect(row?.status).toBe(status);
-  }, 15_000);
-  return row as NonNullable<typeof row>;
-};
-
-const upload = (
-  parts: ({ name: string; value: string } | { name: string; file: string; type: string; data: Buffer })[],
-) => {
-  const boundary = `----prosa${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part)
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.file}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+/** Sends an agent's message and waits until it is out (or failed); its row. Paced: a send may wait first. */
+const reply = (ticketId: number, body: Record<string, unknown>, status = 'sent') =>
+  sendReply(t, fx, ticketId, body, { status, timeoutMs: 15_000 });
 
 beforeAll(async () => {
   zapi = await startFakeZapi({ clientToken, instances: [ours, theirs, plain] });
-  smtp = await startFakeSmtp();
-  t = await startTestApp({ zapiApiUrl: zapi.baseUrl, publicUrl: 'https://prosa.test', smtpUrl: smtp.url });
+  ({ t, smtp, fx, other } = await startChannelTestApp({
+    tenant: 'Zapi',
+    maxConnections: 5,
+    config: { zapiApiUrl: zapi.baseUrl, publicUrl: 'https://prosa.test' },
+  }));
   // Z-API posts to the https URL we registered; here that host is this test server on loopback.
   zapi.setWebhookOrigin(t.url);
-  fx = await t.createTenantFixture('Zapi');
-  other = await t.createTenantFixture('Vizinha');
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
-  await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, other.tenantId));
 });
 afterAll(async () => {
-  closeSockets();
-  await t.close();
+  await stopChannelTestApp(t, smtp);
   await zapi.close();
-  await smtp.close();
 });
 
 describe('Z-API connection', () => {
@@ -123,9 +98,7 @@ describe('Z-API connection', () => {
     connection = res.body;
     expect(res.body).toMatchObject({ type: 'zapi', status: 'qrcode', lastError: null });
     expect(res.body.settings).toEqual({ instanceId: ours.id, instanceToken: true, clientToken: true });
-    const image = Buffer.from(String(connection.qrcode).split(',')[1] ?? '', 'base64');
-    expect(connection.qrcode).toMatch(/^data:image\/png;base64,/);
-    expect(image.subarray(1, 4).toString()).toBe('PNG');
+    expectQrPng(connection.qrcode);
 
     const webhooks = zapi.instance(ours.id)?.webhooks ?? {};
     const url = `https://prosa.test/zapihooks/${connection.token}/${secretOf()}`;
@@ -142,11 +115,7 @@ describe('Z-API connection', () => {
     expect(zapi.requests.filter((r) => r.instanceId === ours.id).every((r) => r.clientToken === clientToken)).toBe(
       true,
     );
-    const row = await rowOf();
-    for (const secret of [ours.token, clientToken, secretOf()]) {
-      expect(JSON.stringify(res.body)).not.toContain(secret);
-      expect(JSON.stringify(row?.config)).not.toContain(secret);
-    }
+    expectSealed([res.body, (await rowOf())?.config], [ours.token, clientToken, secretOf()]);
     // Agents see the connection, not its QR code, token or settings.
     const seen = await t.request('GET', `/whatsapp/${connection.id}`, { token: fx.tokens.agent });
     expect(seen.body).toMatchObject({ status: 'qrcode', qrcode: null, token: null, settings: null });
@@ -154,19 +123,16 @@ describe('Z-API connection', () => {
 
   it('keeps the API walls and names the bad field', async () => {
     const body = { name: 'X', type: 'zapi', config: configOf(theirs) };
-    expect((await t.request('POST', '/whatsapp', { body })).status).toBe(401);
-    expect((await t.request('POST', '/whatsapp', { token: fx.tokens.agent, body })).status).toBe(403);
-    const badId = await create(fx, 'X', { ...configOf(theirs), instanceId: 'não-é-id' });
-    expect(badId.status).toBe(400);
-    expect(badId.body.field).toBe('config.instanceId');
+    await expectCreateNeedsAdmin(t, fx, body);
+    expectFieldError(await create(fx, 'X', { ...configOf(theirs), instanceId: 'não-é-id' }), 'config.instanceId');
     const { clientToken: _omitted, ...noClientToken } = configOf(theirs);
-    const missing = await create(fx, 'X', noClientToken);
-    expect(missing.status).toBe(400);
-    expect(missing.body.field).toBe('config.clientToken');
+    expectFieldError(await create(fx, 'X', noClientToken), 'config.clientToken');
     const path = `/whatsappsession/${connection.id}`;
     expect((await t.request('PUT', path, { token: fx.tokens.agent })).status).toBe(403);
-    expect((await t.request('PUT', path, { token: other.tokens.admin })).status).toBe(404);
-    expect((await t.request('GET', `/whatsapp/${connection.id}`, { token: other.tokens.admin })).status).toBe(404);
+    await expectNotFoundFor(t, other.tokens.admin, [
+      ['PUT', path],
+      ['GET', `/whatsapp/${connection.id}`],
+    ]);
   });
 
   it('shows a refused Client-Token or an unknown instance as disconnected, with the reason', async () => {
@@ -180,12 +146,8 @@ describe('Z-API connection', () => {
   });
 
   it('a scan connects the number: status, number and a live event to the tenant', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; number: string | null } }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id && payload.session.status === 'CONNECTED',
-    );
+    const sessions = await watchSessions(t, fx);
+    const live = sessions.next(connection.id, (event) => event.session.status === 'CONNECTED');
     expect((await zapi.phone.scan(ours.id, phone))?.status).toBe(200);
     expect((await live).session.number).toBe(`+${phone.number}`);
     expect(await rowOf()).toMatchObject({ status: 'CONNECTED', number: `+${phone.number}`, qrcode: null });
@@ -199,9 +161,7 @@ describe('Z-API messages', () => {
     expect((await zapi.phone.message(message, ours.id))?.status).toBe(200);
     const ticketId = await ticketOf(customer.phone);
     expect((await messagesOf(ticketId)).map((m) => m.body)).toEqual(['Oi, meu pedido atrasou']);
-    const ticket = await t.request('GET', `/tickets/${ticketId}`, { token: fx.tokens.admin });
-    expect(ticket.body.contact.name).toBe('Marina Costa');
-    expect(ticket.body.queueId).toBe(fx.queue.id);
+    await expectTicketInQueue(t, fx, ticketId, 'Marina Costa');
   });
 
   it('a delivery with a wrong secret, to an unknown token or naming another instance stores nothing', async () => {
@@ -273,12 +233,10 @@ describe('Z-API messages', () => {
     const stored = await messagesOf(ticketId);
     const storedImage = stored.find((m) => m.messageId === '3AIMG001');
     expect(storedImage).toMatchObject({ mediaType: 'image', body: 'Veio assim', mediaMime: 'image/png' });
-    const file = await t.prosa.app.inject({ method: 'GET', url: String(storedImage?.mediaUrl) });
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    await expectServedFile(t, storedImage?.mediaUrl, png);
     const storedVoice = stored.find((m) => m.messageId === '3APTT001');
     expect(storedVoice).toMatchObject({ mediaType: 'ptt', quotedMsgId: storedImage?.id });
-    const audio = await t.prosa.app.inject({ method: 'GET', url: String(storedVoice?.mediaUrl) });
-    expect(Buffer.compare(audio.rawPayload, ogg)).toBe(0);
+    await expectServedFile(t, storedVoice?.mediaUrl, ogg);
     expect(stored.find((m) => m.messageId === '3ADOC001')).toMatchObject({
       mediaType: 'document',
       mediaName: 'nota.pdf',
@@ -299,8 +257,8 @@ describe('Z-API messages', () => {
 
   it('media out: files go as base64 data URLs to send-image / send-document, voice notes with a waveform', async () => {
     const ticketId = await ticketOf(customer.phone);
-    const sendFile = async (parts: Parameters<typeof upload>[0], method: string) => {
-      const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, ...upload(parts) });
+    const sendFile = async (parts: TFormPart[], method: string) => {
+      const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, ...multipartBody(parts) });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       await eventually(() => expect(zapi.sent(ours.id).at(-1)?.method).toBe(method), 15_000);
       return zapi.sent(ours.id).at(-1)?.body;
@@ -308,7 +266,7 @@ describe('Z-API messages', () => {
     const image = await sendFile(
       [
         { name: 'body', value: 'A etiqueta' },
-        { name: 'medias', file: 'etiqueta.png', type: 'image/png', data: png },
+        { name: 'medias', filename: 'etiqueta.png', type: 'image/png', data: png },
       ],
       'send-image',
     );
@@ -319,20 +277,15 @@ describe('Z-API messages', () => {
     });
     const pdf = Buffer.from('%PDF-1.4 boleto');
     const document = await sendFile(
-      [{ name: 'medias', file: 'boleto.pdf', type: 'application/pdf', data: pdf }],
+      [{ name: 'medias', filename: 'boleto.pdf', type: 'application/pdf', data: pdf }],
       'send-document/pdf',
     );
     expect(document).toMatchObject({ phone: customer.phone, fileName: 'boleto.pdf' });
     expect(String(document?.document)).toBe(`data:application/pdf;base64,${pdf.toString('base64')}`);
-    // The smallest WebM header a browser recorder writes: EBML magic + DocType "webm".
-    const webm = Buffer.from(
-      '1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701',
-      'hex',
-    );
     const voice = await sendFile(
       [
         { name: 'isVoice', value: 'true' },
-        { name: 'medias', file: 'voz.webm', type: 'audio/webm', data: webm },
+        { name: 'medias', filename: 'voz.webm', type: 'audio/webm', data: webm },
       ],
       'send-audio',
     );
@@ -343,21 +296,13 @@ describe('Z-API messages', () => {
 
 describe('Z-API session', () => {
   it('a dropped session is DISCONNECTED, the tenant hears "down", admins get an e-mail, sends fail fast', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
-    const live = nextEvent<{ session: { id: number; status: string; lastError: string | null }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id,
-    );
+    const live = (await watchSessions(t, fx)).next(connection.id);
     expect((await zapi.phone.drop(undefined, ours.id))?.status).toBe(200);
     expect(await live).toMatchObject({
       turn: 'down',
       session: { status: 'DISCONNECTED', lastError: 'ERR_WAPP_CONNECTION_CLOSED' },
     });
-    await eventually(() => {
-      const mail = smtp.inbox.find((m) => m.to.includes(fx.admin.email) && m.text.includes('parou de funcionar'));
-      expect(mail?.text).toContain('WhatsApp da loja');
-    });
+    await expectDropMail(smtp, fx.admin.email, ['WhatsApp da loja']);
     const sentBefore = zapi.sent(ours.id).length;
     const failed = await reply(await ticketOf(customer.phone), { body: 'Ainda aí?' }, 'failed');
     expect(failed.failureReason).toBe('ERR_WAPP_NOT_INITIALIZED');
@@ -365,17 +310,13 @@ describe('Z-API session', () => {
   });
 
   it('PUT /whatsappsession/:id shows a new QR code; scanning it connects again ("up")', async () => {
-    const socket = await connected(connect(t.url, fx.tokens.admin));
+    const sessions = await watchSessions(t, fx);
     const res = await t.request('PUT', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('qrcode');
     expect(res.body.qrcode).toMatch(/^data:image\/png;base64,/);
     expect(res.body.qrcode).not.toBe(connection.qrcode);
-    const back = nextEvent<{ session: { id: number; status: string }; turn: string | null }>(
-      socket,
-      realtimeEvents.whatsappSession(fx.tenantId),
-      (payload) => payload.session.id === connection.id && payload.session.status === 'CONNECTED',
-    );
+    const back = sessions.next(connection.id, (event) => event.session.status === 'CONNECTED');
     await zapi.phone.scan(ours.id, phone);
     expect(await back).toMatchObject({ turn: 'up' });
     expect(await rowOf()).toMatchObject({ status: 'CONNECTED', qrcode: null, lastError: null });
@@ -384,7 +325,7 @@ describe('Z-API session', () => {
   });
 
   it('Z-API saying the number is not connected fails the send and marks the connection down', async () => {
-    const mailsBefore = dropMails();
+    const mailsBefore = countDropMails(smtp);
     const instance = zapi.instance(ours.id);
     if (instance) instance.state = 'disconnected';
     const failed = await reply(await ticketOf(customer.phone), { body: 'Tem alguém?' }, 'failed');
@@ -393,14 +334,14 @@ describe('Z-API session', () => {
       expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: 'ERR_WAPP_NOT_INITIALIZED' }),
     );
     // The admins hear it went down.
-    await eventually(() => expect(dropMails()).toBe(mailsBefore + 1));
+    await eventually(() => expect(countDropMails(smtp)).toBe(mailsBefore + 1));
     await t.request('PUT', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     await zapi.phone.scan(ours.id, phone);
     await eventually(async () => expect((await rowOf())?.status).toBe('CONNECTED'));
   });
 
   it('DELETE /whatsappsession/:id disconnects the number on Z-API, without alerting anyone', async () => {
-    const mailsBefore = dropMails();
+    const mailsBefore = countDropMails(smtp);
     const res = await t.request('DELETE', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'DISCONNECTED', lastError: null });
@@ -410,8 +351,7 @@ describe('Z-API session', () => {
       expect(zapi.deliveries.filter((d) => d.type === 'DisconnectedCallback').at(-1)?.status).toBe(200),
     );
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: null });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(dropMails()).toBe(mailsBefore);
+    await expectNoDropMailSince(smtp, mailsBefore);
   });
 
   it('POST /whatsappsession/:id/pairing-code gives the code to type on the phone', async () => {

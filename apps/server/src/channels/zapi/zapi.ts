@@ -1,17 +1,18 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { TZapiConfig } from '@prosa/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { setConnectionStatus } from '../../modules/connections/connection-status.js';
-import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { downloadInboundFile, extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
+import { readOutboundFile } from '../shared/outbound-media.js';
+import {
+  onContactReaction,
+  onDeliveryStatus,
+  onSessionDropped,
+  onSessionUp,
+  receiveGatewayMessage,
+} from '../shared/provider-events.js';
+import { registerSecretUrlHook } from '../shared/webhook-auth.js';
 import {
   ChannelSendError,
   type TAddress,
@@ -19,20 +20,13 @@ import {
   type TConnectionRow,
   type TOutboundMessage,
 } from '../types.js';
-import { createZapiClient, downloadZapiMedia, type TZapiSendMethod, ZapiError } from './zapi-api.js';
+import { createZapiClient, type TZapiSendMethod, ZapiError } from './zapi-api.js';
 import { readZapiConfig, sealZapiConfig, zapiPublicSettings, zapiWebhookUrl } from './zapi-config.js';
 import { createZapiSession } from './zapi-session.js';
 import { parseZapiWebhook, type TZapiEvent } from './zapi-webhook.js';
 
 /** The `phone` Z-API writes to: a number's digits, or a LID as its JID. */
 const zapiPhone = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
-
-/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a path or key. */
-const extensionOf = (filename: string | null | undefined, mime: string) =>
-  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .slice(0, 8) || 'bin';
 
 /** The send route and field of our media kinds (stickers go as images, anything unknown as a document). */
 const mediaRoute = (mediaType: string, ext: string): { method: TZapiSendMethod; field: string; caption: boolean } => {
@@ -85,17 +79,14 @@ export const setupZapi = (services: TServices, secrets: TSecrets): FastifyPlugin
     // Z-API quotes by the WhatsApp id of the message replied to.
     const reply = message.quotedExternalId ? { messageId: message.quotedExternalId } : {};
     if (message.mediaUrl?.startsWith('/media/')) {
-      const file = await services.storage.open(message.mediaUrl.slice('/media/'.length));
-      if (!file) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const file = await readOutboundFile(services.storage, message.mediaUrl);
       const mime = (file.meta?.mime ?? 'application/octet-stream').split(';')[0]?.trim() || 'application/octet-stream';
       const name = message.mediaName ?? file.meta?.name ?? 'arquivo';
       const route = mediaRoute(message.mediaType, extensionOf(name, mime));
       return client.send(route.method, {
         phone,
         // Our files are not public: they travel inline, as a base64 data URL.
-        [route.field]: `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`,
+        [route.field]: `data:${mime};base64,${file.bytes.toString('base64')}`,
         ...(route.field === 'document' ? { fileName: name } : {}),
         // A recorded voice note, shown with its waveform, rather than an audio file.
         ...(message.mediaType === 'ptt' ? { waveform: true } : {}),
@@ -139,61 +130,30 @@ export const setupZapi = (services: TServices, secrets: TSecrets): FastifyPlugin
   services.channels.register(adapter);
 
   /** The received file, from Z-API's storage into ours; a failed download keeps the message without it. */
-  const storeMedia = async (connection: TConnectionRow, event: Extract<TZapiEvent, { kind: 'message' }>) => {
-    const media = event.media;
-    if (!media) return {};
-    try {
-      const file = await downloadZapiMedia(media.url, services.config.mediaMaxBytes);
-      const mime = media.mime ?? file.mime ?? 'application/octet-stream';
-      const ext = extensionOf(media.filename, mime);
-      const name = media.filename ?? `${event.mediaType}.${ext}`;
-      const stored = await services.storage.put(connection.tenantId, ext, Readable.from(file.bytes), { name, mime });
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
-    } catch (err) {
-      // The file's URL stays in dataJson (for its 30 days on Z-API): never lose a message for a failed download.
-      services.log.warn({ err, externalId: event.externalId }, 'zapi media download failed');
-      return { mediaName: media.filename, mediaMime: media.mime };
-    }
-  };
+  // A failed download leaves the file's URL in dataJson (for its 30 days on Z-API).
+  const storeMedia = (connection: TConnectionRow, event: Extract<TZapiEvent, { kind: 'message' }>) =>
+    storeInboundMedia(services, connection.tenantId, event, 'zapi media download failed', async (media) => {
+      const file = await downloadInboundFile(media.url, services.config.mediaMaxBytes);
+      return { bytes: file.bytes, mime: media.mime ?? file.mime ?? 'application/octet-stream', name: media.filename };
+    });
 
   /** One event of an authenticated webhook into our pipelines. */
   const apply = async (connection: TConnectionRow, event: TZapiEvent) => {
-    const { tenantId, id: connectionId } = connection;
-    const base = { tenantId, connectionId };
     switch (event.kind) {
       case 'connected':
-        await setConnectionStatus(services, tenantId, connectionId, {
-          status: 'CONNECTED',
-          number: event.number ? `+${event.number}` : null,
-        });
+        await onSessionUp(services, connection, event.number ? `+${event.number}` : null);
         return;
       case 'disconnected':
-        // A disconnect after a logout an admin asked for (already down) is no news; a drop of a live session is.
-        await setConnectionStatus(services, tenantId, connectionId, {
-          status: 'DISCONNECTED',
-          lastError: 'ERR_WAPP_CONNECTION_CLOSED',
-          onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'],
-        });
+        await onSessionDropped(services, connection, 'ERR_WAPP_CONNECTION_CLOSED');
         return;
       case 'ack':
-        for (const externalId of event.externalIds)
-          await applyAck(services, { ...base, externalId, status: event.status });
+        await onDeliveryStatus(services, connection, event.externalIds, event.status);
         return;
       case 'reaction':
-        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        await onContactReaction(services, connection, event);
         return;
       case 'message':
-        await receiveMessage(services, {
-          ...base,
-          externalId: event.externalId,
-          from: { ...event.from, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
-          body: event.body,
-          mediaType: event.mediaType,
-          timestamp: event.timestamp,
-          quotedExternalId: event.quotedExternalId,
-          dataJson: event.raw,
-          ...(await storeMedia(connection, event)),
-        });
+        await receiveGatewayMessage(services, connection, event, await storeMedia(connection, event));
         return;
       default: {
         const unknown: never = event;
@@ -202,42 +162,20 @@ export const setupZapi = (services: TServices, secrets: TSecrets): FastifyPlugin
     }
   };
 
-  /** The connection behind a webhook URL, once its token and secret are proven (compared in constant time). */
-  const authenticate = async (token: string, secret: string) => {
-    // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
-    const expected = connection?.type === 'zapi' ? secretOf(connection) : null;
-    if (!connection || !expected) return null;
-    const given = Buffer.from(secret);
-    const wanted = Buffer.from(expected);
-    return given.length === wanted.length && timingSafeEqual(given, wanted) ? connection : null;
-  };
-  const authenticated = new WeakMap<FastifyRequest, TConnectionRow>();
-
   return async (app) => {
-    const ZParams = z.object({ token: z.string().max(200), secret: z.string().max(200) });
-    app.post(
-      '/zapihooks/:token/:secret',
-      {
-        schema: { tags: ['channels'], params: ZParams },
-        // Checked before the body is read: a stranger's delivery is refused without parsing it.
-        onRequest: async (req) => {
-          const { token, secret } = req.params as { token: string; secret: string };
-          const connection = await authenticate(String(token), String(secret));
-          if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-          authenticated.set(req, connection);
-        },
-      },
-      async (req) => {
-        const connection = authenticated.get(req);
-        if (!connection) throw new AppError('ERR_INVALID_TOKEN');
-        const delivery = parseZapiWebhook(req.body);
+    registerSecretUrlHook(app, {
+      db: services.db,
+      prefix: '/zapihooks',
+      type: 'zapi',
+      secretOf,
+      receive: async (connection, body) => {
+        const delivery = parseZapiWebhook(body);
         if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a Z-API event' });
         // Another instance's events (a URL copied by hand into another instance) are not this connection's.
         if (delivery.instanceId !== readZapiConfig(connection).instanceId) return { received: false };
         for (const event of delivery.events) await apply(connection, event);
         return { received: true };
       },
-    );
+    });
   };
 };

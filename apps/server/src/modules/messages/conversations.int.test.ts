@@ -329,13 +329,13 @@ describe('outbound through the web chat', () => {
   it('a send that cannot happen is marked failed with its reason, and can be retried', async () => {
     const [broken] = await t.db
       .insert(connections)
-      .values({ tenantId: fx.tenantId, name: 'Sem adaptador', type: 'instagram' })
+      .values({ tenantId: fx.tenantId, name: 'Sem adaptador', type: 'whatsapp' })
       .returning();
     const result = await receiveMessage(
       t.prosa.services,
       inbound({
         connectionId: (broken as { id: number }).id,
-        from: { kind: 'instagram', value: '12345', name: 'Insta' },
+        from: { kind: 'phone', value: '5511912345678', name: 'Sem canal' },
       }),
     );
     if (result.duplicate) throw new Error('duplicate');
@@ -347,7 +347,7 @@ describe('outbound through the web chat', () => {
     await eventually(async () => {
       const [row] = await t.db.select().from(messages).where(eq(messages.id, sent.body.id));
       expect(row?.status).toBe('failed');
-      expect(row?.failureReason).toContain('instagram');
+      expect(row?.failureReason).toContain('whatsapp');
     });
     const retried = await t.request('POST', `/messages/${sent.body.id}/retry`, { token: fx.tokens.admin });
     expect(retried.status).toBe(200);

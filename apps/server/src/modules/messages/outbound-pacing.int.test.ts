@@ -73,8 +73,9 @@ describe('paced sends', () => {
     // The gateway took them one at a time, in the order they were written.
     const taken = evo.sent(instanceName);
     expect(taken.map((item) => (item.body as { text?: string }).text)).toEqual(['A1', 'B1', 'A2', 'A3', 'B2']);
-    // ...with at least the minimum pause between two of them (a little slack for timers).
+    // ...with the minimum pause between two of them. The pause is kept between the sends' starts; at the
+    // gateway an arrival can be late by the request's own latency (a loaded machine), hence the slack.
     for (let i = 1; i < taken.length; i += 1)
-      expect((taken[i]?.at ?? 0) - (taken[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(pace.minMs - 20);
+      expect((taken[i]?.at ?? 0) - (taken[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(pace.minMs - 80);
   });
 });
