@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { json } from './fake-http.js';
+import { nowSeconds, phoneMessageId, type TWhatsappCustomerMedia, whatsappMediaUrl } from './whatsapp-protocol.js';
 
 // The Evolution API v2 protocol as the fake gateway speaks it: its types, error body, ids and payload shapes.
 
@@ -47,15 +49,7 @@ export type TCustomerMessage = {
   text?: string;
   /** Replying to a message, by its id (ours or theirs) and text. */
   quoted?: { id: string; text: string; fromMe?: boolean };
-  media?: {
-    kind: 'image' | 'video' | 'audio' | 'document' | 'sticker';
-    bytes: Buffer;
-    mimetype: string;
-    fileName?: string;
-    caption?: string;
-    /** A voice note (audio recorded in WhatsApp). */
-    ptt?: boolean;
-  };
+  media?: TWhatsappCustomerMedia;
   id?: string;
   /** Seconds since the epoch. */
   timestamp?: number;
@@ -86,10 +80,6 @@ export type TInstance = {
   webhook: TEvolutionWebhook | null;
   messages: Map<string, TStoredMessage>;
 };
-
-/** A pairing code as WhatsApp shows them: 8 characters of Baileys' alphabet (no 0, O, I or U). */
-export const pairingCode = () =>
-  Array.from(randomBytes(8), (byte) => '123456789ABCDEFGHJKLMNPQRSTVWXYZ'[byte % 32]).join('');
 
 /** Every event Evolution knows, as its webhook config lists them (UPPER_SNAKE). */
 export const allEvents = [
@@ -124,11 +114,6 @@ export const allEvents = [
 ];
 export const mediaTypes = ['image', 'video', 'audio', 'document', 'ptv'] as const;
 
-export const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
-
 /** Evolution's error body: `{ status, error, response: { message } }` (the message an array of details). */
 export const evolutionError = (res: ServerResponse, status: number, message: unknown) => {
   const error =
@@ -136,27 +121,8 @@ export const evolutionError = (res: ServerResponse, status: number, message: unk
   json(res, status, { status, error, response: { message } });
 };
 
-export const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
-/** A QR payload shaped like Baileys': `ref,noiseKey,identityKey,advSecret`. */
-export const qrPayload = () =>
-  [
-    `2@${randomBytes(36).toString('base64')}`,
-    randomBytes(32).toString('base64'),
-    randomBytes(32).toString('base64'),
-    randomBytes(32).toString('base64'),
-  ].join(',');
-
-/** WhatsApp message ids as Baileys makes them for the sends of a linked device. */
-export const messageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
-
 export const isBase64 = (value: string) =>
   value.length > 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.length % 4 === 0;
-export const isUrl = (value: string) => /^https?:\/\/\S+$/.test(value);
 
 /** A number or JID the gateway can write to: `5511987654321`, `...@s.whatsapp.net`, `...@lid`, `...@g.us`. */
 export const jidOf = (number: string) => {
@@ -164,8 +130,6 @@ export const jidOf = (number: string) => {
   const digits = number.replace(/\D/g, '');
   return /^\d{10,15}$/.test(digits) ? `${digits}@s.whatsapp.net` : null;
 };
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * The `messages.upsert` data of a message typed on a phone (a customer's, or with `fromMe` ours), as
@@ -181,7 +145,7 @@ export const customerMessageData = (
   const key = {
     remoteJid,
     fromMe: input.fromMe === true,
-    id: input.id ?? `3A${randomBytes(9).toString('hex').toUpperCase()}`,
+    id: input.id ?? phoneMessageId(),
     ...(remoteJid.endsWith('@g.us') ? { participant: customerJid } : {}),
   };
   const contextInfo = input.quoted
@@ -200,7 +164,7 @@ export const customerMessageData = (
     media = { bytes, mimetype, fileName: fileName ?? null, caption: caption ?? null };
     message = {
       [messageType]: {
-        url: `https://mmg.whatsapp.net/${randomBytes(8).toString('hex')}.enc`,
+        url: whatsappMediaUrl(),
         mimetype,
         fileLength: String(bytes.length),
         mediaKey: randomBytes(32).toString('base64'),

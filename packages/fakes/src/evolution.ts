@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
 import {
   allEvents,
@@ -8,15 +7,8 @@ import {
   demoEvolution,
   evolutionError,
   isBase64,
-  isUrl,
   jidOf,
-  json,
   mediaTypes,
-  messageId,
-  nowSeconds,
-  pairingCode,
-  qrPayload,
-  readBody,
   type TCustomerMessage,
   type TEvolutionAck,
   type TEvolutionDelivery,
@@ -26,6 +18,16 @@ import {
   type TInstance,
   type TStoredMessage,
 } from './evolution-protocol.js';
+import { answerControl, isUrl, json, startJsonFakeServer } from './fake-http.js';
+import { postJsonWebhook } from './fake-webhooks.js';
+import {
+  controlCustomerText,
+  linkedDeviceMessageId,
+  nowSeconds,
+  pairingCode,
+  qrPayload,
+  whatsappMediaUrl,
+} from './whatsapp-protocol.js';
 
 export {
   customerMessageData,
@@ -91,18 +93,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
       server_url: baseUrl,
       apikey: instance.hash,
     };
-    let delivery: TEvolutionDelivery;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { ...webhook.headers, 'content-type': 'application/json' },
-        body: JSON.stringify(envelope),
-      });
-      delivery = { url, event, status: res.status, body: await res.text() };
-    } catch (error) {
-      // Evolution logs a failed delivery and moves on; so does the fake.
-      delivery = { url, event, status: 0, body: String(error) };
-    }
+    const delivery = { url, event, ...(await postJsonWebhook(url, envelope, webhook.headers)) };
     deliveries.push(delivery);
     return delivery;
   };
@@ -134,7 +125,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     message: Record<string, unknown>,
     media: TStoredMessage['media'] = null,
   ) => {
-    const key = { remoteJid: jid, fromMe: true, id: messageId() };
+    const key = { remoteJid: jid, fromMe: true, id: linkedDeviceMessageId() };
     instance.messages.set(key.id, { key, message, messageType, media });
     return {
       key,
@@ -203,7 +194,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
       const caption = typeof body.caption === 'string' ? body.caption : null;
       const type = `${mediatype}Message`;
       const content = {
-        url: `https://mmg.whatsapp.net/${randomBytes(8).toString('hex')}.enc`,
+        url: whatsappMediaUrl(),
         mimetype,
         fileLength: String(bytes.length),
         ...(caption ? { caption } : {}),
@@ -218,7 +209,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
       const bytes = isBase64(audio) ? Buffer.from(audio, 'base64') : Buffer.alloc(0);
       // Evolution converts every voice note to ogg/opus before sending it as a recorded one (ptt).
       const content = {
-        url: `https://mmg.whatsapp.net/${randomBytes(8).toString('hex')}.enc`,
+        url: whatsappMediaUrl(),
         mimetype: 'audio/ogg; codecs=opus',
         fileLength: String(bytes.length),
         seconds: 1,
@@ -458,75 +449,42 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     },
   };
 
-  const control = async (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
+  const control = (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
     const input = (body ?? {}) as Record<string, unknown>;
     const name = typeof input.instance === 'string' ? input.instance : undefined;
-    const action = url.pathname.slice('/_fake/'.length);
-    if (req.method === 'GET' && action === 'instances')
-      return json(
-        res,
-        200,
-        [...instances.values()].map((instance) => ({
-          name: instance.name,
-          state: instance.state,
-          webhookUrl: instance.webhook?.url ?? null,
-          number: instance.wuid?.split('@')[0] ?? null,
-        })),
-      );
-    if (req.method === 'GET' && action === 'sent') return json(res, 200, sent(url.searchParams.get('instance')));
-    if (req.method !== 'POST') return json(res, 404, { error: 'unknown control path' });
-    switch (action) {
-      case 'scan':
-        return json(res, 200, await phone.scan(name));
-      case 'qrcode':
-        return json(res, 200, await phone.newQr(name));
-      case 'inbound':
-        return json(
-          res,
-          200,
-          await phone.message(
-            {
-              number: String(input.number ?? ''),
-              pushName: String(input.name ?? ''),
-              text: String(input.text ?? ''),
-              ...(typeof input.id === 'string' ? { id: input.id } : {}),
-            },
-            name,
-          ),
-        );
-      case 'ack':
-        return json(res, 200, await phone.ack({ id: String(input.id), status: input.status as TEvolutionAck }, name));
-      case 'drop':
-        return json(res, 200, await phone.drop(Number(input.statusReason ?? 401), name));
-      default:
-        return json(res, 404, { error: 'unknown control path' });
-    }
+    return answerControl(req, res, url, {
+      get: {
+        instances: () =>
+          [...instances.values()].map((instance) => ({
+            name: instance.name,
+            state: instance.state,
+            webhookUrl: instance.webhook?.url ?? null,
+            number: instance.wuid?.split('@')[0] ?? null,
+          })),
+        sent: () => sent(url.searchParams.get('instance')),
+      },
+      post: {
+        scan: () => phone.scan(name),
+        qrcode: () => phone.newQr(name),
+        inbound: () => phone.message(controlCustomerText(input), name),
+        ack: () => phone.ack({ id: String(input.id), status: input.status as TEvolutionAck }, name),
+        drop: () => phone.drop(Number(input.statusReason ?? 401), name),
+      },
+    });
   };
 
   /** What our server sent that the gateway took (text, media, voice notes, reactions), oldest first. */
   const sent = (instanceName?: string | null) =>
     outbox.filter((item) => !instanceName || item.instance === instanceName);
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
-      let body: unknown = null;
-      if (raw.length > 0) {
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return evolutionError(res, 400, ['Unexpected token in JSON']);
-        }
-      }
-      if (url.pathname.startsWith('/_fake/')) return control(req, res, url, body);
-      return route(req, res, url, body);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) evolutionError(res, 500, String(error));
-    });
+  const server = await startJsonFakeServer({
+    port: options.port,
+    onInvalidJson: (res) => evolutionError(res, 400, ['Unexpected token in JSON']),
+    onError: (res, error) => evolutionError(res, 500, String(error)),
+    handle: (req, res, url, body) =>
+      url.pathname.startsWith('/_fake/') ? control(req, res, url, body) : route(req, res, url, body),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   return {
     /** The gateway's URL, as an admin types it in the connection form. */
@@ -544,7 +502,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
       requests
         .filter((r) => r.path.startsWith('/chat/markMessageAsRead/'))
         .map((r) => r.body as { readMessages: { remoteJid: string; fromMe: boolean; id: string }[] }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { readBody, sendBytes, startFakeServer } from './fake-http.js';
+import { graphJson as json, sendGraphError, graphVersion as version } from './graph-api.js';
 import { metaWebhook } from './meta-cloud.js';
 
 /**
@@ -33,33 +34,14 @@ export type TFakeGraphCustomer = { id: string; name: string; username?: string }
 /** A message our server sent, as posted, with the account it went through and the mid it got. */
 export type TFakeGraphSend = { accountId: string; mid: string; at: number; body: Record<string, unknown> };
 
-const version = 'v22.0';
-
-const graphError = (res: ServerResponse, status: number, code: number, message: string, subcode?: number) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({
-      error: {
-        message,
-        type: code === 190 ? 'OAuthException' : 'GraphMethodException',
-        code,
-        ...(subcode ? { error_subcode: subcode } : {}),
-        fbtrace_id: randomBytes(8).toString('hex'),
-      },
-    }),
-  );
-};
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
+/** The Messenger Platform's errors: an OAuthException for a bad token (190), a GraphMethodException else. */
+const graphError = (res: ServerResponse, status: number, code: number, message: string, subcode?: number) =>
+  sendGraphError(res, status, {
+    code,
+    message,
+    subcode,
+    type: code === 190 ? 'OAuthException' : 'GraphMethodException',
+  });
 
 const newMid = (kind: TGraphChannelKind) =>
   kind === 'instagram'
@@ -240,9 +222,10 @@ export const startFakeGraphMessaging = async (accounts: TFakeGraphAccounts, opti
     return json(res, 200, { recipient_id: recipientId, message_id: mid });
   };
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
+  const server = await startFakeServer({
+    port: options.port,
+    onError: (res, error) => graphError(res, 500, 1, String(error)),
+    handle: async (req, res, url) => {
       const raw = await readBody(req);
       const body = (req.headers['content-type'] ?? '').startsWith('application/json')
         ? (JSON.parse(raw.toString('utf8') || 'null') as Record<string, unknown> | null)
@@ -261,8 +244,7 @@ export const startFakeGraphMessaging = async (accounts: TFakeGraphAccounts, opti
       if (parts[0] === 'cdn' && parts[1]) {
         const file = cdn.get(parts[1]);
         if (!file) return json(res, 404, { error: 'not found' });
-        res.writeHead(200, { 'content-type': file.mime, 'content-length': file.bytes.length });
-        return res.end(file.bytes);
+        return sendBytes(res, file.bytes, file.mime);
       }
       if (req.headers.authorization !== `Bearer ${acceptedToken}`)
         return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token');
@@ -288,10 +270,9 @@ export const startFakeGraphMessaging = async (accounts: TFakeGraphAccounts, opti
         `Unsupported ${req.method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         33,
       );
-    })().catch((error: unknown) => graphError(res, 500, 1, String(error)));
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   const fake = {
     /** What to set META_GRAPH_URL to. */
@@ -321,7 +302,7 @@ export const startFakeGraphMessaging = async (accounts: TFakeGraphAccounts, opti
     },
     failNextSend: (failure: { status: number; code: number; message: string; subcode?: number }) =>
       failures.push(failure),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
   return fake;
 };

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { json, readBody } from './evolution-protocol.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerControl, isUrl, json, sendBytes, startJsonFakeServer } from './fake-http.js';
+import { atOrigin, postJsonWebhook } from './fake-webhooks.js';
 
 /** The demo's account and channel (type them in Prosa's NotificaMe Hub form). */
 export const demoHub = {
@@ -24,7 +24,6 @@ export type THubRequest = { method: string; path: string; apiToken: string | nul
 export type THubDelivery = { url: string; type: string; status: number; body: string };
 export type THubFile = { bytes: Buffer; mimeType: string; fileName?: string; caption?: string };
 
-const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/\S+$/.test(value);
 const hubError = (res: ServerResponse, status: number, code: string, message: string) =>
   json(res, status, { code, message });
 
@@ -57,25 +56,14 @@ export const startFakeHub = async (
   const failures: number[] = [];
   let baseUrl = '';
 
-  const rewrite = (url: string) => (webhookOrigin ? `${webhookOrigin}${new URL(url).pathname}` : url);
-
   /** Posts one event to every subscription of a channel; the answers are kept (and returned). */
   const emit = async (channelToken: string, payload: Record<string, unknown>) => {
     const results: THubDelivery[] = [];
     for (const subscription of subscriptions.values()) {
       if (subscription.channelToken !== channelToken) continue;
-      const url = rewrite(subscription.url);
-      let delivery: THubDelivery;
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...payload, subscriptionId: subscription.id }),
-        });
-        delivery = { url, type: String(payload.type), status: res.status, body: await res.text() };
-      } catch (error) {
-        delivery = { url, type: String(payload.type), status: 0, body: String(error) };
-      }
+      const url = atOrigin(subscription.url, webhookOrigin);
+      const answer = await postJsonWebhook(url, { ...payload, subscriptionId: subscription.id });
+      const delivery: THubDelivery = { url, type: String(payload.type), ...answer };
       deliveries.push(delivery);
       results.push(delivery);
     }
@@ -84,7 +72,7 @@ export const startFakeHub = async (
 
   const fetchFile = async (url: string) => {
     try {
-      const res = await fetch(rewrite(url));
+      const res = await fetch(atOrigin(url, webhookOrigin));
       return { status: res.status, bytes: res.ok ? Buffer.from(await res.arrayBuffer()) : null };
     } catch {
       return { status: 0, bytes: null };
@@ -232,58 +220,38 @@ export const startFakeHub = async (
       emit(channelToken ?? [...channels.keys()][0] ?? '', payload),
   };
 
-  const control = async (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
+  const control = (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
     const input = (body ?? {}) as Record<string, unknown>;
-    const action = url.pathname.slice('/_fake/'.length);
-    if (req.method === 'GET' && action === 'sent') return json(res, 200, outbox);
-    if (req.method === 'GET' && action === 'subscriptions') return json(res, 200, [...subscriptions.values()]);
-    if (req.method !== 'POST') return json(res, 404, { error: 'unknown control path' });
-    if (action === 'inbound')
-      return json(
-        res,
-        200,
-        await customer.message({
-          from: String(input.from ?? ''),
-          text: String(input.text ?? ''),
-          ...(typeof input.name === 'string' ? { name: input.name } : {}),
-          ...(typeof input.channelToken === 'string' ? { channelToken: input.channelToken } : {}),
-        }),
-      );
-    if (action === 'status')
-      return json(
-        res,
-        200,
-        await customer.status(String(input.id ?? outbox.at(-1)?.id ?? ''), String(input.code ?? 'READ')),
-      );
-    return json(res, 404, { error: 'unknown control path' });
+    return answerControl(req, res, url, {
+      get: { sent: () => outbox, subscriptions: () => [...subscriptions.values()] },
+      post: {
+        inbound: () =>
+          customer.message({
+            from: String(input.from ?? ''),
+            text: String(input.text ?? ''),
+            ...(typeof input.name === 'string' ? { name: input.name } : {}),
+            ...(typeof input.channelToken === 'string' ? { channelToken: input.channelToken } : {}),
+          }),
+        status: () => customer.status(String(input.id ?? outbox.at(-1)?.id ?? ''), String(input.code ?? 'READ')),
+      },
+    });
   };
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
-      let body: unknown = null;
-      if (raw.length > 0) {
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return hubError(res, 400, 'VALIDATION_ERROR', 'Invalid JSON');
-        }
-      }
+  const server = await startJsonFakeServer({
+    port: options.port,
+    onInvalidJson: (res) => hubError(res, 400, 'VALIDATION_ERROR', 'Invalid JSON'),
+    onError: (res, error) => hubError(res, 500, 'INTERNAL', String(error)),
+    handle: (req, res, url, body) => {
       if (url.pathname.startsWith('/_fake/')) return control(req, res, url, body);
       if (req.method === 'GET' && url.pathname.startsWith('/files/')) {
         const file = files.get(url.pathname.slice('/files/'.length));
         if (!file) return hubError(res, 404, 'NOT_FOUND', 'No file');
-        res.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.bytes.length });
-        return res.end(file.bytes);
+        return sendBytes(res, file.bytes, file.mimeType);
       }
       return route(req, res, url, body);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) hubError(res, 500, 'INTERNAL', String(error));
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   return {
     /** The Hub's API root as Prosa takes it (HUB_API_URL). */
@@ -310,7 +278,7 @@ export const startFakeHub = async (
     setWebhookOrigin: (origin: string | null) => {
       webhookOrigin = origin;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 };
 

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { readBody, startFakeServer } from './fake-http.js';
+import { graphJson as json, sendGraphError, graphVersion as version } from './graph-api.js';
 
 /**
  * A fake WhatsApp Cloud API (Meta Graph API) on loopback, speaking the documented protocol: Bearer auth,
@@ -63,8 +64,6 @@ export type TMetaTemplate = {
   components: { type: string; text?: string; format?: string }[];
 };
 
-const version = 'v22.0';
-
 type TTemplateMessage = {
   name?: string;
   language?: { code?: string };
@@ -86,21 +85,9 @@ const templateProblem = (templates: TMetaTemplate[], message: TTemplateMessage |
   return null;
 };
 
-const graphError = (res: ServerResponse, status: number, code: number, message: string, type = 'OAuthException') => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { message, type, code, fbtrace_id: randomBytes(8).toString('hex') } }));
-};
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
+/** The Cloud API's errors: an OAuthException unless told otherwise, as Meta answers most of them. */
+const graphError = (res: ServerResponse, status: number, code: number, message: string, type = 'OAuthException') =>
+  sendGraphError(res, status, { code, message, type });
 
 /**
  * Starts the fake. Besides Meta's paths it answers two unauthenticated control paths, for tests in another
@@ -118,9 +105,10 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
   /** The token Meta accepts now; revoking it plays an admin removing the system user's access. */
   let acceptedToken = number.accessToken;
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
+  const server = await startFakeServer({
+    port: options.port,
+    onError: (res, error) => graphError(res, 500, 1, String(error)),
+    handle: async (req, res, url) => {
       const raw = await readBody(req);
       const contentType = req.headers['content-type'] ?? '';
       let body: unknown = null;
@@ -221,10 +209,9 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
         });
       }
       return graphError(res, 400, 100, `Unsupported ${req.method} request.`, 'GraphMethodException');
-    })().catch((error: unknown) => graphError(res, 500, 1, String(error)));
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
   const postedMessages = () =>
     requests
       .filter((r) => r.method === 'POST' && r.path.endsWith('/messages'))
@@ -257,7 +244,7 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
       acceptedToken = number.accessToken;
     },
     failNextSend: (failure: { status: number; code: number; message: string }) => failures.push(failure),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
   return fake;
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { json, readBody } from './evolution-protocol.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerControl, json, startJsonFakeServer } from './fake-http.js';
+import { postJsonWebhook } from './fake-webhooks.js';
 
 /** The demo's gateway token (type it in Prosa's SMS form). */
 export const demoSmsGateway = { token: 'demo-sms-token-123', from: '+5511900001234' };
@@ -36,17 +36,9 @@ export const startFakeSmsGateway = async (options: { token: string; port?: numbe
 
   const post = async (body: unknown) => {
     if (!webhookUrl) throw new Error('no webhook URL set: paste the one Prosa shows');
-    let delivery: TSmsGatewayDelivery;
-    try {
-      const res = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      delivery = { url: webhookUrl, body, status: res.status, response: await res.text() };
-    } catch (error) {
-      delivery = { url: webhookUrl, body, status: 0, response: String(error) };
-    }
+    const url = webhookUrl;
+    const answer = await postJsonWebhook(url, body);
+    const delivery: TSmsGatewayDelivery = { url, body, status: answer.status, response: answer.body };
     deliveries.push(delivery);
     return delivery;
   };
@@ -99,47 +91,35 @@ export const startFakeSmsGateway = async (options: { token: string; port?: numbe
     raw: (body: unknown) => post(body),
   };
 
-  const control = async (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
+  const control = (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
     const input = (body ?? {}) as Record<string, unknown>;
-    const action = url.pathname.slice('/_fake/'.length);
-    if (req.method === 'GET' && action === 'sent') return json(res, 200, outbox);
-    if (req.method !== 'POST') return json(res, 404, { error: 'unknown control path' });
-    switch (action) {
-      case 'webhook':
-        webhookUrl = typeof input.url === 'string' ? input.url : null;
-        return json(res, 200, { webhookUrl });
-      case 'inbound':
-        return json(res, 200, await phone.message({ from: String(input.from ?? ''), text: String(input.text ?? '') }));
-      case 'status': {
-        const status = String(input.status ?? 'delivered') as 'sent' | 'delivered' | 'failed';
-        return json(res, 200, await phone.report(String(input.id ?? outbox.at(-1)?.id ?? ''), status));
-      }
-      default:
-        return json(res, 404, { error: 'unknown control path' });
-    }
+    return answerControl(req, res, url, {
+      get: { sent: () => outbox },
+      post: {
+        webhook: () => {
+          webhookUrl = typeof input.url === 'string' ? input.url : null;
+          return { webhookUrl };
+        },
+        inbound: () => phone.message({ from: String(input.from ?? ''), text: String(input.text ?? '') }),
+        status: () => {
+          const status = String(input.status ?? 'delivered') as 'sent' | 'delivered' | 'failed';
+          return phone.report(String(input.id ?? outbox.at(-1)?.id ?? ''), status);
+        },
+      },
+    });
   };
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
-      let body: unknown = null;
-      if (raw.length > 0) {
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return json(res, 400, { error: 'invalid JSON' });
-        }
-      }
+  const server = await startJsonFakeServer({
+    port: options.port,
+    onInvalidJson: (res) => json(res, 400, { error: 'invalid JSON' }),
+    onError: (res, error) => json(res, 500, { error: String(error) }),
+    handle: (req, res, url, body) => {
       if (url.pathname.startsWith('/_fake/')) return control(req, res, url, body);
       if (req.method === 'POST' && url.pathname === '/send') return send(req, res, body);
       return json(res, 404, { error: 'not found' });
-    })().catch((error: unknown) => {
-      if (!res.headersSent) json(res, 500, { error: String(error) });
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = server.baseUrl;
 
   return {
     baseUrl,
@@ -162,7 +142,7 @@ export const startFakeSmsGateway = async (options: { token: string; port?: numbe
     failNext: (...statuses: number[]) => {
       failures.push(...statuses);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startFakeServer } from './fake-http.js';
 
 /**
  * A fake Telegram Bot API on loopback, speaking the documented protocol: `/bot<token>/<method>` with JSON,
@@ -69,12 +69,6 @@ const reply = (res: ServerResponse, status: number, body: unknown) => {
 const ok = (res: ServerResponse, result: unknown) => reply(res, 200, { ok: true, result });
 const fail = (res: ServerResponse, code: number, description: string, parameters?: Record<string, unknown>) =>
   reply(res, code, { ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) });
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** The call's parameters from the query string and a JSON, urlencoded or multipart body, as the Bot API takes. */
 const readCall = async (req: IncomingMessage, url: URL) => {
@@ -310,9 +304,10 @@ export const startFakeTelegram = async (bots: TFakeTelegramBot[], options: { por
     return reply(res, 404, { error: 'unknown control path' });
   };
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
+  const server = await startFakeServer({
+    port: options.port,
+    onError: (res, error) => fail(res, 500, `Internal Server Error: ${String(error)}`),
+    handle: async (req, res, url) => {
       if (url.pathname.startsWith('/_fake/')) {
         const raw = await readBody(req);
         const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
@@ -335,10 +330,9 @@ export const startFakeTelegram = async (bots: TFakeTelegramBot[], options: { por
       calls.push(call);
       if (!state || state.revoked) return fail(res, 401, 'Unauthorized');
       return onMethod(res, state, call);
-    })().catch((error: unknown) => fail(res, 500, `Internal Server Error: ${String(error)}`));
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { baseUrl } = server;
 
   /** A user's message as the Update Telegram makes of it (the files stored for getFile). */
   const updateOf = (state: TBotState, input: TTelegramUserMessage): TTelegramUpdate => {
@@ -448,10 +442,10 @@ export const startFakeTelegram = async (bots: TFakeTelegramBot[], options: { por
     close: () => {
       closing = true;
       for (const state of states.values()) for (const wake of [...state.waiters]) wake();
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      // getUpdates callers keep their connections open: end them, or close would wait for them.
+      const closed = server.close();
+      server.server.closeAllConnections();
+      return closed;
     },
   };
   return fake;

@@ -1,5 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { json } from './fake-http.js';
+import {
+  nowSeconds,
+  pairingCode,
+  phoneMessageId,
+  type TWhatsappCustomerMedia,
+  whatsappMediaUrl,
+} from './whatsapp-protocol.js';
 
 // The wuzapi protocol as the fake server speaks it: its types, `{ code, data, success }` answers, the form its
 // webhooks post, and whatsmeow's event shapes as wuzapi marshals them into `jsonData`.
@@ -93,15 +101,7 @@ export type TWuzapiCustomerMessage = {
   /** Replying to a message, by its id (ours or theirs). */
   quoted?: { id: string; text?: string };
   reaction?: { id: string; emoji: string };
-  media?: {
-    kind: 'image' | 'video' | 'audio' | 'document' | 'sticker';
-    bytes: Buffer;
-    mimetype: string;
-    fileName?: string;
-    caption?: string;
-    /** A voice note (audio recorded in WhatsApp). */
-    ptt?: boolean;
-  };
+  media?: TWhatsappCustomerMedia;
   id?: string;
   /** Seconds since the epoch. */
   timestamp?: number;
@@ -113,10 +113,6 @@ export type TWuzapiCustomerMessage = {
   fromMe?: boolean;
 };
 
-export const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
 /** wuzapi's answers: `{ code, data, success: true }`, or `{ code, error, success: false }`. */
 export const wuzapiOk = (res: ServerResponse, data: unknown) => json(res, 200, { code: 200, data, success: true });
 export const wuzapiError = (res: ServerResponse, status: number, error: string) =>
@@ -142,12 +138,9 @@ export const goField = (body: unknown, name: string): unknown => {
   return key === undefined ? undefined : (body as Record<string, unknown>)[key];
 };
 
-/** Message ids as whatsmeow makes them for a linked device's sends; customers' phones use other shapes. */
-export const sentMessageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
-export const customerMessageId = () => `3A${randomBytes(9).toString('hex').toUpperCase()}`;
 /** A linking code as whatsmeow's PairPhone returns it: `XXXX-XXXX`. */
 export const linkingCode = () => {
-  const chars = Array.from(randomBytes(8), (byte) => '123456789ABCDEFGHJKLMNPQRSTVWXYZ'[byte % 32]).join('');
+  const chars = pairingCode();
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
 };
 /** A recipient wuzapi can parse: digits, or a JID. */
@@ -157,8 +150,8 @@ export const parsePhone = (phone: string) => {
   return /^\d{10,15}$/.test(value) ? `${value}@s.whatsapp.net` : null;
 };
 
-const mediaFields = (input: NonNullable<TWuzapiCustomerMessage['media']>) => ({
-  URL: `https://mmg.whatsapp.net/${randomBytes(8).toString('hex')}.enc`,
+const mediaFields = (input: TWhatsappCustomerMedia) => ({
+  URL: whatsappMediaUrl(),
   mimetype: input.mimetype,
   fileSHA256: randomBytes(32).toString('base64'),
   fileLength: input.bytes.length,
@@ -175,7 +168,7 @@ const mediaFields = (input: NonNullable<TWuzapiCustomerMessage['media']>) => ({
 export const messageEvent = (input: TWuzapiCustomerMessage) => {
   const phoneJid = `${input.number}@s.whatsapp.net`;
   const chat = input.group ?? (input.lid ? `${input.lid}@lid` : phoneJid);
-  const id = input.id ?? customerMessageId();
+  const id = input.id ?? phoneMessageId();
   const contextInfo = input.quoted
     ? {
         stanzaID: input.quoted.id,
@@ -204,7 +197,7 @@ export const messageEvent = (input: TWuzapiCustomerMessage) => {
   } else {
     message = { conversation: input.text ?? '' };
   }
-  const seconds = input.timestamp ?? Math.floor(Date.now() / 1000);
+  const seconds = input.timestamp ?? nowSeconds();
   return {
     type: 'Message',
     event: {

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
+import { answerControl, startJsonFakeServer } from './fake-http.js';
+import { postWebhook } from './fake-webhooks.js';
+import { controlCustomerText, linkedDeviceMessageId, nowSeconds, qrPayload } from './whatsapp-protocol.js';
 import {
   demoWuzapi,
   goField,
   goFormEncode,
   hmacHex,
-  json,
   linkingCode,
   messageEvent,
   parsePhone,
   receiptEvent,
-  sentMessageId,
   supportedEventTypes,
   type TWuzapiCustomerMessage,
   type TWuzapiDelivery,
@@ -24,25 +24,15 @@ import {
   wuzapiOk,
 } from './wuzapi-protocol.js';
 
+// Every type of the protocol is the fake's API too (users, requests, sends, deliveries, webhook styles).
+export type * from './wuzapi-protocol.js';
 export {
   demoWuzapi,
   goFormEncode,
   hmacHex,
   messageEvent as wuzapiMessageEvent,
   receiptEvent as wuzapiReceiptEvent,
-  type TWuzapiCustomerMessage,
-  type TWuzapiDelivery,
-  type TWuzapiRequest,
-  type TWuzapiSentMessage,
-  type TWuzapiUser,
-  type TWuzapiWebhookStyle,
 } from './wuzapi-protocol.js';
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** The data URL prefix each send route wants, as wuzapi checks it. */
 const sendRoutes: Record<string, { field: string; prefix: string }> = {
@@ -96,29 +86,18 @@ export const startFakeWuzapi = async (options: {
         })
       : JSON.stringify({ ...postmap, instanceName: user.name, userID: user.id });
     const contentType = form ? 'application/x-www-form-urlencoded' : 'application/json';
-    let delivery: TWuzapiDelivery;
-    try {
-      const res = await fetch(user.webhook, {
-        method: 'POST',
-        headers: {
-          'content-type': contentType,
-          ...(user.hmacKey ? { 'x-hmac-signature': hmacHex(user.hmacKey, body) } : {}),
-        },
-        body,
-      });
-      delivery = { url: user.webhook, type, status: res.status, body: await res.text(), contentType };
-    } catch (error) {
-      // wuzapi logs a failed delivery (and may retry it later); the fake logs it.
-      delivery = { url: user.webhook, type, status: 0, body: String(error), contentType };
-    }
+    const answer = await postWebhook(user.webhook, body, {
+      'content-type': contentType,
+      ...(user.hmacKey ? { 'x-hmac-signature': hmacHex(user.hmacKey, body) } : {}),
+    });
+    const delivery: TWuzapiDelivery = { url: user.webhook, type, ...answer, contentType };
     deliveries.push(delivery);
     return delivery;
   };
 
   /** A new QR for a client that is not paired (whatsmeow rotates it; wuzapi renders it as a PNG data URL). */
   const rotateQr = async (user: TWuzapiUser) => {
-    const code = `2@${randomBytes(36).toString('base64')},${randomBytes(32).toString('base64')}`;
-    user.qr = await QRCode.toDataURL(code, { margin: 3, scale: 4 });
+    user.qr = await QRCode.toDataURL(qrPayload(), { margin: 3, scale: 4 });
     void emit(user, { type: 'QR', event: 'code', qrCodeBase64: user.qr });
     return user.qr;
   };
@@ -196,9 +175,9 @@ export const startFakeWuzapi = async (options: {
     if (!user.loggedIn || !user.client.connected)
       return wuzapiError(res, 500, 'error sending message: websocket not connected');
     const given = goField(body, 'Id');
-    const id = typeof given === 'string' && given ? given : sentMessageId();
+    const id = typeof given === 'string' && given ? given : linkedDeviceMessageId();
     outbox.push({ action, user: user.name, body, id, at: Date.now() });
-    return wuzapiOk(res, { Details: 'Sent', Id: id, Timestamp: Math.floor(Date.now() / 1000) });
+    return wuzapiOk(res, { Details: 'Sent', Id: id, Timestamp: nowSeconds() });
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
@@ -350,74 +329,42 @@ export const startFakeWuzapi = async (options: {
     },
   };
 
-  const control = async (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
+  const control = (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
     const input = (body ?? {}) as Record<string, unknown>;
     const token = typeof input.token === 'string' ? input.token : undefined;
-    const action = url.pathname.slice('/_fake/'.length);
-    if (req.method === 'GET' && action === 'users')
-      return json(
-        res,
-        200,
-        [...users.values()].map((u) => ({
-          name: u.name,
-          loggedIn: u.loggedIn,
-          webhook: u.webhook,
-          number: u.jid?.split(':')[0] ?? null,
-        })),
-      );
-    if (req.method === 'GET' && action === 'sent') return json(res, 200, outbox);
-    if (req.method !== 'POST') return json(res, 404, { error: 'unknown control path' });
-    switch (action) {
-      case 'scan':
-        return json(res, 200, await phone.scan(token));
-      case 'qrcode':
-        return json(res, 200, { qrcode: await phone.newQr(token) });
-      case 'inbound':
-        return json(
-          res,
-          200,
-          await phone.message(
-            {
-              number: String(input.number ?? ''),
-              pushName: String(input.name ?? ''),
-              text: String(input.text ?? ''),
-              ...(typeof input.id === 'string' ? { id: input.id } : {}),
-            },
-            token,
-          ),
-        );
-      case 'receipt': {
-        const ids = Array.isArray(input.ids) ? input.ids.map(String) : [String(input.id)];
-        const state = input.state === 'Delivered' ? 'Delivered' : 'Read';
-        return json(res, 200, await phone.receipt({ ids, state }, token));
-      }
-      case 'drop':
-        return json(res, 200, await phone.drop(input.type === 'Disconnected' ? 'Disconnected' : 'LoggedOut', token));
-      default:
-        return json(res, 404, { error: 'unknown control path' });
-    }
+    return answerControl(req, res, url, {
+      get: {
+        users: () =>
+          [...users.values()].map((u) => ({
+            name: u.name,
+            loggedIn: u.loggedIn,
+            webhook: u.webhook,
+            number: u.jid?.split(':')[0] ?? null,
+          })),
+        sent: () => outbox,
+      },
+      post: {
+        scan: () => phone.scan(token),
+        qrcode: async () => ({ qrcode: await phone.newQr(token) }),
+        inbound: () => phone.message(controlCustomerText(input), token),
+        receipt: () => {
+          const ids = Array.isArray(input.ids) ? input.ids.map(String) : [String(input.id)];
+          const state = input.state === 'Delivered' ? 'Delivered' : 'Read';
+          return phone.receipt({ ids, state }, token);
+        },
+        drop: () => phone.drop(input.type === 'Disconnected' ? 'Disconnected' : 'LoggedOut', token),
+      },
+    });
   };
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
-      let body: unknown = null;
-      if (raw.length > 0) {
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return wuzapiError(res, 400, 'could not decode Payload');
-        }
-      }
-      if (url.pathname.startsWith('/_fake/')) return control(req, res, url, body);
-      return route(req, res, url, body);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) wuzapiError(res, 500, String(error));
-    });
+  const server = await startJsonFakeServer({
+    port: options.port,
+    onInvalidJson: (res) => wuzapiError(res, 400, 'could not decode Payload'),
+    onError: (res, error) => wuzapiError(res, 500, String(error)),
+    handle: (req, res, url, body) =>
+      url.pathname.startsWith('/_fake/') ? control(req, res, url, body) : route(req, res, url, body),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = server.baseUrl;
 
   return {
     /** The server's URL, as an admin types it in the connection form. */
@@ -435,7 +382,7 @@ export const startFakeWuzapi = async (options: {
     /** The markread calls, oldest first. */
     readReceipts: () =>
       requests.filter((r) => r.path === '/chat/markread').map((r) => r.body as { Id: string[]; Chat: string }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 };
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { isUrl, json } from './fake-http.js';
 
 // The Z-API protocol as the fake speaks it: its types, error body, ids and webhook payloads.
 
@@ -89,11 +90,6 @@ export type TZapiCustomerMessage = {
 
 export type TZapiAck = 'SENT' | 'RECEIVED' | 'READ' | 'READ_BY_ME' | 'PLAYED';
 
-export const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
-
 /** Z-API's error body: `{ error, message? }`. */
 export const zapiError = (res: ServerResponse, status: number, error: string, message?: string) =>
   json(res, status, message ? { error, message } : { error });
@@ -102,15 +98,6 @@ export const zapiError = (res: ServerResponse, status: number, error: string, me
 export const whatsappId = () => `3EB0${randomBytes(8).toString('hex').toUpperCase()}`;
 export const zaapId = () => randomBytes(16).toString('hex').toUpperCase();
 
-/** A pairing code as WhatsApp shows them: 8 characters of its alphabet (no 0, O, I or U). */
-export const pairingCode = () =>
-  Array.from(randomBytes(8), (byte) => '123456789ABCDEFGHJKLMNPQRSTVWXYZ'[byte % 32]).join('');
-
-/** A QR payload shaped like WhatsApp Web's: `ref,noiseKey,identityKey,advSecret`. */
-export const qrPayload = () =>
-  [`2@${randomBytes(36).toString('base64')}`, ...[0, 1, 2].map(() => randomBytes(32).toString('base64'))].join(',');
-
-export const isUrl = (value: string) => /^https?:\/\/\S+$/.test(value);
 /** A file as Z-API takes it: a link, or base64 as a data URL. */
 export const isFile = (value: unknown): value is string =>
   typeof value === 'string' && (isUrl(value) || /^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/]+=*$/.test(value));

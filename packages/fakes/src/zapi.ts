@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
-import { readBody } from './evolution-protocol.js';
+import { answerControl, isUrl, json, sendBytes, startJsonFakeServer } from './fake-http.js';
+import { atOrigin, postJsonWebhook } from './fake-webhooks.js';
+import { pairingCode, qrPayload } from './whatsapp-protocol.js';
 import {
   demoZapi,
   isFile,
   isPhone,
-  isUrl,
-  json,
-  pairingCode,
-  qrPayload,
   receivedCallback,
   type TZapiAck,
   type TZapiCustomerMessage,
@@ -95,18 +92,8 @@ export const startFakeZapi = async (
   const emit = async (instance: TZapiInstance, kind: TZapiWebhookKind, payload: Record<string, unknown>) => {
     const registered = instance.webhooks[kind];
     if (!registered) return null;
-    const url = webhookOrigin ? `${webhookOrigin}${new URL(registered).pathname}` : registered;
-    let delivery: TZapiDelivery;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      delivery = { url, type: String(payload.type), status: res.status, body: await res.text() };
-    } catch (error) {
-      delivery = { url, type: String(payload.type), status: 0, body: String(error) };
-    }
+    const url = atOrigin(registered, webhookOrigin);
+    const delivery: TZapiDelivery = { url, type: String(payload.type), ...(await postJsonWebhook(url, payload)) };
     deliveries.push(delivery);
     return delivery;
   };
@@ -308,26 +295,19 @@ export const startFakeZapi = async (
   /** What our server sent that Z-API took, oldest first. */
   const sent = (instanceId?: string | null) => outbox.filter((item) => !instanceId || item.instanceId === instanceId);
 
-  const control = async (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
+  const control = (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
     const input = (body ?? {}) as Record<string, unknown>;
     const instanceId = typeof input.instanceId === 'string' ? input.instanceId : undefined;
-    const action = url.pathname.slice('/_fake/'.length);
-    if (req.method === 'GET' && action === 'instances')
-      return json(
-        res,
-        200,
-        [...instances.values()].map(({ id, state, phone: number, webhooks }) => ({ id, state, number, webhooks })),
-      );
-    if (req.method === 'GET' && action === 'sent') return json(res, 200, sent(url.searchParams.get('instanceId')));
-    if (req.method !== 'POST') return json(res, 404, { error: 'unknown control path' });
-    switch (action) {
-      case 'scan':
-        return json(res, 200, await phone.scan(instanceId));
-      case 'inbound':
-        return json(
-          res,
-          200,
-          await phone.message(
+    return answerControl(req, res, url, {
+      get: {
+        instances: () =>
+          [...instances.values()].map(({ id, state, phone: number, webhooks }) => ({ id, state, number, webhooks })),
+        sent: () => sent(url.searchParams.get('instanceId')),
+      },
+      post: {
+        scan: () => phone.scan(instanceId),
+        inbound: () =>
+          phone.message(
             {
               phone: String(input.phone ?? ''),
               senderName: String(input.name ?? ''),
@@ -336,46 +316,28 @@ export const startFakeZapi = async (
             },
             instanceId,
           ),
-        );
-      case 'ack':
-        return json(
-          res,
-          200,
-          await phone.ack({ ids: [String(input.id)], status: String(input.status ?? 'READ') as TZapiAck }, instanceId),
-        );
-      case 'drop':
-        return json(res, 200, await phone.drop(typeof input.error === 'string' ? input.error : undefined, instanceId));
-      default:
-        return json(res, 404, { error: 'unknown control path' });
-    }
+        ack: () =>
+          phone.ack({ ids: [String(input.id)], status: String(input.status ?? 'READ') as TZapiAck }, instanceId),
+        drop: () => phone.drop(typeof input.error === 'string' ? input.error : undefined, instanceId),
+      },
+    });
   };
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
-      let body: unknown = null;
-      if (raw.length > 0) {
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return zapiError(res, 400, 'Invalid JSON');
-        }
-      }
+  const server = await startJsonFakeServer({
+    port: options.port,
+    onInvalidJson: (res) => zapiError(res, 400, 'Invalid JSON'),
+    onError: (res, error) => zapiError(res, 500, String(error)),
+    handle: (req, res, url, body) => {
       if (url.pathname.startsWith('/_fake/')) return control(req, res, url, body);
       if (req.method === 'GET' && url.pathname.startsWith('/storage/')) {
         const file = files.get(url.pathname.split('/').pop() ?? '');
         if (!file) return zapiError(res, 404, 'NOT_FOUND');
-        res.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.bytes.length });
-        return res.end(file.bytes);
+        return sendBytes(res, file.bytes, file.mimeType);
       }
       return route(req, res, url, body);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) zapiError(res, 500, String(error));
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   return {
     /** Z-API's root as Prosa takes it (ZAPI_API_URL). */
@@ -397,7 +359,7 @@ export const startFakeZapi = async (
       requests
         .filter((r) => r.path.endsWith('/read-message'))
         .map((r) => r.body as { phone: string; messageId: string }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 };
 
