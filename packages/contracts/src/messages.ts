@@ -63,6 +63,8 @@ export const ZMessage = z.object({
   edition: z.string().nullable(),
   reactions: z.array(ZReaction),
   quotedMsg: ZQuotedMessage.nullable(),
+  /** Who wrote a customer's message in a group conversation (the group is the contact): name and number. */
+  sender: z.object({ name: z.string().nullable(), number: z.string().nullable() }).nullable().optional(),
   sendType: z.string(),
   scheduleDate: z.string().nullable(),
   /** Milliseconds since the epoch. */

@@ -88,6 +88,15 @@ afterAll(async () => {
 });
 
 describe('group calls (WhatsApp by QR code)', () => {
+  it('a group message names the member who wrote it', async () => {
+    const res = await t.request('GET', `/messages/${groupTicket}`, { token: fx.tokens.admin });
+    expect(res.status).toBe(200);
+    const message = (res.body.messages as { body: string; sender?: unknown }[]).find(
+      (m) => m.body === 'Bom dia, pessoal',
+    );
+    expect(message?.sender).toEqual({ name: 'Rita', number: '5511977770002' });
+  });
+
   it('POST /messages/listParticipants lists the members with their numbers and who is admin', async () => {
     const res = await call('/messages/listParticipants', { ticketId: groupTicket });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

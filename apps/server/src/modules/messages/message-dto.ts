@@ -2,6 +2,15 @@ import type { TMessage } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import { findMessagesByIds, type TMessageRow } from './messages.repository.js';
 
+/** The group member who wrote a message, as the channel stored it (`dataJson.sender`). */
+const senderOf = (row: TMessageRow): TMessage['sender'] => {
+  const sender = (row.dataJson as { sender?: { kind?: unknown; value?: unknown; name?: unknown } } | null)?.sender;
+  if (row.fromMe || !sender) return null;
+  const name = typeof sender.name === 'string' && sender.name.trim() ? sender.name : null;
+  const number = sender.kind === 'phone' && typeof sender.value === 'string' ? sender.value : null;
+  return name || number ? { name, number } : null;
+};
+
 export const toMessageDto = (row: TMessageRow, quoted?: TMessageRow): TMessage => ({
   id: row.id,
   messageId: row.messageId,
@@ -31,6 +40,7 @@ export const toMessageDto = (row: TMessageRow, quoted?: TMessageRow): TMessage =
         isDeleted: quoted.isDeleted,
       }
     : null,
+  sender: senderOf(row),
   sendType: row.sendType,
   scheduleDate: row.scheduleDate ? row.scheduleDate.toISOString() : null,
   timestamp: row.timestamp,

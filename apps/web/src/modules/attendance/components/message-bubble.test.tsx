@@ -203,4 +203,19 @@ describe('MessageBubble pending files', () => {
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     useUploadProgressStore.getState().clear('up-2');
   });
+
+  it("names the group member who wrote a customer's message, with their number", () => {
+    renderBubble(
+      makeMessage({
+        id: 11,
+        fromMe: false,
+        body: 'Bom dia, pessoal',
+        sender: { name: 'Rita', number: '5511977770002' },
+      }),
+    );
+    expect(screen.getByTestId('message-sender').textContent).toBe('Rita · (11) 97777-0002');
+    cleanup();
+    renderBubble(makeMessage({ id: 12, fromMe: false, body: 'Oi' }));
+    expect(screen.queryByTestId('message-sender')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Checkbox, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import type { TMessage, TMessageStatus } from '@prosa/contracts';
+import { formatPhone, type TMessage, type TMessageStatus } from '@prosa/contracts';
 import {
   IconAlertCircle,
   IconArrowBackUp,
@@ -181,6 +181,16 @@ export const MessageBubble = memo(function MessageBubble({
                 )}
               </Menu.Dropdown>
             </Menu>
+          )}
+          {message.sender && (
+            <Text size="xs" fw={600} c="primary" data-testid="message-sender">
+              {message.sender.name ?? formatPhone(`+${message.sender.number}`)}
+              {message.sender.name && message.sender.number && (
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {` · ${formatPhone(`+${message.sender.number}`)}`}
+                </Text>
+              )}
+            </Text>
           )}
           {message.quotedMsg && (
             <Box
