@@ -338,6 +338,21 @@ describe('Baileys session across instances', () => {
     expect(resumed.sent.at(-1)).toMatchObject({ jid: customer.jid, content: { text: 'Continuo por aqui.' } });
   });
 
+  it('a lease left by an instance that died (no heartbeat for 15 s) is taken over and the session resumed', async () => {
+    const before = baseFake.sockets.length;
+    // As if the owner had crashed a minute ago: its lease stays, nobody renews it.
+    await base.db
+      .update(sessionLeases)
+      .set({ owner: 'crashed-instance', heartbeatAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessionLeases.connectionId, connectionId));
+    await eventually(() => expect(baseFake.sockets.length).toBeGreaterThan(before), 15_000);
+    const resumed = baseFake.latest();
+    await eventually(() => expect(resumed.isOpen).toBe(true));
+    const [lease] = await base.db.select().from(sessionLeases).where(eq(sessionLeases.connectionId, connectionId));
+    expect(lease?.owner).not.toBe('crashed-instance');
+    expect(await rowOf()).toMatchObject({ status: 'CONNECTED', qrcode: null });
+  });
+
   it('logged out from the phone (401): pairing wiped, DISCONNECTED with the reason, admins told, sends fail fast', async () => {
     const sessions = await watchSessions(base, fx);
     const live = sessions.next(connectionId, (event) => event.session.status === 'DISCONNECTED');
