@@ -1,7 +1,8 @@
 // Starts Prosa for the e2e suite on a fresh data directory, with the fake SMTP server as its mail relay, the
 // fake WhatsApp Cloud API as its Graph API, the fake Evolution API gateway (the admin types its address in the
 // connection form, so the server needs no setting for it), the fake Telegram Bot API, Baileys' fake socket with
-// its phone on a control port, and a tiny inbox endpoint the tests read e-mails
+// its phone on a control port, a forward proxy (HTTP and SOCKS5, with a login) that proxy tests go through to
+// the fake Graph API standing for WhatsApp Web, and a tiny inbox endpoint the tests read e-mails
 // from. Run by Playwright's webServer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,6 +19,7 @@ import {
   startBaileysControl,
   startFakeEvolution,
   startFakeMetaCloud,
+  startFakeProxy,
   startFakeSmtp,
   startFakeTelegram,
 } from '../packages/fakes/src/index.js';
@@ -37,6 +39,12 @@ const evolution = await startFakeEvolution({
 const telegram = await startFakeTelegram([demoTelegramBot], {
   port: Number(process.env.FAKE_TELEGRAM_PORT ?? port + 400),
 });
+// The proxy a tenant would buy for its numbers: HTTP on port+600, SOCKS5 on port+610, login prosa / proxy-demo.
+const proxy = await startFakeProxy({
+  login: { username: 'prosa', password: 'proxy-demo' },
+  httpPort: port + 600,
+  socksPort: port + 610,
+});
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-e2e-'));
 const config = loadConfig({
   ...process.env,
@@ -46,6 +54,8 @@ const config = loadConfig({
   SMTP_URL: smtp.url,
   META_GRAPH_URL: meta.graphUrl,
   TELEGRAM_API_URL: telegram.apiUrl,
+  // A proxy test reaches "WhatsApp Web" through the proxy: here, the fake Graph API.
+  PROXY_CHECK_URL: `${meta.graphUrl}/`,
   PUBLIC_URL: `http://localhost:${port}`,
   SEED_DEMO: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -71,6 +81,7 @@ const stop = async () => {
   await evolution.close();
   await telegram.close();
   await baileysControl.close();
+  await proxy.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -149,7 +149,7 @@ export const createApp = async (
   await app.register(platformAdminRoutes(services));
   await app.register(ticketsRoutes(services));
   await app.register(messagesRoutes(services));
-  await app.register(connectionsRoutes(services));
+  await app.register(connectionsRoutes(services, createSecrets(jwtSecret)));
   await app.register(platformConnectionsRoutes(services));
   await app.register(contactsRoutes(services));
   await app.register(settingsRoutes(services));

@@ -41,6 +41,8 @@ export const ZConnection = z.object({
   settings: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])).nullable(),
   /** The QR code to scan with WhatsApp (a PNG data URL) while the status is `qrcode` (admins only, else null). */
   qrcode: z.string().nullable(),
+  /** The proxy the number goes out through (admins only, else null): the password only as a "set" flag. */
+  proxy: z.object({ url: z.string(), username: z.string().nullable(), passwordSet: z.boolean() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -225,6 +227,48 @@ export const ZConnectionUpdate = z
 export type TConnectionUpdate = z.infer<typeof ZConnectionUpdate>;
 
 /** POST /whatsappsession/:id/pairing-code: the phone (with country code) that will type the code. */
+/**
+ * Channels whose WhatsApp number can go out through a proxy of the tenant's (so numbers do not share the
+ * server's address): Baileys, whose socket and media go through it, and Evolution, which is told to use it.
+ * The hosted gateways (Z-API, uazapi, wuzapi) keep their proxy in their own panel; official APIs need none.
+ */
+export const proxyChannels = ['baileys', 'evolution'] as const;
+export const proxyProtocols = ['http', 'https', 'socks5'] as const;
+
+/** `http://host:port`, `https://host:port` or `socks5://host:port`; the login goes in its own fields. */
+export const ZProxyUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .pipe(z.url({ protocol: /^(https?|socks5)$/, error: 'proxyUrl' }))
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return !url.username && !url.password && url.port !== '' && (url.pathname === '/' || url.pathname === '');
+  }, 'proxyUrl');
+
+const ZProxyLogin = {
+  username: z.string().trim().max(200).nullable().default(null),
+  /** Omitted: the stored password stays (it is never shown back); null: no password. */
+  password: z.string().max(200).nullable().optional(),
+};
+
+/** PUT /whatsapp/:id/proxy: the connection's proxy, or `url: null` to go direct again. */
+export const ZProxyBody = z.object({ url: ZProxyUrl.nullable(), ...ZProxyLogin });
+export type TProxyBody = z.input<typeof ZProxyBody>;
+
+/** POST /whatsapp/:id/proxy/test: tries a proxy (the one typed, or the stored one when no url is sent). */
+export const ZProxyTestBody = z.object({ url: ZProxyUrl.optional(), ...ZProxyLogin });
+export type TProxyTestBody = z.input<typeof ZProxyTestBody>;
+
+/** What a proxy test found: whether WhatsApp's address answered through it, how fast, or why not (a catalogue code). */
+export const ZProxyTestResult = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type TProxyTestResult = z.infer<typeof ZProxyTestResult>;
+
 export const ZPairingRequest = z.object({
   phone: z
     .string()

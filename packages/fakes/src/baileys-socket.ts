@@ -34,7 +34,13 @@ type TFakeAuth = {
   };
 };
 
-export type TFakeSocketOptions = { auth: TFakeAuth; logger?: unknown; browser?: unknown };
+export type TFakeSocketOptions = {
+  auth: TFakeAuth;
+  logger?: unknown;
+  browser?: unknown;
+  /** The proxy the real socket would go out through (kept for assertions). */
+  proxy?: { url: string; username: string | null; password: string | null } | null;
+};
 
 export type TFakeSend = { jid: string; content: Record<string, unknown>; options: Record<string, unknown> };
 

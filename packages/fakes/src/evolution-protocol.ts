@@ -78,7 +78,18 @@ export type TInstance = {
   wuid: string | null;
   profileName: string | null;
   webhook: TEvolutionWebhook | null;
+  /** What `/proxy/set` stored (Evolution keeps empty strings when the proxy is off). */
+  proxy: TEvolutionProxy | null;
   messages: Map<string, TStoredMessage>;
+};
+
+export type TEvolutionProxy = {
+  enabled: boolean;
+  host: string;
+  port: string;
+  protocol: string;
+  username: string;
+  password: string;
 };
 
 /** Every event Evolution knows, as its webhook config lists them (UPPER_SNAKE). */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import QRCode from 'qrcode';
 import {
   allEvents,
@@ -12,6 +13,7 @@ import {
   type TCustomerMessage,
   type TEvolutionAck,
   type TEvolutionDelivery,
+  type TEvolutionProxy,
   type TEvolutionRequest,
   type TEvolutionSent,
   type TEvolutionWebhook,
@@ -44,7 +46,8 @@ export {
 /**
  * A fake Evolution API v2 gateway (EvolutionAPI/evolution-api, the Baileys-based REST server) on loopback,
  * speaking its documented protocol: the `apikey` header (the global key, or an instance's own token), the
- * instance routes (`/instance/create`, `connect`, `connectionState`, `logout`, `delete`), `/webhook/set`, the
+ * instance routes (`/instance/create`, `connect`, `connectionState`, `logout`, `delete`), `/webhook/set`,
+ * `/proxy/set` and `/proxy/find` (a proxy that accepts no connection is refused as "Invalid proxy"), the
  * send routes (`/message/sendText|sendMedia|sendWhatsAppAudio|sendReaction`), `/chat/markMessageAsRead` and
  * `/chat/getBase64FromMediaMessage`, Evolution's error body (`{ status, error, response: { message } }`) and
  * its guards' order (an unknown instance is a 404 before the key is looked at).
@@ -63,6 +66,24 @@ export {
  * `/_fake/inbound` (`{ number, name, text }`), `/_fake/ack` (`{ id, status }`), `/_fake/drop`
  * (`{ statusReason }`), `/_fake/qrcode`, each with an optional `instance` (else the newest one).
  */
+/** Evolution's proxy test, as far as loopback goes: something must accept a connection at the proxy's address. */
+const proxyAnswers = (proxy: TEvolutionProxy) =>
+  new Promise<boolean>((resolve) => {
+    const port = Number(proxy.port);
+    if (!proxy.host || !Number.isInteger(port) || !['http', 'https', 'socks4', 'socks5'].includes(proxy.protocol))
+      return resolve(false);
+    const socket = connect({ host: proxy.host, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
 export const startFakeEvolution = async (options: { apiKey: string; port?: number }) => {
   const instances = new Map<string, TInstance>();
   const requests: TEvolutionRequest[] = [];
@@ -267,6 +288,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
         wuid: null,
         profileName: null,
         webhook: null,
+        proxy: null,
         messages: new Map(),
       };
       instances.set(instanceName, created);
@@ -358,6 +380,26 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
           instanceId: instance.instanceId,
         });
       }
+      case 'POST proxy/set': {
+        // Evolution clears the fields of a disabled proxy, and tries an enabled one before keeping it.
+        const field = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+        const enabled = input.enabled === true;
+        const proxy = enabled
+          ? {
+              enabled,
+              host: field(input.host),
+              port: field(input.port),
+              protocol: field(input.protocol),
+              username: field(input.username),
+              password: field(input.password),
+            }
+          : { enabled, host: '', port: '', protocol: '', username: '', password: '' };
+        if (enabled && !(await proxyAnswers(proxy))) return evolutionError(res, 400, ['Invalid proxy']);
+        instance.proxy = proxy;
+        return json(res, 201, { ...proxy, id: randomUUID(), instanceId: instance.instanceId });
+      }
+      case 'GET proxy/find':
+        return json(res, 200, instance.proxy);
       case 'POST message/sendText':
       case 'POST message/sendMedia':
       case 'POST message/sendWhatsAppAudio':

@@ -1,6 +1,7 @@
 export * from './baileys-control.js';
 export * from './baileys-socket.js';
 export * from './evolution.js';
+export * from './forward-proxy.js';
 export * from './graph-messaging.js';
 export * from './hub.js';
 export * from './meta-cloud.js';

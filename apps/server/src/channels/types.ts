@@ -95,6 +95,11 @@ export type TChannelAdapter = {
   prepareConfig?: (input: Record<string, unknown>, previous: Record<string, unknown>) => Record<string, unknown>;
   /** What an admin may read back of the settings: ids, the webhook to configure, "set" flags for secrets. */
   publicSettings?: (connection: TConnectionRow, publicUrl: string) => Record<string, string | boolean | null>;
+  /**
+   * Channels whose number can go out through a proxy (contracts' `proxyChannels`): puts the connection's stored
+   * proxy (or none) to use, on this instance's socket or on the gateway. Throws an AppError when it cannot.
+   */
+  applyProxy?: (connection: TConnectionRow) => Promise<void>;
   /** Checks a connection's credentials with the provider: its status, the number it serves, or why not. */
   check?: (connection: TConnectionRow) => Promise<TConnectionCheck>;
   /**

@@ -45,6 +45,7 @@ const ZEnv = z.object({
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   ZAPI_API_URL: z.string().url().default('https://api.z-api.io'),
   HUB_API_URL: z.string().url().default('https://api.notificame.com.br/v1'),
+  PROXY_CHECK_URL: z.string().url().default('https://web.whatsapp.com/'),
   SEND_PACE_MIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   SEND_PACE_MAX_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
 });
@@ -82,6 +83,8 @@ export type TConfig = {
   zapiApiUrl: string;
   /** NotificaMe Hub's API root; tests and the demo point it at the fake. */
   hubApiUrl: string;
+  /** What a proxy test reaches through the proxy (WhatsApp Web); tests and the demo point it at a fake. */
+  proxyCheckUrl: string;
   /** Random pause between two sends of one paced connection (unofficial WhatsApp channels), in ms. */
   sendPace: { minMs: number; maxMs: number };
 };
@@ -126,6 +129,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),
     zapiApiUrl: e.ZAPI_API_URL.replace(/\/$/, ''),
     hubApiUrl: e.HUB_API_URL.replace(/\/$/, ''),
+    proxyCheckUrl: e.PROXY_CHECK_URL,
     sendPace: { minMs: e.SEND_PACE_MIN_MS, maxMs: Math.max(e.SEND_PACE_MIN_MS, e.SEND_PACE_MAX_MS) },
     ...overrides,
   };

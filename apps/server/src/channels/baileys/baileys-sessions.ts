@@ -1,11 +1,14 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import QRCode from 'qrcode';
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
+import type { TStoredProxy } from '../../platform/db/schema.js';
+import { proxyFingerprint, type TProxyRoute } from '../../platform/proxy.js';
 import type { TServices } from '../../platform/services.js';
 import type { TConnectionRow, TSessionState } from '../types.js';
 import {
   acquireLease,
   findOrphanSessions,
+  findProxies,
   leasedElsewhere,
   releaseAllLeases,
   releaseLease,
@@ -48,6 +51,9 @@ type TEntry = {
   waiters: ((state: TSessionState) => void)[];
   /** Events are handled one after the other, in the order the socket emitted them. */
   chain: Promise<void>;
+  /** The proxy the socket goes out through, and which stored proxy it was (a change remakes the socket). */
+  proxy: TProxyRoute | null;
+  proxyKey: string;
 };
 
 /** What the channel does with a live socket's traffic (messages, receipts, reactions, calls). */
@@ -64,6 +70,8 @@ type TSessionsDeps = {
   handlers: TSocketHandlers;
   /** This process, as lease owner. */
   instanceId: string;
+  /** A stored proxy opened (its password unsealed); null for none. */
+  openProxy: (stored: TStoredProxy | null) => TProxyRoute | null;
   /** How often leases are renewed and orphan sessions looked for; a lease older than `staleMs` is taken over. */
   heartbeatMs: number;
   staleMs: number;
@@ -177,7 +185,12 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
       // Baileys is talkative: warnings and errors only, unless our own logs are quieter still.
       { level: ['silent', 'fatal', 'error'].includes(services.log.level) ? services.log.level : 'warn' },
     );
-    const socket = deps.factory({ auth: entry.auth.state, logger: log, browser: baileysBrowser('Prosa') });
+    const socket = deps.factory({
+      auth: entry.auth.state,
+      logger: log,
+      browser: baileysBrowser('Prosa'),
+      proxy: entry.proxy,
+    });
     const target = entry as TEntry;
     target.socket = socket;
     const queue = (work: () => Promise<void>) => {
@@ -207,8 +220,8 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
     connect(entry);
   };
 
-  /** Runs the connection's socket here when this instance holds (or takes) its lease. */
-  const ensure = async (ref: TSessionRef): Promise<TEntry | null> => {
+  /** Runs the connection's socket here (through its proxy) when this instance holds (or takes) its lease. */
+  const ensure = async (ref: TSessionRef, proxy: TStoredProxy | null): Promise<TEntry | null> => {
     const current = running.get(ref.connectionId);
     if (current) return current;
     if (!(await acquireLease(services.db, ref, instanceId, deps.staleMs))) return null;
@@ -226,6 +239,8 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
       qrcode: null,
       waiters: [],
       chain: Promise.resolve(),
+      proxy: deps.openProxy(proxy),
+      proxyKey: proxyFingerprint(proxy),
     });
     running.set(ref.connectionId, entry);
     return entry;
@@ -259,7 +274,7 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
     // The socket renews its QR code every 20 s: the one shown now is the fresh one.
     if (before?.qrcode) return state('qrcode', { qrcode: before.qrcode });
     try {
-      const entry = before ?? (await ensure(refOf(connection)));
+      const entry = before ?? (await ensure(refOf(connection), connection.proxy));
       if (!entry) return asRecorded(connection);
       return await firstState(entry);
     } catch (error) {
@@ -294,7 +309,23 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
         end(entry);
       }
     for (const row of await findOrphanSessions(services.db, deps.staleMs))
-      if (!running.has(row.id)) await ensure(refOf(row));
+      if (!running.has(row.id)) await ensure(refOf(row), row.proxy);
+    // A proxy changed through another instance: the socket is remade through the new one.
+    if (running.size > 0)
+      for (const row of await findProxies(services.db, [...running.keys()])) await follow(row, row.proxy);
+  };
+
+  /**
+   * Remakes a running socket when the connection's proxy is not the one it goes out through: the pairing and
+   * the lease stay (no new QR), only the way out changes. An idle connection takes the proxy at its next start.
+   */
+  const follow = async (ref: TSessionRef, proxy: TStoredProxy | null) => {
+    const entry = running.get(ref.connectionId);
+    if (!entry || entry.proxyKey === proxyFingerprint(proxy)) return;
+    services.log.info({ connectionId: ref.connectionId }, 'baileys proxy changed: socket remade');
+    end(entry);
+    await entry.chain;
+    await ensure(ref, proxy);
   };
 
   let ticker: NodeJS.Timeout | null = null;
@@ -314,6 +345,8 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
     },
     /** The socket of a connection this instance runs, open or still pairing. */
     pairingSocketOf: (connectionId: number) => running.get(connectionId)?.socket ?? null,
+    /** The connection's proxy changed: its socket here (if any) goes out through the new one. */
+    followProxy: (connection: TConnectionRow) => follow(refOf(connection), connection.proxy),
     isLeasedElsewhere: (connection: TConnectionRow) =>
       leasedElsewhere(services.db, refOf(connection), instanceId, deps.staleMs),
     /** Resumes the paired sessions nobody runs, then keeps the leases alive. */

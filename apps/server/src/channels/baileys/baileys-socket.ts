@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import makeWASocket, {
   type AnyMessageContent,
   type AuthenticationState,
@@ -9,6 +10,7 @@ import makeWASocket, {
   type WAPresence,
 } from 'baileys';
 import type { FastifyBaseLogger } from 'fastify';
+import { proxyDispatcher, proxySocketAgent, type TProxyRoute } from '../../platform/proxy.js';
 
 /**
  * The library seam: the part of Baileys' WASocket this channel uses, in plain shapes. Production builds it on
@@ -94,16 +96,21 @@ export type TBaileysSocketOptions = {
   auth: AuthenticationState;
   logger: FastifyBaseLogger;
   browser: [string, string, string];
+  /** The proxy the socket and its media go out through (null: direct). */
+  proxy: TProxyRoute | null;
 };
 
 export type TBaileysSocketFactory = (options: TBaileysSocketOptions) => TBaileysSocket;
 
 /** The real library: a WhatsApp Web socket, seen through the seam (its proto types cast at this one place). */
-export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser }) => {
+export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser, proxy }) => {
+  // The WebSocket takes a Node agent; media uploads and downloads go through fetch, which takes a dispatcher.
+  const dispatcher = proxy ? proxyDispatcher(proxy) : undefined;
   const sock = makeWASocket({
     auth,
     logger,
     browser,
+    ...(proxy ? { agent: proxySocketAgent(proxy) as Agent, fetchAgent: dispatcher as unknown as Agent } : {}),
     // We show the QR ourselves (connection.update); history sync is not imported into tickets.
     syncFullHistory: false,
     // Appearing online on connect would stop the phone from getting notifications.
@@ -128,14 +135,17 @@ export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser
     sendPresenceUpdate: (type, jid) => sock.sendPresenceUpdate(type as WAPresence, jid),
     requestPairingCode: (phone) => sock.requestPairingCode(phone),
     logout: () => sock.logout(),
-    end: (error) => sock.end(error),
+    end: (error) => {
+      void dispatcher?.close().catch(() => undefined);
+      return sock.end(error);
+    },
     groupMetadata: (jid) => sock.groupMetadata(jid),
     rejectCall: (callId, callFrom) => sock.rejectCall(callId, callFrom),
     downloadMedia: (message) =>
       downloadMediaMessage(
         asMessage(message),
         'buffer',
-        {},
+        dispatcher ? { options: { dispatcher } as unknown as RequestInit } : {},
         { logger, reuploadRequest: (stale: WAMessage) => sock.updateMediaMessage(stale) },
       ),
   };

@@ -97,6 +97,16 @@ export const findOrphanSessions = (db: TDb, staleMs: number) =>
       ),
     );
 
+/**
+ * The stored proxy of the connections this instance runs, so a change made through another instance is followed.
+ * NOTE: crosses tenants on purpose (an instance's own bookkeeping, by id); each row keeps its own tenantId.
+ */
+export const findProxies = (db: TDb, connectionIds: number[]) =>
+  db
+    .select({ tenantId: connections.tenantId, connectionId: connections.id, proxy: connections.proxy })
+    .from(connections)
+    .where(inArray(connections.id, connectionIds));
+
 /** The reconnect attempts since the session was last open, as the connection row keeps them. */
 export const setRetries = (db: TDb, ref: TConnectionRef, retries: number) =>
   withTenant(db, ref.tenantId, (tx) =>

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findMessageByExternalId } from '../../modules/messages/messages.repository.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
+import { openProxy } from '../../platform/proxy.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
@@ -62,7 +63,7 @@ const mediaContent = (
  */
 export const setupBaileys = (
   services: TServices,
-  _secrets: TSecrets,
+  secrets: TSecrets,
   options: TBaileysOptions = {},
 ): FastifyPluginAsyncZod => {
   const inbound = createBaileysInbound(services);
@@ -71,6 +72,7 @@ export const setupBaileys = (
     factory: options.socket ?? makeBaileysSocket,
     handlers: inbound,
     instanceId: options.instanceId ?? randomUUID(),
+    openProxy: (stored) => openProxy(secrets, stored),
     heartbeatMs: HEARTBEAT_MS,
     staleMs: STALE_MS,
   });
@@ -152,6 +154,8 @@ export const setupBaileys = (
       const remoteJid = jidOf(target.to);
       await socket?.readMessages(externalIds.map((id) => ({ remoteJid, id, fromMe: false })));
     },
+    // The socket here is remade through the new proxy; another instance's follows at its next heartbeat.
+    applyProxy: sessions.followProxy,
     session: {
       start: sessions.start,
       pair: async (connection, phone) => {

@@ -1,3 +1,4 @@
+import type { TProxyRoute } from '../../platform/proxy.js';
 import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
 
@@ -124,6 +125,22 @@ export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15
       call<unknown>('POST', `webhook/set/${instance}`, {
         webhook: { enabled: true, url, events: evolutionWebhookEvents, byEvents: false, base64: false, headers },
       }),
+    /**
+     * The proxy the instance's WhatsApp socket goes out through, or none. Evolution tries an enabled proxy
+     * before keeping it (400 "Invalid proxy" when it cannot go out through it).
+     */
+    setProxy: (proxy: TProxyRoute | null) => {
+      if (!proxy) return call<unknown>('POST', `proxy/set/${instance}`, { enabled: false });
+      const url = new URL(proxy.url);
+      return call<unknown>('POST', `proxy/set/${instance}`, {
+        enabled: true,
+        host: url.hostname,
+        port: url.port,
+        protocol: url.protocol.replace(':', ''),
+        username: proxy.username ?? '',
+        password: proxy.password ?? '',
+      });
+    },
     sendText: (body: Record<string, unknown>) => call<TEvolutionMessage>('POST', `message/sendText/${instance}`, body),
     // Files travel as base64 in the JSON body: a minute for large ones.
     sendMedia: (body: Record<string, unknown>) =>

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
+import type { TProxyRoute } from '../../platform/proxy.js';
 import { connected, down, downCheck, pairing, sessionAppError, sessionReason } from '../shared/session-states.js';
 import type { TChannelSession, TConnectionCheck, TConnectionRow } from '../types.js';
 import { EvolutionError, type TEvolutionClient } from './evolution-api.js';
@@ -9,6 +10,8 @@ type TSessionDeps = {
   clientOf: (connection: TConnectionRow) => TEvolutionClient;
   /** Where the gateway posts this connection's events, and the header that proves it is the gateway. */
   webhookOf: (connection: TConnectionRow) => { url: string; headers: Record<string, string> };
+  /** The connection's proxy, opened (null: direct). */
+  proxyOf: (connection: TConnectionRow) => TProxyRoute | null;
 };
 
 /** Why the gateway could not be used, as a catalogue code (an unanswered call is an unreachable gateway here). */
@@ -16,6 +19,10 @@ export const evolutionReason = (error: unknown): string =>
   sessionReason(error, (e) =>
     e instanceof EvolutionError ? (e.status === 0 ? 'ERR_EVOLUTION_UNREACHABLE' : e.reason) : null,
   );
+
+/** Evolution tried the proxy and could not go out through it. */
+const isInvalidProxy = (error: unknown) =>
+  error instanceof EvolutionError && error.status === 400 && /invalid proxy/i.test(JSON.stringify(error.details));
 
 const isMissing = (error: unknown) => error instanceof EvolutionError && error.status === 404;
 /** Evolution answers 400 "instance is not connected" to a logout of a session that is already closed. */
@@ -29,8 +36,10 @@ export const createEvolutionSession = ({
   log,
   clientOf,
   webhookOf,
+  proxyOf,
 }: TSessionDeps): TChannelSession & {
   check: (connection: TConnectionRow) => Promise<TConnectionCheck>;
+  applyProxy: (connection: TConnectionRow) => Promise<void>;
 } => ({
   start: async (connection) => {
     try {
@@ -39,7 +48,12 @@ export const createEvolutionSession = ({
         if (isMissing(error)) return null;
         throw error;
       });
-      if (state === null) await client.createInstance();
+      if (state === null) {
+        await client.createInstance();
+        // A new instance (first start, or one deleted on the gateway) goes out through the proxy from its first QR.
+        const proxy = proxyOf(connection);
+        if (proxy) await client.setProxy(proxy);
+      }
       const webhook = webhookOf(connection);
       await client.setWebhook(webhook.url, webhook.headers);
       if (state === 'open') return connected();
@@ -71,6 +85,25 @@ export const createEvolutionSession = ({
       if (error instanceof AppError) throw error;
       log.warn({ err: error, connectionId: connection.id }, 'evolution pairing code not made');
       throw sessionAppError(evolutionReason(error), 'ERR_WAPP_NOT_INITIALIZED');
+    }
+  },
+
+  /**
+   * Tells the gateway the connection's proxy (or that there is none any more), creating the instance first when
+   * the gateway has none yet. A proxy the gateway cannot go out through is refused with ERR_PROXY_REJECTED.
+   */
+  applyProxy: async (connection) => {
+    try {
+      const client = clientOf(connection);
+      await client.setProxy(proxyOf(connection)).catch(async (error: unknown) => {
+        if (!isMissing(error)) throw error;
+        await client.createInstance();
+        await client.setProxy(proxyOf(connection));
+      });
+    } catch (error) {
+      if (isInvalidProxy(error)) throw new AppError('ERR_PROXY_REJECTED', { field: 'url' });
+      log.warn({ err: error, connectionId: connection.id }, 'evolution proxy not set');
+      throw sessionAppError(evolutionReason(error), 'ERR_EVOLUTION_UNREACHABLE');
     }
   },
 

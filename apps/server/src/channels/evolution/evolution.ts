@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
 import { AppError } from '../../platform/errors.js';
+import { openProxy } from '../../platform/proxy.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import { decodeBase64File, extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
@@ -78,7 +79,12 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
     if (!url || !secret) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
     return { url, headers: { authorization: `Bearer ${secret}` } };
   };
-  const session = createEvolutionSession({ log: services.log, clientOf, webhookOf });
+  const session = createEvolutionSession({
+    log: services.log,
+    clientOf,
+    webhookOf,
+    proxyOf: (connection) => openProxy(secrets, connection.proxy),
+  });
 
   const sendOne = async (message: TOutboundMessage) => {
     const client = clientOf(message.connection);
@@ -129,6 +135,7 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
       await clientOf(target.connection).markRead(externalIds.map((id) => ({ remoteJid, fromMe: false, id })));
     },
     check: session.check,
+    applyProxy: session.applyProxy,
     session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
   };
   services.channels.register(adapter);

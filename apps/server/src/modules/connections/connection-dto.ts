@@ -30,6 +30,10 @@ export const toConnectionDto = (
     token: admin ? row.token : null,
     settings: settings ?? null,
     qrcode: admin ? row.qrcode : null,
+    proxy:
+      admin && row.proxy
+        ? { url: row.proxy.url, username: row.proxy.username, passwordSet: Boolean(row.proxy.password) }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,7 +1,19 @@
-import { ZConnection, ZConnectionBody, ZConnectionUpdate, ZId, ZPairing, ZPairingRequest } from '@prosa/contracts';
+import {
+  ZConnection,
+  ZConnectionBody,
+  ZConnectionUpdate,
+  ZId,
+  ZPairing,
+  ZPairingRequest,
+  ZProxyBody,
+  ZProxyTestBody,
+  ZProxyTestResult,
+} from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { setConnectionProxy, testConnectionProxy } from './connection-proxy.js';
 import { logoutSession, pairSession, startSession } from './connection-session.js';
 import {
   createConnection,
@@ -19,7 +31,7 @@ const adminProfiles = ['admin', 'super', 'superadmin'] as const;
  * channels paired with a phone at `/whatsappsession/:id` (start or a new QR code, logout, a pairing code).
  */
 export const connectionsRoutes =
-  (services: TServices): FastifyPluginAsyncZod =>
+  (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod =>
   async (app) => {
     const { guard } = services;
     const tags = ['connections'];
@@ -72,5 +84,21 @@ export const connectionsRoutes =
         schema: { tags, params: ZParams, body: ZPairingRequest, response: { 200: ZPairing } },
       },
       (req) => pairSession(services, req.ctx, req.params.whatsappId, req.body.phone),
+    );
+    app.put(
+      '/whatsapp/:whatsappId/proxy',
+      {
+        onRequest: guard(adminProfiles),
+        schema: { tags, params: ZParams, body: ZProxyBody, response: { 200: ZConnection } },
+      },
+      (req) => setConnectionProxy(services, secrets, req.ctx, req.params.whatsappId, req.body),
+    );
+    app.post(
+      '/whatsapp/:whatsappId/proxy/test',
+      {
+        onRequest: guard(adminProfiles),
+        schema: { tags, params: ZParams, body: ZProxyTestBody, response: { 200: ZProxyTestResult } },
+      },
+      (req) => testConnectionProxy(services, secrets, req.ctx, req.params.whatsappId, req.body),
     );
   };

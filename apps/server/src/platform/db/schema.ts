@@ -301,6 +301,9 @@ export const contactWallets = pgTable(
 );
 
 /** A channel connection ("whatsapps" in the family's API, whatever the channel). */
+/** A connection's proxy as stored: `url` is `protocol://host:port`; the password is sealed (platform/secrets). */
+export type TStoredProxy = { url: string; username: string | null; password: string | null };
+
 export const connections = pgTable(
   'connections',
   {
@@ -326,6 +329,8 @@ export const connections = pgTable(
     greetingMessage: text('greeting_message'),
     /** Channel-specific settings (credentials, bot options), validated by the channel's adapter. */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /** The proxy the number goes out through (Baileys, Evolution): its address, login, password sealed. */
+    proxy: jsonb('proxy').$type<TStoredProxy>(),
     ...timestamps,
   },
   (t) => [index('connections_tenant_idx').on(t.tenantId, t.id), uniqueIndex('connections_token_key').on(t.token)],
