@@ -447,14 +447,16 @@ describe('Instagram and Messenger tenant isolation', () => {
     const payload = (mid: string, pageId = accounts.pageId) =>
       graphWebhook.message('messenger', pageId, marina.id, { text: 'por outro caminho' }, { mid });
     // Their secret on our URL: refused.
-    const raw = JSON.stringify(payload('m_X1'));
-    expect((await deliver('messenger', payload('m_X1'), graphWebhook.sign(theirSecret, raw))).status).toBe(401);
+    const foreign = payload('m_X1');
+    const signedByThem = graphWebhook.sign(theirSecret, JSON.stringify(foreign));
+    expect((await deliver('messenger', foreign, signedByThem)).status).toBe(401);
     // Our page's events on their URL, signed with their secret: not their account's, not stored anywhere.
-    const misrouted = JSON.stringify(payload('m_X2'));
+    // One payload, signed as sent (a second one could carry another millisecond's timestamp).
+    const misrouted = payload('m_X2');
     const res = await deliver(
       'messenger',
-      payload('m_X2'),
-      graphWebhook.sign(theirSecret, misrouted),
+      misrouted,
+      graphWebhook.sign(theirSecret, JSON.stringify(misrouted)),
       theirs.body.token,
     );
     expect(res.status).toBe(200);

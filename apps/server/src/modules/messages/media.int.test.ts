@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, nextEvent } from '../../../test/sockets.js';
+import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { tickets } from '../../platform/db/schema.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -195,11 +195,14 @@ describe('media messages', () => {
     expect(audio.headers['content-type']).toBe('audio/webm');
     expect(audio.headers['content-disposition']).toMatch(/^inline/);
 
-    const history = await t.request('GET', `/public/webchat/${webchatToken}/messages`, { token: visitorToken });
-    const files = history.body.messages.filter((m: { mediaUrl: string | null }) => m.mediaUrl);
-    expect(files.map((m: { mediaType: string }) => m.mediaType)).toEqual(
-      expect.arrayContaining(['image', 'document', 'ptt']),
-    );
+    // The history lists what was delivered: the voice note once its send is recorded (just after it went live).
+    await eventually(async () => {
+      const history = await t.request('GET', `/public/webchat/${webchatToken}/messages`, { token: visitorToken });
+      const files = history.body.messages.filter((m: { mediaUrl: string | null }) => m.mediaUrl);
+      expect(files.map((m: { mediaType: string }) => m.mediaType)).toEqual(
+        expect.arrayContaining(['image', 'document', 'ptt']),
+      );
+    });
   });
 });
 

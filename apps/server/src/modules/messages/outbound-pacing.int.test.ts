@@ -74,8 +74,10 @@ describe('paced sends', () => {
     const taken = evo.sent(instanceName);
     expect(taken.map((item) => (item.body as { text?: string }).text)).toEqual(['A1', 'B1', 'A2', 'A3', 'B2']);
     // ...with the minimum pause between two of them. The pause is kept between the sends' starts; at the
-    // gateway an arrival can be late by the request's own latency (a loaded machine), hence the slack.
-    for (let i = 1; i < taken.length; i += 1)
-      expect((taken[i]?.at ?? 0) - (taken[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(pace.minMs - 80);
+    // gateway one arrival can be late by its request's latency (a loaded machine), which shortens the next
+    // gap by as much: over the whole burst the pauses add up, and no gap comes near zero (a burst).
+    const gaps = taken.slice(1).map((item, i) => item.at - (taken[i]?.at ?? 0));
+    expect((taken.at(-1)?.at ?? 0) - (taken[0]?.at ?? 0)).toBeGreaterThanOrEqual(gaps.length * pace.minMs - 150);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(pace.minMs / 2);
   });
 });
