@@ -235,17 +235,28 @@ export type TConnectionUpdate = z.infer<typeof ZConnectionUpdate>;
 export const proxyChannels = ['baileys', 'evolution'] as const;
 export const proxyProtocols = ['http', 'https', 'socks5'] as const;
 
+/** The port written in a URL (`new URL` drops a scheme's default one, as in `http://host:80`), or null. */
+const explicitPort = (value: string) => /^[a-z0-9]+:\/\/(?:\[[^\]]*\]|[^/:@]*):(\d{1,5})\/?$/i.exec(value)?.[1] ?? null;
+
+/**
+ * A proxy's address as stored and shown: `protocol://host:port`, its port kept even when it is the scheme's
+ * default. Null when the value is not `http|https|socks5://host:port` with nothing else (no login, no path).
+ */
+export const proxyAddressOf = (value: string): string | null => {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  const port = explicitPort(value.trim());
+  if (!['http:', 'https:', 'socks5:'].includes(url.protocol) || !port || !url.hostname) return null;
+  if (url.username || url.password || url.search || url.hash) return null;
+  return `${url.protocol}//${url.hostname}:${Number(port)}`;
+};
+
 /** `http://host:port`, `https://host:port` or `socks5://host:port`; the login goes in its own fields. */
 export const ZProxyUrl = z
   .string()
   .trim()
   .max(300)
-  .pipe(z.url({ protocol: /^(https?|socks5)$/, error: 'proxyUrl' }))
-  .refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    return !url.username && !url.password && url.port !== '' && (url.pathname === '/' || url.pathname === '');
-  }, 'proxyUrl');
+  .refine((value) => proxyAddressOf(value) !== null, 'proxyUrl');
 
 const ZProxyLogin = {
   username: z.string().trim().max(200).nullable().default(null),

@@ -27,6 +27,14 @@ const withLogin = (route: TProxyRoute) => {
   return url;
 };
 
+/** The proxy's protocol, host and port, its port spelled out even when it is the scheme's default. */
+export const proxyParts = (route: TProxyRoute) => {
+  const url = new URL(route.url);
+  const protocol = url.protocol.replace(':', '');
+  const port = url.port || (protocol === 'https' ? '443' : '80');
+  return { protocol, host: url.hostname, port };
+};
+
 const isSocks = (route: TProxyRoute) => route.url.startsWith('socks5:');
 
 /** A Node agent for sockets (WebSocket, https) through the proxy: CONNECT for http(s) proxies, or SOCKS5. */

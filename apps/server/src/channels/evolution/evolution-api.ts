@@ -1,4 +1,4 @@
-import type { TProxyRoute } from '../../platform/proxy.js';
+import { proxyParts, type TProxyRoute } from '../../platform/proxy.js';
 import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
 
@@ -131,12 +131,9 @@ export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15
      */
     setProxy: (proxy: TProxyRoute | null) => {
       if (!proxy) return call<unknown>('POST', `proxy/set/${instance}`, { enabled: false });
-      const url = new URL(proxy.url);
       return call<unknown>('POST', `proxy/set/${instance}`, {
         enabled: true,
-        host: url.hostname,
-        port: url.port,
-        protocol: url.protocol.replace(':', ''),
+        ...proxyParts(proxy),
         username: proxy.username ?? '',
         password: proxy.password ?? '',
       });

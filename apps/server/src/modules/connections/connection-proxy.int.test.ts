@@ -100,7 +100,14 @@ describe('connection proxy', () => {
       ['PUT', proxyPath(baileysId), body],
       ['POST', `${proxyPath(baileysId)}/test`, body],
     ]);
-    for (const url of ['ftp://127.0.0.1:21', 'http://127.0.0.1', 'http://u:p@127.0.0.1:3128', 'socks4://h:1', 'nada'])
+    for (const url of [
+      'ftp://127.0.0.1:21',
+      'http://127.0.0.1',
+      'http://u:p@127.0.0.1:3128',
+      'socks4://h:1',
+      'http://h:1/x',
+      'nada',
+    ])
       expectFieldError(await t.request('PUT', proxyPath(baileysId), { token: fx.tokens.admin, body: { url } }), 'url');
     expectFieldError(
       await t.request('PUT', proxyPath(baileysId), {
@@ -183,6 +190,16 @@ describe('connection proxy', () => {
       body: { url: proxy.socksUrl, username: 'outro' },
     });
     expect(renamed.body.proxy).toEqual({ url: proxy.socksUrl, username: 'outro', passwordSet: false });
+    // A scheme's default port is kept as written, so the address reads back as it was saved.
+    const defaultPort = await t.request('PUT', proxyPath(baileysId), {
+      token: fx.tokens.admin,
+      body: { url: 'http://proxy.exemplo.com.br:80', username: null },
+    });
+    expect(defaultPort.body.proxy).toEqual({
+      url: 'http://proxy.exemplo.com.br:80',
+      username: null,
+      passwordSet: false,
+    });
     const direct = await t.request('PUT', proxyPath(baileysId), { token: fx.tokens.admin, body: { url: null } });
     expect(direct.status).toBe(200);
     expect(direct.body.proxy).toBeNull();

@@ -1,4 +1,4 @@
-import type { TProxyBody, TProxyTestBody } from '@prosa/contracts';
+import { proxyAddressOf, type TProxyBody, type TProxyTestBody } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TStoredProxy } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -14,11 +14,8 @@ type TProxyServices = Pick<TServices, 'db' | 'channels' | 'config'>;
 /** How long a proxy test waits for WhatsApp's address to answer through the proxy. */
 const TEST_TIMEOUT_MS = 10_000;
 
-/** `protocol://host:port` of a proxy URL (the contract already refused logins, paths and missing ports). */
-const proxyAddress = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.host}`;
-};
+/** `protocol://host:port` of a proxy URL the contract admitted. */
+const proxyAddress = (url: string) => proxyAddressOf(url) ?? url;
 
 /** The connection and its channel's way of using a proxy; a channel without one is a 400. */
 const loadProxyConnection = async (services: TProxyServices, ctx: TRequestContext, id: number) => {

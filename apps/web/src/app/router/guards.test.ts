@@ -102,6 +102,15 @@ describe('decideNavigation', () => {
       }
     });
 
+    it('lets only admin rights (admin, super, superadmin) into the proxy screen', () => {
+      const to = '/configuracoes/proxy';
+      expect(decide({ to, profile: 'admin' })).toEqual({ action: 'allow' });
+      expect(decide({ to, profile: 'super' })).toEqual({ action: 'allow' });
+      expect(decide({ to, profile: 'superadmin' })).toEqual({ action: 'allow' });
+      expect(decide({ to, profile: 'supervisor' })).toEqual(deniedToContatos);
+      expect(decide({ to, profile: 'user' })).toEqual(deniedToContatos);
+    });
+
     it('uses the route name given by the router when there is one', () => {
       expect(decide({ to: '/somewhere', name: 'filas', menuVisibility: { filas: false } })).toEqual(deniedToContatos);
     });

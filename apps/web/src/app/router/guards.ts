@@ -17,6 +17,9 @@ export const superadminOnlyRoutes = [
 /** Screens for tenant managers: admin and the superadmin. */
 export const managerOnlyRoutes = ['usuarios', 'customizar'] as const;
 
+/** Screens of the tenant's admin rights (admin, super and the superadmin), as the server's routes behind them. */
+export const adminOnlyRoutes = ['configuracoes-proxy'] as const;
+
 export type TGuardToast = { key: 'guard.loginRequired' | 'guard.accessDenied'; color: 'warning' | 'negative' };
 
 export type TNavigationDecision = { action: 'allow' } | { action: 'redirect'; to: string; toast?: TGuardToast };
@@ -82,6 +85,13 @@ export const decideNavigation = ({
 
   if (routeName && (superadminOnlyRoutes as readonly string[]).includes(routeName)) return denied();
   if (routeName && (managerOnlyRoutes as readonly string[]).includes(routeName) && profile !== 'admin') return denied();
+  if (
+    routeName &&
+    (adminOnlyRoutes as readonly string[]).includes(routeName) &&
+    profile !== 'admin' &&
+    profile !== 'super'
+  )
+    return denied();
   if (isHiddenByMenu(routeName, pathname, menuVisibility)) return denied();
   if (routeName === rootRouteName) return { action: 'redirect', to: pathFor('contatos') };
   return allow;

@@ -11,6 +11,7 @@ import { SignupPage } from '../../modules/auth/routes/signup-page';
 import { FastRepliesPage, QueuesPage, ReasonsPage, TagsPage } from '../../modules/catalog/routes/catalog-screens';
 import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
 import { PlatformConnectionsPage } from '../../modules/connections/routes/platform-connections-page';
+import { ProxyPage } from '../../modules/connections/routes/proxy-page';
 import { ContactsPage } from '../../modules/contacts/routes/contacts-page';
 import { CustomizePage } from '../../modules/customize/routes/customize-page';
 import { FarewellMessagesPage } from '../../modules/farewell-messages/routes/farewell-messages-page';
@@ -50,6 +51,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   'configuracoes-wuzapi': () => <ConnectionsPage page="wuzapi" />,
   'configuracoes-sms': () => <ConnectionsPage page="sms" />,
   'configuracoes-hub': () => <ConnectionsPage page="hub" />,
+  'configuracoes-proxy': () => <ProxyPage />,
   'configuracoes-sessoes': () => <ConnectionsPage />,
   filas: () => <QueuesPage />,
   etiquetas: () => <TagsPage />,

@@ -1,5 +1,6 @@
 import { catalogEn } from '../../../modules/catalog/locale';
 import { connectionsEn } from '../../../modules/connections/locale';
+import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
 import { panelEn } from '../../../modules/panel/locale';
@@ -15,6 +16,7 @@ export const en: TLocaleResource = {
   contacts: contactsEn,
   panel: panelEn,
   connections: connectionsEn,
+  proxy: proxyEn,
   catalog: catalogEn,
   farewellMessages: farewellMessagesEn,
   common: {

@@ -1,6 +1,7 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
 import { catalogPtBR } from '../../../modules/catalog/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
+import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
@@ -15,6 +16,7 @@ export const ptBR = {
   contacts: contactsPtBR,
   panel: panelPtBR,
   connections: connectionsPtBR,
+  proxy: proxyPtBR,
   catalog: catalogPtBR,
   farewellMessages: farewellMessagesPtBR,
   common: {

@@ -37,6 +37,7 @@ const session = (id: number, changes: Partial<TConnection>): TConnection => ({
   token: null,
   settings: null,
   qrcode: null,
+  proxy: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
   ...changes,
