@@ -42,6 +42,8 @@ export const createRealtime = async (options: {
       pingTimeout: 20_000,
     },
   );
+  /** Set by dispose(): the Redis clients are closing, nothing more is published. */
+  let disposed = false;
   const redisClients: { quit: () => Promise<unknown> }[] = [];
   if (options.redisUrl) {
     // Loaded only when configured: a single instance never pays for the Redis client.
@@ -54,6 +56,17 @@ export const createRealtime = async (options: {
     pub.on('error', (err) => options.log.error({ err }, 'redis publisher error'));
     sub.on('error', (err) => options.log.error({ err }, 'redis subscriber error'));
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter answers other instances' requests (fetchSockets) by publishing; one already being answered
+    // when this instance shuts down would publish on a closed client, a rejection nobody awaits. After dispose()
+    // such a late answer is dropped: the asking instance gets its answer from the others or times out.
+    const publish = pub.publish.bind(pub);
+    Object.defineProperty(pub, 'publish', {
+      value: (...args: Parameters<typeof publish>) =>
+        publish(...args).catch((err: unknown) => {
+          if (!disposed) throw err;
+          return 0;
+        }),
+    });
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
   }
@@ -79,7 +92,6 @@ export const createRealtime = async (options: {
       .finally(() => pending.delete(running));
     pending.add(running);
   };
-  let disposed = false;
   const extraNamespaces = new Set<Namespace>();
 
   io.on('connection', (socket) => {
@@ -130,6 +142,8 @@ export const createRealtime = async (options: {
     dispose: async () => {
       if (disposed) return;
       disposed = true;
+      // Unsubscribed first: no new request from another instance reaches this one while its clients close.
+      for (const namespace of [io.of('/'), ...extraNamespaces]) void namespace.adapter.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };
