@@ -21,7 +21,7 @@ import {
   type TStoredMessage,
 } from './evolution-protocol.js';
 import { answerControl, isUrl, json, startJsonFakeServer } from './fake-http.js';
-import { postJsonWebhook } from './fake-webhooks.js';
+import { createQrPosts, postJsonWebhook } from './fake-webhooks.js';
 import {
   controlCustomerText,
   linkedDeviceMessageId,
@@ -88,6 +88,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
   const instances = new Map<string, TInstance>();
   const requests: TEvolutionRequest[] = [];
   const deliveries: TEvolutionDelivery[] = [];
+  const qrPosts = createQrPosts();
   const outbox: TEvolutionSent[] = [];
   let baseUrl = '';
 
@@ -125,9 +126,10 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     const base64 = await QRCode.toDataURL(code, { margin: 3, scale: 4, errorCorrectionLevel: 'H' });
     instance.qr = { code, base64, count: (instance.qr?.count ?? 0) + 1 };
     instance.state = 'connecting';
-    void emit(instance, 'qrcode.updated', {
-      qrcode: { instance: instance.name, pairingCode: null, code, base64 },
-    });
+    qrPosts.track(
+      instance,
+      emit(instance, 'qrcode.updated', { qrcode: { instance: instance.name, pairingCode: null, code, base64 } }),
+    );
     return { pairingCode: null, code, base64, count: instance.qr.count };
   };
 
@@ -454,6 +456,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     /** Baileys shows a new QR (the old one expired). */
     newQr: async (instanceName?: string) => {
       const instance = instanceNamed(instanceName);
+      await qrPosts.settled(instance);
       await rotateQr(instance);
       return instance.qr;
     },

@@ -27,3 +27,22 @@ export const postJsonWebhook = (url: string, payload: unknown, headers: Record<s
  * register `https://prosa.test/...` where a provider insists on https and serve our server on loopback.
  */
 export const atOrigin = (url: string, origin: string | null) => (origin ? `${origin}${new URL(url).pathname}` : url);
+
+/**
+ * The QR codes a gateway posts for each session. WhatsApp rotates a QR every 20 s or so, so the previous one has
+ * long been delivered when the next comes; a test that rotates at once waits for that (`settled`) so an older QR
+ * never lands after the newer one, which no gateway does.
+ */
+export const createQrPosts = () => {
+  const last = new WeakMap<object, Promise<unknown>>();
+  return {
+    /** Keeps the post of a session's newest QR. */
+    track: (session: object, post: Promise<unknown>) => {
+      last.set(session, post);
+    },
+    /** Resolves once the post of the session's newest QR has settled. */
+    settled: async (session: object) => {
+      await last.get(session)?.catch(() => undefined);
+    },
+  };
+};

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import QRCode from 'qrcode';
+import { createQrPosts } from './fake-webhooks.js';
 import {
   chatOf,
   customerMessagePayload,
@@ -57,6 +58,7 @@ export const startFakeUazapi = async (options: { adminToken: string; port?: numb
   const instances = new Map<string, TUazapiInstance>();
   const requests: TUazapiRequest[] = [];
   const deliveries: TUazapiDelivery[] = [];
+  const qrPosts = createQrPosts();
   const outbox: TUazapiSent[] = [];
   let baseUrl = '';
 
@@ -118,7 +120,7 @@ export const startFakeUazapi = async (options: { adminToken: string; port?: numb
   const rotateQr = async (instance: TUazapiInstance) => {
     instance.qrcode = await QRCode.toDataURL(qrPayload(), { margin: 3, scale: 4, errorCorrectionLevel: 'H' });
     instance.status = 'connecting';
-    void emit(instance, 'connection', { instance: publicInstance(instance) });
+    qrPosts.track(instance, emit(instance, 'connection', { instance: publicInstance(instance) }));
     return instance.qrcode;
   };
 
@@ -329,7 +331,11 @@ export const startFakeUazapi = async (options: { adminToken: string; port?: numb
       return emit(instance, 'connection', { instance: publicInstance(instance) });
     },
     /** WhatsApp shows a new QR (the old one expired). */
-    newQr: async (instanceName?: string) => rotateQr(instanceNamed(instanceName)),
+    newQr: async (instanceName?: string) => {
+      const instance = instanceNamed(instanceName);
+      await qrPosts.settled(instance);
+      return rotateQr(instance);
+    },
     /** A customer's message (or, with `fromMe`, one typed on our phone): `messages`, media kept for download. */
     message: async (input: TUazapiCustomerMessage, instanceName?: string) => {
       const instance = instanceNamed(instanceName);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
 import { answerControl, startJsonFakeServer } from './fake-http.js';
-import { postWebhook } from './fake-webhooks.js';
+import { createQrPosts, postWebhook } from './fake-webhooks.js';
 import { controlCustomerText, linkedDeviceMessageId, nowSeconds, qrPayload } from './whatsapp-protocol.js';
 import {
   demoWuzapi,
@@ -61,6 +61,7 @@ export const startFakeWuzapi = async (options: {
   const users = new Map<string, TWuzapiUser>();
   const requests: TWuzapiRequest[] = [];
   const deliveries: TWuzapiDelivery[] = [];
+  const qrPosts = createQrPosts();
   const outbox: TWuzapiSentMessage[] = [];
   /** How webhooks are posted; tests switch it to play another release. */
   const webhookStyle: TWuzapiWebhookStyle = { format: 'form', sendsToken: true, ...options.webhook };
@@ -98,7 +99,7 @@ export const startFakeWuzapi = async (options: {
   /** A new QR for a client that is not paired (whatsmeow rotates it; wuzapi renders it as a PNG data URL). */
   const rotateQr = async (user: TWuzapiUser) => {
     user.qr = await QRCode.toDataURL(qrPayload(), { margin: 3, scale: 4 });
-    void emit(user, { type: 'QR', event: 'code', qrCodeBase64: user.qr });
+    qrPosts.track(user, emit(user, { type: 'QR', event: 'code', qrCodeBase64: user.qr }));
     return user.qr;
   };
 
@@ -300,7 +301,11 @@ export const startFakeWuzapi = async (options: {
       return emit(user, { type: 'Connected', event: {} });
     },
     /** whatsmeow shows a new QR (the old one expired). */
-    newQr: async (token?: string) => rotateQr(userWith(token)),
+    newQr: async (token?: string) => {
+      const user = userWith(token);
+      await qrPosts.settled(user);
+      return rotateQr(user);
+    },
     /** Nobody read the QR codes in time: the client ends. */
     qrTimeout: async (token?: string) => {
       const user = userWith(token);
