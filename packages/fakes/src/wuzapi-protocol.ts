@@ -111,6 +111,11 @@ export type TWuzapiCustomerMessage = {
   group?: string;
   /** Our own number writing (an echo of a send, or the phone itself). */
   fromMe?: boolean;
+  /**
+   * A file posted without its bytes, as a server delivering media to S3 only or run with -skipmedia does: the
+   * receiver asks `/chat/download<kind>` for them.
+   */
+  withoutBytes?: boolean;
 };
 
 /** wuzapi's answers: `{ code, data, success: true }`, or `{ code, error, success: false }`. */
@@ -191,7 +196,12 @@ export const messageEvent = (input: TWuzapiCustomerMessage) => {
       [`${input.media.kind}Message`]: { ...mediaFields(input.media), ...(contextInfo ? { contextInfo } : {}) },
     };
     const ext = input.media.mimetype.split(';')[0]?.split('/')[1] ?? 'bin';
-    extras = { base64: input.media.bytes.toString('base64'), mimeType: input.media.mimetype, fileName: `${id}.${ext}` };
+    if (!input.withoutBytes)
+      extras = {
+        base64: input.media.bytes.toString('base64'),
+        mimeType: input.media.mimetype,
+        fileName: `${id}.${ext}`,
+      };
   } else if (contextInfo) {
     message = { extendedTextMessage: { text: input.text ?? '', contextInfo } };
   } else {

@@ -62,6 +62,8 @@ export const startFakeWuzapi = async (options: {
   const requests: TWuzapiRequest[] = [];
   const deliveries: TWuzapiDelivery[] = [];
   const qrPosts = createQrPosts();
+  /** The files customers sent, by their WhatsApp link, for `/chat/download<kind>`. */
+  const files = new Map<string, { bytes: Buffer; mimetype: string; mediaKey: string }>();
   const outbox: TWuzapiSentMessage[] = [];
   /** How webhooks are posted; tests switch it to play another release. */
   const webhookStyle: TWuzapiWebhookStyle = { format: 'form', sendsToken: true, ...options.webhook };
@@ -192,6 +194,21 @@ export const startFakeWuzapi = async (options: {
     const input = (body ?? {}) as Record<string, unknown>;
     const key = `${req.method} ${url.pathname}`;
     switch (key) {
+      case 'POST /chat/downloadimage':
+      case 'POST /chat/downloadvideo':
+      case 'POST /chat/downloadaudio':
+      case 'POST /chat/downloaddocument': {
+        // wuzapi's required fields, then whatsmeow's download: an unknown link or a wrong key fails as a 500.
+        const kind = url.pathname.slice('/chat/download'.length);
+        for (const name of ['Url', 'MediaKey', 'Mimetype', 'FileSHA256', 'FileLength'])
+          if (!goField(input, name)) return wuzapiError(res, 400, `missing ${name} in Payload`);
+        if (!user.client || !user.loggedIn) return wuzapiError(res, 500, 'no session');
+        const file = files.get(String(goField(input, 'Url')));
+        if (!file || file.mediaKey !== goField(input, 'MediaKey'))
+          return wuzapiError(res, 500, `Failed to download ${kind} failed to download media: 403 Forbidden`);
+        const mimetype = String(goField(input, 'Mimetype'));
+        return wuzapiOk(res, { Mimetype: mimetype, Data: `data:${mimetype};base64,${file.bytes.toString('base64')}` });
+      }
       case 'POST /webhook': {
         const webhook = goField(input, 'webhookURL');
         if (typeof webhook !== 'string') return wuzapiError(res, 400, 'could not decode payload');
@@ -314,7 +331,16 @@ export const startFakeWuzapi = async (options: {
       return emit(user, { type: 'QRTimeout', event: 'timeout' });
     },
     /** A customer's message (or, with `fromMe`, ours) arrives. */
-    message: async (input: TWuzapiCustomerMessage, token?: string) => emit(userWith(token), messageEvent(input)),
+    message: async (input: TWuzapiCustomerMessage, token?: string) => {
+      const event = messageEvent(input);
+      if (input.media) {
+        const content = (event.event.Message as Record<string, { URL: string; mediaKey: string }>)[
+          `${input.media.kind}Message`
+        ];
+        if (content) files.set(content.URL, { ...input.media, mediaKey: content.mediaKey });
+      }
+      return emit(userWith(token), event);
+    },
     /** The ticks of our messages: `ReadReceipt` with wuzapi's state. */
     receipt: async (
       input: { ids: string[]; state: 'Delivered' | 'Read' | 'ReadSelf'; number?: string },

@@ -92,6 +92,18 @@ const readUser = (item: unknown): TWuzapiUser | null => {
   return { id: String(id), name: String(field(item, 'name') ?? ''), token };
 };
 
+/** What wuzapi needs to fetch a received file from WhatsApp: the media fields of the message, as whatsmeow names them. */
+export type TWuzapiDownload = {
+  kind: 'image' | 'video' | 'audio' | 'document';
+  Url: string;
+  DirectPath: string;
+  MediaKey: string;
+  Mimetype: string;
+  FileSHA256: string;
+  FileEncSHA256: string;
+  FileLength: number;
+};
+
 /** The wuzapi calls of one connection, over fetch, with a timeout on every call. */
 export const createWuzapiClient = (server: TWuzapiServer, timeoutMs = 15_000) => {
   const call = async <T>(
@@ -158,6 +170,12 @@ export const createWuzapiClient = (server: TWuzapiServer, timeoutMs = 15_000) =>
     // Files travel as data URLs in the JSON body: a minute for large ones.
     sendMedia: (kind: 'image' | 'audio' | 'video' | 'document', body: Record<string, unknown>) =>
       call<TWuzapiSent>('POST', `/chat/send/${kind}`, { body, timeout: 60_000 }),
+    /**
+     * A received file's bytes, downloaded and decrypted by wuzapi from WhatsApp (`/chat/download<kind>`), for a
+     * webhook that carried none: `{ Mimetype, Data }` with the bytes as a data URL. Files take up to a minute.
+     */
+    downloadMedia: (kind: TWuzapiDownload['kind'], body: Omit<TWuzapiDownload, 'kind'>) =>
+      call<{ Mimetype?: string; Data?: string }>('POST', `/chat/download${kind}`, { body, timeout: 60_000 }),
     markRead: (body: { Id: readonly string[]; Chat: string; Sender: string }) =>
       call<unknown>('POST', '/chat/markread', { body }),
     presence: (body: { Phone: string; State: 'composing' | 'paused'; Media: '' | 'audio' }) =>

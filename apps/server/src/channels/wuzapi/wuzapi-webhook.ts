@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { parseWhatsappJid } from '@prosa/contracts';
 import { isSameSecret } from '../shared/same-secret.js';
-import { field, wuzapiNumber } from './wuzapi-api.js';
+import { field, type TWuzapiDownload, wuzapiNumber } from './wuzapi-api.js';
 
 /**
  * What a wuzapi webhook says, in our terms. wuzapi posts one event per request, by default as a form
@@ -13,7 +13,13 @@ import { field, wuzapiNumber } from './wuzapi-api.js';
  */
 export type TWuzapiSender = { kind: 'phone' | 'lid'; value: string; lid?: string };
 
-export type TWuzapiMedia = { base64: string | null; mime: string | null; filename: string | null };
+export type TWuzapiMedia = {
+  base64: string | null;
+  mime: string | null;
+  filename: string | null;
+  /** The message's media fields, to ask wuzapi for the bytes when the webhook carried none (S3 or -skipmedia). */
+  download: TWuzapiDownload | null;
+};
 
 export type TWuzapiEvent =
   | {
@@ -98,14 +104,33 @@ const unwrap = (message: unknown): unknown => {
 };
 
 /** whatsmeow's media message kinds, by our media types (a voice note is `ptt`, decided by its flag). */
+/** Message kinds with a file: our media type, and wuzapi's download route (a sticker is keyed as an image). */
 const mediaKinds = [
-  ['imageMessage', 'image'],
-  ['videoMessage', 'video'],
-  ['ptvMessage', 'video'],
-  ['audioMessage', 'audio'],
-  ['documentMessage', 'document'],
-  ['stickerMessage', 'sticker'],
+  ['imageMessage', 'image', 'image'],
+  ['videoMessage', 'video', 'video'],
+  ['ptvMessage', 'video', 'video'],
+  ['audioMessage', 'audio', 'audio'],
+  ['documentMessage', 'document', 'document'],
+  ['stickerMessage', 'sticker', 'image'],
 ] as const;
+
+/** The media fields of a file message (whatsmeow's protobuf JSON names), or null when the link is missing. */
+const downloadOf = (content: unknown, kind: TWuzapiDownload['kind']): TWuzapiDownload | null => {
+  const Url = asString(field(content, 'URL'));
+  const MediaKey = asString(field(content, 'mediaKey'));
+  if (!Url || !MediaKey) return null;
+  const length = Number(field(content, 'fileLength'));
+  return {
+    kind,
+    Url,
+    DirectPath: asString(field(content, 'directPath')) ?? '',
+    MediaKey,
+    Mimetype: asString(field(content, 'mimetype')) ?? 'application/octet-stream',
+    FileSHA256: asString(field(content, 'fileSHA256')) ?? '',
+    FileEncSHA256: asString(field(content, 'fileEncSHA256')) ?? '',
+    FileLength: Number.isFinite(length) && length > 0 ? length : 0,
+  };
+};
 
 const stanzaOf = (content: unknown) => asString(field(field(content, 'contextInfo'), 'stanzaId'));
 
@@ -150,7 +175,7 @@ const toMessageEvent = (payload: Record<string, unknown>): TWuzapiEvent | null =
     // The file's bytes are stored as a file, not again in the message's data.
     raw: rest,
   };
-  for (const [kind, mediaType] of mediaKinds) {
+  for (const [kind, mediaType, downloadKind] of mediaKinds) {
     const content = field(message, kind);
     if (!asObject(content)) continue;
     const voice = mediaType === 'audio' && field(content, 'PTT') === true;
@@ -163,6 +188,7 @@ const toMessageEvent = (payload: Record<string, unknown>): TWuzapiEvent | null =
         base64: asString(base64),
         mime: asString(field(payload, 'mimeType')) ?? asString(field(content, 'mimetype')),
         filename: asString(field(content, 'fileName')) ?? asString(field(payload, 'fileName')),
+        download: downloadOf(content, downloadKind),
       },
       quotedExternalId: stanzaOf(content),
     };

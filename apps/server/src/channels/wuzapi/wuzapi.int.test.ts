@@ -327,6 +327,26 @@ describe('wuzapi messages', () => {
     expect(image?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
   });
 
+  it('media posted without its bytes (S3 delivery, -skipmedia) is downloaded through wuzapi', async () => {
+    const ticketId = await ticketOf(customer.number);
+    const jpeg = Buffer.from('ffd8ffe000104a464946-foto-sem-base64');
+    const before = wz.requests.length;
+    await wz.phone.message({
+      ...customer,
+      id: '3AS3IMG1',
+      media: { kind: 'image', bytes: jpeg, mimetype: 'image/jpeg', caption: 'Pelo S3' },
+      withoutBytes: true,
+    });
+    const image = (await messagesOf(ticketId)).find((m) => m.messageId === '3AS3IMG1');
+    expect(image).toMatchObject({ mediaType: 'image', body: 'Pelo S3', mediaMime: 'image/jpeg' });
+    await expectServedFile(t, image?.mediaUrl, jpeg);
+    // Asked with the user's token and the message's own media fields, as wuzapi requires them.
+    const asked = wz.requests.slice(before).find((r) => r.path === '/chat/downloadimage');
+    expect(asked?.token).toBe(userOf().token);
+    expect(asked?.body).toMatchObject({ Mimetype: 'image/jpeg', FileLength: jpeg.length });
+    expect(asked?.body).toEqual(expect.objectContaining({ Url: expect.any(String), MediaKey: expect.any(String) }));
+  });
+
   it('skips our own echoes and group chats for now', async () => {
     await wz.phone.message({ ...customer, fromMe: true, text: 'eco do celular', id: '3AECHO01' });
     await wz.phone.message({ ...customer, group: '120363000000000001@g.us', text: 'no grupo', id: '3AGROUP1' });

@@ -145,12 +145,26 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
   };
   services.channels.register(adapter);
 
-  /** The received file's bytes, which wuzapi puts in the webhook (`base64`); kept without them when it did not. */
+  /**
+   * The received file's bytes: those wuzapi put in the webhook (`base64`, its default delivery), else asked of
+   * wuzapi, which downloads and decrypts them from WhatsApp (a server delivering media to S3 or run with
+   * -skipmedia posts none). Refused past MEDIA_MAX_BYTES before anything is fetched when the size is known.
+   */
   const storeMedia = (connection: TConnectionRow, event: Extract<TWuzapiEvent, { kind: 'message' }>) =>
     storeInboundMedia(services, connection.tenantId, event, 'wuzapi media not stored', async (media) => {
-      if (!media.base64) throw new Error('the webhook carried no bytes (S3 delivery or -skipmedia)');
-      const bytes = decodeBase64File(media.base64, services.config.mediaMaxBytes);
-      return { bytes, mime: media.mime ?? 'application/octet-stream', name: media.filename };
+      const maxBytes = services.config.mediaMaxBytes;
+      if (media.base64) {
+        const bytes = decodeBase64File(media.base64, maxBytes);
+        return { bytes, mime: media.mime ?? 'application/octet-stream', name: media.filename };
+      }
+      if (!media.download) throw new Error('the webhook carried neither the bytes nor the media fields');
+      const { kind, ...fields } = media.download;
+      if (fields.FileLength > maxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
+      const answer = await clientOf(connection).downloadMedia(kind, fields);
+      const [header, base64] = (answer.Data ?? '').split(',', 2);
+      if (!header?.startsWith('data:') || !base64) throw new Error('wuzapi answered no data URL');
+      const mime = answer.Mimetype || header.slice(5).split(';')[0] || media.mime || 'application/octet-stream';
+      return { bytes: decodeBase64File(base64, maxBytes), mime, name: media.filename };
     });
 
   /** One event of an authenticated webhook into our pipelines. */
