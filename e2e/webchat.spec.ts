@@ -107,8 +107,9 @@ test('a visitor and an agent talk live; an agent of another queue never sees it'
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   await fileInput.setInputFiles({ name: 'nota-fiscal.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(agent.page.getByTestId('message-document').filter({ hasText: 'nota-fiscal.pdf' })).toBeVisible();
-  await expect(visitor.getByTestId('webchat-mine').last()).toContainText('nota-fiscal.pdf');
-  await expect(visitor.getByTestId('webchat-status').last()).toHaveText(/entregue|lida/);
+  const pdfBubble = visitor.getByTestId('webchat-mine').filter({ hasText: 'nota-fiscal.pdf' });
+  await expect(pdfBubble).toBeVisible();
+  await expect(pdfBubble.getByTestId('webchat-status')).toHaveText(/entregue|lida/);
   // Accepted, the ticket now lists under "Abertos".
   await agent.page.getByTestId('ticket-tab-open').click();
   await expect(

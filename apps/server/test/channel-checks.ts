@@ -93,3 +93,6 @@ export const expectServedFile = async (t: TestApp, mediaUrl: unknown, bytes: Buf
   const file = await t.prosa.app.inject({ method: 'GET', url: String(mediaUrl) });
   expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
 };
+
+/** A secret with its last character changed (to one it is not): one character from the right one. */
+export const withLastCharChanged = (secret: string) => `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}`;

@@ -31,9 +31,7 @@ import {
   storeSession,
   WebchatError,
 } from '../api/webchat-api';
-
-/** A message on the visitor's screen: the server's, or one still on its way (`local`, with its file if any). */
-type TVisitorMessage = TWebchatMessage & { local?: 'pending' | 'failed'; clientId?: string; file?: File };
+import { mergeHistory, type TVisitorMessage } from './webchat-history';
 
 /** What the visitor may pick (the server checks the bytes again). */
 const acceptedFiles = 'image/*,audio/*,video/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip';
@@ -213,7 +211,7 @@ const Chat = ({ channel, token, greeting, maxFileBytes }: TChatProps) => {
 
   const refetch = useCallback(async () => {
     const history = await fetchConversation(channel, token);
-    setMessages((current) => [...history, ...current.filter((m) => m.local)].sort((a, b) => a.timestamp - b.timestamp));
+    setMessages((current) => mergeHistory(history, current));
   }, [channel, token]);
 
   useEffect(() => {
