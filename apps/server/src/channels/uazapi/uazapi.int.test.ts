@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
+import { multipartBody } from '../../../test/uploads.js';
 import { connections, messages, tenants } from '../../platform/db/schema.js';
 
 // WhatsApp through a uazapiGO v2 server, end to end against the fake server: the instance made with the admin
@@ -88,27 +89,6 @@ const reply = async (ticketId: number, body: Record<string, unknown>) => {
     externalId = String(row?.messageId);
   }, 15_000);
   return { id: sent.body.id as number, externalId };
-};
-
-const multipart = (
-  parts: ({ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer })[],
-) => {
-  const boundary = `----prosa${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part)
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 
 const create = (fixture: TFixture, name: string, config: Record<string, unknown>) =>
@@ -378,7 +358,7 @@ describe('uazapi messages', () => {
 
   it('media out: files go base64 through /send/media, voice notes as ptt', async () => {
     const ticketId = await ticketOf(customer.number);
-    const image = multipart([
+    const image = multipartBody([
       { name: 'body', value: 'A etiqueta' },
       { name: 'medias', filename: 'etiqueta.png', type: 'image/png', data: png },
     ]);
@@ -391,7 +371,7 @@ describe('uazapi messages', () => {
       file: png.toString('base64'),
       text: 'A etiqueta',
     });
-    const pdf = multipart([
+    const pdf = multipartBody([
       { name: 'medias', filename: 'boleto.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4') },
     ]);
     await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, ...pdf });
@@ -402,7 +382,7 @@ describe('uazapi messages', () => {
       '1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701',
       'hex',
     );
-    const voice = multipart([
+    const voice = multipartBody([
       { name: 'isVoice', value: 'true' },
       { name: 'medias', filename: 'voz.webm', type: 'audio/webm', data: webm },
     ]);

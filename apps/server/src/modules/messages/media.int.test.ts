@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
+import { multipartBody, samplePng as png, type TFormPart } from '../../../test/uploads.js';
 import { tickets } from '../../platform/db/schema.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -14,38 +15,10 @@ let ticketId: number;
 let webchatToken: string;
 let visitorToken: string;
 
-/** A 1x1 PNG. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-type TPart = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-const multipart = (parts: TPart[]) => {
-  const boundary = `----prosa${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
-
-const upload = (parts: TPart[], token = fx.tokens.agent, id = ticketId) => {
-  const { body, headers } = multipart(parts);
+const upload = (parts: TFormPart[], token = fx.tokens.agent, id = ticketId) => {
+  const { body, headers } = multipartBody(parts);
   return t.request('POST', `/messages/${id}`, { token, body, headers });
 };
 
@@ -156,7 +129,7 @@ describe('media messages', () => {
 
   it('keeps the access walls and never serves a made-up key', async () => {
     const part = [{ name: 'medias', filename: 'foto.png', type: 'image/png', data: png }];
-    expect((await t.request('POST', `/messages/${ticketId}`, { ...multipart(part) })).status).toBe(401);
+    expect((await t.request('POST', `/messages/${ticketId}`, { ...multipartBody(part) })).status).toBe(401);
     expect((await upload(part, other.tokens.admin)).status).toBe(404);
     // A real key under another tenant's number is nobody's file.
     const sent = await upload(part);
@@ -207,8 +180,8 @@ describe('media messages', () => {
 });
 
 describe('files from a web chat visitor', () => {
-  const visitorUpload = (parts: TPart[], token: string | undefined = visitorToken) => {
-    const { body, headers } = multipart(parts);
+  const visitorUpload = (parts: TFormPart[], token: string | undefined = visitorToken) => {
+    const { body, headers } = multipartBody(parts);
     return t.request('POST', `/public/webchat/${webchatToken}/media`, { token, body, headers });
   };
   const ticketMessages = async () =>
