@@ -351,6 +351,22 @@ export const errorCatalogue = {
     'pt-BR': 'Dados inválidos.',
     en: 'Invalid data.',
   },
+  ERR_INVALID_CHARACTER: {
+    status: 400,
+    'pt-BR':
+      'O texto enviado contém um caractere inválido (caractere nulo ou emoji incompleto). Remova-o e tente de novo.',
+    en: 'The text sent contains an invalid character (a null character or a broken emoji). Remove it and try again.',
+  },
+  ERR_UPLOAD_MALFORMED: {
+    status: 400,
+    'pt-BR': 'O envio do arquivo chegou incompleto ou malformado e nada foi salvo. Envie o arquivo de novo.',
+    en: 'The file upload arrived incomplete or malformed and nothing was saved. Send the file again.',
+  },
+  ERR_UNKNOWN_REFERENCE: {
+    status: 400,
+    'pt-BR': 'O registro informado não existe ou não pertence a esta empresa.',
+    en: 'The record given does not exist or does not belong to this company.',
+  },
   ERR_UNAUTHORIZED: {
     status: 401,
     'pt-BR': 'Necessário realizar login.',
