@@ -80,7 +80,7 @@ export const openAgentPage = async (browser: Browser, email: string, password: s
 /** Logged in as the demo admin, opens "Nova conexão" in /sessoes and picks the kind of connection. */
 export const openNewConnectionForm = async (page: Page, type: string) => {
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
+  await expect(page).toHaveURL(/\/atendimento/);
   await page.goto('/sessoes');
   await page.getByTestId('connection-add').click();
   await page.getByTestId(`connection-add-${type}`).click();

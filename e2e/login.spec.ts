@@ -4,8 +4,8 @@ import { accounts, api, expectNoConsoleErrors, loginThroughForm, watchConsole } 
 test.describe('login through the form', () => {
   for (const [who, landing] of [
     ['agent', '/atendimento'],
-    ['admin', '/home'],
-    ['superadmin', '/assinatura'],
+    ['admin', '/atendimento'],
+    ['superadmin', '/tenants'],
   ] as const) {
     test(`${who} lands on ${landing}, with the password encrypted on the wire`, async ({ page }) => {
       const errors = watchConsole(page);
@@ -49,9 +49,27 @@ test.describe('login through the form', () => {
     await expect(page.getByText('Necessário realizar login')).toBeVisible();
   });
 
+  test('the login returns to the page that was asked for', async ({ page }) => {
+    await page.goto('/filas');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Ffilas/);
+    await page.getByTestId('login-email').fill(accounts.admin.email);
+    await page.getByTestId('login-password').fill(accounts.admin.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/filas$/);
+  });
+
+  test('"Voltar ao início" on a screen still being built goes to the home screen', async ({ page }) => {
+    await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+    await expect(page).toHaveURL(/\/atendimento/);
+    await page.goto('/home');
+    await expect(page.getByText('Em construção').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Voltar ao início' }).click();
+    await expect(page).toHaveURL(/\/atendimento/);
+  });
+
   test('logout from the profile menu ends the session', async ({ page }) => {
     await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-    await expect(page).toHaveURL(/\/home/);
+    await expect(page).toHaveURL(/\/atendimento/);
     const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'jrt');
     expect(refreshCookie).toBeDefined();
     await page.getByTestId('profile-menu').click();

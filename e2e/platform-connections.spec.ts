@@ -90,7 +90,7 @@ test('the superadmin sees every tenant connection in /sessoestenants, filters th
 
 test('a tenant admin cannot open /sessoestenants', async ({ page }) => {
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
+  await expect(page).toHaveURL(/\/atendimento/);
   await page.goto('/sessoestenants');
   await expect(page.getByText('Acesso negado')).toBeVisible();
 });

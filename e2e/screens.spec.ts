@@ -24,8 +24,9 @@ test('public screens: login, signup, masterkey, reset', async ({ page }) => {
 test('admin screens: layout, users, customize', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
+  await expect(page).toHaveURL(/\/atendimento/);
   await expect(page.getByText('Estamos trabalhando...')).toBeHidden();
+  await page.goto('/home');
   await expect(page.getByText('Em construção').first()).toBeVisible();
   await shot(page, 'home');
   await page.goto('/usuarios');
@@ -40,8 +41,7 @@ test('admin screens: layout, users, customize', async ({ page }) => {
 test('superadmin screens: tenants, users of tenants, dark mode', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.superadmin.email, accounts.superadmin.password);
-  await expect(page).toHaveURL(/\/assinatura/);
-  await page.goto('/tenants');
+  await expect(page).toHaveURL(/\/tenants/);
   await expect(page.getByText('Demo').first()).toBeVisible();
   await shot(page, 'tenants');
   await page.goto('/usuariotenants');

@@ -1,8 +1,8 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { landingRouteName } from '@prosa/contracts';
 import { IconArrowLeft, IconBarrierBlock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { homeRouteName } from '../app/router/guards';
 import { pathFor } from '../app/router/route-registry';
 import { getScreenMeta } from '../app/router/screens';
 import { useSessionStore } from '../app/session/session-store';
@@ -11,8 +11,9 @@ import { useSessionStore } from '../app/session/session-store';
 export const UnderConstructionPage = ({ name }: { name: string }) => {
   const { t } = useTranslation();
   const profile = useSessionStore((state) => state.profile);
+  const menuVisibility = useSessionStore((state) => state.menuVisibility);
   const { icon: ScreenIcon, future } = getScreenMeta(name);
-  const home = profile ? pathFor(landingRouteName(profile)) : pathFor('login');
+  const home = profile ? pathFor(homeRouteName(profile, menuVisibility)) : pathFor('login');
   return (
     <Center py="xl">
       <Paper withBorder p="xl" radius="lg" maw={560} w="100%" data-testid="under-construction">

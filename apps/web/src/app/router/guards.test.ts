@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
-import { decideNavigation, superadminOnlyRoutes, type TNavigationInput } from './guards';
+import { afterLoginPath, decideNavigation, homeRouteName, superadminOnlyRoutes, type TNavigationInput } from './guards';
+import { getScreenMeta } from './screens';
 
 const base: TNavigationInput = { to: '/', profile: 'admin', token: 'token', menuVisibility: {} };
 const decide = (input: Partial<TNavigationInput>) => decideNavigation({ ...base, ...input });
 
-const loginRedirect = { action: 'redirect', to: '/login', toast: { key: 'guard.loginRequired', color: 'warning' } };
+const loginToast = { key: 'guard.loginRequired', color: 'warning' };
+const loginRedirect = (asked: string) => ({
+  action: 'redirect',
+  to: asked === '/' ? '/login' : `/login?redirect=${encodeURIComponent(asked)}`,
+  toast: loginToast,
+});
 const deniedToContatos = {
   action: 'redirect',
   to: '/contatos',
@@ -19,10 +25,10 @@ describe('decideNavigation', () => {
     });
 
     it.each(['/', '/contatos', '/usuarios', '/configuracoes/geral', '/atendimento/12', '/does-not-exist'])(
-      'sends %s to login with "Necessário realizar login"',
+      'sends %s to login with "Necessário realizar login", remembering the page asked for',
       (to) => {
         const decision = decide({ to, token: null, profile: null });
-        expect(decision).toEqual(loginRedirect);
+        expect(decision).toEqual(loginRedirect(to));
         if (decision.action === 'redirect')
           expect(i18n.t(decision.toast?.key ?? '', { lng: 'pt-BR' })).toBe('Necessário realizar login');
       },
@@ -32,16 +38,18 @@ describe('decideNavigation', () => {
       expect(decide({ to: '/configuracoes/geral?tokenSetup=abc', token: null, profile: null })).toEqual({
         action: 'allow',
       });
-      expect(decide({ to: '/configuracoes/geral?other=1', token: null, profile: null })).toEqual(loginRedirect);
+      expect(decide({ to: '/configuracoes/geral?other=1', token: null, profile: null })).toEqual(
+        loginRedirect('/configuracoes/geral?other=1'),
+      );
     });
   });
 
   describe('superadmin', () => {
     const superadmin = { profile: 'superadmin' };
 
-    it('goes from the root and contatos to assinatura', () => {
-      expect(decide({ ...superadmin, to: '/' })).toEqual({ action: 'redirect', to: '/assinatura' });
-      expect(decide({ ...superadmin, to: '/contatos' })).toEqual({ action: 'redirect', to: '/assinatura' });
+    it('goes from the root and contatos to tenants (assinatura is not built)', () => {
+      expect(decide({ ...superadmin, to: '/' })).toEqual({ action: 'redirect', to: '/tenants' });
+      expect(decide({ ...superadmin, to: '/contatos' })).toEqual({ action: 'redirect', to: '/tenants' });
     });
 
     it('goes from home-dashboard to tenants', () => {
@@ -81,7 +89,7 @@ describe('decideNavigation', () => {
       expect(decide({ to: '/etiquetas', menuVisibility: { notas: false } })).toEqual({ action: 'allow' });
     });
 
-    it('does not loop when contatos itself is hidden: falls back to the landing screen', () => {
+    it('does not loop when contatos itself is hidden: falls back to the home screen', () => {
       expect(decide({ to: '/contatos', profile: 'user', menuVisibility: { contatos: false } })).toEqual({
         action: 'redirect',
         to: '/atendimento',
@@ -114,5 +122,39 @@ describe('decideNavigation', () => {
     it('uses the route name given by the router when there is one', () => {
       expect(decide({ to: '/somewhere', name: 'filas', menuVisibility: { filas: false } })).toEqual(deniedToContatos);
     });
+  });
+});
+
+describe('homeRouteName', () => {
+  it.each([
+    ['superadmin', 'tenants'],
+    ['admin', 'atendimento'],
+    ['super', 'atendimento'],
+    ['supervisor', 'atendimento'],
+    ['user', 'atendimento'],
+  ])('lands %s on %s, a built screen it may open', (profile, home) => {
+    expect(homeRouteName(profile)).toBe(home);
+    expect(getScreenMeta(home).future).toBeUndefined();
+    expect(decideNavigation({ to: `/${home}`, profile, token: 't', menuVisibility: {} })).toEqual({ action: 'allow' });
+  });
+
+  it('skips a home hidden by the menu', () => {
+    expect(homeRouteName('user', { atendimento: false })).toBe('contatos');
+    expect(homeRouteName('superadmin', { tenants: false })).toBe('tenants');
+  });
+});
+
+describe('afterLoginPath', () => {
+  it('returns to the page asked for when the profile may open it', () => {
+    expect(afterLoginPath('/filas?x=1', 'admin')).toBe('/filas?x=1');
+    expect(afterLoginPath('/atendimento/12', 'user')).toBe('/atendimento/12');
+  });
+
+  it('goes home when nothing, another origin, a public or a forbidden page was asked for', () => {
+    for (const asked of [null, '', 'https://evil.example', '//evil.example/x', '/\\evil', '/login', '/signup', '/']) {
+      expect(afterLoginPath(asked, 'admin'), String(asked)).toBe('/atendimento');
+    }
+    expect(afterLoginPath('/usuarios', 'user')).toBe('/atendimento');
+    expect(afterLoginPath('/tenants', 'admin')).toBe('/atendimento');
   });
 });

@@ -1,5 +1,6 @@
 import { landingRouteName } from '@prosa/contracts';
-import { pathFor, publicNames, rootRouteName, routeNameForPath } from './route-registry';
+import { pathFor, publicNames, rootRouteName, routeEntries, routeNameForPath } from './route-registry';
+import { getScreenMeta } from './screens';
 
 /** Screens only the platform superadmin may open (spec 2 and 6). */
 export const superadminOnlyRoutes = [
@@ -65,13 +66,14 @@ export const decideNavigation = ({
   if (routeName && publicNames.has(routeName)) return allow;
   if (!token) {
     if (search.has('tokenSetup')) return allow;
-    return { action: 'redirect', to: pathFor('login'), toast: loginRequired };
+    // The page asked for rides along: the login returns there (the root needs no reminder).
+    const asked = routeName === rootRouteName ? {} : { redirect: to };
+    return { action: 'redirect', to: pathFor('login', {}, asked), toast: loginRequired };
   }
 
   if (profile === 'superadmin') {
-    if (routeName === rootRouteName || routeName === 'contatos')
-      return { action: 'redirect', to: pathFor('assinatura') };
-    if (routeName === 'home-dashboard') return { action: 'redirect', to: pathFor('tenants') };
+    if (routeName === rootRouteName || routeName === 'contatos' || routeName === 'home-dashboard')
+      return { action: 'redirect', to: pathFor(homeRouteName(profile, menuVisibility)) };
     return allow;
   }
 
@@ -79,7 +81,9 @@ export const decideNavigation = ({
   const denied = (): TNavigationDecision => {
     // NOTE: if contatos itself is the forbidden screen, fall back to the profile's landing screen (no loop).
     const target =
-      routeName === 'contatos' || pathname.startsWith('/contatos') ? landingRouteName(profile ?? 'user') : 'contatos';
+      routeName === 'contatos' || pathname.startsWith('/contatos')
+        ? homeRouteName(profile ?? 'user', menuVisibility)
+        : 'contatos';
     return { action: 'redirect', to: pathFor(target), toast: accessDenied };
   };
 
@@ -95,4 +99,51 @@ export const decideNavigation = ({
   if (isHiddenByMenu(routeName, pathname, menuVisibility)) return denied();
   if (routeName === rootRouteName) return { action: 'redirect', to: pathFor('contatos') };
   return allow;
+};
+
+/** Screens a profile is sent to first, best first, after the spec's own landing screen. */
+const preferredHomes: Record<string, readonly string[]> = {
+  superadmin: ['tenants', 'sessoestenants', 'usuariotenants'],
+  admin: ['atendimento', 'painel-atendimentos', 'contatos', 'sessoes'],
+  super: ['atendimento', 'painel-atendimentos', 'contatos'],
+};
+const agentHomes = ['atendimento', 'contatos'];
+
+const isBuilt = (name: string): boolean => getScreenMeta(name).future === undefined;
+
+/**
+ * The first screen that works for a profile: the spec's landing screen when it is built, else the profile's
+ * preferred built screen, else any built screen the guard lets it open. Login, "Voltar ao início" and the
+ * guard's fallbacks all land here.
+ */
+export const homeRouteName = (profile: string, menuVisibility: Record<string, boolean> = {}): string => {
+  const candidates = [
+    landingRouteName(profile),
+    ...(preferredHomes[profile] ?? agentHomes),
+    ...routeEntries.map((entry) => entry.name),
+  ];
+  const opens = (name: string) => {
+    const { path, isPublic } = routeEntries.find((entry) => entry.name === name) ?? { path: ':', isPublic: true };
+    if (isPublic || path.includes(':') || name === rootRouteName || !isBuilt(name)) return false;
+    return decideNavigation({ to: path, name, profile, token: 'session', menuVisibility }).action === 'allow';
+  };
+  return candidates.find(opens) ?? preferredHomes[profile]?.[0] ?? 'atendimento';
+};
+
+/**
+ * Where a login goes: the page that was asked for when the profile may open it (same origin, never back to a
+ * public screen), else the profile's home.
+ */
+export const afterLoginPath = (
+  asked: string | null,
+  profile: string,
+  menuVisibility: Record<string, boolean> = {},
+): string => {
+  const home = pathFor(homeRouteName(profile, menuVisibility));
+  // NOTE: only a path of this origin; '//host' or 'https://…' would send the user elsewhere.
+  if (!asked?.startsWith('/') || asked.startsWith('//') || asked.includes('\\')) return home;
+  const name = routeNameForPath(asked.split('?', 1)[0] ?? '/');
+  if (!name || publicNames.has(name) || name === rootRouteName) return home;
+  const decision = decideNavigation({ to: asked, name, profile, token: 'session', menuVisibility });
+  return decision.action === 'allow' ? asked : home;
 };

@@ -1,19 +1,24 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { landingRouteName, type TLoginResponse } from '@prosa/contracts';
+import type { TLoginResponse } from '@prosa/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isLanguage, setLanguage } from '../../../app/i18n/i18n';
 import { notifySuccess } from '../../../app/notify';
 import { queryClient } from '../../../app/query-client';
-import { pathFor } from '../../../app/router/route-registry';
-import { startSession } from '../../../app/session/session-store';
+import { afterLoginPath } from '../../../app/router/guards';
+import { startSession, useSessionStore } from '../../../app/session/session-store';
 
-/** After login, signup or master-key access: store the session, apply the user's preferences, go to the landing screen. */
+/**
+ * After login, signup or master-key access: store the session, apply the user's preferences, go back to the
+ * page that was asked for (`?redirect=`) when the profile may open it, else to the profile's home.
+ */
 export const useCompleteLogin = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const asked = search.get('redirect');
   const { setColorScheme } = useMantineColorScheme();
   return useCallback(
     async (response: TLoginResponse) => {
@@ -24,8 +29,9 @@ export const useCompleteLogin = () => {
       // The guard's 'Necessário realizar login' notice is out of date now.
       notifications.hide('guard.loginRequired');
       notifySuccess(t('auth.loginSuccess'));
-      navigate(pathFor(landingRouteName(response.profile)), { replace: true });
+      const { menuVisibility } = useSessionStore.getState();
+      navigate(afterLoginPath(asked, response.profile, menuVisibility), { replace: true });
     },
-    [navigate, setColorScheme, t],
+    [asked, navigate, setColorScheme, t],
   );
 };
