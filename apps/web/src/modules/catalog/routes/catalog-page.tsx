@@ -2,9 +2,10 @@ import { ActionIcon, Button, Group, Modal, Stack, Table, Text, TextInput } from 
 import { type Icon, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/access/can';
+import type { TAction } from '../../../app/access/permissions';
 import { describeApiError, getFieldError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { getStoredProfile } from '../../../app/session/storage';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
@@ -25,16 +26,16 @@ export type TCatalogConfig<T extends { id: number }, V> = {
   toInput: (values: V) => unknown;
   form: (values: V, set: (values: V) => void, errors: TErrors) => ReactNode;
   name: (item: T) => string;
+  /** What creating, editing and deleting need (the server's rule for this list). */
+  manage: TAction;
 };
-
-const managers = new Set(['admin', 'super', 'superadmin']);
 
 /** A tenant's small list (tags, quick messages, closing reasons): search, create, edit, delete. */
 export const CatalogPage = <T extends { id: number }, V>({ config }: { config: TCatalogConfig<T, V> }) => {
   const { t } = useTranslation();
   const list = useCatalog<T>(config.resource);
   const { save, remove } = useCatalogMutations<T, unknown>(config.resource);
-  const canEdit = managers.has(getStoredProfile() ?? '');
+  const canEdit = useCan(config.manage);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpen, setFormOpen] = useState(false);

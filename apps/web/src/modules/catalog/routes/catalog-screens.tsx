@@ -28,6 +28,7 @@ const namedColourConfig = <T extends TNamedColour>(
   },
 ): TCatalogConfig<T, TNamedColourValues> => ({
   resource: options.resource,
+  manage: options.resource === 'queue' ? 'queues.manage' : 'catalog.manage',
   texts: options.texts,
   icon: options.icon,
   columns: [
@@ -120,6 +121,7 @@ export const ReasonsPage = () => {
   const config = useMemo<TCatalogConfig<TReason, { name: string; isActive: boolean }>>(
     () => ({
       resource: 'reasons',
+      manage: 'catalog.manage',
       texts: 'catalog.reasons',
       icon: IconListCheck,
       columns: [
@@ -163,6 +165,7 @@ export const FastRepliesPage = () => {
   const config = useMemo<TCatalogConfig<TFastReply, { key: string; message: string; queueIds: string[] }>>(
     () => ({
       resource: 'fastreply',
+      manage: 'catalog.manage',
       texts: 'catalog.fastReplies',
       icon: IconMessageBolt,
       columns: [

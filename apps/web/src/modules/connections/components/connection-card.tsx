@@ -29,6 +29,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/access/can';
 import { translateErrorCode } from '../../../app/http/errors';
 import { SessionActions, SessionQrCode } from './session-panel';
 
@@ -251,15 +252,17 @@ export const ConnectionCard = ({
             {t('connections.typeSoon')}
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          {sessionTypes.has(connection.type) && <SessionActions connection={connection} />}
-          <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            {t('connections.edit')}
-          </Button>
-          <Button size="xs" variant="light" color="negative" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-            {t('connections.delete')}
-          </Button>
-        </Group>
+        <Can do="connections.manage">
+          <Group justify="flex-end" gap="xs" data-testid="connection-actions">
+            {sessionTypes.has(connection.type) && <SessionActions connection={connection} />}
+            <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              {t('connections.edit')}
+            </Button>
+            <Button size="xs" variant="light" color="negative" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              {t('connections.delete')}
+            </Button>
+          </Group>
+        </Can>
       </Stack>
     </Card>
   );

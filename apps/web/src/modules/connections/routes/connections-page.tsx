@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/access/can';
 import { describeApiError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
@@ -77,6 +78,7 @@ export const ConnectionsPage = ({ page }: { page?: TSettingsPage }) => {
       ];
   const onlyType = groups.length === 1 && groups[0]?.items.length === 1 ? groups[0].items[0]?.type : undefined;
   const remove = useDeleteConnection();
+  const canManage = useCan('connections.manage');
   const queues = useQueues();
   const queueName = (id: number | null) => queues.data?.find((queue) => queue.id === id)?.queue ?? null;
   const [editing, setEditing] = useState<TConnection | null>(null);
@@ -94,7 +96,7 @@ export const ConnectionsPage = ({ page }: { page?: TSettingsPage }) => {
         title={page ? t(`connections.pageTitles.${page}`) : t('connections.title')}
         icon={IconPlugConnected}
         actions={
-          onlyType ? (
+          !canManage ? null : onlyType ? (
             <Button
               leftSection={<IconPlus size={16} />}
               onClick={() => open(null, onlyType)}
@@ -140,7 +142,10 @@ export const ConnectionsPage = ({ page }: { page?: TSettingsPage }) => {
       {connections.isError && <ErrorState error={connections.error} onRetry={() => void connections.refetch()} />}
       {connections.isPending && <Skeleton h={180} radius="md" />}
       {connections.data?.length === 0 && (
-        <EmptyList title={t('connections.empty')} description={t('connections.emptyHint')} />
+        <EmptyList
+          title={t('connections.empty')}
+          description={t(canManage ? `connections.emptyHints.${page ?? 'all'}` : 'connections.emptyHints.agent')}
+        />
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {connections.data?.map((connection) => (

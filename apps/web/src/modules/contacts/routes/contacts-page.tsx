@@ -1,13 +1,13 @@
 import { Box, Button, Group, MultiSelect, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { isTenantManager, type TContact, type TProfile } from '@prosa/contracts';
+import type { TContact } from '@prosa/contracts';
 import { IconAddressBook, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/access/can';
 import { getErrorBody, getErrorCode } from '../../../app/http/errors';
 import { notifySuccess } from '../../../app/notify';
 import { useAppNavigate } from '../../../app/router/use-app-navigate';
-import { useSessionStore } from '../../../app/session/session-store';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { EmptyList, ErrorState, LoadMore } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
@@ -30,9 +30,6 @@ import { ContactsTable } from '../components/contacts-table';
 import { DuplicatesPanel } from '../components/duplicates-panel';
 import { ImportContactsModal } from '../components/import-contacts-modal';
 
-/** Profiles the server lets import, export, merge and delete contacts. */
-const managers = new Set<TProfile>(['admin', 'super', 'supervisor', 'superadmin']);
-
 type TDeleting = { contact: TContact; force: boolean; tickets?: number };
 
 /**
@@ -43,8 +40,8 @@ export const ContactsPage = ({ inAttendance = false }: { inAttendance?: boolean 
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const openTicket = useOpenTicket();
-  const profile = useSessionStore((state) => state.profile);
-  const canManage = profile !== null && managers.has(profile);
+  const canManage = useCan('contacts.manage');
+  const canForceDelete = useCan('contacts.forceDelete');
   const [view, setView] = useState<'list' | 'duplicates'>('list');
   const [searchParam, setSearchParam] = useState('');
   const [tagFilter, setTagFilter] = useState<string[]>([]);
@@ -103,7 +100,7 @@ export const ContactsPage = ({ inAttendance = false }: { inAttendance?: boolean 
       setDeleting(null);
     } catch (error) {
       // A contact with tickets needs a forced delete, which only admins may do: offer it to them.
-      if (getErrorCode(error) === 'ERR_CONTACT_HAS_TICKETS' && profile && isTenantManager(profile)) {
+      if (getErrorCode(error) === 'ERR_CONTACT_HAS_TICKETS' && canForceDelete) {
         const data = (getErrorBody(error) as { data?: { tickets?: number } } | null)?.data;
         setDeleting({ ...deleting, force: true, tickets: data?.tickets });
         return;

@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { canShowAll, type TFarewellMessage } from '@prosa/contracts';
+import type { TFarewellMessage } from '@prosa/contracts';
 import { IconMessageCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/access/can';
 import { notifySuccess } from '../../../app/notify';
-import { getStoredProfile } from '../../../app/session/storage';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
@@ -20,9 +20,8 @@ export const FarewellMessagesPage = () => {
   const { t } = useTranslation();
   const list = useFarewellMessages();
   const remove = useDeleteFarewellMessage();
-  const profile = getStoredProfile();
   // Same rule as the server: shared texts speak for the whole tenant, so only admins and supers keep them.
-  const canShare = profile !== null && canShowAll(profile);
+  const canShare = useCan('farewell.share');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<TFarewellMessage | null>(null);
   const [formOpen, setFormOpen] = useState(false);

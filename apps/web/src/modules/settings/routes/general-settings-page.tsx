@@ -3,9 +3,9 @@ import { isToggleSetting, type TSettingKey } from '@prosa/contracts';
 import { IconSettings } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/access/can';
 import { describeApiError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { getStoredProfile } from '../../../app/session/storage';
 import { ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
 import { useSaveSetting, useSettingsRealtime, useTenantSettings } from '../api/settings-api';
@@ -27,15 +27,13 @@ const groups: { key: 'visibility' | 'attendance' | 'channels'; settings: TSettin
   { key: 'channels', settings: ['ignoreGroupMsg', 'rejectCalls', 'callRejectMessage'] },
 ];
 
-const managers = new Set(['admin', 'super', 'superadmin']);
-
 /** `/configuracoes/geral`: the tenant's settings; a switch saves at once and goes back if the server refuses. */
 export const GeneralSettingsPage = () => {
   const { t } = useTranslation();
   const settings = useTenantSettings();
   const save = useSaveSetting();
   useSettingsRealtime();
-  const canEdit = managers.has(getStoredProfile() ?? '');
+  const canEdit = useCan('settings.manage');
   const [message, setMessage] = useState('');
   useEffect(() => {
     if (settings.data) setMessage(settings.data.callRejectMessage);

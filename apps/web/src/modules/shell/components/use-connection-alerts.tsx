@@ -3,12 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCan } from '../../../app/access/can';
 import { translateErrorCode } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { onSessionEvent } from '../../../app/realtime/socket';
-import { useSessionStore } from '../../../app/session/session-store';
-
-const adminProfiles = new Set(['admin', 'super', 'superadmin']);
 
 /**
  * Admins hear when a connection goes down (a toast that stays until closed, with the reason and a link to
@@ -16,8 +14,7 @@ const adminProfiles = new Set(['admin', 'super', 'superadmin']);
  */
 export const useConnectionAlerts = (): void => {
   const { t } = useTranslation();
-  const profile = useSessionStore((state) => state.profile);
-  const isAdmin = profile !== null && adminProfiles.has(profile);
+  const isAdmin = useCan('connections.manage');
   // Toasts render outside the router: the link navigates through the hook's navigate, not a <Link>.
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,0 +1,36 @@
+import type { TProfile } from '@prosa/contracts';
+
+const adminRights = ['admin', 'super', 'superadmin'] as const;
+const managers = ['admin', 'superadmin'] as const;
+
+/**
+ * What each action on the web needs, as the server's route guards decide it (a button the server would answer
+ * with 403 is not shown). One table: screens ask `can(profile, action)` instead of comparing profiles.
+ */
+export const permissions = {
+  /** POST/PUT/DELETE /whatsapp, its session (QR, restart) and proxy. */
+  'connections.manage': adminRights,
+  /** POST/PUT/DELETE /queue. */
+  'queues.manage': managers,
+  /** POST/PUT/DELETE /users (tenant users). */
+  'users.manage': managers,
+  /** Tags, quick replies and closing reasons. */
+  'catalog.manage': adminRights,
+  /** Deleting, merging, importing and exporting contacts. */
+  'contacts.manage': ['admin', 'super', 'supervisor', 'superadmin'],
+  /** Deleting a contact together with its tickets (`force`). */
+  'contacts.forceDelete': managers,
+  /** Shared closing messages. */
+  'farewell.share': adminRights,
+  /** Tenant settings (PUT /settings). */
+  'settings.manage': adminRights,
+  /** DELETE /tickets/:id. */
+  'tickets.delete': adminRights,
+  /** Message templates of an official connection (sync). */
+  'templates.manage': adminRights,
+} as const satisfies Record<string, readonly TProfile[]>;
+
+export type TAction = keyof typeof permissions;
+
+export const can = (profile: TProfile | null | undefined, action: TAction): boolean =>
+  profile != null && (permissions[action] as readonly TProfile[]).includes(profile);
