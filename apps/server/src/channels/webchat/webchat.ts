@@ -21,7 +21,6 @@ import {
   findTenantLimits,
   type TConnectionRow,
 } from '../../modules/connections/connections.repository.js';
-import { upsertContactFromChannel } from '../../modules/contacts/find-or-create-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { storeUpload } from '../../modules/messages/media-upload.js';
 import {
@@ -38,6 +37,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelAdapter } from '../types.js';
+import { createVisitorContact } from './visitor-contact.js';
 import { createVisitorTokens, type TVisitor } from './visitor-tokens.js';
 
 const visitorRoom = (tenantId: number, connectionId: number, visitorId: string) =>
@@ -280,12 +280,7 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
         const connection = await findWebchat(req.params.token);
         const visitorId = randomUUID();
         const contact = await withTenant(services.db, connection.tenantId, (tx) =>
-          upsertContactFromChannel(tx, connection.tenantId, {
-            kind: 'webchat',
-            value: visitorId,
-            name: req.body.name,
-            email: req.body.email,
-          }),
+          createVisitorContact(tx, connection.tenantId, visitorId, req.body),
         );
         const token = await tokens.sign({
           tenantId: connection.tenantId,
