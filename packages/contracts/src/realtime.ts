@@ -11,6 +11,12 @@ export const events = {
   user: (tenantId: number) => `${tenantId}:user`,
   users: (tenantId: number) => `${tenantId}:users`,
   authError: 'auth_error',
+  /**
+   * Sent to a user's sockets (or a whole tenant's) right before the server closes them because the rights
+   * they were opened with changed (`TAuthRevokedEvent`). The client refreshes its token and reconnects, or
+   * goes to the login screen when the refresh is refused.
+   */
+  authRevoked: 'auth:revoked',
   /** Tickets and their messages, sent to the user rooms of exactly the users who may see the ticket. */
   ticketList: (tenantId: number) => `${tenantId}:ticketList`,
   /** Contacts (tenant room: contacts are not restricted by queue). */
@@ -23,6 +29,13 @@ export const events = {
   /** Any tenant's connection changed status (room `platform`, superadmins only; `TPlatformSessionEvent`). */
   platformWhatsappSession: 'platform:whatsappSession',
 } as const;
+
+/**
+ * Why a socket was closed by the server: the session ended (password or profile changed), the user's
+ * queues changed, the user was deleted, or the tenant was deactivated or deleted.
+ */
+export type TRevocationReason = 'session-ended' | 'rights-changed' | 'user-deleted' | 'tenant-inactive';
+export type TAuthRevokedEvent = { reason: TRevocationReason };
 
 /** Payload of `{tenantId}:ticketList` (domain reference 3.2). */
 export type TTicketListEvent =

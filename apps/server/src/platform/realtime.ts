@@ -1,11 +1,16 @@
 import type { Server as HttpServer } from 'node:http';
-import { events, rooms } from '@prosa/contracts';
+import { events, rooms, type TAuthRevokedEvent, type TRevocationReason } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server } from 'socket.io';
 import type { TRequestContext, TSessionResolver } from './auth/authenticate.js';
 import { AppError } from './errors.js';
 
 type TSocketData = { ctx: TRequestContext };
+
+/** Rights taken away: every socket of one user, or of a whole tenant when `userId` is absent. */
+export type TRevocation = { tenantId: number; userId?: number; reason: TRevocationReason };
+/** Between instances (Redis adapter): each one closes its own sockets of a revocation. */
+type TServerSideEvents = { revoke: (revocation: TRevocation) => void };
 
 export type TRealtime = {
   emitToTenant: (tenantId: number, event: string, payload: unknown) => void;
@@ -16,7 +21,11 @@ export type TRealtime = {
   namespace: (name: string) => Namespace;
   /** One emit to the user rooms of several users of a tenant (one Redis publish however many users). */
   emitToUsers: (tenantId: number, userIds: readonly number[], event: string, payload: unknown) => void;
-  disconnectUser: (tenantId: number, userId: number) => void;
+  /**
+   * Closes every socket of the user (or tenant) on every instance, each told why first (`auth:revoked`).
+   * Call it after the change is committed: a client reconnecting at once must find the new rights.
+   */
+  revoke: (revocation: TRevocation) => void;
   /** Disconnects this instance's clients and waits for the presence updates that follow. Emits still work. */
   close: () => Promise<void>;
   /** Last step of a shutdown, after HTTP and background work: closes the Redis clients; later emits are dropped. */
@@ -32,8 +41,10 @@ export const createRealtime = async (options: {
   corsOrigins: string[];
   log: FastifyBaseLogger;
   onPresence: TPresenceListener;
+  /** Runs on every instance for each revocation, before its sockets close (caches of rights are dropped). */
+  onRevoked?: (revocation: TRevocation) => void;
 }): Promise<TRealtime> => {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, TSocketData>(
+  const io = new Server<Record<string, never>, Record<string, never>, TServerSideEvents, TSocketData>(
     options.httpServer,
     {
       path: '/socket.io',
@@ -94,6 +105,25 @@ export const createRealtime = async (options: {
   };
   const extraNamespaces = new Set<Namespace>();
 
+  /**
+   * This instance's part of a revocation. NOTE: the reason and the close are sent by the same instance to its
+   * own sockets, so the reason always arrives before the close; a cross-instance emit followed by a
+   * cross-instance disconnect would travel as two Redis messages handled separately.
+   */
+  const revokeLocally = (revocation: TRevocation) => {
+    try {
+      options.onRevoked?.(revocation);
+    } catch (err) {
+      options.log.error({ err }, 'revocation listener failed');
+    }
+    const { tenantId, userId } = revocation;
+    const room = userId === undefined ? rooms.tenant(tenantId) : rooms.user(tenantId, userId);
+    const payload: TAuthRevokedEvent = { reason: revocation.reason };
+    io.local.to(room).emit(events.authRevoked as never, payload as never);
+    io.local.in(room).disconnectSockets(true);
+  };
+  io.on('revoke', (revocation) => revokeLocally(revocation));
+
   io.on('connection', (socket) => {
     const ctx = socket.data.ctx;
     // NOTE: a socket only ever joins its own tenant's and its own user's rooms.
@@ -129,8 +159,11 @@ export const createRealtime = async (options: {
       extraNamespaces.add(namespace);
       return namespace;
     },
-    disconnectUser: (tenantId, userId) => {
-      io.in(rooms.user(tenantId, userId)).disconnectSockets(true);
+    revoke: (revocation) => {
+      if (disposed) return;
+      // Without Redis there is no other instance (and the in-memory adapter cannot emit server-side).
+      if (redisClients.length > 0) io.serverSideEmit('revoke', revocation);
+      revokeLocally(revocation);
     },
     close: async () => {
       // The HTTP server itself is closed by Fastify; here only the realtime clients (incl. long-polling).

@@ -77,5 +77,5 @@ export const resetPassword = async (
     await revokeUserSessions(tx, claimed.tenantId, claimed.userId);
     await invalidatePasswordResets(tx, claimed.tenantId, claimed.userId);
   });
-  services.realtime.disconnectUser(claimed.tenantId, claimed.userId);
+  services.realtime.revoke({ tenantId: claimed.tenantId, userId: claimed.userId, reason: 'session-ended' });
 };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TLoginResponse } from '@prosa/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { isTenantUsable } from '../../platform/auth/tenant-status.js';
 import { createOpaqueToken, hashOpaqueToken } from '../../platform/auth/tokens.js';
 import type { TExecutor } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
+import { tenants, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -85,12 +86,27 @@ export const rotateSession = async (
     claimed = known;
   }
   const { tenantId, userId, familyId, viaMasterKey } = claimed;
-  return withTenant(services.db, tenantId, async (tx) => {
+  const issue = withTenant(services.db, tenantId, async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, tenantId: users.tenantId, profile: users.profile, tokenVersion: users.tokenVersion })
+      .select({
+        id: users.id,
+        tenantId: users.tenantId,
+        profile: users.profile,
+        tokenVersion: users.tokenVersion,
+        tenantStatus: tenants.status,
+        trialEndsAt: tenants.trialEndsAt,
+      })
       .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
       .where(eq(users.id, userId));
     if (!user) throw new AppError('ERR_SESSION_EXPIRED');
+    // NOTE: the same rule as login and every request: no new access token for a tenant that may not be used.
+    if (
+      user.profile !== 'superadmin' &&
+      !isTenantUsable({ status: user.tenantStatus, trialEndsAt: user.trialEndsAt })
+    ) {
+      throw new AppError('ERR_TENANT_INACTIVE');
+    }
     const refreshToken = await issueRefreshToken(tx, services, user, familyId, viaMasterKey);
     const token = await services.tokens.sign({
       userId,
@@ -100,6 +116,11 @@ export const rotateSession = async (
       mk: viaMasterKey,
     });
     return { token, refreshToken };
+  });
+  // A refused session stays refused: its family cannot be replayed (within the grace window) once allowed again.
+  return issue.catch(async (error: unknown) => {
+    if (error instanceof AppError) await revokeRefreshFamily(services.db, familyId);
+    throw error;
   });
 };
 

@@ -5,6 +5,7 @@ import {
   type TTenantStatus,
   type TUpdateTenantBody,
 } from '@prosa/contracts';
+import { isTenantUsable } from '../../platform/auth/tenant-status.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -56,7 +57,11 @@ export const createTenant = async (services: Pick<TServices, 'db' | 'realtime'>,
   }
 };
 
-export const updateTenant = async (services: Pick<TServices, 'db'>, tenantId: number, input: TUpdateTenantBody) => {
+export const updateTenant = async (
+  services: Pick<TServices, 'db' | 'realtime'>,
+  tenantId: number,
+  input: TUpdateTenantBody,
+) => {
   const current = await findTenant(services.db, tenantId);
   if (!current || current.isPlatform) throw new AppError('ERR_NO_TENANT_FOUND');
   const { trialEndsAt, ...fields } = input;
@@ -65,11 +70,14 @@ export const updateTenant = async (services: Pick<TServices, 'db'>, tenantId: nu
     ...(trialEndsAt === undefined ? {} : { trialEndsAt: trialEndsAt ? new Date(trialEndsAt) : null }),
   });
   if (!row) throw new AppError('ERR_NO_TENANT_FOUND');
+  // NOTE: a tenant that may no longer be used loses its open sockets now, not when their tokens expire.
+  if (!isTenantUsable(row)) services.realtime.revoke({ tenantId, reason: 'tenant-inactive' });
   return toTenantDto(row);
 };
 
-export const deleteTenant = async (services: Pick<TServices, 'db'>, tenantId: number): Promise<void> => {
+export const deleteTenant = async (services: Pick<TServices, 'db' | 'realtime'>, tenantId: number): Promise<void> => {
   if (!(await deleteTenantRow(services.db, tenantId))) throw new AppError('ERR_NO_TENANT_FOUND');
+  services.realtime.revoke({ tenantId, reason: 'tenant-inactive' });
 };
 
 /** The caller's own tenant, read inside its tenant transaction. */

@@ -22,5 +22,5 @@ export const deleteUser = async (options: {
   });
   forgetVisibilityContext(services.db, tenantId);
   emitUserDeleted(services.realtime, tenantId, userId);
-  services.realtime.disconnectUser(tenantId, userId);
+  services.realtime.revoke({ tenantId, userId, reason: 'user-deleted' });
 };

@@ -1,4 +1,10 @@
-import { isTenantManager, type TProfile, type TUpdateUserBody, type TUser } from '@prosa/contracts';
+import {
+  isTenantManager,
+  type TProfile,
+  type TRevocationReason,
+  type TUpdateUserBody,
+  type TUser,
+} from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -17,6 +23,9 @@ import { findQueuesOfUsers, findUser, replaceUserQueues, updateUserRow } from '.
 const selfEditable = new Set<keyof TUpdateUserBody>(['name', 'password']);
 
 export type TActor = { userId: number; profile: TProfile };
+
+const isSameIdSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 export const updateUser = async (options: {
   services: Pick<TServices, 'db' | 'realtime'>;
@@ -39,7 +48,7 @@ export const updateUser = async (options: {
   if (input.email) await assertEmailFree(services.db, input.email, userId);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    const user = await withTenant(services.db, tenantId, async (tx) => {
+    const { user, revocation } = await withTenant(services.db, tenantId, async (tx) => {
       const current = await findUser(tx, tenantId, userId);
       if (!current) throw new AppError('ERR_NO_USER_FOUND');
       if (current.profile === 'superadmin' && actor.profile !== 'superadmin') throw new AppError('ERR_NO_PERMISSION');
@@ -53,13 +62,23 @@ export const updateUser = async (options: {
         ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       });
       if (!row) throw new AppError('ERR_NO_USER_FOUND');
-      if (queueIds) await replaceUserQueues(tx, tenantId, userId, queueIds);
-      if (endsSessions) await revokeUserSessions(tx, tenantId, userId);
+      // NOTE: what the user's open sockets lose is decided here and applied once this commits.
+      let revocation: TRevocationReason | undefined;
+      if (queueIds) {
+        const before = ((await findQueuesOfUsers(tx, tenantId, [userId])).get(userId) ?? []).map((q) => q.id);
+        if (!isSameIdSet(before, queueIds)) revocation = 'rights-changed';
+        await replaceUserQueues(tx, tenantId, userId, queueIds);
+      }
+      if (endsSessions) {
+        revocation = 'session-ended';
+        await revokeUserSessions(tx, tenantId, userId);
+      }
       const queues = await findQueuesOfUsers(tx, tenantId, [userId]);
-      return toUserDto(row, queues.get(userId));
+      return { user: toUserDto(row, queues.get(userId)), revocation };
     });
     forgetVisibilityContext(services.db, tenantId);
     emitUserChanged(services.realtime, 'update', user);
+    if (revocation) services.realtime.revoke({ tenantId, userId, reason: revocation });
     return user;
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw new AppError('ERR_DUPLICATED_EMAIL', { field: 'email' });
