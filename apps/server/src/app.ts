@@ -40,6 +40,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { ticketPanelRoutes } from './modules/tickets/panel.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketsExtraRoutes } from './modules/tickets/tickets-extra.routes.js';
+import { forgetVisibilityContext } from './modules/tickets/visibility-context.js';
 import { setUserOnline } from './modules/users/user-preferences.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createGuard, createSessionResolver } from './platform/auth/authenticate.js';
@@ -98,6 +99,8 @@ export const createApp = async (
     corsOrigins: config.corsOrigins,
     log: app.log,
     onPresence: (ctx, isOnline) => setUserOnline(services, ctx, ctx.userId, isOnline).then(() => undefined),
+    // Every instance drops its cached audience rules of the tenant, so a reconnecting socket finds the new rights.
+    onRevoked: ({ tenantId }) => forgetVisibilityContext(database.db, tenantId),
   });
   const channels = createChannelRegistry();
   // This process among the instances sharing the database: owner of the stateful sessions it runs.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
   events,
@@ -22,7 +22,7 @@ import {
   type TConnectionRow,
 } from '../../modules/connections/connections.repository.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
-import { storeUpload } from '../../modules/messages/media-upload.js';
+import { readUpload } from '../../modules/messages/media-upload.js';
 import {
   findConversationTail,
   findMessageByExternalId,
@@ -212,34 +212,24 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
     };
   };
 
-  /** The multipart body of a visitor's file: one file in `file`, `clientId` and an optional `body`. */
-  const readVisitorFile = async (req: FastifyRequest, visitor: TVisitor) => {
-    const fields: Record<string, string> = {};
-    let media: TMediaInput | undefined;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String((part as MultipartValue).value);
-          continue;
-        }
-        const file = part as MultipartFile;
-        if (file.fieldname !== 'file' || media) {
-          await file.toBuffer().catch(() => undefined);
-          throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'one file, in "file"' });
-        }
-        media = await storeUpload(services.storage, visitor.tenantId, file, { isVoice: false, field: 'file' });
-      }
-      if (!media) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'a file is required' });
-      const parsed = ZWebchatSendFile.safeParse(fields);
-      if (!parsed.success)
-        throw new AppError('ERR_VALIDATION', { field: String(parsed.error.issues[0]?.path[0] ?? 'clientId') });
-      return { ...parsed.data, media };
-    } catch (error) {
-      // Nothing half-received stays on disk.
-      if (media) await services.storage.remove(media.url.slice('/media/'.length));
-      throw error;
-    }
-  };
+  /**
+   * The multipart body of a visitor's file: one file in `file`, `clientId` and an optional `body`. Nothing
+   * half-received stays on disk; text the database cannot store is cleaned (the visitor's words are kept).
+   */
+  const readVisitorFile = (req: FastifyRequest, visitor: TVisitor) =>
+    readUpload(
+      services.storage,
+      visitor.tenantId,
+      req,
+      { fileField: 'file', maxFiles: 1, cleanText: true },
+      (fields, [media]) => {
+        if (!media) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'a file is required' });
+        const parsed = ZWebchatSendFile.safeParse(fields);
+        if (!parsed.success)
+          throw new AppError('ERR_VALIDATION', { field: String(parsed.error.issues[0]?.path[0] ?? 'clientId') });
+        return { ...parsed.data, media };
+      },
+    );
 
   return async (app) => {
     await app.register(rateLimit, { global: false });
