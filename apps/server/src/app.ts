@@ -52,6 +52,7 @@ import { seedOnFirstStart } from './platform/bootstrap.js';
 import type { TConfig } from './platform/config.js';
 import { countAppliedMigrations, migrationsFolder, openDatabase, type TDatabase } from './platform/db/client.js';
 import { createHttp, registerWebApp } from './platform/http.js';
+import { cleanInputOfRoutes } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import { createSecrets } from './platform/secrets.js';
@@ -167,17 +168,24 @@ export const createApp = async (
   await app.register(mediaRoutes(services));
   await app.register(ticketPanelRoutes(services));
   await app.register(templatesRoutes(services));
-  await app.register(setupWebchat(services, jwtSecret));
-  await app.register(setupWaba(services, createSecrets(jwtSecret)));
-  await app.register(setupEvolution(services, createSecrets(jwtSecret)));
-  await app.register(setupTelegram(services, createSecrets(jwtSecret)));
-  await app.register(setupZapi(services, createSecrets(jwtSecret)));
-  await app.register(setupUazapi(services, createSecrets(jwtSecret)));
-  await app.register(setupWuzapi(services, createSecrets(jwtSecret)));
-  await app.register(setupGraphMessaging(services, createSecrets(jwtSecret)));
-  await app.register(setupSms(services, createSecrets(jwtSecret)));
-  await app.register(setupHub(services, createSecrets(jwtSecret)));
-  await app.register(setupBaileys(services, createSecrets(jwtSecret), { socket: options.baileysSocket, instanceId }));
+  // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,
+  // never refused: a customer's message is not lost for one bad character.
+  await app.register(async (inbound) => {
+    cleanInputOfRoutes(inbound);
+    await inbound.register(setupWebchat(services, jwtSecret));
+    await inbound.register(setupWaba(services, createSecrets(jwtSecret)));
+    await inbound.register(setupEvolution(services, createSecrets(jwtSecret)));
+    await inbound.register(setupTelegram(services, createSecrets(jwtSecret)));
+    await inbound.register(setupZapi(services, createSecrets(jwtSecret)));
+    await inbound.register(setupUazapi(services, createSecrets(jwtSecret)));
+    await inbound.register(setupWuzapi(services, createSecrets(jwtSecret)));
+    await inbound.register(setupGraphMessaging(services, createSecrets(jwtSecret)));
+    await inbound.register(setupSms(services, createSecrets(jwtSecret)));
+    await inbound.register(setupHub(services, createSecrets(jwtSecret)));
+    await inbound.register(
+      setupBaileys(services, createSecrets(jwtSecret), { socket: options.baileysSocket, instanceId }),
+    );
+  });
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZHexColor } from './common.js';
+import { ZHexColor, ZIdArray } from './common.js';
 
 /** Closing reasons ("motivos", `/configuracoes/motivos`). */
 export const ZReason = z.object({ id: z.number().int(), name: z.string(), isActive: z.boolean() });
@@ -46,7 +46,7 @@ const fastReplyFields = {
     .max(40)
     .regex(/^[^\s/]+$/, 'no spaces or slashes'),
   message: z.string().trim().min(1).max(4096),
-  queueIds: z.array(z.number().int().positive()).max(50),
+  queueIds: ZIdArray(50),
 };
 export const ZFastReplyBody = z.object({ ...fastReplyFields, queueIds: fastReplyFields.queueIds.default([]) });
 export const ZFastReplyUpdate = z

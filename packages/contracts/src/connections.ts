@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRowId } from './common.js';
 
 /** Channel kinds a connection can have; later channels add theirs. */
 export const connectionTypes = [
@@ -50,7 +51,7 @@ export type TConnection = z.infer<typeof ZConnection>;
 
 const connectionFields = {
   name: z.string().trim().min(1).max(80),
-  queueId: z.number().int().positive().nullable(),
+  queueId: ZRowId.nullable(),
   isDefault: z.boolean(),
   farewellMessage: z.string().max(4096).nullable(),
   greetingMessage: z.string().max(4096).nullable(),

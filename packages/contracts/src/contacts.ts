@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from './auth.js';
+import { ZCount, ZId, ZIdArray, ZIdListQuery, ZPageNumber, ZRowId } from './common.js';
 import { parsePhone } from './phone.js';
 
 /** Digits only; 11 digits whose two check digits match (Receita Federal's rule). Repeated digits are invalid. */
@@ -58,8 +59,6 @@ const ZBirthday = z
   .optional()
   .transform(blankToNull);
 
-const ZIdArray = (max: number) => z.array(z.number().int().positive()).max(max);
-
 export const ZContactTagRef = z.object({ id: z.number().int(), tag: z.string(), color: z.string() });
 export const ZContactWalletRef = z.object({ id: z.number().int(), name: z.string() });
 /** "Informações adicionais": free name/value pairs. */
@@ -100,19 +99,13 @@ export const ZContact = z.object({
 });
 export type TContact = z.infer<typeof ZContact>;
 
-export const ZContactParams = z.object({ contactId: z.coerce.number().int().positive() });
-
-const ZIdListQuery = z.preprocess(
-  (value) =>
-    value === undefined ? undefined : Array.isArray(value) ? value : String(value).split(',').filter(Boolean),
-  z.array(z.coerce.number().int().positive()).max(50).optional(),
-);
+export const ZContactParams = z.object({ contactId: ZId });
 
 /** GET /contacts: search over name, number and e-mail; `tags` keeps contacts carrying any of them. */
 export const ZContactListQuery = z.object({
   searchParam: z.string().trim().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  tags: ZIdListQuery,
+  pageNumber: ZPageNumber,
+  tags: ZIdListQuery(50),
 });
 export type TContactListQuery = z.infer<typeof ZContactListQuery>;
 
@@ -128,7 +121,7 @@ const contactFields = {
   lastName: ZOptionalText(120),
   businessName: ZOptionalText(200),
   profilePicUrl: ZOptionalText(2000),
-  kanban: z.number().int().nullable().optional(),
+  kanban: ZCount.nullable().optional(),
   extraInfo: z.array(ZContactCustomField).max(100).optional(),
   /** Tag ids of the tenant. */
   tags: ZIdArray(200).optional(),
@@ -185,7 +178,7 @@ export const ZContactImportResult = z.object({
 export type TContactImportResult = z.infer<typeof ZContactImportResult>;
 
 export const ZMergeContactsBody = z.object({
-  survivorId: z.number().int().positive(),
+  survivorId: ZRowId,
   duplicateIds: ZIdArray(50).min(1),
 });
 export const ZMergeContactsResult = z.object({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { ZId } from './common.js';
+import { ZId, ZPageNumber, ZRowId } from './common.js';
 
 /** Request shapes of the message and ticket calls of §7 beyond a conversation's page (server and web share them). */
-
-const ZPageNumber = z.coerce.number().int().min(1).default(1);
 
 export const ZContactMessagesQuery = z.object({ pageNumber: ZPageNumber });
 
@@ -49,7 +47,7 @@ export const ZEditAlias = z.object({ messageId: ZId, body: z.string().trim().min
 export const presenceStates = ['composing', 'recording', 'paused'] as const;
 export const ZPresenceBody = z.object({ state: z.enum(presenceStates).optional() }).nullish();
 
-export const ZTicketChatBot = z.object({ chatFlowId: z.number().int().positive().nullable() });
+export const ZTicketChatBot = z.object({ chatFlowId: ZRowId.nullable() });
 export const ZTicketConnectionMove = z.object({ whatsappId: ZId });
 export const ZConnectionTicketsMove = z.object({ fromWhatsappId: ZId, toWhatsappId: ZId });
 export const ZConnectionTicketsMoved = z.object({ moved: z.number().int(), skipped: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRowId } from './common.js';
 
 export const messageStatuses = ['pending', 'sent', 'delivered', 'read', 'failed', 'received', 'scheduled'] as const;
 export const ZMessageStatus = z.enum(messageStatuses);
@@ -84,7 +85,7 @@ export const ZMessageList = z.object({
 export const ZSendMessage = z.object({
   body: z.string().max(65_536).default(''),
   idFront: z.string().trim().min(1).max(100).optional(),
-  quotedMsgId: z.number().int().positive().optional(),
+  quotedMsgId: ZRowId.optional(),
   /** When set, the message is scheduled instead of sent now (§4 scheduled list). */
   scheduleDate: z.iso.datetime({ offset: true }).optional(),
 });

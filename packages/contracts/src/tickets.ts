@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCount, ZDateQuery, ZIdArray, ZIdListQuery, ZPageNumber, ZRowId } from './common.js';
 
 export const ticketStatuses = ['open', 'pending', 'closed'] as const;
 export const ZTicketStatus = z.enum(ticketStatuses);
@@ -77,11 +78,7 @@ export const ZTicket = z
   .extend(ZAssistantStatuses.shape);
 export type TTicket = z.infer<typeof ZTicket>;
 
-const ZIdList = z.preprocess(
-  (value) =>
-    value === undefined ? undefined : Array.isArray(value) ? value : String(value).split(',').filter(Boolean),
-  z.array(z.coerce.number().int().positive()).optional(),
-);
+const ZIdList = ZIdListQuery();
 const ZBoolQuery = z.preprocess(
   (value) => (value === undefined ? undefined : value === true || value === 'true'),
   z.boolean().optional(),
@@ -90,7 +87,7 @@ const ZBoolQuery = z.preprocess(
 /** GET /tickets query: the attendance filter of §3 (arrays as `status[]=open&status[]=pending` or `status=open,pending`). */
 export const ZTicketListQuery = z.object({
   searchParam: z.string().trim().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageNumber: ZPageNumber,
   status: z.preprocess(
     (value) =>
       value === undefined ? undefined : Array.isArray(value) ? value : String(value).split(',').filter(Boolean),
@@ -104,20 +101,20 @@ export const ZTicketListQuery = z.object({
   withUnreadMessages: ZBoolQuery,
   isNotAssignedUser: ZBoolQuery,
   includeNotQueueDefined: ZBoolQuery,
-  date: z.string().optional(),
+  date: ZDateQuery.optional(),
 });
 export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
 
 export const ZTicketList = z.object({ tickets: z.array(ZTicket), count: z.number().int(), hasMore: z.boolean() });
 
 export const ZTicketCreate = z.object({
-  contactId: z.number().int().positive(),
+  contactId: ZRowId,
   status: ZTicketStatus.default('open'),
-  userId: z.number().int().positive().nullable().optional(),
-  queueId: z.number().int().positive().nullable().optional(),
+  userId: ZRowId.nullable().optional(),
+  queueId: ZRowId.nullable().optional(),
   /** The connection; the family also calls it channelId. */
-  whatsappId: z.number().int().positive().nullable().optional(),
-  channelId: z.number().int().positive().nullable().optional(),
+  whatsappId: ZRowId.nullable().optional(),
+  channelId: ZRowId.nullable().optional(),
   channel: z.string().max(40).optional(),
   isActiveDemand: z.boolean().default(true),
 });
@@ -125,13 +122,13 @@ export const ZTicketCreate = z.object({
 export const ZTicketUpdate = z
   .object({
     status: ZTicketStatus.optional(),
-    userId: z.number().int().positive().nullable().optional(),
-    queueId: z.number().int().positive().nullable().optional(),
+    userId: ZRowId.nullable().optional(),
+    queueId: ZRowId.nullable().optional(),
     isTransference: z.boolean().optional(),
-    unreadMessages: z.number().int().min(0).optional(),
-    reasonId: z.number().int().positive().nullable().optional(),
-    tags: z.array(z.number().int().positive()).optional(),
-    kanban: z.number().int().nullable().optional(),
+    unreadMessages: ZCount.optional(),
+    reasonId: ZRowId.nullable().optional(),
+    tags: ZIdArray().optional(),
+    kanban: ZCount.nullable().optional(),
   })
   .extend(ZAssistantStatuses.partial().shape);
 export type TTicketUpdate = z.infer<typeof ZTicketUpdate>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZNewPassword, ZQueueRef, ZUserConfigs } from './auth.js';
-import { ZId, ZPageQuery } from './common.js';
+import { ZId, ZIdArray, ZPageQuery, ZRowId } from './common.js';
 import { ZMenuVisibility, ZProfile, ZTenantProfile } from './profiles.js';
 import { ZBusinessHours } from './tenant-settings.js';
 
@@ -34,7 +34,7 @@ const userFields = {
   name: z.string().trim().min(2).max(120),
   email: ZEmail,
   profile: ZTenantProfile,
-  queues: z.array(z.number().int().positive()).max(200),
+  queues: ZIdArray(200),
   menuPermissions: ZMenuVisibility,
   blockWavoip: z.boolean(),
   businessHours: ZBusinessHours.nullable(),
@@ -62,13 +62,13 @@ export const ZUserOnlineBody = z.object({ isOnline: z.boolean(), status: z.strin
 
 /** Superadmin view across tenants (`/userTenants`). */
 export const ZUserTenantsQuery = ZUserListQuery.extend({ tenantId: ZId.optional() });
-export const ZCreateUserTenantBody = ZCreateUserBody.extend({ tenantId: z.number().int().positive() });
+export const ZCreateUserTenantBody = ZCreateUserBody.extend({ tenantId: ZRowId });
 export const ZUpdateUserTenantBody = z
   .object({ ...userFields, password: ZNewPassword })
   .partial()
-  .extend({ tenantId: z.number().int().positive() })
+  .extend({ tenantId: ZRowId })
   .refine((body) => Object.keys(body).length > 1, { message: 'empty update' });
-export const ZDeleteUserTenantBody = z.object({ tenantId: z.number().int().positive() });
+export const ZDeleteUserTenantBody = z.object({ tenantId: ZRowId });
 
 /** Minimal colleague list for the private chat. */
 export const ZChatUser = z.object({

@@ -20,6 +20,33 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * PostgreSQL errors that only bad input causes (a value the column's type refuses), by SQLSTATE, with what the
+ * answer says about it. The boundary's schemas and input guard stop each of these first; this is the safety net.
+ */
+const inputDataErrors: Record<string, string> = {
+  '22P02': 'um valor não tem o formato esperado',
+  '22003': 'um número está fora do intervalo aceito',
+  '22021': 'um texto contém um caractere inválido',
+  '22007': 'uma data ou hora não tem o formato esperado',
+  '22008': 'uma data ou hora está fora do intervalo aceito',
+};
+
+type TPgError = { code: string; column?: string; message: string };
+
+/** Logged (warn) when the database, not the boundary, refused a request's input: a gap to close. */
+export const INPUT_REACHED_DATABASE = 'input reached the database and was refused there';
+
+/** The PostgreSQL data error behind `error` (drizzle wraps the driver's error as its cause), if it is one. */
+const inputDataErrorOf = (error: unknown): TPgError | null => {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth += 1) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && Object.hasOwn(inputDataErrors, code)) return cause as TPgError;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+};
+
 const bodyFor = (code: TErrorCode, extra: Partial<TErrorBody> = {}): TErrorBody => ({
   error: code,
   message: getErrorMessage(code),
@@ -57,6 +84,17 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
         error: 'ERR_VALIDATION',
         message: `${getErrorMessage('ERR_VALIDATION')} ${error.message}`,
         field: 'body',
+      });
+    }
+    const dataError = inputDataErrorOf(error);
+    if (dataError) {
+      // The boundary should have refused this input: logged at warn so the gap is found and closed.
+      request.log.warn({ err: error, sqlState: dataError.code }, INPUT_REACHED_DATABASE);
+      const field = dataError.column ?? 'request';
+      return reply.status(400).send({
+        error: 'ERR_VALIDATION',
+        message: `${getErrorMessage('ERR_VALIDATION')} ${field}: ${inputDataErrors[dataError.code]}`,
+        field,
       });
     }
     request.log.error({ err: error }, 'unhandled error');

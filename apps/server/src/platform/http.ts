@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { registerErrorHandling } from './errors.js';
+import { registerInputGuard } from './input-guard.js';
 
 const BODY_LIMIT = 1024 * 1024;
 /** Paths that never fall back to the web app's index.html. */
@@ -36,6 +37,7 @@ export const createHttp = async (config: TConfig, logger: boolean | object): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -11,6 +11,7 @@ import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { AppError } from '../../platform/errors.js';
 import { groupBy } from '../../platform/group-by.js';
+import { cleanInput } from '../../platform/input-guard.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
@@ -99,7 +100,8 @@ export const readSignedMetaWebhook = (
   if (!appSecret || !signatureMatches(appSecret, raw, typeof header === 'string' ? header : undefined))
     throw new AppError('ERR_WABA_SIGNATURE');
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    // Cleaned once parsed: the signature covers the bytes as sent, the database stores what it can.
+    return cleanInput(JSON.parse(raw.toString('utf8')) as unknown);
   } catch {
     throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not JSON' });
   }

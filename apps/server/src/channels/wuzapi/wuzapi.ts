@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
 import { AppError } from '../../platform/errors.js';
+import { cleanInput } from '../../platform/input-guard.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import { decodeBase64File, storeInboundMedia } from '../shared/inbound-media.js';
@@ -246,7 +247,8 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
         const found = gate.provenOf(req);
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers['x-hmac-signature'];
-        const delivery = readWuzapiDelivery(raw, req.headers['content-type']);
+        // Cleaned once parsed: the signature covers the bytes as sent, the database stores what it can.
+        const delivery = cleanInput(readWuzapiDelivery(raw, req.headers['content-type']));
         // Signed with the key we gave the user (newer releases), or carrying its token (the form of older ones).
         const signed = verifyWuzapiSignature(raw, typeof signature === 'string' ? signature : undefined, found.hmacKey);
         // The user's token as the form carries it, compared in constant time.

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/errors.js';
+import { cleanText, refuseBadText } from '../../platform/input-guard.js';
 import type { TStorage } from '../../platform/storage.js';
 import type { TMediaInput } from './send-message.js';
 
@@ -90,4 +92,71 @@ export const storeUpload = async (
     size: stored.size,
     mediaType: options.isVoice && info.mediaType === 'audio' ? 'ptt' : info.mediaType,
   };
+};
+
+/** Removes stored uploads no message will hold. */
+export const discardUploads = async (storage: TStorage, media: TMediaInput[]) => {
+  await Promise.all(media.map((item) => storage.remove(item.url.slice('/media/'.length)).catch(() => undefined)));
+};
+
+/** How `readUpload` reads one request: the field of its files, how many, what to do with bad text in fields. */
+export type TUploadRules = {
+  fileField: string;
+  maxFiles: number;
+  /** Clean NUL and lone surrogates out of the text fields (outside parties) instead of refusing them. */
+  cleanText?: boolean;
+  /** `isVoice=true` (sent before the file) marks it a voice note recorded in the browser. */
+  allowVoice?: boolean;
+};
+
+/**
+ * Reads a multipart request whole: its text fields, and its files stored one by one as they arrive (checked
+ * by `storeUpload`), then `accept` reads the fields. Nothing is kept when anything fails: a truncated or
+ * malformed body is 400 ERR_UPLOAD_MALFORMED, a refused file or field its own 4xx, and every file already
+ * stored is removed before the error goes on.
+ */
+export const readUpload = async <T>(
+  storage: TStorage,
+  tenantId: number,
+  req: FastifyRequest,
+  rules: TUploadRules,
+  accept: (fields: Record<string, string>, media: TMediaInput[]) => T,
+): Promise<T> => {
+  const fields: Record<string, string> = {};
+  const media: TMediaInput[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        const value = String((part as MultipartValue).value);
+        fields[part.fieldname] = rules.cleanText ? cleanText(value) : value;
+        continue;
+      }
+      const file = part as MultipartFile;
+      if (file.fieldname !== rules.fileField || media.length >= rules.maxFiles) {
+        await file.toBuffer().catch(() => undefined);
+        throw new AppError('ERR_VALIDATION', {
+          field: rules.fileField,
+          detail: `up to ${rules.maxFiles} files in "${rules.fileField}"`,
+        });
+      }
+      const isVoice = rules.allowVoice === true && fields.isVoice === 'true';
+      media.push(await storeUpload(storage, tenantId, file, { isVoice, field: rules.fileField }));
+    }
+    if (!rules.cleanText) refuseBadText({ body: fields });
+    return accept(fields, media);
+  } catch (error) {
+    await discardUploads(storage, media);
+    throw asUploadError(error, rules.fileField);
+  }
+};
+
+/** Refusals keep their code; what the multipart parser throws on a cut or malformed body becomes a 400. */
+const asUploadError = (error: unknown, field: string) => {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return new AppError('ERR_UPLOAD_MALFORMED', {
+    field,
+    detail: error instanceof Error ? error.message : 'malformed multipart body',
+  });
 };

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { ZId, ZMessage, ZMessageList, ZSendMessage, ZTicket } from '@prosa/contracts';
+import { ZId, ZMessage, ZMessageList, ZPageNumber, ZSendMessage, ZTicket } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
@@ -33,7 +33,7 @@ export const messagesRoutes =
         schema: {
           tags,
           params: ZTicketParams,
-          querystring: z.object({ pageNumber: z.coerce.number().int().min(1).default(1) }),
+          querystring: z.object({ pageNumber: ZPageNumber }),
           response: { 200: ZMessageList.extend({ ticket: ZTicket }) },
         },
       },

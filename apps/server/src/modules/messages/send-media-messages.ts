@@ -1,9 +1,8 @@
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { type TMessage, ZSendMessage } from '@prosa/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { storeUpload } from './media-upload.js';
+import { discardUploads, readUpload } from './media-upload.js';
 import { sendMessage, type TMediaInput } from './send-message.js';
 
 /** Most files one message call may carry. */
@@ -20,41 +19,38 @@ export const sendMediaMessages = async (
   req: FastifyRequest,
   ticketId: number,
 ): Promise<TMessage> => {
-  const fields: Record<string, string> = {};
-  const media: TMediaInput[] = [];
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const file = part as MultipartFile;
-      if (file.fieldname !== 'medias' || media.length >= MAX_FILES) {
-        await file.toBuffer().catch(() => undefined);
-        throw new AppError('ERR_VALIDATION', { field: 'medias', detail: `up to ${MAX_FILES} files in "medias"` });
-      }
-      media.push(await storeUpload(services.storage, req.ctx.tenantId, file, { isVoice: fields.isVoice === 'true' }));
-    } else {
-      fields[part.fieldname] = String((part as MultipartValue).value);
-    }
-  }
-  const parsed = ZSendMessage.safeParse({
-    body: fields.body ?? '',
-    idFront: fields.idFront || undefined,
-    quotedMsgId: fields.quotedMsgId ? Number(fields.quotedMsgId) : undefined,
-  });
-  if (!parsed.success)
-    throw new AppError('ERR_VALIDATION', { field: String(parsed.error.issues[0]?.path[0] ?? 'body') });
-  if (media.length === 0) return sendMessage(services, req.ctx, ticketId, parsed.data);
+  const { message: parsed, media } = await readUpload(
+    services.storage,
+    req.ctx.tenantId,
+    req,
+    { fileField: 'medias', maxFiles: MAX_FILES, allowVoice: true },
+    (fields, media) => {
+      const message = ZSendMessage.safeParse({
+        body: fields.body ?? '',
+        idFront: fields.idFront || undefined,
+        quotedMsgId: fields.quotedMsgId ? Number(fields.quotedMsgId) : undefined,
+      });
+      if (!message.success)
+        throw new AppError('ERR_VALIDATION', { field: String(message.error.issues[0]?.path[0] ?? 'body') });
+      return { message: message.data, media };
+    },
+  );
+  if (media.length === 0) return sendMessage(services, req.ctx, ticketId, parsed);
   let first: TMessage | undefined;
   for (const [index, item] of media.entries()) {
-    const message = await sendMessage(services, req.ctx, ticketId, {
-      body: index === 0 ? parsed.data.body : '',
-      idFront: parsed.data.idFront
-        ? index === 0
-          ? parsed.data.idFront
-          : `${parsed.data.idFront}-${index + 1}`
-        : undefined,
-      quotedMsgId: index === 0 ? parsed.data.quotedMsgId : undefined,
-      media: item,
-    });
-    first ??= message;
+    try {
+      const message = await sendMessage(services, req.ctx, ticketId, {
+        body: index === 0 ? parsed.body : '',
+        idFront: parsed.idFront ? (index === 0 ? parsed.idFront : `${parsed.idFront}-${index + 1}`) : undefined,
+        quotedMsgId: index === 0 ? parsed.quotedMsgId : undefined,
+        media: item,
+      });
+      first ??= message;
+    } catch (error) {
+      // Files no message holds (a refused ticket, a failed send) are not kept.
+      await discardUploads(services.storage, media.slice(index));
+      throw error;
+    }
   }
   return first as TMessage;
 };

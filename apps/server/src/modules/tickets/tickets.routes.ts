@@ -1,5 +1,7 @@
 import {
+  INT4_MAX,
   ZId,
+  ZRowId,
   ZTicket,
   ZTicketCreate,
   ZTicketList,
@@ -20,7 +22,7 @@ import { pauseTicket, updateTicket, updateTicketStatusOnly } from './update-tick
 
 const ZTicketParams = z.object({ ticketId: ZId });
 const ZForceBody = ZTicketUpdate.extend({ status: ZTicketStatus });
-const ZNullBody = z.object({ status: ZTicketStatus, userId: z.number().int().positive().nullable().optional() });
+const ZNullBody = z.object({ status: ZTicketStatus, userId: ZRowId.nullable().optional() });
 const adminProfiles = ['admin', 'super', 'superadmin'] as const;
 
 /** Tickets (§7): list with the attendance filter, open, change, transfer, close, pause, logs. */
@@ -100,7 +102,7 @@ export const ticketsRoutes =
         onRequest: guard(),
         schema: {
           tags,
-          params: z.object({ contactId: ZId, whatsappId: z.coerce.number().int().min(0) }),
+          params: z.object({ contactId: ZId, whatsappId: z.coerce.number().int().min(0).max(INT4_MAX) }),
           response: {
             200: z.object({
               ticket: z
