@@ -79,6 +79,8 @@ export const createApp = async (
     memoryDatabase?: boolean;
     /** Baileys' socket factory: a fake in tests and the demo (production uses the library's makeWASocket). */
     baileysSocket?: TBaileysSocketFactory;
+    /** Called with the HTTP server before any route is registered (tests record the routes through it). */
+    onHttpCreated?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TApp> => {
   const database =
@@ -86,6 +88,7 @@ export const createApp = async (
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: options.memoryDatabase }));
   await database.migrate();
   const app = await createHttp(config, options.logger ?? true);
+  options.onHttpCreated?.(app);
   await seedOnFirstStart(database.db, config, app.log);
 
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);

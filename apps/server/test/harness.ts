@@ -7,6 +7,7 @@ import { hashPassword } from '../src/platform/auth/passwords.js';
 import { loadConfig, type TConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { queues, tenants, users, usersQueues } from '../src/platform/db/schema.js';
+import { recordRoutes } from './routes.js';
 
 export const PASSWORD = 'senha-forte-123';
 let passwordHash: Promise<string> | undefined;
@@ -75,7 +76,12 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
       ? // In-memory PGlite cannot be opened twice: share the handle, and leave closing it to its owner.
         { ...shared.prosa.services.database, close: async () => undefined }
       : await openDatabase({ databaseUrl, memory: !databaseUrl });
-  const prosa = await createApp(config, { logger: false, database, baileysSocket: options.baileysSocket });
+  const prosa = await createApp(config, {
+    logger: false,
+    database,
+    baileysSocket: options.baileysSocket,
+    onHttpCreated: recordRoutes,
+  });
   const address = await prosa.listen();
   return new TestApp(prosa, address, dropDatabase, databaseUrl);
 };

@@ -1,81 +1,141 @@
+import type { TProfile } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { accessMatrix, allowedProfiles, rowOfParam, type TAccess, type TLevel } from '../../test/access-matrix.js';
+import { PASSWORD, startTestApp, type TestApp } from '../../test/harness.js';
+import { listRoutes, type TRoute } from '../../test/routes.js';
+import { createTenantRows, type TTenantRows } from '../../test/tenant-rows.js';
+import { hashPassword } from './auth/passwords.js';
+import { users } from './db/schema.js';
 
-// Every protected endpoint: who may call it. 'any' = every signed-in profile.
-const routes: { method: string; path: string; allowed: 'any' | 'admin' | 'superadmin' }[] = [
-  { method: 'GET', path: '/users/', allowed: 'any' },
-  { method: 'GET', path: '/users/chat-privado/', allowed: 'any' },
-  { method: 'GET', path: '/users/1', allowed: 'any' },
-  { method: 'POST', path: '/users', allowed: 'admin' },
-  { method: 'PUT', path: '/users/1', allowed: 'any' },
-  { method: 'PUT', path: '/users/1/configs', allowed: 'any' },
-  { method: 'PUT', path: '/usersIsOnline/1', allowed: 'any' },
-  { method: 'DELETE', path: '/users/1', allowed: 'admin' },
-  { method: 'GET', path: '/userTenants/', allowed: 'superadmin' },
-  { method: 'POST', path: '/userTenants', allowed: 'superadmin' },
-  { method: 'PUT', path: '/userTenants/1', allowed: 'superadmin' },
-  { method: 'DELETE', path: '/userTenants/1', allowed: 'superadmin' },
-  { method: 'GET', path: '/tenants/', allowed: 'superadmin' },
-  { method: 'POST', path: '/tenants/', allowed: 'superadmin' },
-  { method: 'GET', path: '/tenants/1', allowed: 'superadmin' },
-  { method: 'PUT', path: '/tenants/1', allowed: 'superadmin' },
-  { method: 'PUT', path: '/tenantsUpdate/1', allowed: 'superadmin' },
-  { method: 'DELETE', path: '/tenants/1', allowed: 'superadmin' },
-  { method: 'GET', path: '/tenants/business-hours/', allowed: 'any' },
-  { method: 'PUT', path: '/tenants/business-hours/', allowed: 'admin' },
-  { method: 'GET', path: '/tenants/message-business-hours/', allowed: 'any' },
-  { method: 'PUT', path: '/tenants/message-business-hours/', allowed: 'admin' },
-  { method: 'GET', path: '/tenants/rating/', allowed: 'any' },
-  { method: 'PUT', path: '/tenants/rating/', allowed: 'admin' },
-  { method: 'GET', path: '/tenants/holidays/', allowed: 'any' },
-  { method: 'PUT', path: '/tenants/holidays/', allowed: 'admin' },
-  { method: 'GET', path: '/tenants/systemColors/', allowed: 'any' },
-  { method: 'PUT', path: '/tenants/systemColors/', allowed: 'admin' },
-  { method: 'GET', path: '/tenants/branding/', allowed: 'any' },
-  { method: 'PUT', path: '/tenants/branding/', allowed: 'admin' },
-  { method: 'GET', path: '/queue/', allowed: 'any' },
-  { method: 'POST', path: '/queue/', allowed: 'admin' },
-  { method: 'PUT', path: '/queue/1', allowed: 'admin' },
-  { method: 'DELETE', path: '/queue/1', allowed: 'admin' },
-  { method: 'GET', path: '/platform/settings', allowed: 'superadmin' },
-  { method: 'PUT', path: '/platform/settings', allowed: 'superadmin' },
-  { method: 'GET', path: '/platform/audit', allowed: 'superadmin' },
-  { method: 'GET', path: '/whatsappTenants/', allowed: 'superadmin' },
-];
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+type TProtected = TRoute & { access: Exclude<TAccess, { level: 'public' }> };
+
+const NO_ROW = 2_000_000_000;
+const FORGED = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.x';
+const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+/** The URL with each `:param` (and a wildcard) replaced. */
+const pathOf = (url: string, value: (param: string) => number | string) =>
+  url.replace(/:(\w+)/g, (_, param: string) => String(value(param))).replace('*', 'x/y.png');
+/** A value for a path parameter that names no row: a setting key, a token. */
+const plainParam = (param: string) => (param === 'key' ? 'userRating' : 'x');
+
+let t: TestApp;
+let a: TFixture;
+let b: TFixture;
+let rowsA: TTenantRows;
+let rowsB: TTenantRows;
+let tokens: Record<TProfile, string>;
+let routes: TRoute[];
+let protectedRoutes: TProtected[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await t.createTenantFixture('Matriz', { maxConnections: 5 });
+  b = await t.createTenantFixture('Vizinha', { maxConnections: 5 });
+  rowsA = await createTenantRows(t, a);
+  rowsB = await createTenantRows(t, b);
+  const email = `super@${a.tenantId}.matriz.test`;
+  await t.db.insert(users).values({
+    tenantId: a.tenantId,
+    name: 'Super',
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    profile: 'super',
+  });
+  tokens = {
+    user: a.tokens.agent,
+    supervisor: a.tokens.supervisor,
+    super: (await t.login(email)).token,
+    admin: a.tokens.admin,
+    superadmin: await t.superadminToken(),
+  };
+  routes = listRoutes(t.prosa.app);
+  protectedRoutes = routes.flatMap((route) => {
+    const access = accessMatrix[keyOf(route)];
+    return access && access.level !== 'public' ? [{ ...route, access }] : [];
+  });
+});
+afterAll(() => t.close());
+
+/** The ids that route's path names in a tenant; `self` is the caller (for `self|…` routes). */
+const pathIn = (route: TRoute, rows: TTenantRows, otherUser: number) =>
+  pathOf(route.url, (param) => {
+    const kind = rowOfParam(route.url, param);
+    if (!kind) return plainParam(param);
+    return kind === 'user' ? otherUser : rows[kind];
+  });
 
 describe('access matrix', () => {
-  let t: TestApp;
-  let fx: Awaited<ReturnType<TestApp['createTenantFixture']>>;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    fx = await t.createTenantFixture('Matriz');
-  });
-  afterAll(() => t.close());
-
-  it.each(routes)('$method $path without a token -> 401, with a forged token -> 401', async ({ method, path }) => {
-    const anonymous = await t.request(method, path, { body: {} });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body.error).toBe('ERR_UNAUTHORIZED');
-    const forged = await t.request(method, path, { body: {}, token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.x' });
-    expect(forged.status).toBe(401);
-    expect(forged.body.error).toBe('ERR_INVALID_TOKEN');
+  it('has an entry for every route the server registers, and none for a route it does not', () => {
+    const missing = routes.map(keyOf).filter((key) => !accessMatrix[key]);
+    expect(missing, 'routes without an entry in test/access-matrix.ts').toEqual([]);
+    const registered = new Set(routes.map(keyOf));
+    expect(Object.keys(accessMatrix).filter((key) => !registered.has(key))).toEqual([]);
   });
 
-  it.each(routes.filter((r) => r.allowed !== 'any'))(
-    '$method $path refuses the wrong profiles with 403',
-    async ({ method, path, allowed }) => {
-      const refused =
-        allowed === 'superadmin'
-          ? [fx.tokens.agent, fx.tokens.supervisor, fx.tokens.admin]
-          : [fx.tokens.agent, fx.tokens.supervisor];
-      for (const token of refused) {
-        const res = await t.request(method, path, { token, body: {} });
-        expect(res.status).toBe(403);
-        expect(res.body.error).toBe('ERR_NO_PERMISSION');
+  it('refuses every protected route without a token or with a forged one (401)', async () => {
+    const failures: string[] = [];
+    for (const route of protectedRoutes) {
+      const path = pathOf(route.url, () => NO_ROW);
+      const body = route.access.body ?? {};
+      const anonymous = await t.request(route.method, path, { body });
+      if (anonymous.status !== 401 || anonymous.body.error !== 'ERR_UNAUTHORIZED')
+        failures.push(`${keyOf(route)} anonymous: ${anonymous.status} ${anonymous.body.error}`);
+      const forged = await t.request(route.method, path, { body, token: FORGED });
+      if (forged.status !== 401 || forged.body.error !== 'ERR_INVALID_TOKEN')
+        failures.push(`${keyOf(route)} forged: ${forged.status} ${forged.body.error}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 404 to another tenant's row in the path, and leaves it as it was", async () => {
+    const before = await snapshotOfB();
+    const failures: string[] = [];
+    const scoped = protectedRoutes.filter(
+      (route) => route.access.tenant && paramsOf(route.url).some((param) => rowOfParam(route.url, param)),
+    );
+    expect(scoped.length).toBeGreaterThan(40);
+    for (const route of scoped) {
+      const res = await t.request(route.method, pathIn(route, rowsB, b.agent.id), {
+        token: a.tokens.admin,
+        body: route.access.body ?? {},
+      });
+      if (res.status !== 404) failures.push(`${keyOf(route)}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('refuses each profile the matrix does not allow (403) and lets the allowed ones through', async () => {
+    const failures: string[] = [];
+    for (const route of protectedRoutes) {
+      const allowed = allowedProfiles[route.access.level as TLevel];
+      const body = route.access.body ?? {};
+      for (const profile of Object.keys(tokens) as TProfile[]) {
+        const token = tokens[profile];
+        if (allowed.includes(profile)) {
+          // Rows that do not exist: an allowed caller gets past the guard and changes nothing.
+          const res = await t.request(
+            route.method,
+            pathOf(route.url, (p) => (rowOfParam(route.url, p) ? NO_ROW : plainParam(p))),
+            { token, body },
+          );
+          if (res.status === 401 || res.status === 403 || res.status >= 500)
+            failures.push(`${keyOf(route)} as ${profile}: ${res.status} ${res.body.error}`);
+          continue;
+        }
+        // Refused profiles name real rows of their own tenant (someone else's user on `self|…` routes).
+        const res = await t.request(route.method, pathIn(route, rowsA, profile === 'admin' ? a.agent.id : a.admin.id), {
+          token,
+          body,
+        });
+        if (res.status !== 403 || res.body.error !== 'ERR_NO_PERMISSION')
+          failures.push(`${keyOf(route)} as ${profile}: ${res.status} ${res.body.error}`);
       }
-    },
-  );
+    }
+    expect(failures).toEqual([]);
+  });
 
   it('errors never carry a stack trace and unknown paths answer 404 in the same shape', async () => {
     const res = await t.request('GET', '/nao-existe/123');
@@ -102,10 +162,28 @@ describe('access matrix', () => {
 
   it('refuses oversized bodies with 413', async () => {
     const res = await t.request('PUT', '/tenants/message-business-hours/', {
-      token: fx.tokens.admin,
+      token: a.tokens.admin,
       body: { messageBusinessHours: 'x'.repeat(2 * 1024 * 1024) },
     });
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('ERR_PAYLOAD_TOO_LARGE');
   });
 });
+
+/** What tenant B's users see of the rows the 404 checks aimed at. */
+const snapshotOfB = async () => {
+  const read = async (path: string) => (await t.request('GET', path, { token: b.tokens.admin })).body;
+  return {
+    ticket: await read(`/tickets/${rowsB.ticket}`),
+    logs: await read(`/tickets/${rowsB.ticket}/logs`),
+    messages: await read(`/messages/${rowsB.ticket}`),
+    contact: await read(`/contacts/${rowsB.contact}`),
+    connection: await read(`/whatsapp/${rowsB.connection}`),
+    user: await read(`/users/${rowsB.user}`),
+    queues: await read('/queue'),
+    reasons: await read('/reasons'),
+    tags: await read('/tags'),
+    fastReplies: await read('/fastreply'),
+    farewells: await read('/farewellPrivateMessage'),
+  };
+};

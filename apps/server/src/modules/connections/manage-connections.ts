@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { TConnectionBody, TConnectionUpdate } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { queues } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -15,7 +17,6 @@ import {
   findConnections,
   findTenantLimits,
   insertConnection,
-  queueExists,
   type TConnectionRow,
   updateConnectionRow,
 } from './connections.repository.js';
@@ -23,8 +24,7 @@ import {
 type TConnectionServices = Pick<TServices, 'db' | 'channels' | 'config' | 'realtime' | 'log' | 'mailer' | 'background'>;
 
 const assertQueue = async (tx: TExecutor, tenantId: number, queueId: number | null | undefined) => {
-  if (queueId && !(await queueExists(tx, tenantId, queueId)))
-    throw new AppError('ERR_VALIDATION', { field: 'queueId', detail: 'queue does not exist in this tenant' });
+  await assertOwnedIds(tx, tenantId, queues, 'queueId', queueId);
 };
 
 export const listConnections = (services: TConnectionServices, ctx: TRequestContext) =>

@@ -1,10 +1,10 @@
 import { canonicalPhoneKey, getErrorMessage, parsePhone, type TContactCustomField } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { tags, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import {
   findIdentityOwners,
-  findTagIdsOfTenant,
-  findUserIdsOfTenant,
   lockIdentities,
   replaceContactTags,
   replaceContactWallets,
@@ -55,18 +55,14 @@ export const duplicatedContact = (contactId: number): AppError =>
 
 /** Every tag must be the tenant's; otherwise the field is rejected (never silently dropped). */
 export const assertTagsOfTenant = async (tx: TExecutor, tenantId: number, tagIds: number[]): Promise<number[]> => {
-  const unique = [...new Set(tagIds)];
-  const found = await findTagIdsOfTenant(tx, tenantId, unique);
-  if (found.length !== unique.length) throw invalidField('tags', 'unknown tag');
-  return unique;
+  await assertOwnedIds(tx, tenantId, tags, 'tags', tagIds);
+  return [...new Set(tagIds)];
 };
 
 /** Wallet owners are users of the same tenant. */
 export const assertWalletsOfTenant = async (tx: TExecutor, tenantId: number, userIds: number[]): Promise<number[]> => {
-  const unique = [...new Set(userIds)];
-  const found = await findUserIdsOfTenant(tx, tenantId, unique);
-  if (found.length !== unique.length) throw invalidField('wallets', 'unknown user');
-  return unique;
+  await assertOwnedIds(tx, tenantId, users, 'wallets', userIds);
+  return [...new Set(userIds)];
 };
 
 /** Tags, wallets and custom fields named in a body (each only when present), checked then stored. */

@@ -1,11 +1,12 @@
 import type { TFastReply } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { queues } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import {
-  countTenantQueues,
   findFastReplies,
   insertFastReply,
   replaceFastReplyQueues,
@@ -23,8 +24,7 @@ export const saveFastReply = (
 ): Promise<TFastReply> =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
     const queueIds = input.queueIds;
-    if (queueIds && (await countTenantQueues(tx, ctx.tenantId, [...new Set(queueIds)])) !== new Set(queueIds).size)
-      throw new AppError('ERR_VALIDATION', { field: 'queueIds', detail: 'unknown queue' });
+    await assertOwnedIds(tx, ctx.tenantId, queues, 'queueIds', queueIds);
     const { queueIds: _queues, ...values } = input;
     let savedId: number | undefined;
     try {

@@ -2,7 +2,8 @@ import { PAGE_SIZE, type TMessage } from '@prosa/contracts';
 import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TTx } from '../../platform/db/client.js';
-import { messages } from '../../platform/db/schema.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -47,6 +48,7 @@ export const searchVisibleMessages = (
   query: { searchParam: string; ticketId?: number; pageNumber: number },
 ): Promise<TPage> =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
+    await assertOwnedIds(tx, ctx.tenantId, tickets, 'ticketId', query.ticketId);
     const pattern = `%${query.searchParam.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = and(
       ilike(messages.body, pattern),

@@ -244,7 +244,8 @@ describe('tickets', () => {
     expect(foreignQueue.status).toBe(400);
     expect(foreignQueue.body.field).toBe('queueId');
     const noContact = await t.request('POST', '/tickets', { token: fx.tokens.admin, body: { contactId: 999_999 } });
-    expect(noContact.status).toBe(404);
+    expect(noContact.status).toBe(400);
+    expect(noContact.body.field).toBe('contactId');
     expect((await t.request('DELETE', `/tickets/${ticket.id}`, { token: fx.tokens.agent })).status).toBe(403);
     expect((await t.request('DELETE', `/tickets/${ticket.id}`, { token: other.tokens.admin })).status).toBe(404);
     expect((await t.request('DELETE', `/tickets/${ticket.id}`, { token: fx.tokens.admin })).status).toBe(204);

@@ -1,11 +1,13 @@
 import type { TMessage } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { contacts } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { createTicket } from '../tickets/create-ticket.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
-import { findActiveTicket, findContactRow } from '../tickets/tickets.repository.js';
+import { findActiveTicket } from '../tickets/tickets.repository.js';
 import { findMessagesByIds } from './messages.repository.js';
 import { sendMessage } from './send-message.js';
 
@@ -33,8 +35,7 @@ export const forwardMessages = async (
     for (const row of rows)
       if (!seen.has(row.ticketId))
         seen.set(row.ticketId, (await loadVisibleTicket(tx, ctx, row.ticketId)).row.whatsappId);
-    if (!(await findContactRow(tx, ctx.tenantId, input.contact)))
-      throw new AppError('ERR_NO_CONTACT_FOUND', { field: 'contact' });
+    await assertOwnedIds(tx, ctx.tenantId, contacts, 'contact', input.contact);
     const whatsappId = seen.get(rows[0]?.ticketId ?? 0) ?? null;
     const active = await findActiveTicket(tx, ctx.tenantId, input.contact, whatsappId);
     const order = new Map(input.messages.map((id, index) => [id, index]));

@@ -176,7 +176,8 @@ describe('forward, vCard and location', () => {
       token: fx.tokens.admin,
       body: { messages: [messageId], contact: 999_999 },
     });
-    expect(noContact.status).toBe(404);
+    expect(noContact.status).toBe(400);
+    expect(noContact.body).toMatchObject({ error: 'ERR_UNKNOWN_REFERENCE', field: 'contact' });
   });
 
   it('sends a vCard and a location as structured messages', async () => {

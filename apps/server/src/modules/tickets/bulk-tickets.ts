@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
-import { tickets } from '../../platform/db/schema.js';
+import { assertOwnedIds, liveConnection } from '../../platform/db/owned-ids.js';
+import { connections, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -59,6 +60,10 @@ export const moveConnectionTickets = async (
   if (input.fromWhatsappId === input.toWhatsappId)
     throw new AppError('ERR_VALIDATION', { field: 'toWhatsappId', detail: 'same connection' });
   const result = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    await assertOwnedIds(tx, ctx.tenantId, connections, 'fromWhatsappId', input.fromWhatsappId, {
+      where: liveConnection,
+    });
+    await assertOwnedIds(tx, ctx.tenantId, connections, 'toWhatsappId', input.toWhatsappId, { where: liveConnection });
     const [from, to] = await Promise.all([
       findConnectionRow(tx, ctx.tenantId, input.fromWhatsappId),
       findConnectionRow(tx, ctx.tenantId, input.toWhatsappId),

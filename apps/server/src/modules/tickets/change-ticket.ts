@@ -4,7 +4,8 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TTx } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { messages } from '../../platform/db/schema.js';
+import { assertOwnedIds, liveConnection } from '../../platform/db/owned-ids.js';
+import { connections, messages } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -62,6 +63,7 @@ export const moveTicketToConnection = (
   whatsappId: number,
 ) =>
   changeTicket(services, ctx, ticketId, async (tx, row) => {
+    await assertOwnedIds(tx, ctx.tenantId, connections, 'whatsappId', whatsappId, { where: liveConnection });
     const connection = await findConnectionRow(tx, ctx.tenantId, whatsappId);
     if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', { field: 'whatsappId' });
     if (row.status !== 'closed') {

@@ -1,6 +1,8 @@
 import type { TTicket, ZTicketCreate } from '@prosa/contracts';
 import type { z } from 'zod';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import { assertOwnedIds, liveConnection } from '../../platform/db/owned-ids.js';
+import { connections, contacts } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -22,11 +24,13 @@ export const createTicket = async (
   body: z.infer<typeof ZTicketCreate>,
 ): Promise<TTicket> => {
   const ticket = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    await assertOwnedIds(tx, ctx.tenantId, contacts, 'contactId', body.contactId);
     const contact = await findContactRow(tx, ctx.tenantId, body.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', { field: 'contactId' });
     const whatsappId = body.whatsappId ?? body.channelId ?? null;
+    const whatsappField = body.whatsappId ? 'whatsappId' : 'channelId';
+    await assertOwnedIds(tx, ctx.tenantId, connections, whatsappField, whatsappId, { where: liveConnection });
     const connection = whatsappId ? await findConnectionRow(tx, ctx.tenantId, whatsappId) : undefined;
-    if (whatsappId && !connection) throw new AppError('ERR_NO_WAPP_FOUND', { field: 'whatsappId' });
     const userId = body.status === 'open' ? (body.userId ?? ctx.userId) : (body.userId ?? null);
     await assertReferences(tx, ctx.tenantId, { userId, queueId: body.queueId });
     const now = new Date();

@@ -1,4 +1,6 @@
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { connections, contacts } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
@@ -28,6 +30,11 @@ export const checkActiveTicket = (
   whatsappId: number,
 ) =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
+    // NOTE: both ids are the path's: another tenant's contact or connection is a 404, never an empty answer.
+    await assertOwnedIds(tx, ctx.tenantId, contacts, 'contactId', contactId, { code: 'ERR_NO_CONTACT_FOUND' });
+    await assertOwnedIds(tx, ctx.tenantId, connections, 'whatsappId', whatsappId || null, {
+      code: 'ERR_NO_WAPP_FOUND',
+    });
     const row = await findActiveTicket(tx, ctx.tenantId, contactId, whatsappId || null);
     return row ? { id: row.id, status: row.status, userId: row.userId, queueId: row.queueId } : null;
   });

@@ -1,8 +1,10 @@
 import type { TTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { queues, reasons, tags, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { toTicketDtos } from './ticket-dto.js';
-import { existingIds, findTicketJoined, type TTicketRow } from './tickets.repository.js';
+import { findTicketJoined, type TTicketRow } from './tickets.repository.js';
 
 /** The ticket as its DTO, read inside the transaction that changed it. */
 export const loadTicketDto = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<TTicket> => {
@@ -33,21 +35,14 @@ export const otherOpenTicketError = async (tx: TExecutor, tenantId: number, hold
   });
 };
 
-/** Users, queues and tags named in a body must be the tenant's: otherwise 400 naming the field. */
+/** Users, queues, tags and closing reasons named in a body must be the tenant's: otherwise 400 naming the field. */
 export const assertReferences = async (
   tx: TExecutor,
   tenantId: number,
-  refs: { userId?: number | null; queueId?: number | null; tags?: number[] },
+  refs: { userId?: number | null; queueId?: number | null; tags?: number[]; reasonId?: number | null },
 ): Promise<void> => {
-  const checks: ['users' | 'queues' | 'tags', string, number[]][] = [
-    ['users', 'userId', refs.userId ? [refs.userId] : []],
-    ['queues', 'queueId', refs.queueId ? [refs.queueId] : []],
-    ['tags', 'tags', refs.tags ?? []],
-  ];
-  for (const [table, field, ids] of checks) {
-    if (ids.length === 0) continue;
-    const found = await existingIds(tx, tenantId, table, ids);
-    if (ids.some((id) => !found.has(id)))
-      throw new AppError('ERR_VALIDATION', { field, detail: `${field} does not exist in this tenant` });
-  }
+  await assertOwnedIds(tx, tenantId, users, 'userId', refs.userId);
+  await assertOwnedIds(tx, tenantId, queues, 'queueId', refs.queueId);
+  await assertOwnedIds(tx, tenantId, tags, 'tags', refs.tags);
+  await assertOwnedIds(tx, tenantId, reasons, 'reasonId', refs.reasonId);
 };

@@ -93,7 +93,8 @@ describe('remaining ticket calls', () => {
       token: fx.tokens.agent,
       body: { whatsappId: 999_999 },
     });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: 'ERR_UNKNOWN_REFERENCE', field: 'whatsappId' });
   });
 
   it('an admin moves every active ticket of a connection; agents may not', async () => {
@@ -126,7 +127,8 @@ describe('remaining ticket calls', () => {
       token: other.tokens.admin,
       body: { fromWhatsappId: siteId, toWhatsappId: shopId },
     });
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.field).toBe('fromWhatsappId');
   });
 
   it('reads every visible ticket at once, recomputes the last message, notes a notification, clears assistants', async () => {

@@ -58,7 +58,12 @@ export const updateTicket = async (
 ): Promise<TTicket> => {
   const { ticket, before, read } = await withTenant(services.db, ctx.tenantId, async (tx) => {
     const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
-    await assertReferences(tx, ctx.tenantId, { userId: body.userId, queueId: body.queueId, tags: body.tags });
+    await assertReferences(tx, ctx.tenantId, {
+      userId: body.userId,
+      queueId: body.queueId,
+      tags: body.tags,
+      reasonId: body.reasonId,
+    });
     // Read (unread count back to 0): the customer's messages are read, and the channel is told below.
     const read = body.unreadMessages === 0 ? await markTicketMessagesRead(tx, ctx.tenantId, row.id) : [];
     const now = new Date();

@@ -1,14 +1,13 @@
 import type { TExecutor } from '../../platform/db/client.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
+import { queues } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { findQueueIdsOfTenant, findUserIdByEmail } from './users.repository.js';
+import { findUserIdByEmail } from './users.repository.js';
 
 /** Every queue id must belong to the tenant; otherwise the field is rejected (never silently dropped). */
 export const assertQueuesOfTenant = async (tx: TExecutor, tenantId: number, queueIds: number[]): Promise<number[]> => {
-  const unique = [...new Set(queueIds)];
-  const found = await findQueueIdsOfTenant(tx, tenantId, unique);
-  if (found.length !== unique.length)
-    throw new AppError('ERR_VALIDATION', { field: 'queues', detail: 'unknown queue' });
-  return unique;
+  await assertOwnedIds(tx, tenantId, queues, 'queues', queueIds);
+  return [...new Set(queueIds)];
 };
 
 /** E-mails are unique platform-wide; `db` must be the platform connection, which sees every tenant. */

@@ -86,7 +86,7 @@ describe('users', () => {
       token: a.tokens.admin,
       body: { queues: [b.queue.id] },
     });
-    expect(foreignQueue.body).toMatchObject({ error: 'ERR_VALIDATION', field: 'queues' });
+    expect(foreignQueue.body).toMatchObject({ error: 'ERR_UNKNOWN_REFERENCE', field: 'queues' });
   });
 
   it('an agent cannot create users, change their own profile or read colleagues, but may edit their own name and configs', async () => {

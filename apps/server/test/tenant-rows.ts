@@ -1,0 +1,57 @@
+import { receiveMessage } from '../src/modules/messages/receive-batch.js';
+import type { TestApp } from './harness.js';
+
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+
+/** The kinds of row a route's path can name. */
+export type TRowKind =
+  | 'ticket'
+  | 'message'
+  | 'contact'
+  | 'connection'
+  | 'user'
+  | 'queue'
+  | 'reason'
+  | 'tag'
+  | 'fastReply'
+  | 'farewell';
+
+export type TTenantRows = Record<TRowKind, number>;
+
+let sequence = 0;
+
+/**
+ * One row of every kind in a tenant, made the way users make them (a customer's message opens the ticket):
+ * what a test needs to address another tenant's rows by id. The tenant needs room for one connection.
+ */
+export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenantRows> => {
+  const token = fx.tokens.admin;
+  const made = async (path: string, body: object) => {
+    const res = await t.request('POST', path, { token, body });
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as number;
+  };
+  const connection = await made('/whatsapp', { name: 'Site', type: 'webchat', queueId: fx.queue.id });
+  sequence += 1;
+  const { ticket } = await receiveMessage(t.prosa.services, {
+    tenantId: fx.tenantId,
+    connectionId: connection,
+    externalId: `rows-${fx.tenantId}-${sequence}`,
+    from: { kind: 'webchat', value: `visitante-${fx.tenantId}-${sequence}`, name: 'Cliente' },
+    body: 'Olá',
+    timestamp: Date.now(),
+  });
+  const page = await t.request('GET', `/messages/${ticket.id}`, { token });
+  return {
+    ticket: ticket.id,
+    message: page.body.messages[0].id as number,
+    contact: ticket.contactId,
+    connection,
+    user: fx.agent.id,
+    queue: fx.queue.id,
+    reason: await made('/reasons', { name: 'Resolvido' }),
+    tag: await made('/tags', { tag: 'VIP' }),
+    fastReply: await made('/fastreply', { key: 'oi', message: 'Olá!' }),
+    farewell: await made('/farewellPrivateMessage', { message: 'Até logo', shared: true }),
+  };
+};
