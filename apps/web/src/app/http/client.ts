@@ -25,8 +25,11 @@ export type THttpClientDeps = {
   adapter?: AxiosInstance['defaults']['adapter'];
 };
 
+/** The axios instance, and the single-flight refresh its 401 handling uses (the realtime client shares it). */
+export type THttpClient = AxiosInstance & { refreshToken: () => Promise<string> };
+
 /** The axios instance every api/ module uses; dependencies injected so the rules can be unit-tested. */
-export const createHttpClient = (deps: THttpClientDeps): AxiosInstance => {
+export const createHttpClient = (deps: THttpClientDeps): THttpClient => {
   const instance = axios.create({
     baseURL: '/',
     timeout: httpTimeoutMs,
@@ -52,7 +55,7 @@ export const createHttpClient = (deps: THttpClientDeps): AxiosInstance => {
     }, sessionEndRedirectDelayMs);
   };
 
-  attachAuthRefresh(instance, {
+  const refreshQueue = attachAuthRefresh(instance, {
     isAuthCall,
     getToken: deps.getToken,
     refresh: async () => {
@@ -82,7 +85,7 @@ export const createHttpClient = (deps: THttpClientDeps): AxiosInstance => {
     throw error;
   });
 
-  return instance;
+  return Object.assign(instance, { refreshToken: refreshQueue.refreshToken });
 };
 
 /** Registered by the app once the router exists (the router imports screens, which import this module). */
@@ -108,3 +111,9 @@ export const http = createHttpClient({
   goToLogin: () => loginNavigator(),
   showWarning: notifyTopWarning,
 });
+
+/**
+ * A new access token from the refresh cookie, or null when the server refuses it (the session has then been
+ * ended and the login screen is on its way). One refresh at a time, whoever asks.
+ */
+export const refreshAccessToken = (): Promise<string | null> => http.refreshToken().catch(() => null);

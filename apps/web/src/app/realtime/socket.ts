@@ -1,8 +1,6 @@
 import { events, type TConnection, type TPlatformSessionEvent, type TTicketListEvent } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
-
-/** Auth failures after which the client stops trying (the session is over). */
-const fatalAuthErrors = new Set(['ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']);
+import { guardSession, type TSessionGuardDeps } from './session-guard';
 
 let socket: Socket | null = null;
 
@@ -46,7 +44,7 @@ export const onRealtimeReconnect = (listener: () => void): (() => void) => {
 export type TRealtimeHandlers = {
   onUserEvent: (payload: unknown) => void;
   onUsersEvent: (payload: unknown) => void;
-};
+} & Pick<TSessionGuardDeps, 'reauthenticate' | 'onSessionOver'>;
 
 /** Connect the realtime channel (spec 4 and 7). Only ever called with a stored token. */
 export const connectRealtime = (token: string, tenantId: number, handlers: TRealtimeHandlers): Socket => {
@@ -71,14 +69,13 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
     if (connectedBefore) for (const listener of reconnectListeners) listener();
     connectedBefore = true;
   });
-  client.on('connect_error', (error) => {
-    console.debug('[realtime] connect error', error.message);
-    if (fatalAuthErrors.has(error.message)) client.disconnect();
-  });
-  client.on('disconnect', (reason) => {
-    console.debug('[realtime] disconnected', reason);
-    // The server dropped us on purpose: socket.io will not reconnect by itself.
-    if (reason === 'io server disconnect') client.connect();
+  client.on('connect_error', (error) => console.debug('[realtime] connect error', error.message));
+  client.on('disconnect', (reason) => console.debug('[realtime] disconnected', reason));
+  // Rights revoked, or a token refused: a fresh token and a reconnection, or the login screen.
+  guardSession(client, {
+    reauthenticate: handlers.reauthenticate,
+    onSessionOver: handlers.onSessionOver,
+    isCurrent: () => socket === client,
   });
   client.on(events.user(tenantId), handlers.onUserEvent);
   client.on(events.users(tenantId), handlers.onUsersEvent);

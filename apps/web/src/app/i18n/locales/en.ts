@@ -53,6 +53,13 @@ export const en: TLocaleResource = {
   },
   session: {
     logoutError: 'The session could not be closed on the server.',
+    revoked: {
+      'session-ended': 'Your session ended because your password or profile changed. Please sign in again.',
+      'rights-changed': 'Your permissions changed. Please sign in again.',
+      'user-deleted': 'Your user was removed from this company.',
+      'tenant-inactive': 'This company’s access is inactive.',
+      expired: 'Session expired. Please log in.',
+    },
   },
   validation: {
     required: 'Required',

@@ -53,6 +53,14 @@ export const ptBR = {
   },
   session: {
     logoutError: 'Não foi possível encerrar a sessão no servidor.',
+    /** The server closed the realtime connection and refused a new token (reason of `auth:revoked`). */
+    revoked: {
+      'session-ended': 'Sua sessão foi encerrada porque a senha ou o perfil mudou. Entre novamente.',
+      'rights-changed': 'Suas permissões mudaram. Entre novamente.',
+      'user-deleted': 'Seu usuário foi removido desta empresa.',
+      'tenant-inactive': 'O acesso desta empresa está inativo.',
+      expired: 'Sessão expirada. Faça login.',
+    },
   },
   validation: {
     required: 'Campo obrigatório',
