@@ -347,4 +347,6 @@ export const webchatSocket = {
   seen: 'message:read',
   /** Server -> visitor: an agent is typing (payload `{ state: 'composing' | 'recording' | 'paused' }`). */
   agentTyping: 'agent:typing',
+  /** Server -> visitor: the agent closed the conversation (no payload); the next message starts a new one. */
+  ended: 'conversation:ended',
 } as const;

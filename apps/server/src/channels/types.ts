@@ -81,6 +81,8 @@ export type TChannelAdapter = {
   groupParticipants?: (target: TChannelTarget) => Promise<TGroupParticipant[]>;
   /** Tells the customer their messages (by the channel's ids) were read (channels with read receipts). */
   markRead?: (target: TChannelTarget, externalIds: readonly string[]) => Promise<void>;
+  /** Tells the customer the conversation was closed (channels with a page of their own, like the web chat). */
+  endConversation?: (target: TChannelTarget) => Promise<void>;
   /**
    * Channels that only take free text within some hours of the customer's last message (WhatsApp Cloud
    * API: 24); outside it only approved templates go.

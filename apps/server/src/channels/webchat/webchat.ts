@@ -103,6 +103,9 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
         .to(visitorRoom(target.tenantId, target.connection.id, target.to.value))
         .emit(webchatSocket.seen, { ids: externalIds });
     },
+    endConversation: async (target) => {
+      namespace.to(visitorRoom(target.tenantId, target.connection.id, target.to.value)).emit(webchatSocket.ended);
+    },
   };
   services.channels.register(adapter);
 

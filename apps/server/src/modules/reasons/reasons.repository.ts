@@ -36,3 +36,12 @@ export const deleteReasonRow = async (tx: TExecutor, tenantId: number, id: numbe
       .where(and(eq(reasons.tenantId, tenantId), eq(reasons.id, id)))
       .returning(columns)
   ).length > 0;
+
+/** A closing reason's name, for the ticket's history (undefined when not the tenant's). */
+export const findReasonName = async (tx: TExecutor, tenantId: number, id: number): Promise<string | undefined> =>
+  (
+    await tx
+      .select({ name: reasons.name })
+      .from(reasons)
+      .where(and(eq(reasons.tenantId, tenantId), eq(reasons.id, id)))
+  )[0]?.name;

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
 import { markAllRead, moveConnectionTickets } from './bulk-tickets.js';
+import { listEarlierTickets } from './contact-history.js';
 import {
   clearAssistants,
   moveTicketToConnection,
@@ -31,6 +32,14 @@ export const ticketsExtraRoutes =
   async (app) => {
     const { guard } = services;
     const tags = ['tickets'];
+    app.get(
+      '/tickets/:ticketId/history',
+      {
+        onRequest: guard(),
+        schema: { tags, params: ZTicketParams, response: { 200: z.object({ tickets: z.array(ZTicket) }) } },
+      },
+      (req) => listEarlierTickets(services, req.ctx, req.params.ticketId),
+    );
     app.put(
       '/ticketsChatBot/:ticketId',
       {

@@ -9,6 +9,8 @@ import { notifyChannelRead } from '../messages/channel-target.js';
 import { markTicketMessagesRead } from '../messages/messages.repository.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
+import { notifyConversationEnded } from './notify-conversation-ended.js';
+import { describeLog } from './ticket-log-data.js';
 import { assertReferences, loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
 import { emitTicketChanged } from './tickets.events.js';
 import {
@@ -98,8 +100,12 @@ export const updateTicket = async (
       if (body.userId !== null && !row.startedAttendanceAt) change.startedAttendanceAt = now;
     }
     if (body.queueId !== undefined && body.queueId !== row.queueId) change.queueId = body.queueId;
-    if (body.isTransference && (change.userId !== undefined || change.queueId !== undefined)) {
-      logs.push({ type: 'transfered', userId: ctx.userId, queueId: row.queueId, data: { from: row.userId } });
+    const transferred = body.isTransference && (change.userId !== undefined || change.queueId !== undefined);
+    if (transferred) {
+      // A transfer to a queue without an agent waits there, pending, for whoever accepts it.
+      const nextUserId = change.userId !== undefined ? change.userId : row.userId;
+      if (nextUserId === null && (change.status ?? row.status) === 'open') change.status = 'pending';
+      logs.push({ type: 'transfered', userId: ctx.userId, queueId: row.queueId });
       if (change.userId)
         logs.push({ type: 'receivedTransfer', userId: change.userId, queueId: change.queueId ?? row.queueId });
     } else if (change.queueId !== undefined) {
@@ -122,11 +128,16 @@ export const updateTicket = async (
 
     await applyChange(tx, ctx, row, change);
     if (body.tags) await replaceTicketTags(tx, ctx.tenantId, row.id, body.tags);
-    for (const log of logs) await insertTicketLog(tx, ctx.tenantId, { ticketId: row.id, ...log });
-    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before, read };
+    const ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
+    for (const log of logs) {
+      const data = await describeLog(tx, ctx.tenantId, log.type, { before, after: ticket });
+      await insertTicketLog(tx, ctx.tenantId, { ticketId: row.id, ...log, data: { ...log.data, ...data } });
+    }
+    return { ticket, before, read };
   });
   await emitTicketChanged(services, ctx.tenantId, ticket, { before });
   await notifyChannelRead(services, ctx.tenantId, ticket, read);
+  await notifyConversationEnded(services, ctx.tenantId, ticket, before);
   return ticket;
 };
 
