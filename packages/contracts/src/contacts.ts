@@ -94,6 +94,8 @@ export const ZContact = z.object({
   tags: z.array(ZContactTagRef),
   wallets: z.array(ZContactWalletRef),
   extraInfo: z.array(ZContactCustomField.extend({ id: z.number().int() })),
+  /** The team's notes about the contact. */
+  notes: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -123,6 +125,7 @@ const contactFields = {
   profilePicUrl: ZOptionalText(2000),
   kanban: ZCount.nullable().optional(),
   extraInfo: z.array(ZContactCustomField).max(100).optional(),
+  notes: ZOptionalText(5000),
   /** Tag ids of the tenant. */
   tags: ZIdArray(200).optional(),
   /** Wallet owners: user ids of the tenant. */

@@ -27,6 +27,7 @@ export const toContactDto = (row: TContactRow, extras: TContactExtras): TContact
   tags: extras.tags.get(row.id) ?? [],
   wallets: extras.wallets.get(row.id) ?? [],
   extraInfo: extras.customFields.get(row.id) ?? [],
+  notes: row.notes,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

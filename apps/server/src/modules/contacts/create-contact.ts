@@ -33,6 +33,7 @@ export const createContact = async (options: {
         businessName: input.businessName ?? null,
         profilePicUrl: input.profilePicUrl ?? null,
         kanban: input.kanban ?? null,
+        notes: input.notes ?? null,
       });
       if (phone)
         await insertIdentities(tx, tenantId, row.id, [{ kind: 'phone', value: phone.key }], { ignoreTaken: false });

@@ -225,6 +225,8 @@ export const contacts = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     chatbotBlocked: boolean('chatbot_blocked').notNull().default(false),
     kanban: integer('kanban'),
+    /** The team's notes about the contact (migration 0013), edited from the chat. */
+    notes: text('notes'),
     ...timestamps,
   },
   (t) => [
