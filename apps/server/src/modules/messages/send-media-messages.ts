@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { discardUploads, readUpload } from './media-upload.js';
-import { sendMessage, type TMediaInput } from './send-message.js';
+import { sendMessage } from './send-message.js';
 
 /** Most files one message call may carry. */
 const MAX_FILES = 10;
