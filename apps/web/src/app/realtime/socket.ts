@@ -1,4 +1,10 @@
-import { events, type TConnection, type TPlatformSessionEvent, type TTicketListEvent } from '@prosa/contracts';
+import {
+  events,
+  type TConnection,
+  type TPlatformSessionEvent,
+  type TPresenceEvent,
+  type TTicketListEvent,
+} from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { guardSession, type TSessionGuardDeps } from './session-guard';
 
@@ -33,6 +39,20 @@ export const onSessionEvent = (listener: TSessionListener): (() => void) => {
 export const onPlatformSessionEvent = (listener: TPlatformSessionListener): (() => void) => {
   platformSessionListeners.add(listener);
   return () => platformSessionListeners.delete(listener);
+};
+
+type TPresenceListener = (event: TPresenceEvent) => void;
+const presenceListeners = new Set<TPresenceListener>();
+
+/** `{tenantId}:presence` events: someone (the customer, or an agent) is typing or recording in a ticket. */
+export const onPresenceEvent = (listener: TPresenceListener): (() => void) => {
+  presenceListeners.add(listener);
+  return () => presenceListeners.delete(listener);
+};
+
+/** Hands a presence event to its listeners (the socket's handler; tests call it directly). */
+export const dispatchPresenceEvent = (event: TPresenceEvent): void => {
+  for (const listener of presenceListeners) listener(event);
 };
 
 /** Called on every connection after the first one: events may have been missed while disconnected. */
@@ -82,6 +102,8 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   client.on(events.ticketList(tenantId), (event: TTicketListEvent) => {
     for (const listener of ticketListListeners) listener(event);
   });
+
+  client.on(events.presence(tenantId), dispatchPresenceEvent);
 
   client.on(events.whatsappSession(tenantId), (event: TSessionEvent) => {
     for (const listener of sessionListeners) listener(event);

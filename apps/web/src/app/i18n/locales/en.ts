@@ -373,6 +373,8 @@ export const en: TLocaleResource = {
     },
     chat: {
       back: 'Back to the list',
+      contactTyping: 'typing...',
+      contactRecording: 'recording audio...',
       noMessages: 'No messages yet',
       gone: 'This ticket is no longer available to you.',
     },
@@ -437,6 +439,9 @@ export const en: TLocaleResource = {
       captionPlaceholder: 'Add a caption (optional)',
       dropHint: 'Drop the files to attach them',
       emoji: 'Insert emoji',
+      emojiSearch: 'Search emoji',
+      emojiRecent: 'Recently used',
+      emojiNone: 'No emoji found',
       recording: 'Recording audio',
       stopAndSend: 'Stop and send the audio',
       cancelRecording: 'Discard the audio',

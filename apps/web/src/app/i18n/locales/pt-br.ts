@@ -374,6 +374,8 @@ export const ptBR = {
     },
     chat: {
       back: 'Voltar para a lista',
+      contactTyping: 'digitando...',
+      contactRecording: 'gravando áudio...',
       noMessages: 'Nenhuma mensagem ainda',
       gone: 'Este atendimento não está mais disponível para você.',
     },
@@ -438,6 +440,9 @@ export const ptBR = {
       captionPlaceholder: 'Adicione uma legenda (opcional)',
       dropHint: 'Solte os arquivos para anexar',
       emoji: 'Inserir emoji',
+      emojiSearch: 'Pesquisar emoji',
+      emojiRecent: 'Usados recentemente',
+      emojiNone: 'Nenhum emoji encontrado',
       recording: 'Gravando áudio',
       stopAndSend: 'Parar e enviar o áudio',
       cancelRecording: 'Descartar o áudio',

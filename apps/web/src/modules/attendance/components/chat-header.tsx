@@ -16,6 +16,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useContactTyping } from '../api/use-contact-typing';
 import { TicketAvatar } from './ticket-avatar';
 import { TicketStatusBadge } from './ticket-status-badge';
 
@@ -48,11 +49,15 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
   const closed = ticket.status === 'closed';
   const primary: TPrimaryAction = ticket.status === 'pending' ? 'accept' : closed ? 'reopen' : 'close';
   const PrimaryIcon = primaryIcons[primary];
+  const contactPresence = useContactTyping(ticket.id);
+  // Phone: the name keeps the room; the status goes to the second line, the contact panel into the menu.
+  const isPhone = Boolean(onBack);
+  const status = <TicketStatusBadge status={ticket.status} paused={ticket.isPaused} />;
 
   return (
     <Group
-      gap="sm"
-      px="md"
+      gap={isPhone ? 6 : 'sm'}
+      px={isPhone ? 'xs' : 'md'}
       py="xs"
       wrap="nowrap"
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
@@ -75,25 +80,32 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
           <Text fw={600} truncate data-testid="chat-contact-name">
             {ticket.contact.name || ticket.name}
           </Text>
-          <TicketStatusBadge status={ticket.status} paused={ticket.isPaused} />
+          {!isPhone && status}
         </Group>
-        <Group gap={8} wrap="nowrap">
-          {ticket.protocol && (
-            <Text size="xs" c="dimmed" truncate>
-              {t('attendance.ticket.protocol', { protocol: ticket.protocol })}
-            </Text>
-          )}
-          {ticket.queue && (
-            <Badge size="xs" variant="dot" color={ticket.queue.color} tt="none">
-              {ticket.queue.queue}
-            </Badge>
-          )}
-          {ticket.username && (
-            <Text size="xs" c="dimmed" truncate visibleFrom="sm">
-              {ticket.username}
-            </Text>
-          )}
-        </Group>
+        {contactPresence ? (
+          <Text size="xs" c="primary" fs="italic" truncate aria-live="polite" data-testid="chat-contact-typing">
+            {t(contactPresence === 'recording' ? 'attendance.chat.contactRecording' : 'attendance.chat.contactTyping')}
+          </Text>
+        ) : (
+          <Group gap={8} wrap="nowrap">
+            {isPhone && status}
+            {ticket.protocol && !isPhone && (
+              <Text size="xs" c="dimmed" truncate>
+                {t('attendance.ticket.protocol', { protocol: ticket.protocol })}
+              </Text>
+            )}
+            {ticket.queue && (
+              <Badge size="xs" variant="dot" color={ticket.queue.color} tt="none">
+                {ticket.queue.queue}
+              </Badge>
+            )}
+            {ticket.username && (
+              <Text size="xs" c="dimmed" truncate visibleFrom="sm">
+                {ticket.username}
+              </Text>
+            )}
+          </Group>
+        )}
       </Box>
       {onBack ? (
         // Phone: the main action as an icon, so the contact's name keeps its room.
@@ -123,17 +135,19 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
           {t(`attendance.actions.${primary}`)}
         </Button>
       )}
-      <Tooltip label={t('attendance.contact.toggle')}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={onToggleContact}
-          aria-label={t('attendance.contact.toggle')}
-          data-testid="chat-contact-toggle"
-        >
-          <IconUserCircle size={20} />
-        </ActionIcon>
-      </Tooltip>
+      {!isPhone && (
+        <Tooltip label={t('attendance.contact.toggle')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onToggleContact}
+            aria-label={t('attendance.contact.toggle')}
+            data-testid="chat-contact-toggle"
+          >
+            <IconUserCircle size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t('common.actions')} data-testid="chat-more">
@@ -141,6 +155,15 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {isPhone && (
+            <Menu.Item
+              leftSection={<IconUserCircle size={16} />}
+              onClick={onToggleContact}
+              data-testid="chat-contact-toggle"
+            >
+              {t('attendance.contact.toggle')}
+            </Menu.Item>
+          )}
           {!closed && (
             <Menu.Item
               leftSection={<IconTransfer size={16} />}

@@ -52,7 +52,7 @@ type TComposerProps = {
   disabled: boolean;
   /** Shown instead of the placeholder when sending is not possible. */
   disabledHint?: string;
-  /** Phone width: a shorter placeholder and no emoji grid (the phone keyboard has one). */
+  /** Phone width: a shorter placeholder. */
   compact?: boolean;
   /** Channels with approved templates (WhatsApp Cloud API): opens the template picker. */
   onTemplates?: () => void;
@@ -310,7 +310,7 @@ export const Composer = ({
               )}
             </FileButton>
           )}
-          {!compact && !voice.recording && <EmojiPicker onPick={insertEmoji} disabled={disabled} />}
+          {!voice.recording && <EmojiPicker onPick={insertEmoji} disabled={disabled} />}
           {voice.recording ? (
             <Group
               gap="xs"
