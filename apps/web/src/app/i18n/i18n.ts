@@ -31,6 +31,16 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/*
+ * NOTE: CLDR gives Brazilian Portuguese the singular for zero ("0 conexão"); Brazilians write the plural
+ * ("0 conexões"). The European rules (one only for 1) say what pt-BR text means, for every key at once.
+ */
+const pluralResolver = i18n.services.pluralResolver as {
+  getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+};
+const getRule = pluralResolver.getRule.bind(pluralResolver);
+pluralResolver.getRule = (code, options) => getRule(code === 'pt-BR' ? 'pt-PT' : code, options);
+
 export const setLanguage = async (language: TLanguage): Promise<void> => {
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;

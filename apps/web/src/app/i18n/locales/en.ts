@@ -135,6 +135,8 @@ export const en: TLocaleResource = {
       subtitle: 'Sign up your company and start serving customers.',
       acceptTerms: 'I have read and accept the terms of use and the privacy policy',
       submit: 'Create account',
+      disabled: "Signing up new companies is turned off on this platform. Ask your company's administrator for access.",
+      backToLogin: 'Back to login',
     },
     masterkey: {
       subtitle: "Sign in as a user with the platform's master key.",

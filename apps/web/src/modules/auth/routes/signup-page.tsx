@@ -1,6 +1,7 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZSignupBody } from '@prosa/contracts';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,10 +9,31 @@ import { loading } from '../../../app/loading/loading-store';
 import { pathFor } from '../../../app/router/route-registry';
 import { showApiError } from '../../../ui/server-errors';
 import { zodResolver } from '../../../ui/zod-form';
-import { signup } from '../api/auth-api';
+import { signup, usePublicSettings } from '../api/auth-api';
 import { useCompleteLogin } from '../components/use-complete-login';
 
+/** `/signup`: the form when the platform takes new companies, else a clear message and the way back. */
 export const SignupPage = () => {
+  const { t } = useTranslation();
+  const settings = usePublicSettings();
+  if (settings.isPending) return <Loader mx="auto" data-testid="signup-loading" />;
+  if (settings.data?.allowSignup) return <SignupForm />;
+  return (
+    <Stack gap="md" data-testid="signup-disabled">
+      <Title order={1} fz="h2">
+        {t('screens.signup')}
+      </Title>
+      <Alert variant="light" color="warning" icon={<IconInfoCircle size={18} />}>
+        {t('auth.signup.disabled')}
+      </Alert>
+      <Anchor component={Link} to={pathFor('login')} size="sm" ta="center">
+        {t('auth.signup.backToLogin')}
+      </Anchor>
+    </Stack>
+  );
+};
+
+const SignupForm = () => {
   const { t } = useTranslation();
   const completeLogin = useCompleteLogin();
   const [submitting, setSubmitting] = useState(false);

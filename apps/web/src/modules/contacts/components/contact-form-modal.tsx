@@ -18,6 +18,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorBody, getErrorCode } from '../../../app/http/errors';
 import { notifySuccess } from '../../../app/notify';
+import { MaskedInput } from '../../../ui/masked-input';
 import { showApiError } from '../../../ui/server-errors';
 import { useSaveContact, useTagOptions, useWalletUserOptions } from '../api/contacts-api';
 import {
@@ -91,14 +92,20 @@ export const ContactFormModal = ({ opened, contact, onClose }: TContactFormModal
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('contacts.fields.name')} required data-autofocus {...form.getInputProps('name')} />
-            <TextInput
+            <MaskedInput
+              kind="phone"
               label={t('contacts.fields.number')}
               description={t('contacts.form.numberHint')}
-              inputMode="tel"
+              data-testid="contact-number"
               {...form.getInputProps('number')}
             />
             <TextInput label={t('contacts.fields.email')} type="email" {...form.getInputProps('email')} />
-            <TextInput label={t('contacts.fields.cpf')} {...form.getInputProps('cpf')} />
+            <MaskedInput
+              kind="cpf"
+              label={t('contacts.fields.cpf')}
+              data-testid="contact-cpf"
+              {...form.getInputProps('cpf')}
+            />
             <TextInput
               label={t('contacts.fields.birthday')}
               placeholder={t('contacts.form.birthdayPlaceholder')}

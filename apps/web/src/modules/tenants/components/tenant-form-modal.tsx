@@ -17,6 +17,7 @@ import { type TCreateTenantBody, type TTenant, type TUpdateTenantBody, tenantSta
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../app/notify';
+import { MaskedInput } from '../../../ui/masked-input';
 import { MenuVisibilityEditor } from '../../../ui/menu-visibility-editor';
 import { showApiError } from '../../../ui/server-errors';
 import { zodResolver } from '../../../ui/zod-form';
@@ -82,9 +83,11 @@ export const TenantFormModal = ({ opened, tenant, onClose }: TTenantFormModalPro
               {...form.getInputProps('status')}
             />
             <TextInput type="email" label={t('tenants.contactEmail')} {...form.getInputProps('email')} />
-            <TextInput
+            <MaskedInput
+              kind="cpfCnpj"
               label={t('tenants.identity')}
               description={t('tenants.identityHint')}
+              data-testid="tenant-identity"
               {...form.getInputProps('identity')}
             />
             <NumberInput
