@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPhoneKey, isWhatsappLid, parsePhone, parseWhatsappJid, phoneIdentityKeys } from './phone.js';
+import {
+  canonicalPhoneKey,
+  dialablePhone,
+  isWhatsappLid,
+  parsePhone,
+  parseWhatsappJid,
+  phoneIdentityKeys,
+  phoneSearchDigits,
+} from './phone.js';
 
 describe('parsePhone', () => {
   it('reads a Brazilian mobile in national format with BR as the default country', () => {
@@ -100,6 +108,31 @@ describe('phone identity keys', () => {
     const a = parsePhone('(11) 98765-4321');
     const b = parsePhone('+55 11 8765-4321');
     expect(a.ok && b.ok && canonicalPhoneKey(a.e164) === canonicalPhoneKey(b.e164)).toBe(true);
+  });
+});
+
+describe('the dialable form shown and searched', () => {
+  it('gives a Brazilian mobile reported with eight digits its ninth digit back', () => {
+    expect(dialablePhone('+551187654321')).toBe('+5511987654321');
+    expect(dialablePhone('+557196123456')).toBe('+5571996123456');
+    expect(dialablePhone('+5511987654321')).toBe('+5511987654321');
+  });
+
+  it('keeps landlines (eight digits starting 2-5), foreign numbers and non-phones as they are', () => {
+    expect(dialablePhone('+551134567890')).toBe('+551134567890');
+    expect(dialablePhone('+551125678901')).toBe('+551125678901');
+    expect(dialablePhone('+555133334444')).toBe('+555133334444');
+    expect(dialablePhone('+14155552671')).toBe('+14155552671');
+    expect(dialablePhone('+5411987654321')).toBe('+5411987654321');
+    expect(dialablePhone('120363025246125486-1600000000')).toBe('120363025246125486-1600000000');
+  });
+
+  it('searches a typed eight-digit mobile under its nine-digit form too, with or without the country code', () => {
+    expect(phoneSearchDigits('1187654321')).toEqual(['1187654321', '11987654321']);
+    expect(phoneSearchDigits('551187654321')).toEqual(['551187654321', '5511987654321']);
+    expect(phoneSearchDigits('11987654321')).toEqual(['11987654321']);
+    expect(phoneSearchDigits('1134567890')).toEqual(['1134567890']);
+    expect(phoneSearchDigits('8765')).toEqual(['8765']);
   });
 });
 

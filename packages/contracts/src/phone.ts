@@ -92,6 +92,27 @@ export const phoneIdentityKeys = (e164: string): string[] => {
 /** The one key a phone identity is stored under: the nine-digit form for Brazilian mobiles, else the E.164. */
 export const canonicalPhoneKey = (e164: string): string => phoneIdentityKeys(e164)[0] ?? '';
 
+/**
+ * The number as shown and searched: a Brazilian mobile reported in its old eight-digit form gets its ninth
+ * digit back ('+551187654321' -> '+5511987654321'); landlines (8 digits starting 2-5) and other countries are
+ * returned as given. Sending never uses this: it goes to the identity the channel reported.
+ */
+export const dialablePhone = (e164: string): string => {
+  const key = toE164Key(e164);
+  return brazilianMobile.test(key) ? canonicalPhoneKey(key) : e164;
+};
+
+/**
+ * The digit strings a typed number search looks for: the digits, plus the nine-digit form when they are a
+ * Brazilian mobile in the eight-digit form, with or without the country code ('1187654321' also looks for
+ * '11987654321'), since stored numbers are in the dialable form.
+ */
+export const phoneSearchDigits = (digits: string): string[] => {
+  const national = /^(55)?([1-9]{2})([6-9]\d{7})$/.exec(digits);
+  if (!national) return [digits];
+  return [digits, `${national[1] ?? ''}${national[2]}9${national[3]}`];
+};
+
 export type TWhatsappJid = {
   kind: 'phone' | 'lid' | 'group';
   /** Phone: the digits of the number ('5511987654321'); LID: its digits; group: '5511987654321-1600000000'. */

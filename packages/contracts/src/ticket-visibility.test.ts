@@ -89,6 +89,12 @@ describe('ticket visibility rules (§5)', () => {
     expect(visible(ticket({ queueId: 77 }), agent, { showAll: true })).toBe(false);
   });
 
+  it('1. showAll keeps the connection filter the admin chose', () => {
+    expect(visible(ticket({ whatsappId: 1 }), admin, { showAll: true, whatsappIds: [1] })).toBe(true);
+    expect(visible(ticket({ whatsappId: 2 }), admin, { showAll: true, whatsappIds: [1] })).toBe(false);
+    expect(visible(ticket({ whatsappId: null }), admin, { showAll: true, whatsappIds: [1] })).toBe(false);
+  });
+
   it('2. show-closed-to-everybody: closed tickets visible, a queue-bound agent only in their queues', () => {
     const closed = ticket({ status: 'closed', queueId: 77, userId: 99 });
     expect(visible(closed, freeAgent)).toBe(false);

@@ -105,8 +105,9 @@ export const isTicketVisible = (
   filter: TVisibilityFilter,
   settings: TVisibilitySettings,
 ): boolean => {
-  // 1. Admin or super with showAll: always visible.
-  if (filter.showAll && canShowAll(viewer.profile)) return true;
+  // 1. Admin or super with showAll: always visible, within the connections the admin filtered on.
+  if (filter.showAll && canShowAll(viewer.profile))
+    return filter.whatsappIds.length === 0 || isIn(filter.whatsappIds, ticket.whatsappId);
   // 2. Closed tickets shown to everybody; a queue-bound agent only those of their queues.
   if (settings.showClosedToEverybody && ticket.status === 'closed') {
     return !isQueueBoundAgent(viewer) || isIn(viewer.queueIds, ticket.queueId);

@@ -105,6 +105,7 @@ export const ZTicketListQuery = z.object({
 });
 export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
 
+/** `count`: the tickets the filter matches, counted up to 10,000 (a longer list says 10,000; `hasMore` is exact). */
 export const ZTicketList = z.object({ tickets: z.array(ZTicket), count: z.number().int(), hasMore: z.boolean() });
 
 export const ZTicketCreate = z.object({

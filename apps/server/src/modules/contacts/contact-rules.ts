@@ -1,4 +1,10 @@
-import { canonicalPhoneKey, getErrorMessage, parsePhone, type TContactCustomField } from '@prosa/contracts';
+import {
+  canonicalPhoneKey,
+  dialablePhone,
+  getErrorMessage,
+  parsePhone,
+  type TContactCustomField,
+} from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { tags, users } from '../../platform/db/schema.js';
@@ -21,11 +27,14 @@ export const invalidField = (field: string, detail: string): AppError =>
     data: { detail, message: `${getErrorMessage('ERR_VALIDATION')} ${field}: ${detail}` },
   });
 
-/** A typed phone (national numbers are Brazilian) as its E.164 and the key its identity is stored under. */
+/**
+ * A typed phone (national numbers are Brazilian) as the E.164 shown (a mobile typed with eight digits gets its
+ * ninth) and the key its identity is stored under.
+ */
 export const parseContactPhone = (input: string): { ok: true; phone: TContactPhone } | { ok: false; error: string } => {
   const parsed = parsePhone(input);
   if (!parsed.ok) return { ok: false, error: parsed.error };
-  return { ok: true, phone: { e164: parsed.e164, key: canonicalPhoneKey(parsed.e164) } };
+  return { ok: true, phone: { e164: dialablePhone(parsed.e164), key: canonicalPhoneKey(parsed.e164) } };
 };
 
 export const requireContactPhone = (input: string, field = 'number'): TContactPhone => {

@@ -1,4 +1,4 @@
-import { canonicalPhoneKey, parsePhone } from '@prosa/contracts';
+import { canonicalPhoneKey, dialablePhone, parsePhone } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import {
   deleteContactRows,
@@ -69,7 +69,8 @@ export const channelIdentities = (input: TChannelContact) => {
   const primary = identityOf(input.kind, input.value);
   if (primary.value === '') throw new Error(`empty ${input.kind} identity: a channel contact needs one`);
   const phoneSource = input.kind === 'phone' ? input.value : input.number;
-  const e164 = !isGroup && phoneSource ? toE164(phoneSource) : null;
+  // Shown and searched in its dialable form (the phone identity is the canonical key of either form anyway).
+  const e164 = !isGroup && phoneSource ? dialablePhone(toE164(phoneSource)) : null;
   const identities: TIdentity[] = [primary];
   if (e164 && input.kind !== 'phone') identities.push(identityOf('phone', e164));
   if (input.lid && input.kind !== 'lid') identities.push(identityOf('lid', input.lid));

@@ -1,13 +1,14 @@
 import {
   defaultVisibilityFilter,
   PAGE_SIZE,
+  phoneSearchDigits,
   type TTicket,
   type TTicketListQuery,
   type TVisibilityFilter,
 } from '@prosa/contracts';
-import { and, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
-import { contacts, tickets } from '../../platform/db/schema.js';
+import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
@@ -18,16 +19,29 @@ import { visibilityCondition } from './visibility-sql.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Message text is searched from this many characters: shorter terms have no trigram to look up. */
+const MESSAGE_SEARCH_MIN_LENGTH = 3;
+/**
+ * A word found in more messages than this lists the tickets of its newest ones: searching a common word stays
+ * as fast as a rare one (docs/benchmarks.md), and a person refines the term rather than reading thousands.
+ */
+const MESSAGE_SEARCH_LIMIT = 2_000;
+
+/**
+ * Tickets a search term finds: contact name, contact number (either form of a Brazilian mobile), protocol,
+ * ticket id or message text, looked up through trigram indexes by `prosa_search_ticket_ids` (migration 0011).
+ */
 const searchCondition = (search: string | undefined): SQL | undefined => {
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
   const digits = search.replace(/\D/g, '');
-  return or(
-    ilike(contacts.name, pattern),
-    ilike(tickets.protocol, pattern),
-    digits.length >= 3 ? ilike(contacts.number, `%${digits}%`) : undefined,
-    /^\d+$/.test(search) && search.length < 10 ? eq(tickets.id, Number(search)) : undefined,
-  );
+  const [numberDigits, altNumberDigits] = digits.length >= 3 ? phoneSearchDigits(digits) : [];
+  const ticketId = /^\d+$/.test(search) && search.length < 10 ? Number(search) : null;
+  return sql`${tickets.id} in (select id from prosa_search_ticket_ids(${pattern}::text, ${
+    numberDigits ? `%${numberDigits}%` : null
+  }::text, ${altNumberDigits ? `%${altNumberDigits}%` : null}::text, ${ticketId}::integer, ${
+    search.length >= MESSAGE_SEARCH_MIN_LENGTH
+  }::boolean, ${MESSAGE_SEARCH_LIMIT}::integer))`;
 };
 
 export const toVisibilityFilter = (query: TTicketListQuery): TVisibilityFilter => ({
@@ -63,12 +77,13 @@ export const listTickets = (
     const page = await findJoinedPage(tx, ctx.tenantId, where, {
       limit: PAGE_SIZE,
       offset,
-      joinsContacts: Boolean(query.searchParam),
+      // A search's matches are few enough to count beside the page, in the same statement.
+      countWithPage: Boolean(query.searchParam),
     });
     return {
       tickets: await toTicketDtos(tx, ctx.tenantId, page.rows),
       count: page.count,
-      hasMore: offset + page.rows.length < page.count,
+      hasMore: page.hasMore,
     };
   });
 

@@ -194,46 +194,62 @@ export const lockContacts = async (tx: TExecutor, tenantId: number, contactIds: 
   );
 };
 
+/** A list's total is counted up to here: past it the count says this much and `hasMore` tells the rest. */
+export const LIST_COUNT_LIMIT = 10_000;
+
 /**
- * One page of tickets under `where`, newest message first, with its total. The page's ids are picked from
- * the tickets table alone (the ordering index does the work), then joined: joining every contact of a tenant
- * before sorting was most of the time of a list at 10k tickets. `where` may read contacts (search) only when
- * `joinsContacts` is set.
+ * One page of tickets under `where`, newest message first, with its total (up to LIST_COUNT_LIMIT) and
+ * whether a next page exists. The page's ids are picked from the tickets table alone (the ordering index does
+ * the work), then joined: joining every contact of a tenant before sorting was most of the time of a list at
+ * 10k tickets. `where` reads the tickets table only (a search goes through `prosa_search_ticket_ids`).
  */
 export const findJoinedPage = async (
   tx: TExecutor,
   tenantId: number,
   where: SQL | undefined,
-  options: { limit: number; offset: number; joinsContacts?: boolean },
-): Promise<{ rows: TTicketJoined[]; count: number }> => {
+  options: { limit: number; offset: number; countWithPage?: boolean },
+): Promise<{ rows: TTicketJoined[]; count: number; hasMore: boolean }> => {
   const condition = and(eq(tickets.tenantId, tenantId), where);
   const order = [sql`${tickets.lastMessageAt} desc nulls last`, desc(tickets.id)];
-  const idQuery = options.joinsContacts
-    ? tx
-        .select({ id: tickets.id })
-        .from(tickets)
-        .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.tenantId, tickets.tenantId)))
-    : tx.select({ id: tickets.id }).from(tickets);
-  // NOTE: a window count here would stop the index scan from ending at the page: the total is its own query.
-  const ids = (
-    await idQuery
+  // NOTE: counting every ticket of a 200,000-ticket tenant costs more than the page itself (docs/benchmarks.md).
+  const countUpToLimit = async () => {
+    const capped = tx.select({ one: sql`1` }).from(tickets).where(condition).limit(LIST_COUNT_LIMIT).as('capped');
+    return (await tx.select({ n: count() }).from(capped))[0]?.n ?? 0;
+  };
+  let ids: number[];
+  let total: number;
+  if (options.countWithPage) {
+    // A bounded set (a search's matches): the total rides along the page, one statement instead of two.
+    const page = await tx
+      .select({ id: tickets.id, total: sql<number>`(count(*) over ())::int` })
+      .from(tickets)
       .where(condition)
       .orderBy(...order)
-      .limit(options.limit)
-      .offset(options.offset)
-  ).map((row) => row.id);
-  const countQuery = options.joinsContacts
-    ? tx
-        .select({ n: count() })
+      .limit(options.limit + 1)
+      .offset(options.offset);
+    ids = page.map((row) => row.id);
+    total = page[0]?.total ?? (options.offset > 0 ? await countUpToLimit() : 0);
+  } else {
+    // NOTE: a window count here would stop the index scan from ending at the page: the total is its own query.
+    ids = (
+      await tx
+        .select({ id: tickets.id })
         .from(tickets)
-        .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.tenantId, tickets.tenantId)))
-    : tx.select({ n: count() }).from(tickets);
-  const total = (await countQuery.where(condition))[0]?.n ?? 0;
-  if (ids.length === 0) return { rows: [], count: total };
+        .where(condition)
+        .orderBy(...order)
+        .limit(options.limit + 1)
+        .offset(options.offset)
+    ).map((row) => row.id);
+    total = await countUpToLimit();
+  }
+  // One row past the page says whether there is a next one, whatever the count stopped at.
+  const hasMore = ids.length > options.limit;
+  ids = ids.slice(0, options.limit);
+  if (ids.length === 0) return { rows: [], count: total, hasMore };
   const rows = await selectJoined(tx)
     .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids)))
     .orderBy(...order);
-  return { rows: rows.map(toJoined), count: total };
+  return { rows: rows.map(toJoined), count: total, hasMore };
 };
 
 /** Tags, contact tags, wallets and scheduled-message counts of a page of tickets, in four queries. */

@@ -22,8 +22,9 @@ export const visibilityCondition = (
   settings: TVisibilitySettings,
 ): SQL => {
   const isAdmin = adminProfiles.has(viewer.profile);
-  // 1. Admin or super with showAll: always visible.
-  if (isAdmin && filter.showAll) return sql`true`;
+  // 1. Admin or super with showAll: always visible, within the connections the admin filtered on.
+  if (isAdmin && filter.showAll)
+    return filter.whatsappIds.length > 0 ? sql`${tickets.whatsappId} in (${idList(filter.whatsappIds)})` : sql`true`;
 
   const rules: SQL[] = [];
   const inQueues = (ids: readonly number[]) =>

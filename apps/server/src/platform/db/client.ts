@@ -35,8 +35,10 @@ export const openDatabase = async (options: { databaseUrl?: string; dataDir?: st
 
 // Each driver is loaded only when used: PGlite installations never load pg, and the reverse.
 const openPglite = async (dir: string | undefined): Promise<TDatabase> => {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // Trigram indexes behind the ticket search (migration 0011 creates the extension).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -46,7 +48,7 @@ const openPglite = async (dir: string | undefined): Promise<TDatabase> => {
     mkdirSync(dir, { recursive: true });
     await (await PGlite.create({ dataDir: dir })).close();
   }
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {
     db,

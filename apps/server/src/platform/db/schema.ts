@@ -232,6 +232,9 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
     index('contacts_tenant_number_idx').on(t.tenantId, t.number),
+    // Ticket search (migration 0011, pg_trgm): substrings of a name or a number.
+    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
 
@@ -453,10 +456,12 @@ export const tickets = pgTable(
       .where(sql`${t.status} in ('open', 'pending')`),
     // The list's order (newest message first) within a tab, so a page is read from the index.
     index('tickets_tenant_status_last_idx').on(t.tenantId, t.status, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+    index('tickets_tenant_last_idx').on(t.tenantId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('tickets_tenant_user_idx').on(t.tenantId, t.userId, t.status),
     index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId, t.status),
     index('tickets_tenant_contact_idx').on(t.tenantId, t.contactId),
     uniqueIndex('tickets_tenant_protocol_key').on(t.tenantId, t.protocol),
+    index('tickets_protocol_trgm_idx').using('gin', t.protocol.op('gin_trgm_ops')),
   ],
 );
 
@@ -544,6 +549,8 @@ export const messages = pgTable(
     uniqueIndex('messages_id_front_key').on(t.tenantId, t.idFront).where(sql`${t.idFront} is not null`),
     index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.timestamp),
     index('messages_contact_idx').on(t.tenantId, t.contactId, t.timestamp),
+    // Ticket search by message text (migration 0011, pg_trgm).
+    index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
     index('messages_schedule_idx').on(t.status, t.scheduleDate).where(sql`${t.status} = 'scheduled'`),
     index('messages_outbox_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending' and ${t.fromMe}`),
   ],
