@@ -1,3 +1,4 @@
+import { conversationEn } from '../../../modules/attendance/locale';
 import { catalogEn } from '../../../modules/catalog/locale';
 import { connectionsEn } from '../../../modules/connections/locale';
 import { proxyEn } from '../../../modules/connections/proxy-locale';
@@ -11,6 +12,7 @@ import type { TLocaleResource } from './pt-br';
 
 export const en: TLocaleResource = {
   webchat: webchatEn,
+  conversation: conversationEn,
   settings: settingsEn,
   protocols: protocolsEn,
   contacts: contactsEn,

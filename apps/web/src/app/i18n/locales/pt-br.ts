@@ -1,4 +1,5 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
+import { conversationPtBR } from '../../../modules/attendance/locale';
 import { catalogPtBR } from '../../../modules/catalog/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
@@ -11,6 +12,7 @@ import { webchatPtBR } from '../../../modules/webchat/locale';
 
 export const ptBR = {
   webchat: webchatPtBR,
+  conversation: conversationPtBR,
   settings: settingsPtBR,
   protocols: protocolsPtBR,
   contacts: contactsPtBR,

@@ -182,3 +182,7 @@ export const useScheduleMessage = () => {
     },
   });
 };
+
+/** The closing message chosen when closing: sent and stored like any reply (its chat:create shows it). */
+export const sendClosingMessage = async (ticket: { id: number }, body: string): Promise<TMessage> =>
+  postMessage(ticket.id, { body, idFront: crypto.randomUUID() });

@@ -153,7 +153,8 @@ const updatedAtOf = (ticket: TTicket): number => Date.parse(ticket.updatedAt) ||
 
 /**
  * The list on screen: pages joined, each ticket once. Loading a page merges by id: a ticket already shown
- * (a realtime event moved it up while later pages shifted) keeps its place with the freshest copy.
+ * (a realtime event moved it up while later pages shifted) keeps its place with the freshest copy. Tickets
+ * with unread messages come first (spec §4), each group in the server's order.
  */
 export const flattenTickets = (pages: readonly TTicketPage[]): TTicket[] => {
   const order: number[] = [];
@@ -169,5 +170,9 @@ export const flattenTickets = (pages: readonly TTicketPage[]): TTicket[] => {
       }
     }
   }
-  return order.map((id) => byId.get(id) as TTicket);
+  const merged = order.map((id) => byId.get(id) as TTicket);
+  return [
+    ...merged.filter((ticket) => ticket.unreadMessages > 0),
+    ...merged.filter((ticket) => !ticket.unreadMessages),
+  ];
 };

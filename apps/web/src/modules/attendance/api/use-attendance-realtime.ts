@@ -2,7 +2,6 @@ import type { TTicketListEvent } from '@prosa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { onRealtimeReconnect, onTicketListEvent } from '../../../app/realtime/socket';
-import { playNewMessageTone, shouldPlayNewMessageSound } from '../components/notification-sound';
 import { applyMessageToCache } from './messages-api';
 import { messageKeys, ticketKeys } from './ticket-keys';
 import { applyTicketActionToCache } from './tickets-api';
@@ -35,11 +34,6 @@ export const useAttendanceRealtime = ({ openTicketId, onOpenTicketGone }: TRealt
           if (event.payload.id === latest.current.openTicketId) latest.current.onOpenTicketGone();
           return;
         case 'chat:create':
-          applyMessageToCache(queryClient, event.type, event.payload);
-          if (shouldPlayNewMessageSound(event.payload, latest.current.openTicketId, document.hidden)) {
-            playNewMessageTone();
-          }
-          return;
         case 'chat:update':
         case 'chat:ack':
         case 'chat:delete':

@@ -16,6 +16,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { shownStatus } from '../api/follow-ticket';
 import { useContactTyping } from '../api/use-contact-typing';
 import { TicketAvatar } from './ticket-avatar';
 import { TicketStatusBadge } from './ticket-status-badge';
@@ -52,7 +53,7 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
   const contactPresence = useContactTyping(ticket.id);
   // Phone: the name keeps the room; the status goes to the second line, the contact panel into the menu.
   const isPhone = Boolean(onBack);
-  const status = <TicketStatusBadge status={ticket.status} paused={ticket.isPaused} />;
+  const status = <TicketStatusBadge status={shownStatus(ticket, true)} paused={ticket.isPaused} />;
 
   return (
     <Group

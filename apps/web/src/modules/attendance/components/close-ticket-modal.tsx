@@ -1,9 +1,11 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFarewellMessages } from '../../farewell-messages/api/farewell-messages-api';
 import { useReasons } from '../api/lookups-api';
 
-export type TCloseChoice = { reasonId: number | null; sendFarewell: boolean };
+/** `farewell`: the saved closing message (from /fechamento) to send before closing, as written there. */
+export type TCloseChoice = { reasonId: number | null; sendFarewell: boolean; farewell: string | null };
 
 type TCloseTicketModalProps = {
   opened: boolean;
@@ -14,20 +16,28 @@ type TCloseTicketModalProps = {
   onConfirm: (choice: TCloseChoice) => void;
 };
 
-/** "Encerrar": asks for a closing reason when the tenant has reasons, and whether to send the farewell. */
+/**
+ * "Encerrar": asks for a closing reason when the tenant has reasons, offers the saved closing messages
+ * (/fechamento) to send first, and whether to send the connection's farewell.
+ */
 export const CloseTicketModal = ({ opened, loading, reasonError, onClose, onConfirm }: TCloseTicketModalProps) => {
   const { t } = useTranslation();
   const reasons = useReasons(opened);
+  const farewells = useFarewellMessages(opened);
   const [reasonId, setReasonId] = useState<string | null>(null);
+  const [farewellId, setFarewellId] = useState<string | null>(null);
   const [sendFarewell, setSendFarewell] = useState(true);
 
   useEffect(() => {
     if (!opened) return;
     setReasonId(null);
+    setFarewellId(null);
     setSendFarewell(true);
   }, [opened]);
 
   const options = (reasons.data ?? []).map((reason) => ({ value: String(reason.id), label: reason.name }));
+  const farewellOptions = (farewells.data ?? []).map((item) => ({ value: String(item.id), label: item.message }));
+  const farewell = farewells.data?.find((item) => String(item.id) === farewellId)?.message ?? null;
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('attendance.close.title')}>
@@ -52,6 +62,25 @@ export const CloseTicketModal = ({ opened, loading, reasonError, onClose, onConf
             {reasonError}
           </Text>
         )}
+        {farewellOptions.length > 0 && (
+          <Select
+            label={t('conversation.close.message')}
+            description={t('conversation.close.messageHint')}
+            placeholder={t('conversation.close.messagePlaceholder')}
+            data={farewellOptions}
+            value={farewellId}
+            onChange={setFarewellId}
+            clearable
+            searchable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="close-message"
+          />
+        )}
+        {farewell && (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} data-testid="close-message-preview">
+            {farewell}
+          </Text>
+        )}
         <Checkbox
           label={t('attendance.close.sendFarewell')}
           checked={sendFarewell}
@@ -65,7 +94,7 @@ export const CloseTicketModal = ({ opened, loading, reasonError, onClose, onConf
           <Button
             color="negative"
             loading={loading}
-            onClick={() => onConfirm({ reasonId: reasonId ? Number(reasonId) : null, sendFarewell })}
+            onClick={() => onConfirm({ reasonId: reasonId ? Number(reasonId) : null, sendFarewell, farewell })}
             data-testid="close-confirm"
           >
             {t('attendance.close.confirm')}

@@ -1,9 +1,9 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { shouldPlayNewMessageSound } from '../../shell/alerts/notification-sound';
 import { makeMessage, makeTicket } from '../test-fixtures';
 import { buildChatItems, messageKey } from './chat-items';
 import { formatDayLabel, formatRelativeTime, localInputToIsoWithOffset } from './format-time';
-import { shouldPlayNewMessageSound } from './notification-sound';
 import { getOtherOpenTicket } from './other-open-ticket';
 import { fillQuickReply, filterFastReplies, quickReplyQuery } from './quick-replies';
 import { unreadTitle } from './use-unread-title';

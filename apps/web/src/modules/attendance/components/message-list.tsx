@@ -1,6 +1,6 @@
-import { Badge, Center, Loader } from '@mantine/core';
+import { Badge, Center, Loader, Stack } from '@mantine/core';
 import type { TMessage } from '@prosa/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { isOptimistic } from '../api/message-cache';
@@ -27,16 +27,20 @@ type TMessageListProps = {
   onRetry: (message: TMessage) => void;
   onForward?: (message: TMessage) => void;
   selection?: TMessageSelection | null;
+  /** Shown above the first message once there is nothing older to load (the contact's earlier tickets). */
+  before?: ReactNode;
 };
 
-type TListContext = { loadingOlder: boolean };
+type TListContext = { loadingOlder: boolean; before: ReactNode };
 
 const Header = ({ context }: { context?: TListContext }) =>
   context?.loadingOlder ? (
     <Center py="sm">
       <Loader size="sm" />
     </Center>
-  ) : null;
+  ) : (
+    (context?.before ?? null)
+  );
 
 const listComponents = { Header };
 
@@ -58,6 +62,7 @@ export const MessageList = ({
   onRetry,
   onForward,
   selection,
+  before,
 }: TMessageListProps) => {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -83,11 +88,14 @@ export const MessageList = ({
 
   if (items.length === 0) {
     return (
-      <Center h="100%">
-        <Badge variant="light" color="gray" tt="none" size="lg">
-          {t('attendance.chat.noMessages')}
-        </Badge>
-      </Center>
+      <Stack h="100%" gap={0} style={{ overflowY: 'auto' }}>
+        {before}
+        <Center style={{ flex: 1 }} py="md">
+          <Badge variant="light" color="gray" tt="none" size="lg">
+            {t('attendance.chat.noMessages')}
+          </Badge>
+        </Center>
+      </Stack>
     );
   }
 
@@ -96,7 +104,7 @@ export const MessageList = ({
       ref={virtuoso}
       style={{ height: '100%' }}
       data={items}
-      context={{ loadingOlder }}
+      context={{ loadingOlder, before: hasOlder ? null : before }}
       components={listComponents}
       firstItemIndex={firstItemIndex}
       initialTopMostItemIndex={items.length - 1}

@@ -181,7 +181,7 @@ export const TicketListPanel = ({ selectedTicketId }: { selectedTicketId: number
         ) : tickets.length === 0 ? (
           <EmptyList
             title={t(filtering ? 'attendance.list.emptyFiltered' : `attendance.list.empty.${tab}`)}
-            description={filtering ? undefined : t('attendance.list.emptyHint')}
+            description={filtering ? undefined : t(`conversation.emptyHint.${tab}`)}
           />
         ) : (
           <Virtuoso<TTicket, TListContext>

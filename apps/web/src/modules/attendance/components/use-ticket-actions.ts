@@ -5,16 +5,20 @@ import { getFieldError } from '../../../app/http/errors';
 import { notifySuccess } from '../../../app/notify';
 import { showApiError } from '../../../ui/server-errors';
 import { downloadTranscript } from '../api/conversation-actions-api';
+import { sendClosingMessage } from '../api/messages-api';
 import { usePauseTicket, useUpdateTicket } from '../api/tickets-api';
 import type { TChatAction } from './chat-header';
 import type { TCloseChoice } from './close-ticket-modal';
 import { getOtherOpenTicket, type TOtherOpenTicket } from './other-open-ticket';
+import { fillQuickReply } from './quick-replies';
 import type { TTransferChoice } from './transfer-modal';
 
 export type TTicketDialog = 'transfer' | 'close' | null;
 
 type TTicketActionsOptions = {
   currentUserId: number | null;
+  /** Fills {{user}} in a closing message. */
+  agentName: string;
   /** The ticket left the agent's hands (closed, transferred, marked unread): back to the list. */
   onLeave: () => void;
 };
@@ -23,7 +27,10 @@ type TTicketActionsOptions = {
  * The chat header's actions: accept, reopen (409 tells who holds the contact), transfer, close (a required
  * reason is asked for), pause / resume, mark as unread and export the conversation (text or CSV).
  */
-export const useTicketActions = (ticket: TTicket | undefined, { currentUserId, onLeave }: TTicketActionsOptions) => {
+export const useTicketActions = (
+  ticket: TTicket | undefined,
+  { currentUserId, agentName, onLeave }: TTicketActionsOptions,
+) => {
   const { t } = useTranslation();
   const update = useUpdateTicket();
   const pause = usePauseTicket();
@@ -96,10 +103,12 @@ export const useTicketActions = (ticket: TTicket | undefined, { currentUserId, o
     }
   };
 
-  const onClose = async ({ reasonId, sendFarewell }: TCloseChoice) => {
+  const onClose = async ({ reasonId, sendFarewell, farewell }: TCloseChoice) => {
     if (!ticket) return;
     setReasonError(null);
     try {
+      // The chosen closing message goes first, as the agent's own message, variables filled in.
+      if (farewell) await run('close', () => sendClosingMessage(ticket, fillQuickReply(farewell, ticket, agentName)));
       // /ticketsForce also sends the connection's farewell message.
       await change('close', ticket.id, { status: 'closed', ...(reasonId ? { reasonId } : {}) }, sendFarewell);
       notifySuccess(t('attendance.close.done'));

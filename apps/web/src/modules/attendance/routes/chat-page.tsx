@@ -22,6 +22,7 @@ import {
 } from '../api/messages-api';
 import { useServiceWindow } from '../api/templates-api';
 import { useTicket } from '../api/tickets-api';
+import { useFollowTicket } from '../api/use-follow-ticket';
 import { useOpenTicket } from '../api/use-open-ticket';
 import { useReadWhileOpen } from '../api/use-read-while-open';
 import { useSendFiles } from '../api/use-send-files';
@@ -29,6 +30,7 @@ import { ChatHeader } from '../components/chat-header';
 import { CloseTicketModal } from '../components/close-ticket-modal';
 import { Composer } from '../components/composer';
 import { ContactPanel } from '../components/contact-panel';
+import { EarlierTickets } from '../components/earlier-tickets';
 import { EditMessageModal } from '../components/edit-message-modal';
 import { ForwardMessageModal } from '../components/forward-message-modal';
 import { ForwardSelectionBar } from '../components/forward-selection-bar';
@@ -76,8 +78,9 @@ export const ChatPage = () => {
 
   const ticket = ticketQuery.data;
   const backToList = () => navigate('chat-empty');
-  const actions = useTicketActions(ticket, { currentUserId: userId, onLeave: backToList });
+  const actions = useTicketActions(ticket, { currentUserId: userId, agentName: username ?? '', onLeave: backToList });
   useReadWhileOpen(ticket);
+  useFollowTicket(ticket, userId);
   const serviceWindow = useServiceWindow(ticket);
   const messages = useMemo(() => flattenMessages(messagesQuery.data?.pages ?? []), [messagesQuery.data]);
 
@@ -236,6 +239,13 @@ export const ChatPage = () => {
               onForward={(message) => setPicked(new Map([[message.id, message]]))}
               selection={picked ? { ids: new Set(picked.keys()), onToggle: togglePicked } : null}
               onRetry={(message) => retry.mutate(message, { onError: (error) => showApiError(error) })}
+              before={
+                <EarlierTickets
+                  ticketId={ticket.id}
+                  currentUserId={userId}
+                  contactName={ticket.contact.name || ticket.name}
+                />
+              }
             />
           )}
         </Box>
