@@ -10,6 +10,7 @@ import { getStoredUser, setStoredUserConfigs } from '../../../app/session/storag
 import { showApiError } from '../../../ui/server-errors';
 import { useAppVersion } from '../../auth/api/auth-api';
 import { updateUserConfigs } from '../../users/api/users-api';
+import { AlertSettingsItems } from '../alerts/alert-settings';
 
 const initialsOf = (name: string): string =>
   name
@@ -77,6 +78,7 @@ export const ProfileMenu = () => {
         >
           {t('profile.darkMode')}
         </Menu.Item>
+        <AlertSettingsItems />
         <Menu.Divider />
         <Menu.Label>
           <Group gap={6}>

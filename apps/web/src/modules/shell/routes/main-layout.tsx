@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useRealtime } from '../../../app/realtime/use-realtime';
 import { useIdleReload, useProfileWatch } from '../../../app/session/use-session-watch';
+import { useNewMessageAlerts } from '../alerts/use-new-message-alerts';
 import { AppNavbar } from '../components/app-navbar';
 import { Brand } from '../components/brand';
 import { ProfileMenu } from '../components/profile-menu';
@@ -17,6 +18,7 @@ export const MainLayout = () => {
   useProfileWatch();
   useIdleReload();
   useConnectionAlerts();
+  useNewMessageAlerts();
 
   return (
     <AppShell

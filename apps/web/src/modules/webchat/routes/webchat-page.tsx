@@ -198,6 +198,8 @@ const Chat = ({ channel, token, greeting, maxFileBytes }: TChatProps) => {
   const [agentState, setAgentState] = useState<string>('paused');
   const [online, setOnline] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
+  // When the agent closed the conversation: a notice shows there; writing again starts a new one.
+  const [endedAt, setEndedAt] = useState<number | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const socketRef = useRef<ReturnType<typeof connectVisitorSocket> | null>(null);
@@ -231,6 +233,10 @@ const Chat = ({ channel, token, greeting, maxFileBytes }: TChatProps) => {
     });
     socket.on(webchatSocket.update, (message: TWebchatMessage) => upsert(message));
     socket.on(webchatSocket.agentTyping, (event: { state: string }) => setAgentState(event.state));
+    socket.on(webchatSocket.ended, () => {
+      setEndedAt(Date.now());
+      setAgentState('paused');
+    });
     socket.on(webchatSocket.seen, (event: { ids: string[] }) =>
       setMessages((current) => current.map((m) => (event.ids.includes(m.id) ? { ...m, status: 'read' } : m))),
     );
@@ -335,13 +341,30 @@ const Chat = ({ channel, token, greeting, maxFileBytes }: TChatProps) => {
               {t('webchat.empty')}
             </Text>
           )}
-          {messages.map((message) => (
-            <Bubble
-              key={message.id}
-              message={message}
-              onRetry={() => message.clientId && void deliver(message.clientId, message.body, message.file)}
-            />
-          ))}
+          {messages
+            .filter((message) => endedAt === null || message.timestamp <= endedAt)
+            .map((message) => (
+              <Bubble
+                key={message.id}
+                message={message}
+                onRetry={() => message.clientId && void deliver(message.clientId, message.body, message.file)}
+              />
+            ))}
+          {endedAt !== null && (
+            <Alert color="gray" variant="light" radius="md" py={6} data-testid="webchat-ended">
+              <Text size="sm">{t('webchat.ended')}</Text>
+            </Alert>
+          )}
+          {endedAt !== null &&
+            messages
+              .filter((message) => message.timestamp > endedAt)
+              .map((message) => (
+                <Bubble
+                  key={message.id}
+                  message={message}
+                  onRetry={() => message.clientId && void deliver(message.clientId, message.body, message.file)}
+                />
+              ))}
         </Stack>
       </ScrollArea>
       <Box px="sm" h={20}>

@@ -1,0 +1,64 @@
+import { Menu, Switch } from '@mantine/core';
+import type { TUserConfigs } from '@prosa/contracts';
+import { IconBell, IconVolume } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../../app/session/session-store';
+import { getStoredUser, setStoredUserConfigs } from '../../../app/session/storage';
+import { showApiError } from '../../../ui/server-errors';
+import { updateUserConfigs } from '../../users/api/users-api';
+import { alertSettingsOf } from './new-message-alert';
+
+const saveConfigs = async (userId: number | null, change: Partial<TUserConfigs>): Promise<void> => {
+  const configs: TUserConfigs = { ...(getStoredUser()?.configs ?? {}), ...change };
+  setStoredUserConfigs(configs);
+  if (userId === null) return;
+  try {
+    await updateUserConfigs(userId, configs);
+  } catch (error) {
+    showApiError(error);
+  }
+};
+
+/** The profile menu's switches for new-message alerts: sound, and desktop notifications (asks permission). */
+export const AlertSettingsItems = () => {
+  const { t } = useTranslation();
+  const userId = useSessionStore((state) => state.userId);
+  const [settings, setSettings] = useState(() => alertSettingsOf(getStoredUser()?.configs));
+
+  const toggleSound = () => {
+    const sound = !settings.sound;
+    setSettings({ ...settings, sound });
+    void saveConfigs(userId, { notificationSound: sound });
+  };
+  const toggleDesktop = async () => {
+    const desktop = !settings.desktop;
+    if (desktop && typeof Notification !== 'undefined' && Notification.permission === 'default')
+      await Notification.requestPermission().catch(() => 'denied');
+    setSettings({ ...settings, desktop });
+    void saveConfigs(userId, { desktopNotification: desktop });
+  };
+
+  return (
+    <>
+      <Menu.Item
+        leftSection={<IconVolume size={16} />}
+        closeMenuOnClick={false}
+        onClick={toggleSound}
+        rightSection={<Switch size="xs" checked={settings.sound} readOnly tabIndex={-1} aria-hidden />}
+        data-testid="toggle-alert-sound"
+      >
+        {t('conversation.alerts.sound')}
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconBell size={16} />}
+        closeMenuOnClick={false}
+        onClick={() => void toggleDesktop()}
+        rightSection={<Switch size="xs" checked={settings.desktop} readOnly tabIndex={-1} aria-hidden />}
+        data-testid="toggle-alert-desktop"
+      >
+        {t('conversation.alerts.desktop')}
+      </Menu.Item>
+    </>
+  );
+};
