@@ -1,4 +1,5 @@
 import { events, type TTicketListEvent } from '@prosa/contracts';
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
@@ -13,6 +14,7 @@ import {
   type TRevocationTenant,
 } from '../../test/revocation.js';
 import { closeSockets, connect, connectError, connected, recordAll } from '../../test/sockets.js';
+import { tenants } from './db/schema.js';
 
 afterEach(closeSockets);
 
@@ -190,6 +192,20 @@ describe('revoking rights closes the sockets opened with them', () => {
     });
     expect(updated.status).toBe(200);
     expect(await revoked).toMatchObject({ reason: 'tenant-inactive' });
+  });
+
+  it('a trial that ends by the clock, with no write, closes its sockets when it ends', async () => {
+    const target = await createRevocationTenant(t, 'Relogio');
+    // Ends two seconds from now; nothing is written when it does.
+    await t.db
+      .update(tenants)
+      .set({ status: 'trial', trialEndsAt: new Date(Date.now() + 2_000) })
+      .where(eq(tenants.id, target.tenantId));
+    const socket = await connected(connect(t.url, target.tokens.agent));
+    const openedAt = Date.now();
+    expect(await revocationOf(socket)).toMatchObject({ reason: 'tenant-inactive', disconnect: 'io server disconnect' });
+    expect(Date.now() - openedAt).toBeGreaterThan(500);
+    expect((await connectError(connect(t.url, target.tokens.agent))).message).toBe('ERR_TENANT_INACTIVE');
   });
 });
 

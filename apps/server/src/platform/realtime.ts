@@ -1,11 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { events, rooms, type TAuthRevokedEvent, type TRevocationReason } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Namespace, Server } from 'socket.io';
+import { type Namespace, Server, type Socket } from 'socket.io';
 import type { TRequestContext, TSessionResolver } from './auth/authenticate.js';
 import { AppError } from './errors.js';
 
 type TSocketData = { ctx: TRequestContext };
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Rights taken away: every socket of one user, or of a whole tenant when `userId` is absent. */
 export type TRevocation = { tenantId: number; userId?: number; reason: TRevocationReason };
@@ -124,11 +125,39 @@ export const createRealtime = async (options: {
   };
   io.on('revoke', (revocation) => revokeLocally(revocation));
 
+  /**
+   * A trial ends by the clock, with no write to revoke anything: the socket is closed when it ends. The client's
+   * refresh is then refused (login) unless the trial was extended meanwhile (it reconnects).
+   */
+  const closeAtTrialEnd = (
+    socket: Socket<Record<string, never>, Record<string, never>, TServerSideEvents, TSocketData>,
+  ) => {
+    const until = socket.data.ctx.tenantUsableUntil;
+    if (!until) return;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      // setTimeout holds at most ~24.8 days; a later end is re-armed when that wait is over.
+      timer = setTimeout(
+        () => {
+          if (until.getTime() > Date.now()) return arm();
+          const payload: TAuthRevokedEvent = { reason: 'tenant-inactive' };
+          io.local.to(socket.id).emit(events.authRevoked as never, payload as never);
+          socket.disconnect(true);
+        },
+        Math.min(Math.max(until.getTime() - Date.now(), 0), MAX_TIMER_MS),
+      );
+      timer.unref();
+    };
+    arm();
+    socket.on('disconnect', () => clearTimeout(timer));
+  };
+
   io.on('connection', (socket) => {
     const ctx = socket.data.ctx;
     // NOTE: a socket only ever joins its own tenant's and its own user's rooms.
     socket.join([rooms.tenant(ctx.tenantId), rooms.user(ctx.tenantId, ctx.userId)]);
     if (ctx.profile === 'superadmin') socket.join(rooms.platform);
+    closeAtTrialEnd(socket);
     socket.on(events.setUserActive(ctx.tenantId), () => track(() => options.onPresence(ctx, true)));
     socket.on('disconnect', () =>
       track(async () => {

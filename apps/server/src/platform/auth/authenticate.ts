@@ -14,6 +14,8 @@ export type TRequestContext = {
   username: string;
   email: string;
   viaMasterKey: boolean;
+  /** When the tenant stops being usable by itself (a trial's end); null when no date ends it. */
+  tenantUsableUntil?: Date | null;
 };
 
 declare module 'fastify' {
@@ -64,6 +66,7 @@ export const createSessionResolver =
       username: row.name,
       email: row.email,
       viaMasterKey: claims.mk === true,
+      tenantUsableUntil: row.profile !== 'superadmin' && row.tenantStatus === 'trial' ? row.trialEndsAt : null,
     };
   };
 export type TSessionResolver = ReturnType<typeof createSessionResolver>;
