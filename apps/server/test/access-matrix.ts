@@ -8,7 +8,8 @@ import type { TRowKind } from './tenant-rows.js';
  * tenant's id in its path answers 404.
  */
 export type TLevel = 'any' | 'self|supervisor' | 'self|admin' | 'supervisor' | 'manager' | 'admin' | 'platform';
-export type TAccess = { level: 'public' } | { level: TLevel; tenant: boolean; body?: object };
+export type TProtectedAccess = { level: TLevel; tenant: boolean; body?: object };
+export type TAccess = { level: 'public' } | TProtectedAccess;
 
 export const allowedProfiles: Record<TLevel, readonly TProfile[]> = {
   any: ['user', 'supervisor', 'super', 'admin', 'superadmin'],
@@ -21,12 +22,12 @@ export const allowedProfiles: Record<TLevel, readonly TProfile[]> = {
 };
 
 const pub: TAccess = { level: 'public' };
-const any: TAccess = { level: 'any', tenant: true };
-const supervisor: TAccess = { level: 'supervisor', tenant: true };
-const manager: TAccess = { level: 'manager', tenant: true };
-const admin: TAccess = { level: 'admin', tenant: true };
-const platform: TAccess = { level: 'platform', tenant: false };
-const withBody = (access: TAccess, body: object): TAccess => ({ ...access, body });
+const any: TProtectedAccess = { level: 'any', tenant: true };
+const supervisor: TProtectedAccess = { level: 'supervisor', tenant: true };
+const manager: TProtectedAccess = { level: 'manager', tenant: true };
+const admin: TProtectedAccess = { level: 'admin', tenant: true };
+const platform: TProtectedAccess = { level: 'platform', tenant: false };
+const withBody = (access: TProtectedAccess, body: object): TAccess => ({ ...access, body });
 
 const text = { body: 'Olá' };
 

@@ -33,7 +33,7 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
   };
   const connection = await made('/whatsapp', { name: 'Site', type: 'webchat', queueId: fx.queue.id });
   sequence += 1;
-  const { ticket } = await receiveMessage(t.prosa.services, {
+  const received = await receiveMessage(t.prosa.services, {
     tenantId: fx.tenantId,
     connectionId: connection,
     externalId: `rows-${fx.tenantId}-${sequence}`,
@@ -41,6 +41,8 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     body: 'Olá',
     timestamp: Date.now(),
   });
+  if (received.duplicate) throw new Error('the first message of a new visitor cannot be a duplicate');
+  const { ticket } = received;
   const page = await t.request('GET', `/messages/${ticket.id}`, { token });
   return {
     ticket: ticket.id,

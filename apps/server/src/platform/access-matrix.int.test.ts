@@ -87,7 +87,7 @@ describe('access matrix', () => {
         failures.push(`${keyOf(route)} forged: ${forged.status} ${forged.body.error}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 
   it("answers 404 to another tenant's row in the path, and leaves it as it was", async () => {
     const before = await snapshotOfB();
@@ -105,7 +105,7 @@ describe('access matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(await snapshotOfB()).toEqual(before);
-  });
+  }, 180_000);
 
   it('refuses each profile the matrix does not allow (403) and lets the allowed ones through', async () => {
     const failures: string[] = [];
@@ -135,7 +135,7 @@ describe('access matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 
   it('errors never carry a stack trace and unknown paths answer 404 in the same shape', async () => {
     const res = await t.request('GET', '/nao-existe/123');

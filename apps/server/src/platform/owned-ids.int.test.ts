@@ -322,6 +322,20 @@ describe('ids named in a request must be rows of the caller’s tenant', () => {
     expect(await stateOfA()).toEqual(before);
   });
 
+  it('list filters are not references: another tenant’s ids select nothing, of theirs or ours', async () => {
+    const token = a.tokens.admin;
+    const ownTickets = await t.request('GET', '/tickets?showAll=true&status=open,pending,closed', { token });
+    expect(ownTickets.body.tickets.map((ticket: { id: number }) => ticket.id)).toEqual([rowsA.ticket]);
+    for (const filter of [`queuesIds=${rowsB.queue}`, `whatsappIds=${rowsB.connection}`, `tags=${rowsB.tag}`]) {
+      const res = await t.request('GET', `/tickets?showAll=true&status=open,pending,closed&${filter}`, { token });
+      expect(res.status, filter).toBe(200);
+      expect(res.body.tickets, filter).toEqual([]);
+    }
+    const contacts = await t.request('GET', `/contacts?tags=${rowsB.tag}`, { token });
+    expect(contacts.status).toBe(200);
+    expect(contacts.body.contacts).toEqual([]);
+  });
+
   it('the same requests with the tenant’s own ids go through (the checks refuse only what is not ours)', async () => {
     const close = await t.request('PUT', ticketOfA(), {
       token: a.tokens.admin,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
-import { connections, queues, tenants } from '../../platform/db/schema.js';
+import { connections, tenants } from '../../platform/db/schema.js';
 
 export type TConnectionRow = typeof connections.$inferSelect;
 type TConnectionValues = Partial<Omit<typeof connections.$inferInsert, 'tenantId' | 'id'>>;
@@ -65,12 +65,4 @@ export const findConnectionByToken = async (tx: TExecutor, token: string) => {
     .from(connections)
     .where(and(eq(connections.token, token), eq(connections.isDeleted, false), eq(connections.isActive, true)));
   return row;
-};
-
-export const queueExists = async (tx: TExecutor, tenantId: number, queueId: number) => {
-  const [row] = await tx
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)));
-  return Boolean(row);
 };

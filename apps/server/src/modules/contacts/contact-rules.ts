@@ -5,6 +5,7 @@ import {
   parsePhone,
   type TContactCustomField,
 } from '@prosa/contracts';
+import { ne } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { tags, users } from '../../platform/db/schema.js';
@@ -70,7 +71,8 @@ export const assertTagsOfTenant = async (tx: TExecutor, tenantId: number, tagIds
 
 /** Wallet owners are users of the same tenant. */
 export const assertWalletsOfTenant = async (tx: TExecutor, tenantId: number, userIds: number[]): Promise<number[]> => {
-  await assertOwnedIds(tx, tenantId, users, 'wallets', userIds);
+  // The platform's superadmin is nobody's wallet owner.
+  await assertOwnedIds(tx, tenantId, users, 'wallets', userIds, { where: ne(users.profile, 'superadmin') });
   return [...new Set(userIds)];
 };
 

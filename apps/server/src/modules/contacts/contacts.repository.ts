@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import {
   contactCustomFields,
@@ -250,24 +250,6 @@ export const deleteIdentity = async (
 };
 
 // Tags, wallets, custom fields --------------------------------------------------------------------------------
-
-export const findTagIdsOfTenant = async (tx: TExecutor, tenantId: number, tagIds: number[]): Promise<number[]> => {
-  if (tagIds.length === 0) return [];
-  const rows = await tx
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, tagIds)));
-  return rows.map((r) => r.id);
-};
-
-export const findUserIdsOfTenant = async (tx: TExecutor, tenantId: number, userIds: number[]): Promise<number[]> => {
-  if (userIds.length === 0) return [];
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds), ne(users.profile, 'superadmin')));
-  return rows.map((r) => r.id);
-};
 
 export const replaceContactTags = async (tx: TExecutor, tenantId: number, contactId: number, tagIds: number[]) => {
   await tx.delete(contactTags).where(and(eq(contactTags.tenantId, tenantId), eq(contactTags.contactId, contactId)));

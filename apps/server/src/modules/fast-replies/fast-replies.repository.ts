@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
-import { fastReplies, fastReplyQueues, queues } from '../../platform/db/schema.js';
+import { fastReplies, fastReplyQueues } from '../../platform/db/schema.js';
 
 const columns = {
   id: fastReplies.id,
@@ -41,16 +41,6 @@ export const findFastReplies = async (
     ? list.filter((row) => row.queueIds.length === 0 || row.queueIds.some((id) => allowed.includes(id)))
     : list;
 };
-
-export const countTenantQueues = async (tx: TExecutor, tenantId: number, ids: number[]) =>
-  ids.length === 0
-    ? 0
-    : (
-        await tx
-          .select({ id: queues.id })
-          .from(queues)
-          .where(and(eq(queues.tenantId, tenantId), inArray(queues.id, ids)))
-      ).length;
 
 export const insertFastReply = async (
   tx: TExecutor,

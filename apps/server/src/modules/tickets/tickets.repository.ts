@@ -404,21 +404,6 @@ export const findWalletUserIds = async (tx: TExecutor, tenantId: number, contact
 };
 
 /** Ids that belong to the tenant, to validate references from a request body. */
-export const existingIds = async (
-  tx: TExecutor,
-  tenantId: number,
-  table: 'users' | 'queues' | 'tags',
-  ids: number[],
-): Promise<Set<number>> => {
-  if (ids.length === 0) return new Set();
-  const source = { users, queues, tags }[table];
-  const rows = await tx
-    .select({ id: source.id })
-    .from(source)
-    .where(and(eq(source.tenantId, tenantId), inArray(source.id, ids)));
-  return new Set(rows.map((row) => row.id));
-};
-
 export const findConnectionRow = async (tx: TExecutor, tenantId: number, connectionId: number) => {
   const [row] = await tx
     .select()

@@ -109,15 +109,6 @@ export const findQueuesOfUsers = async (
   return byUser;
 };
 
-export const findQueueIdsOfTenant = async (tx: TExecutor, tenantId: number, queueIds: number[]): Promise<number[]> => {
-  if (queueIds.length === 0) return [];
-  const rows = await tx
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.tenantId, tenantId), inArray(queues.id, queueIds)));
-  return rows.map((r) => r.id);
-};
-
 export const replaceUserQueues = async (
   tx: TExecutor,
   tenantId: number,
