@@ -51,8 +51,12 @@ import { createBackgroundTasks } from './platform/background.js';
 import { seedOnFirstStart } from './platform/bootstrap.js';
 import type { TConfig } from './platform/config.js';
 import { countAppliedMigrations, migrationsFolder, openDatabase, type TDatabase } from './platform/db/client.js';
+import { createEventBus } from './platform/events/event-bus.js';
+import { createEventPeers } from './platform/events/event-peers.js';
 import { createHttp, registerWebApp } from './platform/http.js';
 import { cleanInputOfRoutes } from './platform/input-guard.js';
+import { createJobRunner } from './platform/jobs/job-runner.js';
+import { jobsRoutes } from './platform/jobs/jobs.routes.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import { createSecrets } from './platform/secrets.js';
@@ -109,6 +113,15 @@ export const createApp = async (
   const channels = createChannelRegistry();
   // This process among the instances sharing the database: owner of the stateful sessions it runs.
   const instanceId = randomUUID();
+  // One durable job runner and one domain-event bus per process; modules add jobs and listeners while they
+  // register, and both start once every module is in (below).
+  const jobs = createJobRunner({ database, log: app.log, ...config.jobs });
+  const events = createEventBus({
+    jobs,
+    peers: createEventPeers(database, instanceId, app.log),
+    log: app.log,
+    retryBaseMs: config.jobs.retryBaseMs,
+  });
   const services: TServices = {
     config,
     database,
@@ -122,6 +135,8 @@ export const createApp = async (
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     background,
     realtime,
+    jobs,
+    events,
     channels,
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
     outbound: startOutboundSender({
@@ -171,6 +186,7 @@ export const createApp = async (
   await app.register(mediaRoutes(services));
   await app.register(ticketPanelRoutes(services));
   await app.register(templatesRoutes(services));
+  await app.register(jobsRoutes(services));
   // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,
   // never refused: a customer's message is not lost for one bad character.
   await app.register(async (inbound) => {
@@ -197,6 +213,8 @@ export const createApp = async (
     background.run('prune-throttle-rows', () => pruneFailures(database.db, new Date(Date.now() - 3_600_000)));
   }, 10 * 60_000);
   maintenance.unref();
+  await events.start();
+  await jobs.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -211,6 +229,8 @@ export const createApp = async (
         await realtime.close();
         await app.close();
         await services.outbound.stop();
+        await jobs.stop();
+        await events.stop();
         await background.drain();
         services.mailer.close();
         await realtime.dispose();

@@ -7,6 +7,8 @@ import type { TAccessTokens } from './auth/tokens.js';
 import type { TBackgroundTasks } from './background.js';
 import type { TConfig } from './config.js';
 import type { TDatabase, TDb } from './db/client.js';
+import type { TEventBus } from './events/event-bus.js';
+import type { TJobRunner } from './jobs/job-runner.js';
 import type { TMailer } from './mail.js';
 import type { TRealtime } from './realtime.js';
 import type { TStorage } from './storage.js';
@@ -25,6 +27,10 @@ export type TServices = {
   mailer: TMailer;
   background: TBackgroundTasks;
   realtime: TRealtime;
+  /** The durable job runner (pg-boss): work that runs later, on a schedule, or once across instances. */
+  jobs: TJobRunner;
+  /** Domain events: published inside a tenant transaction, heard by listeners after it commits. */
+  events: TEventBus;
   /** Channel adapters by kind (web chat, WhatsApp, ...). */
   channels: TChannelRegistry;
   /** The outbound message queue's sender. */

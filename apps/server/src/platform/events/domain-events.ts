@@ -1,0 +1,91 @@
+import { type TVisibilityTicket, ZConnectionStatus, ZMessageStatus, ZTicketStatus } from '@prosa/contracts';
+import { z } from 'zod';
+
+// Events carry ids and the few facts a listener needs to decide; a listener loads the rest through the owning
+// module's service. That keeps each event small enough to cross instances in one notification.
+
+const ZId = z.number().int().positive();
+const ZBase = { tenantId: ZId };
+
+/** What the visibility rules read of a ticket: who may see it (realtime audience, reports' scopes). */
+const ZTicketVisibility = z.object({
+  id: ZId,
+  status: ZTicketStatus,
+  userId: ZId.nullable(),
+  queueId: ZId.nullable(),
+  whatsappId: ZId.nullable(),
+  channel: z.string(),
+  isGroup: z.boolean(),
+  kanbanId: ZId.nullable(),
+  tagIds: z.array(ZId),
+  chatFlowId: ZId.nullable(),
+  contactWalletUserIds: z.array(ZId),
+}) satisfies z.ZodType<TVisibilityTicket>;
+
+const ZMessageRef = { ...ZBase, ticketId: ZId, messageId: ZId };
+
+export const ZDomainEvent = z.discriminatedUnion('type', [
+  /** A customer's message was stored (any channel); `isNewTicket` when it opened the ticket. */
+  z.object({
+    type: z.literal('message.received'),
+    ...ZMessageRef,
+    contactId: ZId,
+    connectionId: ZId.nullable(),
+    isNewTicket: z.boolean(),
+  }),
+  /** Our side wrote a message (agent, automation or the system); `userId` null when no person did. */
+  z.object({ type: z.literal('message.sent'), ...ZMessageRef, userId: ZId.nullable(), connectionId: ZId.nullable() }),
+  /** A message's delivery state moved (sent, delivered, read, failed with its reason). */
+  z.object({
+    type: z.literal('message.status'),
+    ...ZMessageRef,
+    status: ZMessageStatus,
+    error: z.string().nullable(),
+  }),
+  /** A message's body or reactions changed (edit from either side, a reaction). */
+  z.object({ type: z.literal('message.edited'), ...ZMessageRef, userId: ZId.nullable() }),
+  /** A message was deleted (by an agent, or revoked by the customer). */
+  z.object({ type: z.literal('message.deleted'), ...ZMessageRef, userId: ZId.nullable() }),
+  z.object({ type: z.literal('ticket.created'), ...ZBase, ticket: ZTicketVisibility, contactId: ZId }),
+  /** Any change of a ticket; `before` is who could see it before (those who lose it are told to drop it). */
+  z.object({
+    type: z.literal('ticket.updated'),
+    ...ZBase,
+    ticket: ZTicketVisibility,
+    before: ZTicketVisibility.nullable(),
+    userId: ZId.nullable(),
+  }),
+  /** Moved to another queue and/or agent; published with the `ticket.updated` of the same change. */
+  z.object({
+    type: z.literal('ticket.transferred'),
+    ...ZBase,
+    ticketId: ZId,
+    from: z.object({ queueId: ZId.nullable(), userId: ZId.nullable() }),
+    to: z.object({ queueId: ZId.nullable(), userId: ZId.nullable() }),
+    byUserId: ZId.nullable(),
+  }),
+  z.object({
+    type: z.literal('ticket.closed'),
+    ...ZBase,
+    ticketId: ZId,
+    contactId: ZId,
+    byUserId: ZId.nullable(),
+    reasonId: ZId.nullable(),
+  }),
+  z.object({ type: z.literal('contact.updated'), ...ZBase, contactId: ZId, fields: z.array(z.string()) }),
+  z.object({
+    type: z.literal('connection.status'),
+    ...ZBase,
+    connectionId: ZId,
+    status: ZConnectionStatus,
+    lastError: z.string().nullable(),
+  }),
+]);
+
+export type TDomainEvent = z.infer<typeof ZDomainEvent>;
+export type TDomainEventType = TDomainEvent['type'];
+export type TDomainEventOf<K extends TDomainEventType> = Extract<TDomainEvent, { type: K }>;
+
+/** An event as delivered: with the id and time the bus gave it when it was published. */
+export type TPublishedEvent<E extends TDomainEvent = TDomainEvent> = E & { id: string; occurredAt: string };
+export const ZPublishedEvent = z.intersection(ZDomainEvent, z.object({ id: z.string(), occurredAt: z.string() }));

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { withTenant } from '../db/tenant-tx.js';
+import type { TDomainEventOf, TPublishedEvent } from './domain-events.js';
+
+const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
+let sequence = 0;
+const uniqueName = (label: string) => `${label}-${++sequence}`;
+
+type TConnectionEvent = TPublishedEvent<TDomainEventOf<'connection.status'>>;
+
+/** What a listener heard, and a promise for the moment it has heard `count` events. */
+const recorder = (count = 1) => {
+  const heard: TConnectionEvent[] = [];
+  let done: () => void = () => undefined;
+  const enough = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  return {
+    heard,
+    enough,
+    record: (event: TConnectionEvent) => {
+      heard.push(event);
+      if (heard.length === count) done();
+    },
+  };
+};
+
+const statusEvent = (tenantId: number, lastError: string | null = null) => ({
+  type: 'connection.status' as const,
+  tenantId,
+  connectionId: 7,
+  status: 'DISCONNECTED' as const,
+  lastError,
+});
+
+describe('event bus', () => {
+  let t: TestApp;
+  let tenantId: number;
+  let otherTenantId: number;
+  let tokens: { admin: string; agent: string };
+  let otherAdmin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(fast);
+    const fixture = await t.createTenantFixture('Eventos');
+    const other = await t.createTenantFixture('Outros');
+    ({ tenantId, tokens } = fixture);
+    otherTenantId = other.tenantId;
+    otherAdmin = other.tokens.admin;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('announces nothing for a rolled-back transaction and a committed event once to each listener', async () => {
+    const { events } = t.prosa.services;
+    const realtime = recorder();
+    const cache = recorder();
+    const automation = recorder();
+    events.listen({
+      name: uniqueName('realtime'),
+      events: ['connection.status'],
+      scope: 'instance',
+      handle: async (e) => realtime.record(e),
+    });
+    events.listen({
+      name: uniqueName('cache'),
+      events: ['connection.status'],
+      scope: 'instance',
+      handle: async (e) => cache.record(e),
+    });
+    events.listen({
+      name: uniqueName('automation'),
+      events: ['connection.status'],
+      scope: 'once',
+      handle: async (e) => automation.record(e),
+    });
+
+    await expect(
+      withTenant(t.db, tenantId, async (tx) => {
+        await events.publish(tx, statusEvent(tenantId, 'rolled back'));
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    const published = await withTenant(t.db, tenantId, (tx) => events.publish(tx, statusEvent(tenantId, 'committed')));
+
+    await Promise.all([realtime.enough, cache.enough, automation.enough]);
+    await events.idle();
+    for (const { heard } of [realtime, cache, automation]) {
+      expect(heard.map((e) => [e.id, e.lastError])).toEqual([[published.id, 'committed']]);
+    }
+  });
+
+  it('keeps delivering to the others while one listener fails, and retries the failing one', async () => {
+    const { events } = t.prosa.services;
+    const steady = recorder();
+    const durable = recorder();
+    const flakyTries: string[] = [];
+    const flaky = recorder();
+    let durableTries = 0;
+    events.listen({
+      name: uniqueName('flaky'),
+      events: ['connection.status'],
+      scope: 'instance',
+      handle: async (e) => {
+        flakyTries.push(e.id);
+        if (flakyTries.length < 3) throw new Error('socket layer down');
+        flaky.record(e);
+      },
+    });
+    events.listen({
+      name: uniqueName('steady'),
+      events: ['connection.status'],
+      scope: 'instance',
+      handle: async (e) => steady.record(e),
+    });
+    events.listen({
+      name: uniqueName('durable-flaky'),
+      events: ['connection.status'],
+      scope: 'once',
+      handle: async (e) => {
+        durableTries += 1;
+        if (durableTries < 2) throw new Error('webhook target down');
+        durable.record(e);
+      },
+    });
+    const published = await withTenant(t.db, tenantId, (tx) => events.publish(tx, statusEvent(tenantId)));
+
+    await Promise.all([steady.enough, flaky.enough, durable.enough]);
+    expect(steady.heard.map((e) => e.id)).toEqual([published.id]);
+    expect(flakyTries).toEqual([published.id, published.id, published.id]);
+    expect(durable.heard.map((e) => e.id)).toEqual([published.id]);
+    expect(durableTries).toBe(2);
+  });
+
+  it('lists a durable listener that keeps failing among the failed jobs, with its reason, to that tenant only', async () => {
+    const { events, jobs } = t.prosa.services;
+    const name = uniqueName('doomed');
+    const gaveUp = new Promise<void>((resolve) => {
+      const stop = jobs.onSettled((outcome) => {
+        if (outcome.job === `event.${name}` && outcome.state === 'failed') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    events.listen({
+      name,
+      events: ['connection.status'],
+      scope: 'once',
+      attempts: 1,
+      handle: async () => {
+        throw new Error('o destino respondeu 500');
+      },
+    });
+    await withTenant(t.db, tenantId, (tx) => events.publish(tx, statusEvent(tenantId)));
+    await gaveUp;
+
+    const listed = await t.request('GET', '/jobs/failed', { token: tokens.admin });
+    expect(listed.status).toBe(200);
+    expect(listed.body.filter((job: { name: string }) => job.name === `event.${name}`)).toEqual([
+      expect.objectContaining({ reason: 'o destino respondeu 500', attempts: 1 }),
+    ]);
+    const elsewhere = await t.request('GET', '/jobs/failed', { token: otherAdmin });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).toEqual([]);
+    expect((await t.request('GET', '/jobs/failed')).status).toBe(401);
+    expect((await t.request('GET', '/jobs/failed', { token: tokens.agent })).status).toBe(403);
+    const bad = await t.request('GET', '/jobs/failed?limit=muitos', { token: tokens.admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('limit');
+  });
+
+  it('refuses a publish outside a tenant transaction or for another tenant', async () => {
+    const { events } = t.prosa.services;
+    await expect(events.publish(t.db, statusEvent(tenantId))).rejects.toThrow('withTenant');
+    await expect(withTenant(t.db, tenantId, (tx) => events.publish(tx, statusEvent(otherTenantId)))).rejects.toThrow(
+      'another',
+    );
+  });
+});

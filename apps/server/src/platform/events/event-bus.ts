@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TExecutor } from '../db/client.js';
+import { getTenantScope } from '../db/tenant-tx.js';
+import { defineJob, type TJobDefinition } from '../jobs/job-definition.js';
+import type { TJobRunner } from '../jobs/job-runner.js';
+import {
+  type TDomainEvent,
+  type TDomainEventOf,
+  type TDomainEventType,
+  type TPublishedEvent,
+  ZDomainEvent,
+  ZPublishedEvent,
+} from './domain-events.js';
+import type { TEventPeers } from './event-peers.js';
+import { createListenerQueue, type TListenerQueue } from './listener-queue.js';
+
+/**
+ * A reaction to domain events.
+ * - `instance`: runs on every instance, in process, after the commit (realtime fan-out to that instance's
+ *   sockets, caches). Retried here with backoff; lost if the instance dies before it ran.
+ * - `once`: runs once across all instances as a durable job enqueued in the publishing transaction
+ *   (automation, webhooks out, reports). Retried by the job runner; survives restarts; failures listed to admins.
+ */
+export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
+  /** Unique; part of the job name of a `once` listener. */
+  name: string;
+  events: readonly K[];
+  scope: 'instance' | 'once';
+  handle: (event: TPublishedEvent<TDomainEventOf<K>>) => Promise<void>;
+  /** Tries per event, the first included (default 5). */
+  attempts?: number;
+};
+
+type TEventBusOptions = {
+  jobs: TJobRunner;
+  peers: TEventPeers;
+  log: FastifyBaseLogger;
+  /** Pause before an `instance` listener's first retry, doubling; 0 in tests. */
+  retryBaseMs: number;
+  now?: () => Date;
+};
+
+/** The one domain-event bus: use cases publish inside their transaction, listeners hear after the commit. */
+export const createEventBus = (options: TEventBusOptions) => {
+  const now = options.now ?? (() => new Date());
+  const local: { listener: TEventListener; queue: TListenerQueue }[] = [];
+  const durable: { listener: TEventListener; job: TJobDefinition<TPublishedEvent> }[] = [];
+  const names = new Set<string>();
+
+  const deliverHere = (event: TPublishedEvent): void => {
+    for (const { listener, queue } of local) if (listener.events.includes(event.type)) queue.push(event);
+  };
+
+  return {
+    /** Adds a listener; call while the app is composed, before it starts. */
+    listen<K extends TDomainEventType>(listener: TEventListener<K>): void {
+      if (names.has(listener.name)) throw new Error(`two event listeners named ${listener.name}`);
+      names.add(listener.name);
+      const handle = listener.handle as (event: TPublishedEvent) => Promise<void>;
+      if (listener.scope === 'instance') {
+        const queue = createListenerQueue({
+          name: listener.name,
+          handle,
+          attempts: listener.attempts ?? 5,
+          retryBaseMs: options.retryBaseMs,
+          log: options.log,
+        });
+        local.push({ listener: listener as unknown as TEventListener, queue });
+        return;
+      }
+      const job = defineJob<TPublishedEvent>({
+        name: `event.${listener.name}`,
+        payload: ZPublishedEvent as never,
+        handle: (event) => handle(event),
+        retry: { limit: Math.max(0, (listener.attempts ?? 5) - 1) },
+      });
+      options.jobs.register(job);
+      durable.push({ listener: listener as unknown as TEventListener, job });
+    },
+
+    /**
+     * Announces `event` once `tx` commits; nothing if it rolls back. `tx` must come from `withTenant` of the
+     * event's tenant. `once` listeners' jobs are written in `tx` itself.
+     */
+    async publish<E extends TDomainEvent>(tx: TExecutor, event: E): Promise<TPublishedEvent<E>> {
+      const scope = getTenantScope(tx);
+      // NOTE: an event belongs to the tenant whose transaction publishes it; anything else is a bug.
+      if (event.tenantId !== scope.tenantId) throw new Error(`event of tenant ${event.tenantId} in another's tx`);
+      const published = {
+        ...(ZDomainEvent.parse(event) as E),
+        id: randomUUID(),
+        occurredAt: now().toISOString(),
+      };
+      for (const { listener, job } of durable) {
+        if (!listener.events.includes(event.type)) continue;
+        await options.jobs.enqueue(job, published, { tx, tenantId: event.tenantId, key: published.id });
+      }
+      scope.onCommit(() => {
+        deliverHere(published);
+        options.peers.broadcast(published);
+      });
+      return published;
+    },
+
+    async start(): Promise<void> {
+      await options.peers.start(deliverHere);
+    },
+    /** Stops hearing other instances and lets this instance's listeners finish what they hold. */
+    async stop(): Promise<void> {
+      await options.peers.stop();
+      await Promise.all(local.map(({ queue }) => queue.idle()));
+    },
+    /** Resolves when this instance's `instance` listeners have handled everything delivered so far. */
+    idle: async (): Promise<void> => {
+      await Promise.all(local.map(({ queue }) => queue.idle()));
+    },
+  };
+};
+export type TEventBus = ReturnType<typeof createEventBus>;

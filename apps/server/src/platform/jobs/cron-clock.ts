@@ -1,0 +1,89 @@
+import { ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from '../db/client.js';
+import { tenants } from '../db/schema.js';
+import { findCronRuns } from './cron.js';
+import type { TCronPayload, TJobDefinition } from './job-definition.js';
+
+type TCronClockOptions = {
+  database: TDatabase;
+  log: FastifyBaseLogger;
+  definitions: () => TJobDefinition<never>[];
+  enqueue: (definition: TJobDefinition<TCronPayload>, payload: TCronPayload, key: string) => Promise<unknown>;
+  intervalMs: number;
+  now: () => Date;
+};
+
+/**
+ * Cron schedules in each tenant's time zone. Every instance looks now and then at the runs due since a little
+ * before its previous look and enqueues them under a key made of (definition, tenant, slot): instances that look
+ * at the same moment, or a look that overlaps the previous one, enqueue each run once.
+ * A run that fell due while no instance was up for longer than the look-back is skipped, not caught up.
+ */
+export const createCronClock = (options: TCronClockOptions) => {
+  const lookBackMs = options.intervalMs * 3;
+  let timer: NodeJS.Timeout | undefined;
+  let checking: Promise<number> | undefined;
+
+  const runsOf = (expression: string, timeZone: string, from: Date, to: Date): Date[] => {
+    try {
+      return findCronRuns(expression, timeZone, from, to);
+    } catch (err) {
+      options.log.warn({ err, timeZone }, 'cron: a tenant time zone that cannot be read; its runs are skipped');
+      return [];
+    }
+  };
+
+  const check = async (now: Date): Promise<number> => {
+    const scheduled = options.definitions();
+    if (scheduled.length === 0) return 0;
+    // NOTE: platform-level read of every tenant's time zone (owner connection, no tenant scope).
+    const rows = await options.database.db
+      .select({ id: tenants.id, timezone: tenants.timezone })
+      .from(tenants)
+      .where(ne(tenants.status, 'inactive'));
+    const from = new Date(now.getTime() - lookBackMs);
+    let enqueued = 0;
+    for (const definition of scheduled) {
+      const expression = definition.cron?.expression ?? '';
+      for (const tenant of rows) {
+        for (const run of runsOf(expression, tenant.timezone, from, now)) {
+          const scheduledFor = run.toISOString();
+          await options.enqueue(
+            definition as unknown as TJobDefinition<TCronPayload>,
+            { tenantId: tenant.id, scheduledFor },
+            `cron:${tenant.id}:${scheduledFor}`,
+          );
+          enqueued += 1;
+        }
+      }
+    }
+    return enqueued;
+  };
+
+  const tick = () => {
+    checking ??= check(options.now())
+      .catch((err: unknown) => {
+        options.log.warn({ err }, 'cron check failed');
+        return 0;
+      })
+      .finally(() => {
+        checking = undefined;
+      });
+  };
+
+  return {
+    /** Enqueues the runs due at `now` (the clock calls it; tests call it with their own time). */
+    check,
+    start(): void {
+      tick();
+      timer = setInterval(tick, options.intervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await checking;
+    },
+  };
+};
+export type TCronClock = ReturnType<typeof createCronClock>;

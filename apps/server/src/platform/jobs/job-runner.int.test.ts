@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { withTenant } from '../db/tenant-tx.js';
+import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
+import type { TJobOutcome, TJobRunner } from './job-runner.js';
+
+const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
+let sequence = 0;
+const uniqueName = (label: string) => `test.${label}-${++sequence}`;
+
+/** Collects outcomes on the given runners until `count` jobs have finished for good. */
+const waitForFinished = (runners: TJobRunner[], count: number) =>
+  new Promise<TJobOutcome[]>((resolve) => {
+    const finished: TJobOutcome[] = [];
+    const stops = runners.map((runner) =>
+      runner.onSettled((outcome) => {
+        if (outcome.state === 'retry') return;
+        finished.push(outcome);
+        if (finished.length === count) {
+          for (const stop of stops) stop();
+          resolve(finished);
+        }
+      }),
+    );
+  });
+
+describe('job runner', () => {
+  let t: TestApp;
+  let tenantId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(fast);
+    tenantId = (await t.createTenantFixture('Jobs')).tenantId;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('runs a job with its payload and retries a failing one until it succeeds', async () => {
+    const runs: TJobRun[] = [];
+    const job = defineJob({
+      name: uniqueName('flaky'),
+      payload: z.object({ text: z.string() }),
+      retry: { limit: 3 },
+      handle: async (payload, run) => {
+        runs.push(run);
+        if (run.attempt < 2) throw new Error(`attempt ${run.attempt} of ${payload.text} failed`);
+      },
+    });
+    t.prosa.services.jobs.register(job);
+    const id = await t.prosa.services.jobs.enqueue(job, { text: 'olá' }, { tenantId });
+    const outcome = await t.prosa.services.jobs.whenSettled(id as string);
+    expect(outcome.state).toBe('completed');
+    expect(runs.map((run) => run.attempt)).toEqual([0, 1, 2]);
+    expect(runs[0]?.tenantId).toBe(tenantId);
+  });
+
+  it('refuses a payload its schema does not accept', async () => {
+    const job = defineJob({ name: uniqueName('typed'), payload: z.object({ n: z.number() }), handle: async () => {} });
+    t.prosa.services.jobs.register(job);
+    await expect(t.prosa.services.jobs.enqueue(job, { n: 'um' as unknown as number })).rejects.toThrow();
+  });
+
+  it('enqueues one job per idempotency key', async () => {
+    let count = 0;
+    const job = defineJob({
+      name: uniqueName('keyed'),
+      payload: z.object({}),
+      handle: async () => {
+        count += 1;
+      },
+    });
+    t.prosa.services.jobs.register(job);
+    const first = await t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
+    const second = await t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
+    expect(first).toBeTruthy();
+    expect(second).toBeNull();
+    await t.prosa.services.jobs.whenSettled(first as string);
+    expect(count).toBe(1);
+  });
+
+  it('enqueues a cron job once per tenant at the hour of each tenant zone, however often the clock looks', async () => {
+    const { jobs } = t.prosa.services;
+    const tokyo = await t.createTenantFixture('Tokyo', { timezone: 'Asia/Tokyo' });
+    const job = defineJob({
+      name: uniqueName('christmas-greeting'),
+      payload: ZCronPayload,
+      cron: { expression: '0 8 25 12 *' },
+      handle: async () => {},
+    });
+    jobs.register(job);
+    const slotsOf = async (tenant: number) => {
+      const result = (await t.db.execute(
+        sql`select data->'payload'->>'scheduledFor' as slot from pgboss.job
+            where data->>'job' = ${job.name} and data->>'tenantId' = ${String(tenant)}`,
+      )) as unknown as { rows: { slot: string }[] };
+      return result.rows.map((row) => row.slot);
+    };
+    // 08:00 in São Paulo (UTC-3): that tenant's run, looked for twice; Tokyo's 08:00 was 12 hours earlier.
+    await jobs.checkCron(new Date('2026-12-25T11:00:01Z'));
+    await jobs.checkCron(new Date('2026-12-25T11:00:02Z'));
+    expect(await slotsOf(tenantId)).toEqual(['2026-12-25T11:00:00.000Z']);
+    expect(await slotsOf(tokyo.tenantId)).toEqual([]);
+    await jobs.checkCron(new Date('2026-12-24T23:00:00Z'));
+    expect(await slotsOf(tokyo.tenantId)).toEqual(['2026-12-24T23:00:00.000Z']);
+  });
+
+  it('keeps a job enqueued in a transaction only if the transaction commits', async () => {
+    const seen: string[] = [];
+    const job = defineJob({
+      name: uniqueName('transactional'),
+      payload: z.object({ label: z.string() }),
+      handle: async ({ label }) => {
+        seen.push(label);
+      },
+    });
+    const { jobs } = t.prosa.services;
+    jobs.register(job);
+    await expect(
+      withTenant(t.db, tenantId, async (tx) => {
+        await jobs.enqueue(job, { label: 'rolled back' }, { tx, tenantId });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    const id = await withTenant(t.db, tenantId, (tx) => jobs.enqueue(job, { label: 'committed' }, { tx, tenantId }));
+    await jobs.whenSettled(id as string);
+    const stored = await t.db.execute(sql`select count(*)::int as n from pgboss.job where data->>'job' = ${job.name}`);
+    expect(seen).toEqual(['committed']);
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+});
+
+describe('job runner across instances', () => {
+  it('runs each job once when two instances share the database', async () => {
+    const first = await startTestApp(fast);
+    const second = await startTestApp(fast, { shareDatabaseWith: first });
+    try {
+      const runs: { instance: string; n: number }[] = [];
+      const define = (instance: string) =>
+        defineJob({
+          name: 'test.shared-work',
+          payload: z.object({ n: z.number() }),
+          handle: async ({ n }) => {
+            runs.push({ instance, n });
+          },
+        });
+      first.prosa.services.jobs.register(define('first'));
+      second.prosa.services.jobs.register(define('second'));
+      const runners = [first.prosa.services.jobs, second.prosa.services.jobs];
+      const finished = waitForFinished(runners, 40);
+      for (let n = 0; n < 40; n += 1) await runners[n % 2]?.enqueue(define('any'), { n });
+      expect((await finished).every((outcome) => outcome.state === 'completed')).toBe(true);
+      expect(runs.map((run) => run.n).sort((x, y) => x - y)).toEqual([...Array(40).keys()]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  }, 180_000);
+
+  it('runs a job enqueued by an instance that stopped before running it', async () => {
+    const owner = await startTestApp(fast);
+    try {
+      await owner.prosa.services.jobs.stop();
+      const payload = z.object({ note: z.string() });
+      const before = await startTestApp(fast, { shareDatabaseWith: owner });
+      await before.prosa.services.jobs.stop();
+      const id = await before.prosa.services.jobs.enqueue(
+        defineJob({ name: 'test.survivor', payload, handle: async () => {} }),
+        { note: 'enviado antes de reiniciar' },
+      );
+      await before.close();
+
+      const notes: string[] = [];
+      const after = await startTestApp(fast, { shareDatabaseWith: owner });
+      try {
+        const settled = after.prosa.services.jobs.whenSettled(id as string);
+        after.prosa.services.jobs.register(
+          defineJob({
+            name: 'test.survivor',
+            payload,
+            handle: async ({ note }) => {
+              notes.push(note);
+            },
+          }),
+        );
+        expect((await settled).state).toBe('completed');
+        expect(notes).toEqual(['enviado antes de reiniciar']);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await owner.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,194 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { TDatabase, TExecutor } from '../db/client.js';
+import { bossDbFor, bossDbForTransaction } from './boss-db.js';
+import { assertCronExpression } from './cron.js';
+import { createCronClock } from './cron-clock.js';
+import { fetchKnownJobs, type TFetchedJob } from './fetch-jobs.js';
+import type { TJobDefinition } from './job-definition.js';
+import { jobIdForKey } from './job-keys.js';
+
+/** The one pg-boss queue; the definition's name rides in each job's data (one poll for every kind of job). */
+export const JOB_QUEUE = 'prosa';
+
+export type TJobData = { job: string; tenantId: number | null; payload: unknown };
+export type TJobOutcome = { id: string; job: string; state: 'completed' | 'retry' | 'failed'; error?: string };
+export type TEnqueueOptions = {
+  /** Enqueue inside this transaction: the job exists only if it commits. */
+  tx?: TExecutor;
+  tenantId?: number | null;
+  /** Idempotency key: one job per (definition, key) while it is kept. */
+  key?: string;
+  startAfter?: Date;
+};
+
+export type TJobRunnerOptions = {
+  database: TDatabase;
+  log: FastifyBaseLogger;
+  /** How often an idle runner looks for due jobs (jobs enqueued on this instance wake it at once). */
+  pollMs: number;
+  /** First retry pause of a failed job, doubling; 0 retries at once (tests). */
+  retryBaseMs: number;
+  /** Jobs run at the same time on this instance. */
+  concurrency?: number;
+  /** The clock cron schedules read (tests inject one). */
+  now?: () => Date;
+};
+
+/** One durable job runner for the whole server (pg-boss 10 on the app's own database). */
+export const createJobRunner = (options: TJobRunnerOptions) => {
+  const { database, log, pollMs } = options;
+  const concurrency = options.concurrency ?? 5;
+  const definitions = new Map<string, TJobDefinition<never>>();
+  const settled = new EventEmitter();
+  settled.setMaxListeners(0);
+  const boss = new PgBoss({ db: bossDbFor(database), migrate: false, schedule: false, supervise: true });
+  boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
+  const running = new Set<Promise<void>>();
+  let state: 'idle' | 'started' | 'stopping' = 'idle';
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  const retryOptions = (definition: TJobDefinition<never>) => {
+    const limit = definition.retry?.limit ?? 3;
+    const delaySeconds = definition.retry?.delaySeconds ?? Math.ceil(options.retryBaseMs / 1000);
+    const backoff = delaySeconds > 0 && (definition.retry?.backoff ?? true);
+    return { retryLimit: limit, retryDelay: delaySeconds, retryBackoff: backoff };
+  };
+
+  const run = async (job: TFetchedJob<TJobData>): Promise<void> => {
+    const definition = definitions.get(job.data.job);
+    let outcome: TJobOutcome;
+    try {
+      if (!definition) throw new Error(`no job definition ${job.data.job}`);
+      const payload = definition.payload.parse(job.data.payload);
+      await definition.handle(payload as never, { id: job.id, attempt: job.retryCount, tenantId: job.data.tenantId });
+      await boss.complete(JOB_QUEUE, job.id);
+      outcome = { id: job.id, job: job.data.job, state: 'completed' };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await boss.fail(JOB_QUEUE, job.id, { message }).catch((e: unknown) => log.error({ err: e }, 'job fail'));
+      const final = job.retryCount >= job.retryLimit;
+      log.warn({ err, job: job.data.job, jobId: job.id, attempt: job.retryCount, final }, 'job failed');
+      outcome = { id: job.id, job: job.data.job, state: final ? 'failed' : 'retry', error: message };
+    }
+    settled.emit('settled', outcome);
+    settled.emit(job.id, outcome);
+  };
+
+  const poll = async (): Promise<void> => {
+    while (state === 'started') {
+      const free = concurrency - running.size;
+      let fetched = 0;
+      if (free > 0) {
+        const jobs = await fetchKnownJobs<TJobData>(boss, JOB_QUEUE, [...definitions.keys()], free).catch(
+          (err: unknown) => {
+            log.warn({ err }, 'job runner: fetch failed');
+            return [];
+          },
+        );
+        fetched = jobs.length;
+        for (const job of jobs) {
+          const task = run(job).finally(() => {
+            running.delete(task);
+            wake?.();
+          });
+          running.add(task);
+        }
+      }
+      // A full batch may mean more is due: look again at once; otherwise wait for a wake-up or the next poll.
+      if (fetched > 0 && fetched === free) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  };
+
+  const enqueue = async <TPayload>(
+    definition: TJobDefinition<TPayload>,
+    payload: TPayload,
+    enqueueOptions: TEnqueueOptions = {},
+  ): Promise<string | null> => {
+    const data: TJobData = {
+      job: definition.name,
+      tenantId: enqueueOptions.tenantId ?? null,
+      payload: definition.payload.parse(payload),
+    };
+    const id = await boss.send(JOB_QUEUE, data, {
+      ...retryOptions(definition as unknown as TJobDefinition<never>),
+      ...(enqueueOptions.key ? { id: jobIdForKey(definition.name, enqueueOptions.key) } : {}),
+      ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
+      ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
+      ...(enqueueOptions.tx ? { db: bossDbForTransaction(enqueueOptions.tx) } : {}),
+    });
+    // Not inside a transaction: due now, so this instance looks at once (a transaction's job waits for the poll).
+    if (!enqueueOptions.tx) wake?.();
+    return id;
+  };
+
+  const cron = createCronClock({
+    database,
+    log,
+    definitions: () => [...definitions.values()].filter((definition) => definition.cron),
+    enqueue: (definition, payload, key) => enqueue(definition, payload, { tenantId: payload.tenantId, key }),
+    intervalMs: Math.max(pollMs, 1_000),
+    now: options.now ?? (() => new Date()),
+  });
+
+  return {
+    /** Registers a definition (usually while the app is composed). */
+    register<TPayload>(definition: TJobDefinition<TPayload>): void {
+      if (!/^[\w.-]+$/.test(definition.name)) throw new Error(`bad job name ${definition.name}`);
+      if (definitions.has(definition.name)) throw new Error(`two job definitions named ${definition.name}`);
+      if (definition.cron) assertCronExpression(definition.cron.expression);
+      definitions.set(definition.name, definition as unknown as TJobDefinition<never>);
+      // Added after start: its jobs are fetched from now on (the runner only takes jobs it knows).
+      wake?.();
+    },
+    enqueue,
+    async start(): Promise<void> {
+      if (state !== 'idle') return;
+      await boss.start();
+      state = 'started';
+      loop = poll();
+      cron.start();
+    },
+    /** Stops taking jobs, lets the running ones finish, then leaves the database. */
+    async stop(): Promise<void> {
+      if (state !== 'started') return;
+      state = 'stopping';
+      await cron.stop();
+      wake?.();
+      await loop;
+      await Promise.allSettled([...running]);
+      await boss.stop({ graceful: false, close: false });
+      state = 'idle';
+    },
+    /** Resolves when the job with this id finishes on this instance (completed, or failed for good). */
+    whenSettled(id: string): Promise<TJobOutcome> {
+      return new Promise((resolve) => {
+        const listener = (outcome: TJobOutcome) => {
+          if (outcome.state === 'retry') return;
+          settled.off(id, listener);
+          resolve(outcome);
+        };
+        settled.on(id, listener);
+      });
+    },
+    /** Every run's outcome on this instance (tests and metrics). */
+    onSettled(listener: (outcome: TJobOutcome) => void): () => void {
+      settled.on('settled', listener);
+      return () => settled.off('settled', listener);
+    },
+    /** Enqueues the cron runs due at `now` (the runner's clock does this every few seconds). */
+    checkCron: (now: Date) => cron.check(now),
+    boss,
+  };
+};
+export type TJobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,123 @@
+// The durable job runner (pg-boss 10) on PGlite and PostgreSQL: how fast it drains a backlog, what enqueueing
+// inside a tenant transaction costs, and whether a draining runner starves the app's own queries on PGlite's
+// single connection. In-process (no HTTP): it measures the runner, not the server.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { openDatabase, type TDatabase } from '../apps/server/src/platform/db/client.js';
+import { tenants } from '../apps/server/src/platform/db/schema.js';
+import { withTenant } from '../apps/server/src/platform/db/tenant-tx.js';
+import { defineJob } from '../apps/server/src/platform/jobs/job-definition.js';
+import { createJobRunner } from '../apps/server/src/platform/jobs/job-runner.js';
+import { freshDatabase, machine, percentile, printTable, runMain } from './lib.js';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 2_000);
+const PROBES = Number(process.env.BENCH_PROBES ?? 300);
+const silent = {
+  warn: () => undefined,
+  error: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+} as unknown as FastifyBaseLogger;
+
+/** Latencies (ms) of `count` small tenant transactions, one after another (what a request does). */
+const probe = async (database: TDatabase, tenantId: number, count: number): Promise<number[]> => {
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await withTenant(database.db, tenantId, (tx) => tx.execute(sql`select count(*) from users`));
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+};
+
+const measure = async (kind: 'pglite' | 'postgres', database: TDatabase) => {
+  await database.migrate();
+  const [tenant] = await database.db.insert(tenants).values({ name: 'Bench' }).returning();
+  const tenantId = (tenant as { id: number }).id;
+  const runner = createJobRunner({ database, log: silent, pollMs: 1_000, retryBaseMs: 0, concurrency: 10 });
+  let done = 0;
+  let allDone: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    allDone = resolve;
+  });
+  const job = defineJob({
+    name: 'bench.noop',
+    payload: z.object({ n: z.number() }),
+    handle: async () => {
+      done += 1;
+      if (done === JOBS) allDone();
+    },
+  });
+  runner.register(job);
+
+  const idle = await probe(database, tenantId, PROBES);
+
+  // Enqueue cost: a tenant transaction with and without one job written in it.
+  const plain: number[] = [];
+  const withJob: number[] = [];
+  for (let n = 0; n < JOBS; n += 1) {
+    const started = performance.now();
+    await withTenant(database.db, tenantId, async (tx) => {
+      await tx.execute(sql`select 1`);
+      await runner.enqueue(job, { n }, { tx, tenantId });
+    });
+    withJob.push(performance.now() - started);
+    if (n < PROBES) {
+      const t0 = performance.now();
+      await withTenant(database.db, tenantId, (tx) => tx.execute(sql`select 1`));
+      plain.push(performance.now() - t0);
+    }
+  }
+
+  // Drain the backlog while the app keeps asking: throughput and the app's latency under it.
+  const started = performance.now();
+  await runner.start();
+  const [busy] = await Promise.all([probe(database, tenantId, PROBES), finished]);
+  const drainMs = performance.now() - started;
+  await runner.stop();
+  await database.close();
+  const row = (label: string, values: number[]) => ({
+    label,
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+  });
+  return {
+    kind,
+    jobs: JOBS,
+    jobsPerSecond: Math.round((JOBS / drainMs) * 1000),
+    latencies: [
+      row('tenant tx, idle runner', idle),
+      row('tenant tx while draining', busy),
+      row('tx without a job', plain),
+      row('tx writing one job', withJob),
+    ],
+  };
+};
+
+runMain(async () => {
+  const results = [await measure('pglite', await openDatabase({ memory: true }))];
+  if (process.env.DATABASE_URL) {
+    const fresh = await freshDatabase(process.env.DATABASE_URL);
+    try {
+      results.push(await measure('postgres', await openDatabase({ databaseUrl: fresh.url })));
+    } finally {
+      await fresh.drop();
+    }
+  }
+  process.stdout.write(`${JSON.stringify({ machine: machine(), results }, null, 2)}\n`);
+  const table = [['backend', 'jobs/s drained', 'measure', 'p50 ms', 'p99 ms']];
+  for (const result of results) {
+    for (const latency of result.latencies) {
+      table.push([
+        result.kind,
+        String(result.jobsPerSecond),
+        latency.label,
+        latency.p50.toFixed(2),
+        latency.p99.toFixed(2),
+      ]);
+    }
+  }
+  printTable(table);
+});
