@@ -26,11 +26,14 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/src/**/*.int.test.ts'],
           environment: 'node',
-          // One server + database per test file; files run in parallel workers.
+          // One server + database per test file, the database copied from one migrated snapshot that the
+          // global setup builds (docs/testing.md); files run in parallel workers.
+          globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

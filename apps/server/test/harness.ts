@@ -1,20 +1,30 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import type { TProfile } from '@prosa/contracts';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp, type TApp } from '../src/app.js';
 import type { TBaileysSocketFactory } from '../src/channels/baileys/baileys-socket.js';
-import { hashPassword } from '../src/platform/auth/passwords.js';
-import { loadConfig, type TConfig } from '../src/platform/config.js';
+import type { TConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { queues, tenants, users, usersQueues } from '../src/platform/db/schema.js';
+import { createDatabaseFromTemplate, loadPgliteSnapshot } from './db-snapshot.js';
 import { recordRoutes } from './routes.js';
+import { createTestConfig, isSnapshotSeed, PASSWORD } from './test-config.js';
 
-export const PASSWORD = 'senha-forte-123';
-let passwordHash: Promise<string> | undefined;
+export { PASSWORD };
+
+/**
+ * argon2id of PASSWORD, computed once and written here: fixture users get it without hashing (64 MiB and
+ * three passes per hash), and a login with PASSWORD verifies against it as against any other hash.
+ */
+const PASSWORD_HASH =
+  '$argon2id$v=19$m=65536,p=4,t=3$sbehZUOLnASd4QtIxIeX4g$TAiv8VDRGoy90dZY43mxDLYAxIBIV+bYIhu6XuPC+kU';
 
 /**
  * A real server in-process on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
- * (created from DATABASE_URL and dropped at the end) when DATABASE_URL is set.
+ * (created from DATABASE_URL and dropped at the end) when DATABASE_URL is set. Either starts as a copy of
+ * the migrated and seeded snapshot (test/db-snapshot.ts), unless the overrides change what the first start
+ * seeds.
  */
 export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TStartOptions = {}) => {
   const adminUrl = process.env.DATABASE_URL;
@@ -26,13 +36,17 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
     databaseUrl = shared.databaseUrl;
   } else if (adminUrl) {
     const name = `prosa_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    if (isSnapshotSeed(overrides)) {
+      databaseUrl = await createDatabaseFromTemplate(adminUrl, name);
+    } else {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+    }
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -50,32 +64,16 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
       await client.end();
     };
   }
-  const config = loadConfig(
-    {
-      ...process.env,
-      DATABASE_URL: undefined,
-      REDIS_URL: undefined,
-      SMTP_URL: undefined,
-      LOG_LEVEL: 'silent',
-    } as NodeJS.ProcessEnv,
-    {
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl,
-      dataDir: `/tmp/prosa-test-${process.pid}`,
-      jwtSecret: 'test-secret-test-secret-test-secret-1234',
-      superadminEmail: 'root@prosa.test',
-      superadminPassword: PASSWORD,
-      seedDemo: false,
-      webDist: '/nonexistent',
-      ...overrides,
-    },
-  );
+  const config = createTestConfig(overrides, databaseUrl);
   const database =
     shared && !databaseUrl
       ? // In-memory PGlite cannot be opened twice: share the handle, and leave closing it to its owner.
         { ...shared.prosa.services.database, close: async () => undefined }
-      : await openDatabase({ databaseUrl, memory: !databaseUrl });
+      : await openDatabase({
+          databaseUrl,
+          memory: !databaseUrl,
+          loadDataDir: !databaseUrl && isSnapshotSeed(overrides) ? await loadPgliteSnapshot() : undefined,
+        });
   const prosa = await createApp(config, {
     logger: false,
     database,
@@ -151,10 +149,23 @@ export class TestApp {
     return { token: res.body.token as string, body: res.body, refreshCookie: refresh ? `jrt=${refresh.value}` : '' };
   }
 
+  /**
+   * The access token `/auth/login` would give this user, minted directly: the same claims, signed with the
+   * same key, checked by the same resolver. It skips the argon2 check and the refresh-token row, which only
+   * the tests of login and refresh need; those call `login()`.
+   */
+  mintToken(user: { id: number; tenantId: number; profile: TProfile; tokenVersion: number }) {
+    return this.prosa.services.tokens.sign({
+      userId: user.id,
+      tenantId: user.tenantId,
+      profile: user.profile,
+      ver: user.tokenVersion,
+    });
+  }
+
   /** A whole tenant: the tenant, an admin, a supervisor, an agent with one queue. */
   async createTenantFixture(name: string, overrides: Partial<typeof tenants.$inferInsert> = {}) {
-    passwordHash ??= hashPassword(PASSWORD);
-    const hash = await passwordHash;
+    const hash = PASSWORD_HASH;
     const slug = `${name.toLowerCase().replace(/\W+/g, '')}-${randomBytes(3).toString('hex')}`;
     const [tenant] = await this.db
       .insert(tenants)
@@ -177,15 +188,20 @@ export class TestApp {
       .returning();
     await this.db.insert(usersQueues).values({ tenantId, userId: agent.id, queueId: (queue as { id: number }).id });
     const tokens = {
-      admin: (await this.login(admin.email)).token,
-      supervisor: (await this.login(supervisor.email)).token,
-      agent: (await this.login(agent.email)).token,
+      admin: await this.mintToken(admin),
+      supervisor: await this.mintToken(supervisor),
+      agent: await this.mintToken(agent),
     };
     return { tenantId, tenant, admin, supervisor, agent, queue: queue as typeof queues.$inferSelect, tokens };
   }
 
   async superadminToken() {
-    return (await this.login('root@prosa.test')).token;
+    const [superadmin] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, this.prosa.services.config.superadminEmail), eq(users.profile, 'superadmin')));
+    if (!superadmin) throw new Error('no superadmin');
+    return this.mintToken(superadmin);
   }
 
   async close() {

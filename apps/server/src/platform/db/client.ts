@@ -17,6 +17,8 @@ export type TDatabase = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `openDatabase({ loadDataDir })` starts from. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -28,13 +30,23 @@ export const queryRows = async <T>(executor: TExecutor, statement: SQL): Promise
   return result.rows;
 };
 
-export const openDatabase = async (options: { databaseUrl?: string; dataDir?: string; memory?: boolean }) => {
+export const openDatabase = async (options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /**
+   * In-memory PGlite only: start from this data directory (a `dumpDataDir` tarball) instead of an empty
+   * cluster. Tests start every file's database from one migrated snapshot this way (docs/testing.md).
+   */
+  loadDataDir?: Blob;
+}) => {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.memory ? undefined : path.join(options.dataDir ?? './data', 'pglite'));
+  if (options.loadDataDir && !options.memory) throw new Error('loadDataDir needs an in-memory database');
+  return openPglite(options.memory ? undefined : path.join(options.dataDir ?? './data', 'pglite'), options.loadDataDir);
 };
 
 // Each driver is loaded only when used: PGlite installations never load pg, and the reverse.
-const openPglite = async (dir: string | undefined): Promise<TDatabase> => {
+const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<TDatabase> => {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     // Trigram indexes behind the ticket search (migration 0011 creates the extension).
@@ -48,7 +60,11 @@ const openPglite = async (dir: string | undefined): Promise<TDatabase> => {
     mkdirSync(dir, { recursive: true });
     await (await PGlite.create({ dataDir: dir })).close();
   }
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {
     db,
@@ -58,6 +74,7 @@ const openPglite = async (dir: string | undefined): Promise<TDatabase> => {
       await client.query('select 1');
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 };
 
