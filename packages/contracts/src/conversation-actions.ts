@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageNumber, ZRowId } from './common.js';
+import { ZId, ZIdArray, ZPageNumber, ZRowId } from './common.js';
 
 /** Request shapes of the message and ticket calls of §7 beyond a conversation's page (server and web share them). */
 
@@ -20,7 +20,7 @@ export const ZTranscriptQuery = z.object({ format: ZTranscriptFormat.default('tx
 /** At most 20 at a time: each copy is one outbound send. */
 export const MAX_FORWARDED_MESSAGES = 20;
 export const ZForwardMessages = z.object({
-  messages: z.array(ZId).min(1).max(MAX_FORWARDED_MESSAGES),
+  messages: ZIdArray(MAX_FORWARDED_MESSAGES).min(1),
   contact: ZId,
 });
 export type TForwardMessages = z.infer<typeof ZForwardMessages>;

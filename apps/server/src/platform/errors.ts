@@ -28,6 +28,7 @@ const inputDataErrors: Record<string, string> = {
   '22P02': 'um valor não tem o formato esperado',
   '22003': 'um número está fora do intervalo aceito',
   '22021': 'um texto contém um caractere inválido',
+  '22P05': 'um texto contém um caractere que não pode ser guardado',
   '22007': 'uma data ou hora não tem o formato esperado',
   '22008': 'uma data ou hora está fora do intervalo aceito',
 };

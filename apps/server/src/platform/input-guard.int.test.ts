@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { multipartBody, samplePng } from '../../test/uploads.js';
+import { receiveMessage } from '../modules/messages/receive-batch.js';
 import { messages, tags, type tickets } from './db/schema.js';
 import { createHttp } from './http.js';
 
@@ -14,6 +15,7 @@ describe('input at the boundary', () => {
   let ticketId: number;
   let tagId: number;
   let webchatToken: string;
+  let webchatId: number;
 
   const countOf = async (table: typeof messages | typeof tickets | typeof tags) => {
     const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.tenantId, fx.tenantId));
@@ -38,6 +40,7 @@ describe('input at the boundary', () => {
       body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
     });
     webchatToken = connection.body.token;
+    webchatId = connection.body.id;
     const contact = await t.request('POST', '/contacts', {
       ...admin,
       body: { name: 'Cliente', number: '5511987654321' },
@@ -118,6 +121,22 @@ describe('input at the boundary', () => {
     expect(hook.status).toBeLessThan(500);
   });
 
+  it('cleans what a channel hands over without HTTP (a socket, long polling) before it is stored', async () => {
+    const result = await receiveMessage(t.prosa.services, {
+      tenantId: fx.tenantId,
+      connectionId: webchatId,
+      externalId: 'sem-http-1',
+      from: { kind: 'webchat', value: 'visitante-sem-http', name: 'Ana\u0000 Maria' },
+      body: 'Bom dia\u0000! \udc00',
+      timestamp: Date.now(),
+      dataJson: { original: 'a\u0000b' },
+    });
+    expect(result.duplicate).toBe(false);
+    if (result.duplicate) return;
+    expect(result.message.body).toBe('Bom dia! \ufffd');
+    expect(result.ticket.contact.name).toBe('Ana Maria');
+  });
+
   it('refuses days that do not exist and dates in other formats', async () => {
     for (const date of ['31/02/2026', '2026-02-31', 'abc']) {
       const res = await t.request('GET', `/tickets?date=${encodeURIComponent(date)}`, { token: fx.tokens.admin });
@@ -192,12 +211,12 @@ describe('input at the boundary', () => {
       const driverError = Object.assign(new Error('invalid input'), { code: sqlState, column: 'name' });
       throw Object.assign(new Error('Failed query'), { cause: driverError });
     });
-    for (const sqlState of ['22P02', '22003', '22021', '22007', '22008']) {
+    for (const sqlState of ['22P02', '22003', '22021', '22P05', '22007', '22008']) {
       const res = await app.inject({ method: 'GET', url: `/falha/${sqlState}` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'name' });
     }
-    expect(warnings).toHaveLength(5);
+    expect(warnings).toHaveLength(6);
     const other = await app.inject({ method: 'GET', url: '/falha/23505' });
     expect(other.statusCode).toBe(500);
     await app.close();

@@ -22,8 +22,14 @@ const hasBadCharacter = (text: string) => text.includes('\0') || HAS_LONE_SURROG
 export const cleanText = (text: string): string =>
   hasBadCharacter(text) ? text.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD') : text;
 
-const isPlainContainer = (value: unknown): value is Record<string, unknown> | unknown[] =>
-  typeof value === 'object' && value !== null && !Buffer.isBuffer(value) && !ArrayBuffer.isView(value);
+/** Arrays and plain objects (parsed JSON, forms, queries); a Buffer, a Date or a class instance is left alone. */
+const isPlainContainer = (value: unknown): value is Record<string, unknown> | unknown[] => {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  // The query parser's objects inherit from a prototype-less `Empty`: plain all the same.
+  return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
+};
 
 /** A parsed input (JSON, form, query) with every string and key cleaned; other values as they are. */
 export const cleanInput = <T>(value: T): T => {

@@ -2,6 +2,7 @@ import type { TMessage, TTicket } from '@prosa/contracts';
 import type { TTx } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { groupBy } from '../../platform/group-by.js';
+import { cleanInput } from '../../platform/input-guard.js';
 import type { TServices } from '../../platform/services.js';
 import { findContactRows, findIdentityOwners } from '../contacts/contacts.repository.js';
 import { channelIdentities, contactChanges } from '../contacts/find-or-create-contact.js';
@@ -316,4 +317,6 @@ export const inboundBatchStats = (services: TServicesIn): Readonly<TInboundBatch
  * result is the same as `receiveOneMessage`'s: stored once, announced once to the ticket's audience only.
  */
 export const receiveMessage = (services: TServicesIn, inbound: TInboundMessage): Promise<TReceiveResult> =>
-  batcherOf(services).receive(inbound);
+  // NOTE: cleaned here too, for the channels that arrive by no HTTP route (Baileys' socket, Telegram polling):
+  // NUL and half an emoji would make the database refuse the customer's message.
+  batcherOf(services).receive(cleanInput(inbound));
