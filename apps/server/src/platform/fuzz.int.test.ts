@@ -97,6 +97,8 @@ describe('fuzz: bad input never answers 5xx and never writes', () => {
   const reachedDatabase: string[] = [];
   const tokens = {} as Record<TRole, string>;
   const ids: Record<string, number> = {};
+  /** The web chat's public token: its visitor routes then reach the cleaning path, not only the 404. */
+  let webchatToken = '';
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -117,6 +119,7 @@ describe('fuzz: bad input never answers 5xx and never writes', () => {
       return res.body as { id: number };
     };
     const connection = await post('/whatsapp', { name: 'Site', type: 'webchat', queueId: fx.queue.id });
+    webchatToken = (connection as unknown as { token: string }).token;
     const contact = await post('/contacts', { name: 'Cliente Fuzz', number: '5511987654321' });
     const ticket = await post('/tickets', { contactId: contact.id, whatsappId: connection.id, status: 'open' });
     const tag = await post('/tags', { tag: 'VIP' });
@@ -184,7 +187,8 @@ describe('fuzz: bad input never answers 5xx and never writes', () => {
     const parts = partsOf(route);
     const paramValues: Record<string, string> = {};
     for (const name of Object.keys(shapeOf(parts.params)))
-      paramValues[name] = name === '*' ? 'x' : String(idFor(name, route.url) ?? 'abcdefghijklmnop');
+      paramValues[name] =
+        name === '*' ? 'x' : name === 'token' ? webchatToken : String(idFor(name, route.url) ?? 'abcdefghijklmnop');
     const query = (parts.query ? sampleOf(parts.query, (k) => idFor(k, route.url)) : {}) as Record<string, unknown>;
     let body = parts.body ? sampleOf(parts.body, (k) => idFor(k, route.url)) : undefined;
     const id = ids.tagId as number;
