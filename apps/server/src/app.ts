@@ -2,20 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { setupBaileys } from './channels/baileys/baileys.js';
 import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js';
-import { setupEvolution } from './channels/evolution/evolution.js';
-import { setupGraphMessaging } from './channels/graph-messaging/graph-messaging.js';
-import { setupHub } from './channels/hub/hub.js';
-import { setupSms } from './channels/sms/sms.js';
-import { setupTelegram } from './channels/telegram/telegram.js';
+import { startProviders } from './channels/host/start-providers.js';
 import { createChannelRegistry } from './channels/types.js';
-import { setupUazapi } from './channels/uazapi/uazapi.js';
-import { setupWaba } from './channels/waba/waba.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
-import { setupWebchat } from './channels/webchat/webchat.js';
-import { setupWuzapi } from './channels/wuzapi/wuzapi.js';
-import { setupZapi } from './channels/zapi/zapi.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
@@ -191,19 +181,14 @@ export const createApp = async (
   // never refused: a customer's message is not lost for one bad character.
   await app.register(async (inbound) => {
     cleanInputOfRoutes(inbound);
-    await inbound.register(setupWebchat(services, jwtSecret));
-    await inbound.register(setupWaba(services, createSecrets(jwtSecret)));
-    await inbound.register(setupEvolution(services, createSecrets(jwtSecret)));
-    await inbound.register(setupTelegram(services, createSecrets(jwtSecret)));
-    await inbound.register(setupZapi(services, createSecrets(jwtSecret)));
-    await inbound.register(setupUazapi(services, createSecrets(jwtSecret)));
-    await inbound.register(setupWuzapi(services, createSecrets(jwtSecret)));
-    await inbound.register(setupGraphMessaging(services, createSecrets(jwtSecret)));
-    await inbound.register(setupSms(services, createSecrets(jwtSecret)));
-    await inbound.register(setupHub(services, createSecrets(jwtSecret)));
-    await inbound.register(
-      setupBaileys(services, createSecrets(jwtSecret), { socket: options.baileysSocket, instanceId }),
-    );
+    // Every provider of the registry (channels/registry.ts): its adapters, webhooks and sessions.
+    await startProviders(inbound, {
+      services,
+      secrets: createSecrets(jwtSecret),
+      jwtSecret,
+      instanceId,
+      baileysSocket: options.baileysSocket,
+    });
   });
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findMessageByExternalId } from '../../modules/messages/messages.repository.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import { openProxy } from '../../platform/proxy.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TProviderRuntime } from '../provider.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
 import { baileysPublicSettings, prepareBaileysConfig } from './baileys-config.js';
@@ -65,7 +65,7 @@ export const setupBaileys = (
   services: TServices,
   secrets: TSecrets,
   options: TBaileysOptions = {},
-): FastifyPluginAsyncZod => {
+): TProviderRuntime => {
   const inbound = createBaileysInbound(services);
   const sessions = createBaileysSessions({
     services,
@@ -193,8 +193,6 @@ export const setupBaileys = (
   };
   services.channels.register(adapter);
 
-  return async (app) => {
-    app.addHook('onReady', () => sessions.resume());
-    app.addHook('onClose', () => sessions.stopAll());
-  };
+  // No webhooks: the sessions' sockets bring the events.
+  return { start: () => sessions.resume(), stop: () => sessions.stopAll() };
 };

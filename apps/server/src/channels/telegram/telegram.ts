@@ -9,6 +9,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TProviderRuntime } from '../provider.js';
 import { extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { authenticateHook, createHookGate, headerOf } from '../shared/webhook-auth.js';
@@ -61,7 +62,7 @@ const POLL_TIMEOUT_SECONDS = 25;
  * also sets up how messages arrive — a webhook (`POST /telegramhooks/:token`, with our secret in
  * `X-Telegram-Bot-Api-Secret-Token`) when PUBLIC_URL is https, else long polling from this process.
  */
-export const setupTelegram = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupTelegram = (services: TServices, secrets: TSecrets): TProviderRuntime => {
   const apiUrl = services.config.telegramApiUrl;
 
   const tokenOf = (connection: TConnectionRow) => {
@@ -220,13 +221,7 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): FastifyPl
     return authenticateHook(services.db, { type: 'telegram', token, given }, secretOf);
   });
 
-  return async (app) => {
-    app.addHook('onReady', async () => {
-      if (telegramMode(services.config.publicUrl) !== 'polling') return;
-      for (const connection of await findPollableTelegramConnections(services.db)) await pollers.start(connection);
-    });
-    app.addHook('onClose', async () => pollers.stopAll());
-
+  const routes: FastifyPluginAsyncZod = async (app) => {
     const ZToken = z.object({ token: z.string().max(200) });
     app.post(
       '/telegramhooks/:token',
@@ -243,5 +238,13 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): FastifyPl
         return { ok: true };
       },
     );
+  };
+  return {
+    routes,
+    start: async () => {
+      if (telegramMode(services.config.publicUrl) !== 'polling') return;
+      for (const connection of await findPollableTelegramConnections(services.db)) await pollers.start(connection);
+    },
+    stop: async () => pollers.stopAll(),
   };
 };

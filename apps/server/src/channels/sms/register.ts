@@ -1,0 +1,11 @@
+import { ZSmsConfig } from '@prosa/contracts';
+import type { TChannelProvider } from '../provider.js';
+import { setupSms } from './sms.js';
+
+/** SMS through a gateway. */
+export const smsProvider: TChannelProvider = {
+  name: 'sms',
+  kinds: ['sms'],
+  configSchemas: { sms: ZSmsConfig },
+  setup: ({ services, secrets }) => ({ routes: setupSms(services, secrets) }),
+};
