@@ -149,9 +149,14 @@ describe('contacts', () => {
       body: { chatbotBlocked: true },
     });
     expect(botBlocked.body).toMatchObject({ blocked: true, chatbotBlocked: true });
-    const retagged = await t.request('PUT', `/contact-tags/${id}`, {
+    const repeated = await t.request('PUT', `/contact-tags/${id}`, {
       token: a.tokens.agent,
       body: { tags: [tagA2, tagA, tagA2] },
+    });
+    expect(repeated.body).toMatchObject({ error: 'ERR_VALIDATION', field: 'tags' });
+    const retagged = await t.request('PUT', `/contact-tags/${id}`, {
+      token: a.tokens.agent,
+      body: { tags: [tagA2, tagA] },
     });
     expect(retagged.body.tags.map((tag: { id: number }) => tag.id)).toEqual([tagA2, tagA]);
     const rewalleted = await t.request('PUT', `/contact-wallet/${id}`, {
@@ -230,7 +235,8 @@ describe('contacts', () => {
     expect(eight.body).toMatchObject({ error: 'ERR_DUPLICATED_CONTACT', field: 'number', contactId: nine.body.id });
 
     const oldForm = await create(fx, { name: 'Antigo', number: '+55 21 8888-7777' });
-    expect(oldForm.body.number).toBe('+552188887777');
+    // Typed in the old eight-digit form, stored and shown as dialled today.
+    expect(oldForm.body.number).toBe('+5521988887777');
     const newForm = await create(fx, { name: 'Novo', number: '21 98888-7777' });
     expect(newForm.body).toMatchObject({ error: 'ERR_DUPLICATED_CONTACT', contactId: oldForm.body.id });
     // Moving another contact onto a taken number is refused the same way.
