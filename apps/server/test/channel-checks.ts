@@ -68,11 +68,12 @@ export const expectQrPng = (qrcode: unknown) => {
 };
 
 /**
- * No "stopped working" e-mail went out since `before`: an admin's own logout is not a drop. Nothing to await
- * for an e-mail that must not come, so it gives the listeners `waitMs` first.
+ * No "stopped working" e-mail went out since `before`: an admin's own logout is not a drop. Call it once the
+ * status change itself was awaited; a mail it set off would be one of the server's background tasks, so
+ * those are waited for (the fake SMTP server keeps a mail before it answers) instead of a fixed pause.
  */
-export const expectNoDropMailSince = async (smtp: TFakeSmtp, before: number, waitMs = 300) => {
-  await new Promise((resolve) => setTimeout(resolve, waitMs));
+export const expectNoDropMailSince = async (smtp: TFakeSmtp, before: number, t: TestApp) => {
+  await t.prosa.services.background.drain();
   expect(countDropMails(smtp)).toBe(before);
 };
 

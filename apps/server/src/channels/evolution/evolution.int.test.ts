@@ -426,7 +426,7 @@ describe('Evolution API session', () => {
     );
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: null });
     // An admin's own logout is not a drop: no "caiu" e-mail.
-    await expectNoDropMailSince(smtp, mailsBefore);
+    await expectNoDropMailSince(smtp, mailsBefore, t);
   });
 
   it('POST /whatsappsession/:id/pairing-code gives the code to type on the phone; walls and bad input refused', async () => {

@@ -441,7 +441,7 @@ describe('wuzapi session', () => {
     // wuzapi's own LoggedOut webhook after a logout asked for here is no news.
     await eventually(() => expect(wz.deliveries.filter((d) => d.type === 'LoggedOut').at(-1)?.status).toBe(200));
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: null });
-    await expectNoDropMailSince(smtp, mailsBefore);
+    await expectNoDropMailSince(smtp, mailsBefore, t);
   });
 
   it('POST /whatsappsession/:id/pairing-code gives the code to type on the phone; once paired it is refused', async () => {

@@ -352,7 +352,7 @@ describe('Z-API session', () => {
       expect(zapi.deliveries.filter((d) => d.type === 'DisconnectedCallback').at(-1)?.status).toBe(200),
     );
     expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: null });
-    await expectNoDropMailSince(smtp, mailsBefore);
+    await expectNoDropMailSince(smtp, mailsBefore, t);
   });
 
   it('POST /whatsappsession/:id/pairing-code gives the code to type on the phone', async () => {
