@@ -10,6 +10,7 @@ import { tenants } from '../apps/server/src/platform/db/schema.js';
 import { withTenant } from '../apps/server/src/platform/db/tenant-tx.js';
 import { defineJob } from '../apps/server/src/platform/jobs/job-definition.js';
 import { createJobRunner } from '../apps/server/src/platform/jobs/job-runner.js';
+import { createSkipLockedQueue } from './jobs-skip-locked.js';
 import { freshDatabase, machine, percentile, printTable, runMain } from './lib.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 2_000);
@@ -77,6 +78,24 @@ const measure = async (kind: 'pglite' | 'postgres', database: TDatabase) => {
   const [busy] = await Promise.all([probe(database, tenantId, PROBES), finished]);
   const drainMs = performance.now() - started;
   await runner.stop();
+
+  // The same backlog through the minimal SKIP LOCKED table, on the same database.
+  const queue = await createSkipLockedQueue(database);
+  const skipTx: number[] = [];
+  for (let n = 0; n < JOBS; n += 1) {
+    const t0 = performance.now();
+    await withTenant(database.db, tenantId, async (tx) => {
+      await tx.execute(sql`select 1`);
+      await queue.enqueue(tx, { n });
+    });
+    skipTx.push(performance.now() - t0);
+  }
+  const skipStarted = performance.now();
+  const [skipBusy] = await Promise.all([
+    probe(database, tenantId, PROBES),
+    queue.drain(JOBS, 10, async () => undefined),
+  ]);
+  const skipDrainMs = performance.now() - skipStarted;
   await database.close();
   const row = (label: string, values: number[]) => ({
     label,
@@ -87,11 +106,14 @@ const measure = async (kind: 'pglite' | 'postgres', database: TDatabase) => {
     kind,
     jobs: JOBS,
     jobsPerSecond: Math.round((JOBS / drainMs) * 1000),
+    skipLockedJobsPerSecond: Math.round((JOBS / skipDrainMs) * 1000),
     latencies: [
       row('tenant tx, idle runner', idle),
-      row('tenant tx while draining', busy),
+      row('tenant tx while pg-boss drains', busy),
+      row('tenant tx while SKIP LOCKED drains', skipBusy),
       row('tx without a job', plain),
-      row('tx writing one job', withJob),
+      row('tx writing one pg-boss job', withJob),
+      row('tx writing one SKIP LOCKED job', skipTx),
     ],
   };
 };
@@ -107,12 +129,13 @@ runMain(async () => {
     }
   }
   process.stdout.write(`${JSON.stringify({ machine: machine(), results }, null, 2)}\n`);
-  const table = [['backend', 'jobs/s drained', 'measure', 'p50 ms', 'p99 ms']];
+  const table = [['backend', 'pg-boss jobs/s', 'SKIP LOCKED jobs/s', 'measure', 'p50 ms', 'p99 ms']];
   for (const result of results) {
     for (const latency of result.latencies) {
       table.push([
         result.kind,
         String(result.jobsPerSecond),
+        String(result.skipLockedJobsPerSecond),
         latency.label,
         latency.p50.toFixed(2),
         latency.p99.toFixed(2),

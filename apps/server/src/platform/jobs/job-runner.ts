@@ -92,7 +92,8 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
         for (const job of jobs) {
           const task = run(job).finally(() => {
             running.delete(task);
-            wake?.();
+            // Refill once half the slots are free: one claim per half batch, not one per finished job.
+            if (running.size <= concurrency / 2) wake?.();
           });
           running.add(task);
         }
