@@ -22,6 +22,8 @@ type TContactsTableProps = {
   onEdit: (contact: TContact) => void;
   onToggle: (contact: TContact, kind: 'blocked' | 'chatbotBlocked') => void;
   onDelete: (contact: TContact) => void;
+  /** A narrow pane (the attendance workspace): e-mail and tags under the name, no wallet column. */
+  compact?: boolean;
 };
 
 export const ContactsTable = ({
@@ -33,25 +35,39 @@ export const ContactsTable = ({
   onEdit,
   onToggle,
   onDelete,
+  compact = false,
 }: TContactsTableProps) => {
   const { t } = useTranslation();
+  const tagsOf = (contact: TContact) => (
+    <Group gap={4}>
+      {contact.tags.map((tag) => (
+        <Badge key={tag.id} size="sm" variant="light" color={tag.color || undefined}>
+          {tag.tag}
+        </Badge>
+      ))}
+    </Group>
+  );
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={compact ? 460 : 820}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="contacts-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('contacts.fields.name')}</Table.Th>
             <Table.Th>{t('contacts.fields.number')}</Table.Th>
-            <Table.Th>{t('contacts.fields.email')}</Table.Th>
-            <Table.Th>{t('contacts.fields.tags')}</Table.Th>
-            <Table.Th>{t('contacts.fields.wallets')}</Table.Th>
+            {!compact && (
+              <>
+                <Table.Th>{t('contacts.fields.email')}</Table.Th>
+                <Table.Th>{t('contacts.fields.tags')}</Table.Th>
+                <Table.Th>{t('contacts.fields.wallets')}</Table.Th>
+              </>
+            )}
             <Table.Th w={132} ta="right">
               {t('common.actions')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading && <TableSkeletonRows columns={6} />}
+          {loading && <TableSkeletonRows columns={compact ? 3 : 6} />}
           {contacts.map((contact) => (
             <Table.Tr key={contact.id} data-testid="contacts-row">
               <Table.Td>
@@ -78,6 +94,12 @@ export const ContactsTable = ({
                         </Badge>
                       )}
                     </Group>
+                    {compact && contact.email && (
+                      <Text size="xs" c="dimmed">
+                        {contact.email}
+                      </Text>
+                    )}
+                    {compact && tagsOf(contact)}
                   </Stack>
                 </Group>
               </Table.Td>
@@ -86,21 +108,17 @@ export const ContactsTable = ({
                   {contact.isGroup ? '—' : formatPhone(contact.number) || '—'}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{contact.email ?? '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {contact.tags.map((tag) => (
-                    <Badge key={tag.id} size="sm" variant="light" color={tag.color || undefined}>
-                      {tag.tag}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{contact.wallets.map((wallet) => wallet.name).join(', ') || '—'}</Text>
-              </Table.Td>
+              {!compact && (
+                <>
+                  <Table.Td>
+                    <Text size="sm">{contact.email ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>{tagsOf(contact)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{contact.wallets.map((wallet) => wallet.name).join(', ') || '—'}</Text>
+                  </Table.Td>
+                </>
+              )}
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Tooltip label={t('contacts.start')}>

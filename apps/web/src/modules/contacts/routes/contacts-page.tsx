@@ -197,6 +197,7 @@ export const ContactsPage = ({ inAttendance = false }: { inAttendance?: boolean 
             ) : (
               <>
                 <ContactsTable
+                  compact={inAttendance}
                   contacts={contacts}
                   loading={list.isLoading}
                   canDelete={canManage}
