@@ -78,7 +78,8 @@ export const spawnServer = async (options: {
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+    // BENCH_SERVER_ROOT: the server of another checkout (say an older commit), for a before/after.
+    cwd: process.env.BENCH_SERVER_ROOT ?? root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

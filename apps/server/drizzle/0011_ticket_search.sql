@@ -15,6 +15,10 @@ CREATE INDEX IF NOT EXISTS "messages_body_trgm_idx" ON "messages" USING gin ("bo
 -- newest read their page straight from it instead of sorting the tenant's tickets.
 CREATE INDEX IF NOT EXISTS "tickets_tenant_last_idx" ON "tickets" USING btree ("tenant_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);
 --> statement-breakpoint
+-- A tab's total counted from the index alone: it carries what the visibility rules usually read.
+CREATE INDEX IF NOT EXISTS "tickets_tenant_status_visibility_idx" ON "tickets" USING btree ("tenant_id","status")
+  INCLUDE ("user_id","queue_id","whatsapp_id","is_group","chat_flow_id");
+--> statement-breakpoint
 -- Brazilian mobiles stored in the eight-digit form a channel reported are shown in their dialable nine-digit
 -- form (landlines, 8 digits starting 2-5, keep theirs). Sending goes through contact_identities, not here.
 UPDATE "contacts" SET "number" = regexp_replace("number", '^\+55([1-9]{2})([6-9][0-9]{7})$', '+55\19\2')
