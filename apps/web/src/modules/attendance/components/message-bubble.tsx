@@ -84,9 +84,15 @@ export const MessageBubble = memo(function MessageBubble({
   const { t } = useTranslation();
   const mine = message.fromMe;
   const stored = message.id > 0;
+  // Without handlers (an earlier ticket's conversation) a bubble is read-only.
   const canEdit =
-    mine && stored && !message.isDeleted && message.mediaType === 'chat' && message.userId === currentUserId;
-  const canDelete = mine && stored && !message.isDeleted;
+    Boolean(onEdit) &&
+    mine &&
+    stored &&
+    !message.isDeleted &&
+    message.mediaType === 'chat' &&
+    message.userId === currentUserId;
+  const canDelete = Boolean(onDelete) && mine && stored && !message.isDeleted;
   const canAct = stored && !message.isDeleted && !selection;
   const canForward = canAct && canForwardMessage(message) && Boolean(onForward);
   const selectable = selection !== undefined && canForwardMessage(message);
