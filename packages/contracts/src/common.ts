@@ -9,8 +9,9 @@ export const ZRowId = z.number(idMessage).int(idMessage).positive(idMessage).max
 /** A row id in a path or query string ("12" -> 12), within the same range. */
 export const ZId = z.coerce.number(idMessage).int(idMessage).positive(idMessage).max(INT4_MAX, idMessage);
 export const ZIdParams = z.object({ id: ZId });
+const countMessage = `deve ser um número inteiro entre 0 e ${INT4_MAX}`;
 /** A counter or position stored in an integer column (0 and up). */
-export const ZCount = z.number().int().min(0).max(INT4_MAX);
+export const ZCount = z.number(countMessage).int(countMessage).min(0, countMessage).max(INT4_MAX, countMessage);
 
 /** The most ids one field takes unless it says otherwise. */
 export const MAX_IDS = 500;
@@ -31,7 +32,13 @@ export const ZIdListQuery = (max: number = MAX_IDS) =>
     z.array(ZId).max(max, tooMany(max)).refine(hasNoRepeats, repeated).optional(),
   );
 
-export const ZPageNumber = z.coerce.number().int().min(1).max(INT4_MAX).default(1);
+const pageMessage = `deve ser um número de página entre 1 e ${INT4_MAX}`;
+export const ZPageNumber = z.coerce
+  .number(pageMessage)
+  .int(pageMessage)
+  .min(1, pageMessage)
+  .max(INT4_MAX, pageMessage)
+  .default(1);
 export const ZPageQuery = z.object({
   pageNumber: ZPageNumber,
   searchParam: z.string().trim().max(200).optional(),
