@@ -13,6 +13,7 @@ import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.j
 import { findConnectionRow, insertTicketLog, updateTicketRow } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
 import { findLastInboundAt, findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
+import { signedBodyOf } from './sign-message.js';
 
 type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>;
 
@@ -86,6 +87,9 @@ export const sendMessage = async (
       throw new AppError('ERR_VALIDATION', { field: 'quotedMsgId', detail: 'no such message in this conversation' });
     const mediaType = input.template ? 'template' : (input.media?.mediaType ?? input.structured?.mediaType ?? 'chat');
     const now = Date.now();
+    // A template's text is Meta's, a vCard's or location's is generated: only what the agent wrote is signed.
+    const isWritten = !input.template && !input.structured;
+    const body = isWritten ? await signedBodyOf(tx, ctx.tenantId, ctx.userId, input.body) : input.body;
     const row = await insertMessage(tx, ctx.tenantId, {
       ticketId: ticket.id,
       contactId: ticket.contactId,
@@ -94,7 +98,7 @@ export const sendMessage = async (
       idFront: input.idFront ?? null,
       fromMe: true,
       read: true,
-      body: input.body,
+      body,
       mediaType,
       mediaUrl: input.media?.url ?? null,
       mediaName: input.media?.name ?? null,

@@ -8,9 +8,12 @@ import {
 } from '@prosa/contracts';
 import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import type { TExecutor } from '../../platform/db/client.js';
 import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import { getTenantSettings } from '../settings/settings.reader.js';
+import { findUser } from '../users/users.repository.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { toTicketDtos } from './ticket-dto.js';
 import { findJoinedPage } from './tickets.repository.js';
@@ -56,6 +59,19 @@ export const toVisibilityFilter = (query: TTicketListQuery): TVisibilityFilter =
   includeNotQueueDefined: query.includeNotQueueDefined ?? true,
 });
 
+/**
+ * Whether the list puts the newest message first (else the newest ticket): the user's own choice
+ * (`configs.listByLastMessage`, a boolean) when they made one, otherwise the tenant's `listByLastMessage`.
+ */
+const isListedByLastMessage = async (tx: TExecutor, ctx: TRequestContext): Promise<boolean> => {
+  const [settings, user] = await Promise.all([
+    getTenantSettings(tx, ctx.tenantId),
+    findUser(tx, ctx.tenantId, ctx.userId),
+  ]);
+  const own = user?.configs.listByLastMessage;
+  return typeof own === 'boolean' ? own : settings.listByLastMessage === 'enabled';
+};
+
 /** GET /tickets: the attendance filter of §3, paginated, with the visibility rules applied by the database. */
 export const listTickets = (
   services: Pick<TServices, 'db'>,
@@ -63,7 +79,10 @@ export const listTickets = (
   query: TTicketListQuery,
 ): Promise<{ tickets: TTicket[]; count: number; hasMore: boolean }> =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
-    const { viewer, settings } = await loadViewer(tx, ctx.tenantId, ctx);
+    const [{ viewer, settings }, listByLastMessage] = await Promise.all([
+      loadViewer(tx, ctx.tenantId, ctx),
+      isListedByLastMessage(tx, ctx),
+    ]);
     const filter = toVisibilityFilter(query);
     const where = and(
       // The tab's statuses apply to everyone: "show all" (rule 1) widens who sees, not which tab lists it.
@@ -79,6 +98,7 @@ export const listTickets = (
       offset,
       // A search's matches are few enough to count beside the page, in the same statement.
       countWithPage: Boolean(query.searchParam),
+      newestTicketFirst: !listByLastMessage,
     });
     return {
       tickets: await toTicketDtos(tx, ctx.tenantId, page.rows),

@@ -198,8 +198,8 @@ export const lockContacts = async (tx: TExecutor, tenantId: number, contactIds: 
 export const LIST_COUNT_LIMIT = 10_000;
 
 /**
- * One page of tickets under `where`, newest message first, with its total (up to LIST_COUNT_LIMIT) and
- * whether a next page exists. The page's ids are picked from the tickets table alone (the ordering index does
+ * One page of tickets under `where`, newest message (or newest ticket) first, with its total (up to
+ * LIST_COUNT_LIMIT) and whether a next page exists. The page's ids are picked from the tickets table alone (the ordering index does
  * the work), then joined: joining every contact of a tenant before sorting was most of the time of a list at
  * 10k tickets. `where` reads the tickets table only (a search goes through `prosa_search_ticket_ids`).
  */
@@ -207,10 +207,13 @@ export const findJoinedPage = async (
   tx: TExecutor,
   tenantId: number,
   where: SQL | undefined,
-  options: { limit: number; offset: number; countWithPage?: boolean },
+  options: { limit: number; offset: number; countWithPage?: boolean; newestTicketFirst?: boolean },
 ): Promise<{ rows: TTicketJoined[]; count: number; hasMore: boolean }> => {
   const condition = and(eq(tickets.tenantId, tenantId), where);
-  const order = [sql`${tickets.lastMessageAt} desc nulls last`, desc(tickets.id)];
+  // The tenant's `listByLastMessage` off lists the newest tickets first (ids follow creation).
+  const order = options.newestTicketFirst
+    ? [desc(tickets.id)]
+    : [sql`${tickets.lastMessageAt} desc nulls last`, desc(tickets.id)];
   // NOTE: counting every ticket of a 200,000-ticket tenant costs more than the page itself (docs/benchmarks.md).
   const countUpToLimit = async () => {
     const capped = tx.select({ one: sql`1` }).from(tickets).where(condition).limit(LIST_COUNT_LIMIT).as('capped');
