@@ -23,7 +23,8 @@ const groups: { key: 'visibility' | 'attendance' | 'channels'; settings: TSettin
       'supervisorAdmin',
     ],
   },
-  { key: 'attendance', settings: ['forceReason', 'allowPause', 'listByLastMessage', 'signed', 'userRating'] },
+  // NOTE: `userRating` stays stored but off the screen until ratings are built (docs/roadmap.md, Known gaps).
+  { key: 'attendance', settings: ['forceReason', 'allowPause', 'listByLastMessage', 'signed'] },
   { key: 'channels', settings: ['ignoreGroupMsg', 'rejectCalls', 'callRejectMessage'] },
 ];
 
