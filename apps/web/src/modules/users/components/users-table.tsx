@@ -13,6 +13,12 @@ type TUsersTableProps = {
   onDelete: (user: TUser) => void;
 };
 
+/** Portuguese labels are long: a badge shows its whole word instead of an ellipsis. */
+const wholeLabel = {
+  root: { maxWidth: 'none', flexShrink: 0 },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 const profileColor: Record<string, string> = {
   superadmin: 'accent',
   admin: 'primary',
@@ -60,7 +66,7 @@ export const UsersTable = ({ users, loading, showTenant, tenantNames, onEdit, on
                 </Table.Td>
               )}
               <Table.Td>
-                <Badge variant="light" color={profileColor[user.profile] ?? 'gray'}>
+                <Badge variant="light" color={profileColor[user.profile] ?? 'gray'} tt="none" styles={wholeLabel}>
                   {t(`profiles.${user.profile}`)}
                 </Badge>
               </Table.Td>
@@ -72,14 +78,20 @@ export const UsersTable = ({ users, loading, showTenant, tenantNames, onEdit, on
                     </Text>
                   )}
                   {user.queues.map((queue) => (
-                    <Badge key={queue.id} size="sm" variant="dot" color={queue.color}>
+                    <Badge key={queue.id} size="sm" variant="dot" color={queue.color} tt="none" styles={wholeLabel}>
                       {queue.queue}
                     </Badge>
                   ))}
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={user.isOnline ? 'positive' : 'gray'} data-testid="user-online">
+                <Badge
+                  variant="dot"
+                  color={user.isOnline ? 'positive' : 'gray'}
+                  tt="none"
+                  styles={wholeLabel}
+                  data-testid="user-online"
+                >
                   {t(user.isOnline ? 'users.online' : 'users.offline')}
                 </Badge>
               </Table.Td>

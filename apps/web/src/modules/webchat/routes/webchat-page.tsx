@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type TWebchatMessage, webchatSocket } from '@prosa/contracts';
+import { parsePhone, type TWebchatMessage, webchatSocket } from '@prosa/contracts';
 import { IconAlertCircle, IconCheck, IconChecks, IconClock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -37,7 +37,8 @@ import { mergeHistory, type TVisitorMessage } from './webchat-history';
 const acceptedFiles = 'image/*,audio/*,video/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip';
 
 const isEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
-const isPhone = (text: string) => text.replace(/\D/g, '').length >= 8;
+/** A phone the server will store on the contact (with area code; international with '+'). */
+const isPhone = (text: string) => parsePhone(text).ok;
 const newClientId = () => crypto.randomUUID();
 const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
 
