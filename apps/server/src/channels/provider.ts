@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import type { TSecrets } from '../platform/secrets.js';
 import type { TServices } from '../platform/services.js';
 import type { TBaileysSocketFactory } from './baileys/baileys-socket.js';
+import type { TChannelHost } from './host/channel-host.js';
 
 /** What start-up hands every provider: the server's services and the seams its tests replace. */
 export type TProviderContext = {
@@ -15,6 +16,8 @@ export type TProviderContext = {
   instanceId: string;
   /** Baileys' socket factory: a fake in tests and the demo (production uses the library's makeWASocket). */
   baileysSocket?: TBaileysSocketFactory;
+  /** The door to the modules: what a provider reports goes in through it, and the lookups it needs. */
+  host: TChannelHost;
 };
 
 /** A provider once set up: its webhook routes and the life of the sessions it keeps in this process. */

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { findConnection } from '../../modules/connections/connections.repository.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
+import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
 import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import type { TInboundMessage } from '../../modules/messages/receive-message.js';
@@ -8,7 +9,6 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { storeInboundMedia } from '../shared/inbound-media.js';
 import { readBaileysConfig } from './baileys-config.js';
-import { applyContactChange } from './baileys-edits.js';
 import { ackStatusOf, parseBaileysMessage, type TBaileysInbound } from './baileys-message.js';
 import type { TSessionRef, TSocketHandlers } from './baileys-sessions.js';
 import type { TBaileysSocket, TWaMessage } from './baileys-socket.js';

@@ -1,20 +1,21 @@
 import type { TEvolutionConfig } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setConnectionStatus } from '../../modules/connections/connection-status.js';
 import { AppError } from '../../platform/errors.js';
 import { openProxy } from '../../platform/proxy.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayEvent } from '../host/gateway-events.js';
 import { decodeBase64File, extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import {
-  onContactReaction,
-  onDeliveryStatus,
-  onSessionDropped,
-  onSessionQrCode,
-  onSessionUp,
-  receiveGatewayMessage,
+  deliverAll,
+  deliveryStatuses,
+  gatewayMessage,
+  sessionDropped,
+  sessionQrCode,
+  sessionUp,
 } from '../shared/provider-events.js';
 import { authenticateHook, createHookGate, headerOf } from '../shared/webhook-auth.js';
 import {
@@ -61,7 +62,7 @@ const closeReason = (statusReason: number | null) =>
  * read receipts, paced sends), the session (instance, webhook and QR on the gateway) and the webhook
  * (`POST /evolutionhooks/:token`, with the secret we registered as its bearer).
  */
-export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupEvolution = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const gatewayOf = (connection: TConnectionRow) => {
     const stored = readEvolutionConfig(connection);
     const apiKey = stored.apiKey ? secrets.open(stored.apiKey) : null;
@@ -157,36 +158,28 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
     });
 
   /** One event of an authenticated webhook into our pipelines. */
-  const apply = async (connection: TConnectionRow, event: TEvolutionEvent) => {
-    const { tenantId, id: connectionId } = connection;
+  /** One event of an authenticated webhook, as the host takes it. */
+  const translate = async (connection: TConnectionRow, event: TEvolutionEvent): Promise<TGatewayEvent[]> => {
+    const qrExpired: TGatewayEvent = {
+      type: 'connection',
+      change: { status: 'DISCONNECTED', lastError: 'ERR_WAPP_QR_EXPIRED' },
+    };
     switch (event.kind) {
       case 'qrcode':
-        await onSessionQrCode(services, connection, event.qrcode);
-        return;
+        return sessionQrCode(connection, event.qrcode);
       case 'qrcode-expired':
-        await setConnectionStatus(services, tenantId, connectionId, {
-          status: 'DISCONNECTED',
-          lastError: 'ERR_WAPP_QR_EXPIRED',
-        });
-        return;
+        return [qrExpired];
       case 'connection':
-        if (event.state === 'open') await onSessionUp(services, connection, event.number ? `+${event.number}` : null);
-        else if (event.state === 'close') await onSessionDropped(services, connection, closeReason(event.reason));
-        else if (event.state === 'refused')
-          await setConnectionStatus(services, tenantId, connectionId, {
-            status: 'DISCONNECTED',
-            lastError: 'ERR_WAPP_QR_EXPIRED',
-          });
-        return;
+        if (event.state === 'open') return [sessionUp(event.number ? `+${event.number}` : null)];
+        if (event.state === 'close') return [sessionDropped(closeReason(event.reason))];
+        if (event.state === 'refused') return [qrExpired];
+        return [];
       case 'ack':
-        await onDeliveryStatus(services, connection, [event.externalId], event.status);
-        return;
+        return deliveryStatuses([event.externalId], event.status);
       case 'reaction':
-        await onContactReaction(services, connection, event);
-        return;
+        return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
       case 'message':
-        await receiveGatewayMessage(services, connection, event, await storeMedia(connection, event));
-        return;
+        return [gatewayMessage(event, await storeMedia(connection, event))];
       default: {
         const unknown: never = event;
         throw new Error(`unknown evolution event ${JSON.stringify(unknown)}`);
@@ -220,7 +213,7 @@ export const setupEvolution = (services: TServices, secrets: TSecrets): FastifyP
         if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not an Evolution API event' });
         // Events of another instance (a webhook copied by hand on the gateway) are not this connection's.
         if (delivery.instance !== evolutionInstanceName(connection)) return { received: false };
-        for (const event of delivery.events) await apply(connection, event);
+        for (const event of delivery.events) await deliverAll(host, connection, await translate(connection, event));
         return { received: true };
       },
     );

@@ -7,5 +7,5 @@ export const evolutionProvider: TChannelProvider = {
   name: 'evolution',
   kinds: ['evolution'],
   configSchemas: { evolution: ZEvolutionConfig },
-  setup: ({ services, secrets }) => ({ routes: setupEvolution(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupEvolution(services, secrets, host) }),
 };

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateConnectionRow } from '../../modules/connections/connections.repository.js';
 import { contentTypeOf } from '../../modules/messages/media-upload.js';
 import { findContactAddress, findMessage } from '../../modules/messages/messages.repository.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
 import { downloadInboundFile, storeInboundMedia } from '../shared/inbound-media.js';
-import { onDeliveryStatus } from '../shared/provider-events.js';
+import { deliverAll, deliveryStatuses } from '../shared/provider-events.js';
 import { registerSecretUrlHook } from '../shared/webhook-auth.js';
 import {
   ChannelSendError,
@@ -29,7 +29,7 @@ import { parseHubWebhook, type THubEvent } from './hub-webhook.js';
  * media URL), the "session" (our webhook subscription on the Hub) and the webhook (`POST
  * /hubhooks/:token/:secret`: the URL we subscribe carries the connection's token and a secret of its own).
  */
-export const setupHub = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupHub = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const apiUrl = services.config.hubApiUrl;
 
   const clientOf = (connection: TConnectionRow) => {
@@ -145,19 +145,20 @@ export const setupHub = (services: TServices, secrets: TSecrets): FastifyPluginA
 
   /** One event of an authenticated webhook into our pipelines. */
   const apply = async (connection: TConnectionRow, event: THubEvent) => {
-    const base = { tenantId: connection.tenantId, connectionId: connection.id };
     switch (event.kind) {
       case 'message': {
         const kind = hubAddressKind(readHubConfig(connection).hubChannel);
-        await receiveMessage(services, {
-          ...base,
-          externalId: event.externalId,
-          from: { kind, value: event.from, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
-          body: event.body,
-          mediaType: event.mediaType,
-          timestamp: event.timestamp,
-          dataJson: event.raw,
-          ...(await storeFile(connection, event)),
+        await host.deliver(connection, {
+          type: 'message',
+          message: {
+            externalId: event.externalId,
+            from: { kind, value: event.from, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
+            body: event.body,
+            mediaType: event.mediaType,
+            timestamp: event.timestamp,
+            dataJson: event.raw,
+            ...(await storeFile(connection, event)),
+          },
         });
         return;
       }
@@ -167,7 +168,7 @@ export const setupHub = (services: TServices, secrets: TSecrets): FastifyPluginA
             { connectionId: connection.id, externalId: event.externalId, detail: event.detail },
             'hub message failed',
           );
-        await onDeliveryStatus(services, connection, [event.externalId], event.status);
+        await deliverAll(host, connection, deliveryStatuses([event.externalId], event.status));
         return;
       default: {
         const unknown: never = event;

@@ -7,5 +7,5 @@ export const hubProvider: TChannelProvider = {
   name: 'hub',
   kinds: ['hub'],
   configSchemas: { hub: ZHubConfig },
-  setup: ({ services, secrets }) => ({ routes: setupHub(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupHub(services, secrets, host) }),
 };

@@ -7,5 +7,5 @@ export const smsProvider: TChannelProvider = {
   name: 'sms',
   kinds: ['sms'],
   configSchemas: { sms: ZSmsConfig },
-  setup: ({ services, secrets }) => ({ routes: setupSms(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupSms(services, secrets, host) }),
 };

@@ -1,10 +1,10 @@
 import type { TSmsConfig } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
-import { onDeliveryStatus } from '../shared/provider-events.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import { deliverAll, deliveryStatuses } from '../shared/provider-events.js';
 import { registerSecretUrlHook } from '../shared/webhook-auth.js';
 import { ChannelSendError, type TChannelAdapter, type TConnectionRow } from '../types.js';
 import { readSmsConfig, sealSmsConfig, smsNumberOf, smsWebhookUrl } from './sms-config.js';
@@ -17,7 +17,7 @@ import { parseSmsWebhook, type TSmsEvent } from './sms-webhook.js';
  * `reference`, so sends are idempotent) and the webhook (`POST /smshooks/:token/:secret`: the admin pastes the
  * URL into the gateway by hand, so the secret rides in it, compared in constant time).
  */
-export const setupSms = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupSms = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const secretOf = (connection: TConnectionRow) => {
     const sealed = readSmsConfig(connection).webhookSecret;
     return sealed ? secrets.open(sealed) : null;
@@ -79,17 +79,18 @@ export const setupSms = (services: TServices, secrets: TSecrets): FastifyPluginA
 
   /** One event of an authenticated webhook into our pipelines. */
   const apply = async (connection: TConnectionRow, event: TSmsEvent) => {
-    const base = { tenantId: connection.tenantId, connectionId: connection.id };
     switch (event.kind) {
       case 'message':
-        await receiveMessage(services, {
-          ...base,
-          externalId: event.externalId,
-          from: { kind: 'phone', value: event.from },
-          body: event.body,
-          mediaType: 'chat',
-          timestamp: event.timestamp,
-          dataJson: event.raw,
+        await host.deliver(connection, {
+          type: 'message',
+          message: {
+            externalId: event.externalId,
+            from: { kind: 'phone', value: event.from },
+            body: event.body,
+            mediaType: 'chat',
+            timestamp: event.timestamp,
+            dataJson: event.raw,
+          },
         });
         return;
       case 'status':
@@ -98,7 +99,7 @@ export const setupSms = (services: TServices, secrets: TSecrets): FastifyPluginA
             { connectionId: connection.id, externalId: event.externalId, error: event.error },
             'sms failed',
           );
-        await onDeliveryStatus(services, connection, [event.externalId], event.status);
+        await deliverAll(host, connection, deliveryStatuses([event.externalId], event.status));
         return;
       default: {
         const unknown: never = event;

@@ -7,5 +7,5 @@ export const wuzapiProvider: TChannelProvider = {
   name: 'wuzapi',
   kinds: ['wuzapi'],
   configSchemas: { wuzapi: ZWuzapiConfig },
-  setup: ({ services, secrets }) => ({ routes: setupWuzapi(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupWuzapi(services, secrets, host) }),
 };

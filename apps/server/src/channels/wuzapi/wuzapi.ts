@@ -2,20 +2,21 @@ import { createHash } from 'node:crypto';
 import type { TWuzapiConfig } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setConnectionStatus } from '../../modules/connections/connection-status.js';
 import { AppError } from '../../platform/errors.js';
 import { cleanInput } from '../../platform/input-guard.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayEvent } from '../host/gateway-events.js';
 import { decodeBase64File, storeInboundMedia } from '../shared/inbound-media.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import {
-  onContactReaction,
-  onDeliveryStatus,
-  onSessionDropped,
-  onSessionQrCode,
-  onSessionUp,
-  receiveGatewayMessage,
+  deliverAll,
+  deliveryStatuses,
+  gatewayMessage,
+  sessionDropped,
+  sessionQrCode,
+  sessionUp,
 } from '../shared/provider-events.js';
 import { isSameSecret } from '../shared/same-secret.js';
 import { createHookGate, findHookConnection } from '../shared/webhook-auth.js';
@@ -54,7 +55,7 @@ const wuzapiMessageId = (idempotencyKey: string) =>
  * and QR) and the webhook (`POST /wuzapihooks/:token`, proven by the user's token in the form or by the
  * signature made with the HMAC key we gave the user).
  */
-export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const open = (sealed: string | undefined) => (sealed ? secrets.open(sealed) : null);
   const serverOf = (connection: TConnectionRow) => {
     const stored = readWuzapiConfig(connection);
@@ -169,8 +170,8 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
     });
 
   /** One event of an authenticated webhook into our pipelines. */
-  const apply = async (connection: TConnectionRow, event: TWuzapiEvent) => {
-    const { tenantId, id: connectionId } = connection;
+  /** One event of an authenticated webhook, as the host takes it. */
+  const translate = async (connection: TConnectionRow, event: TWuzapiEvent): Promise<TGatewayEvent[]> => {
     switch (event.kind) {
       case 'connected': {
         // `Connected` names no number: the server's status does (releases that report the JID).
@@ -184,31 +185,25 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
                 () => null,
               ),
           );
-        await onSessionUp(services, connection, number);
-        return;
+        return [sessionUp(number)];
       }
       case 'down':
-        await onSessionDropped(services, connection, event.reason);
-        return;
+        return [sessionDropped(event.reason)];
       case 'qrcode':
-        await onSessionQrCode(services, connection, event.qrcode);
-        return;
+        return sessionQrCode(connection, event.qrcode);
       case 'qrcode-expired':
-        await setConnectionStatus(services, tenantId, connectionId, {
-          status: 'DISCONNECTED',
-          lastError: 'ERR_WAPP_QR_EXPIRED',
-          onlyFrom: ['OPENING', 'qrcode'],
-        });
-        return;
+        return [
+          {
+            type: 'connection',
+            change: { status: 'DISCONNECTED', lastError: 'ERR_WAPP_QR_EXPIRED', onlyFrom: ['OPENING', 'qrcode'] },
+          },
+        ];
       case 'ack':
-        await onDeliveryStatus(services, connection, event.externalIds, event.status);
-        return;
+        return deliveryStatuses(event.externalIds, event.status);
       case 'reaction':
-        await onContactReaction(services, connection, event);
-        return;
+        return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
       case 'message':
-        await receiveGatewayMessage(services, connection, event, await storeMedia(connection, event));
-        return;
+        return [gatewayMessage(event, await storeMedia(connection, event))];
       default: {
         const unknown: never = event;
         throw new Error(`unknown wuzapi event ${JSON.stringify(unknown)}`);
@@ -255,7 +250,7 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets): FastifyPlug
         if (!signed && !isSameSecret(delivery?.token, found.userToken)) throw new AppError('ERR_INVALID_TOKEN');
         const events = delivery ? parseWuzapiPayload(delivery.payload) : null;
         if (!events) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a wuzapi event' });
-        for (const event of events) await apply(found.connection, event);
+        for (const event of events) await deliverAll(host, found.connection, await translate(found.connection, event));
         return { received: true };
       },
     );

@@ -7,5 +7,5 @@ export const zapiProvider: TChannelProvider = {
   name: 'zapi',
   kinds: ['zapi'],
   configSchemas: { zapi: ZZapiConfig },
-  setup: ({ services, secrets }) => ({ routes: setupZapi(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupZapi(services, secrets, host) }),
 };

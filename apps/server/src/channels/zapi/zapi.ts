@@ -3,15 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayEvent } from '../host/gateway-events.js';
 import { downloadInboundFile, extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
-import {
-  onContactReaction,
-  onDeliveryStatus,
-  onSessionDropped,
-  onSessionUp,
-  receiveGatewayMessage,
-} from '../shared/provider-events.js';
+import { deliverAll, deliveryStatuses, gatewayMessage, sessionDropped, sessionUp } from '../shared/provider-events.js';
 import { registerSecretUrlHook } from '../shared/webhook-auth.js';
 import {
   ChannelSendError,
@@ -50,7 +46,7 @@ const mediaRoute = (mediaType: string, ext: string): { method: TZapiSendMethod; 
  * instance) and the webhook (`POST /zapihooks/:token/:secret`: Z-API signs nothing, so the URL we register
  * carries the connection's token and a secret of its own, and the payload must name the connection's instance).
  */
-export const setupZapi = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupZapi = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const apiUrl = services.config.zapiApiUrl;
 
   const clientOf = (connection: TConnectionRow) => {
@@ -137,24 +133,19 @@ export const setupZapi = (services: TServices, secrets: TSecrets): FastifyPlugin
       return { bytes: file.bytes, mime: media.mime ?? file.mime ?? 'application/octet-stream', name: media.filename };
     });
 
-  /** One event of an authenticated webhook into our pipelines. */
-  const apply = async (connection: TConnectionRow, event: TZapiEvent) => {
+  /** One event of an authenticated webhook, as the host takes it. */
+  const translate = async (connection: TConnectionRow, event: TZapiEvent): Promise<TGatewayEvent[]> => {
     switch (event.kind) {
       case 'connected':
-        await onSessionUp(services, connection, event.number ? `+${event.number}` : null);
-        return;
+        return [sessionUp(event.number ? `+${event.number}` : null)];
       case 'disconnected':
-        await onSessionDropped(services, connection, 'ERR_WAPP_CONNECTION_CLOSED');
-        return;
+        return [sessionDropped('ERR_WAPP_CONNECTION_CLOSED')];
       case 'ack':
-        await onDeliveryStatus(services, connection, event.externalIds, event.status);
-        return;
+        return deliveryStatuses(event.externalIds, event.status);
       case 'reaction':
-        await onContactReaction(services, connection, event);
-        return;
+        return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
       case 'message':
-        await receiveGatewayMessage(services, connection, event, await storeMedia(connection, event));
-        return;
+        return [gatewayMessage(event, await storeMedia(connection, event))];
       default: {
         const unknown: never = event;
         throw new Error(`unknown zapi event ${JSON.stringify(unknown)}`);
@@ -173,7 +164,7 @@ export const setupZapi = (services: TServices, secrets: TSecrets): FastifyPlugin
         if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a Z-API event' });
         // Another instance's events (a URL copied by hand into another instance) are not this connection's.
         if (delivery.instanceId !== readZapiConfig(connection).instanceId) return { received: false };
-        for (const event of delivery.events) await apply(connection, event);
+        for (const event of delivery.events) await deliverAll(host, connection, await translate(connection, event));
         return { received: true };
       },
     });

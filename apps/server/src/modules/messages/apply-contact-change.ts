@@ -1,9 +1,9 @@
-import { toMessageDtos } from '../../modules/messages/message-dto.js';
-import { findMessageByExternalId, updateMessageRow } from '../../modules/messages/messages.repository.js';
-import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
-import { emitMessageEvent } from '../../modules/tickets/tickets.events.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { emitMessageEvent } from '../tickets/tickets.events.js';
+import { toMessageDtos } from './message-dto.js';
+import { findMessageByExternalId, updateMessageRow } from './messages.repository.js';
 
 /**
  * The customer edited or deleted ("for everyone") one of their messages on WhatsApp: the stored message

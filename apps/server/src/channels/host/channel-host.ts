@@ -1,0 +1,77 @@
+import { setConnectionStatus } from '../../modules/connections/connection-status.js';
+import { findConnection, findConnectionByToken } from '../../modules/connections/connections.repository.js';
+import { applyAck } from '../../modules/messages/apply-ack.js';
+import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
+import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
+import { findMessageByExternalId } from '../../modules/messages/messages.repository.js';
+import { receiveMessage } from '../../modules/messages/receive-batch.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+import type { TConnectionRef, TGatewayEvent } from './gateway-events.js';
+
+/**
+ * The one door between channels and modules, as providers see it: `deliver` applies what a provider reported
+ * (one normalized event) to the modules through their use cases; the lookups read what a provider needs to
+ * know of a connection or of one of its messages. Providers import no module: they are handed a host.
+ */
+export type TChannelHost = {
+  deliver: (connection: TConnectionRef, event: TGatewayEvent) => Promise<void>;
+  /** The live, active connection a webhook URL's token names (of any tenant: the token tells which). */
+  connectionByToken: (token: string) => ReturnType<typeof findConnectionByToken>;
+  /** A live connection of the tenant. */
+  connection: (tenantId: number, id: number) => ReturnType<typeof findConnection>;
+  /** One of the connection's messages by the channel's id, whether ours or the customer's. */
+  messageByExternalId: (connection: TConnectionRef, externalId: string) => ReturnType<typeof findMessageByExternalId>;
+};
+
+export const createChannelHost = (services: TServices): TChannelHost => {
+  const apply = async (connection: TConnectionRef, event: TGatewayEvent) => {
+    const base = { tenantId: connection.tenantId, connectionId: connection.id };
+    switch (event.type) {
+      case 'message':
+        await receiveMessage(services, { ...base, ...event.message });
+        return;
+      case 'status':
+        await applyAck(services, { ...base, externalId: event.externalId, status: event.status, reason: event.reason });
+        return;
+      case 'reaction':
+        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        return;
+      case 'edit':
+        await applyContactChange(services, {
+          ...base,
+          kind: 'edit',
+          externalId: event.targetExternalId,
+          body: event.body,
+        });
+        return;
+      case 'revoke':
+        await applyContactChange(services, { ...base, kind: 'revoke', externalId: event.targetExternalId });
+        return;
+      case 'call':
+        // Answered by the provider itself (its settings say whether to reject); nothing is stored yet.
+        return;
+      case 'connection':
+        await setConnectionStatus(services, connection.tenantId, connection.id, event.change);
+        return;
+      default: {
+        const unknown: never = event;
+        throw new Error(`unknown gateway event ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  return {
+    deliver: async (connection, event) => {
+      await apply(connection, event);
+      // SEAM: once `platform/events` carries channel events, the host announces here what it applied (message
+      // received, status, edited, deleted, connection status) instead of the use cases telling realtime.
+    },
+    connectionByToken: (token) => findConnectionByToken(services.db, token),
+    connection: (tenantId, id) => withTenant(services.db, tenantId, (tx) => findConnection(tx, tenantId, id)),
+    messageByExternalId: (connection, externalId) =>
+      withTenant(services.db, connection.tenantId, (tx) =>
+        findMessageByExternalId(tx, connection.tenantId, connection.id, externalId),
+      ),
+  };
+};

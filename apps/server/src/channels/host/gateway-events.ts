@@ -1,0 +1,66 @@
+/**
+ * What a provider reports, in one shape for every channel: each provider translates its wire format (webhook
+ * payloads, socket events, polled updates) into these and hands them to the host (`host.deliver`), which
+ * applies them to the modules. Providers know nothing of tickets, contacts or messages' rows.
+ */
+
+/** Who wrote a customer's message, as the channel identifies them. */
+export type TGatewaySender = {
+  kind: 'phone' | 'lid' | 'group' | 'telegram' | 'webchat' | 'email' | 'instagram' | 'messenger';
+  value: string;
+  name?: string;
+  number?: string;
+  email?: string;
+  pushname?: string;
+  profilePicUrl?: string;
+  isGroup?: boolean;
+  lid?: string;
+};
+
+/** A customer's message, its file already in our storage (or why not, in `dataJson`). */
+export type TGatewayMessage = {
+  /** The channel's id of the message: a second delivery of the same id is a no-op. */
+  externalId: string;
+  from: TGatewaySender;
+  body: string;
+  mediaType?: string;
+  mediaUrl?: string | null;
+  mediaName?: string | null;
+  mediaMime?: string | null;
+  /** Milliseconds since the epoch, as the channel dated the message. */
+  timestamp: number;
+  quotedExternalId?: string | null;
+  dataJson?: unknown;
+};
+
+export type TDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** A change of the connection's session, as `setConnectionStatus` takes it. */
+export type TGatewayConnectionChange = {
+  status: 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode';
+  number?: string | null;
+  lastError?: string | null;
+  requested?: boolean;
+  /** Apply only from these statuses (a late report must not undo a newer state). */
+  onlyFrom?: readonly string[];
+  qrcode?: string | null;
+};
+
+export type TGatewayEvent =
+  /** A customer's message. */
+  | { type: 'message'; message: TGatewayMessage }
+  /** The delivery status of one of our messages (by the channel's id); `reason` a catalogue code when failed. */
+  | { type: 'status'; externalId: string; status: TDeliveryStatus; reason?: string }
+  /** A customer's reaction to a message ('' takes it back). */
+  | { type: 'reaction'; targetExternalId: string; emoji: string }
+  /** A customer edited one of their messages. */
+  | { type: 'edit'; targetExternalId: string; body: string }
+  /** A customer deleted one of their messages for everyone. */
+  | { type: 'revoke'; targetExternalId: string }
+  /** A customer called (the provider answers by its own settings: rejects, or lets it ring). */
+  | { type: 'call'; callId: string; from: string; rejected: boolean }
+  /** The session's state changed: connected (as which number), a QR code to scan, down and why. */
+  | { type: 'connection'; change: TGatewayConnectionChange };
+
+/** A connection as the host needs it: whose it is. */
+export type TConnectionRef = { tenantId: number; id: number };
