@@ -30,7 +30,14 @@ const open = (onConfirm = vi.fn()) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MantineProvider theme={buildTheme(defaultSystemColors)}>
-        <CloseTicketModal opened loading={false} reasonError={null} onClose={vi.fn()} onConfirm={onConfirm} />
+        <CloseTicketModal
+          opened
+          loading={false}
+          reasonError={null}
+          onClose={vi.fn()}
+          onConfirm={onConfirm}
+          fill={(message) => message.replace('{{name}}', 'Helena')}
+        />
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -49,7 +56,7 @@ describe('closing a ticket', () => {
       await screen.findByText('Obrigado pelo contato, {{name}}!', { selector: '[role="option"] *, [role="option"]' }),
     );
     await waitFor(() =>
-      expect(screen.getByTestId('close-message-preview').textContent).toBe('Obrigado pelo contato, {{name}}!'),
+      expect(screen.getByTestId('close-message-preview').textContent).toBe('Obrigado pelo contato, Helena!'),
     );
     fireEvent.click(screen.getByTestId('close-confirm'));
     expect(onConfirm).toHaveBeenCalledWith({

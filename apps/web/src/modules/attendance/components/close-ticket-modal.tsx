@@ -14,13 +14,22 @@ type TCloseTicketModalProps = {
   reasonError: string | null;
   onClose: () => void;
   onConfirm: (choice: TCloseChoice) => void;
+  /** Fills a closing message's variables for the preview ({{name}}, {{protocol}}, ...). */
+  fill?: (message: string) => string;
 };
 
 /**
  * "Encerrar": asks for a closing reason when the tenant has reasons, offers the saved closing messages
  * (/fechamento) to send first, and whether to send the connection's farewell.
  */
-export const CloseTicketModal = ({ opened, loading, reasonError, onClose, onConfirm }: TCloseTicketModalProps) => {
+export const CloseTicketModal = ({
+  opened,
+  loading,
+  reasonError,
+  onClose,
+  onConfirm,
+  fill = (message) => message,
+}: TCloseTicketModalProps) => {
   const { t } = useTranslation();
   const reasons = useReasons(opened);
   const farewells = useFarewellMessages(opened);
@@ -78,7 +87,7 @@ export const CloseTicketModal = ({ opened, loading, reasonError, onClose, onConf
         )}
         {farewell && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} data-testid="close-message-preview">
-            {farewell}
+            {fill(farewell)}
           </Text>
         )}
         <Checkbox

@@ -36,6 +36,7 @@ import { ForwardMessageModal } from '../components/forward-message-modal';
 import { ForwardSelectionBar } from '../components/forward-selection-bar';
 import { MessageList } from '../components/message-list';
 import { OtherOpenTicketModal } from '../components/other-open-ticket-modal';
+import { fillQuickReply } from '../components/quick-replies';
 import { ScheduleMessageModal } from '../components/schedule-message-modal';
 import { ScheduledMessages } from '../components/scheduled-messages';
 import { TemplateModal } from '../components/template-modal';
@@ -324,6 +325,7 @@ export const ChatPage = () => {
         reasonError={actions.reasonError}
         onClose={() => actions.setDialog(null)}
         onConfirm={(choice) => void actions.onClose(choice)}
+        fill={(message) => fillQuickReply(message, ticket, username ?? '')}
       />
       <ScheduleMessageModal
         opened={scheduleBody !== null}
