@@ -9,6 +9,9 @@ import { showApiError } from '../../../ui/server-errors';
 import { updateUserConfigs } from '../../users/api/users-api';
 import { alertSettingsOf } from './new-message-alert';
 
+const permissionNow = (): NotificationPermission | 'unsupported' =>
+  typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+
 const saveConfigs = async (userId: number | null, change: Partial<TUserConfigs>): Promise<void> => {
   const configs: TUserConfigs = { ...(getStoredUser()?.configs ?? {}), ...change };
   setStoredUserConfigs(configs);
@@ -31,10 +34,13 @@ export const AlertSettingsItems = () => {
     setSettings({ ...settings, sound });
     void saveConfigs(userId, { notificationSound: sound });
   };
+  // On only when the browser allows it too: a switch that shows on while nothing can appear would lie.
+  const [permission, setPermission] = useState(permissionNow);
+  const desktopOn = settings.desktop && permission === 'granted';
   const toggleDesktop = async () => {
-    const desktop = !settings.desktop;
+    const desktop = !desktopOn;
     if (desktop && typeof Notification !== 'undefined' && Notification.permission === 'default')
-      await Notification.requestPermission().catch(() => 'denied');
+      setPermission(await Notification.requestPermission().catch(() => 'denied' as const));
     setSettings({ ...settings, desktop });
     void saveConfigs(userId, { desktopNotification: desktop });
   };
@@ -54,7 +60,7 @@ export const AlertSettingsItems = () => {
         leftSection={<IconBell size={16} />}
         closeMenuOnClick={false}
         onClick={() => void toggleDesktop()}
-        rightSection={<Switch size="xs" checked={settings.desktop} readOnly tabIndex={-1} aria-hidden />}
+        rightSection={<Switch size="xs" checked={desktopOn} readOnly tabIndex={-1} aria-hidden />}
         data-testid="toggle-alert-desktop"
       >
         {t('conversation.alerts.desktop')}
