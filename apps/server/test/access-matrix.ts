@@ -109,6 +109,7 @@ export const accessMatrix: Record<string, TAccess> = {
   'PUT /ticketsLastMessageAt': any,
   'POST /ticketsNotification/:ticketId': withBody(any, { type: 'aviso' }),
   'GET /ticketsClear': any,
+  'POST /pending/resolvePending': admin,
   'GET /dash-tickets-queues': any,
   'GET /ticketProtocols': any,
   'GET /tickets/:ticketId/service-window': any,
@@ -116,6 +117,7 @@ export const accessMatrix: Record<string, TAccess> = {
   'GET /messages/:ticketId': any,
   'POST /messages/:ticketId': withBody(any, text),
   'POST /messagesSchedule': any,
+  'POST /sendButton': any,
   'GET /scheduleMessages': any,
   'PATCH /messages/:messageId': withBody(any, { body: 'Editada' }),
   'DELETE /messages': any,
@@ -171,6 +173,7 @@ export const accessMatrix: Record<string, TAccess> = {
   'GET /settings': any,
   'GET /settings/:key': any,
   'PUT /settings/:key': manager,
+  'POST /noRedis': admin,
 
   'GET /reasons': any,
   'POST /reasons': manager,

@@ -23,6 +23,13 @@ export const addressedIdCases = (ctx: TCaseContext): TNamedIdCase[] => {
     },
     {
       ...ticket,
+      name: 'sending options',
+      method: 'POST',
+      path: () => '/sendButton',
+      body: (id) => ({ ticketId: id, body: 'Escolha', buttons: [{ text: 'Sim' }] }),
+    },
+    {
+      ...ticket,
       name: 'scheduling a message',
       method: 'POST',
       path: () => '/messagesSchedule',

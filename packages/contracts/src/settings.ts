@@ -25,6 +25,8 @@ export const settingDefaults = {
   rejectCalls: 'disabled',
   callRejectMessage:
     'As chamadas de voz e vídeo estão desabilitadas para este WhatsApp, por favor envie uma mensagem de texto.',
+  // Integrations: the family's `semRedis` toggle (POST /noRedis), stored for its clients; nothing here reads it.
+  noRedis: 'enabled',
 } as const;
 
 export type TSettingKey = keyof typeof settingDefaults;

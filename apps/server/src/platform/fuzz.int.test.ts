@@ -31,6 +31,7 @@ const writesWithoutInput: Record<string, string> = {
   'POST /auth/refresh_token': 'reads only the refresh cookie',
   'POST /auth/logout': 'reads only the refresh cookie',
   'PUT /ticketsUpdateAllUnreadMessages': "acts on the caller's own tickets, no input",
+  'POST /pending/resolvePending': "closes the caller's own tenant's pending tickets, no input",
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   reactToMessage,
   retryMessage,
 } from './manage-messages.js';
+import { listTenantScheduledMessages } from './schedule-list.js';
 import { sendMediaMessages } from './send-media-messages.js';
 import { sendMessage } from './send-message.js';
 
@@ -72,9 +73,17 @@ export const messagesRoutes =
       '/scheduleMessages',
       {
         onRequest: guard(),
-        schema: { tags, querystring: z.object({ ticketId: ZId }), response: { 200: z.array(ZMessage) } },
+        schema: {
+          tags,
+          // With a ticket id: that ticket's list; without: the tenant's, paged (§7).
+          querystring: z.object({ ticketId: ZId.optional(), page: ZPageNumber }),
+          response: { 200: z.union([z.array(ZMessage), ZMessageList]) },
+        },
       },
-      (req) => listScheduledMessages(services, req.ctx, req.query.ticketId),
+      (req) =>
+        req.query.ticketId === undefined
+          ? listTenantScheduledMessages(services, req.ctx, req.query.page)
+          : listScheduledMessages(services, req.ctx, req.query.ticketId),
     );
     app.patch(
       '/messages/:messageId',

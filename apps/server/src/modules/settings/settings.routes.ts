@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { getTenantSettings } from './settings.reader.js';
+import { toggleNoRedis } from './toggle-no-redis.js';
 import { updateSetting } from './update-setting.js';
 
 const ZKeyParams = z.object({ key: ZSettingKey });
@@ -37,5 +38,17 @@ export const settingsRoutes =
         schema: { tags, params: ZKeyParams, body: ZSettingUpdate, response: { 200: ZSetting } },
       },
       (req) => updateSetting(services, req.ctx, req.params.key, req.body.value),
+    );
+    app.post(
+      '/noRedis',
+      {
+        onRequest: guard(['admin', 'superadmin']),
+        schema: {
+          tags,
+          body: z.object({ value: z.enum(['enabled', 'disabled']).optional() }).nullish(),
+          response: { 200: ZSetting },
+        },
+      },
+      (req) => toggleNoRedis(services, req.ctx, req.body?.value),
     );
   };

@@ -1,0 +1,36 @@
+import type { TMessage } from '@prosa/contracts';
+import { ZId } from '@prosa/contracts';
+import { z } from 'zod';
+import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import type { TServices } from '../../platform/services.js';
+import { sendMessage } from './send-message.js';
+
+export const ZSendButton = z.object({
+  ticketId: ZId,
+  body: z.string().trim().min(1).max(4_096),
+  buttons: z
+    .array(z.object({ id: z.string().trim().max(256).optional(), text: z.string().trim().min(1).max(256) }))
+    .min(1)
+    .max(10),
+  footer: z.string().trim().max(256).optional(),
+  idFront: z.string().trim().min(1).max(100).optional(),
+});
+export type TSendButton = z.infer<typeof ZSendButton>;
+
+/** The options as the customer reads them where a channel has no buttons: one numbered line each. */
+export const buttonsAsText = (input: Pick<TSendButton, 'body' | 'buttons' | 'footer'>): string =>
+  [input.body, '', ...input.buttons.map((button, index) => `${index + 1} - ${button.text}`)]
+    .concat(input.footer ? ['', input.footer] : [])
+    .join('\n');
+
+/**
+ * POST /sendButton: a message with options. No channel here sends interactive buttons yet, so every channel
+ * gets the options as numbered text, through the same path (visibility, window, signature, pacing) as any
+ * message an agent writes.
+ */
+export const sendButtonMessage = (
+  services: Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>,
+  ctx: TRequestContext,
+  input: TSendButton,
+): Promise<TMessage> =>
+  sendMessage(services, ctx, input.ticketId, { body: buttonsAsText(input), idFront: input.idFront });
