@@ -1,12 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { findConnection } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
-import type { TInboundMessage } from '../../modules/messages/receive-message.js';
-import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayMessage } from '../host/gateway-events.js';
 import { storeInboundMedia } from '../shared/inbound-media.js';
 import { readBaileysConfig } from './baileys-config.js';
 import { ackStatusOf, parseBaileysMessage, type TBaileysInbound } from './baileys-message.js';
@@ -19,7 +14,8 @@ type TMessageEvent = Extract<TBaileysInbound, { kind: 'message' }>;
  * What a Baileys socket brings in, into our pipelines: customers' messages (files downloaded into storage,
  * groups as the ticket's contact), receipts of our sends, reactions, edits and deletions, and calls.
  */
-export const createBaileysInbound = (services: TServices): TSocketHandlers => {
+export const createBaileysInbound = (services: TServices, host: TChannelHost): TSocketHandlers => {
+  const connectionOf = (ref: TSessionRef) => ({ tenantId: ref.tenantId, id: ref.connectionId });
   // Group names change rarely; asking WhatsApp on every group message would be slow (and rate limited).
   const groupNames = new LRUCache<string, string>({ max: 1000, ttl: 30 * 60_000 });
 
@@ -48,7 +44,7 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
 
   const receive = async (ref: TSessionRef, socket: TBaileysSocket, raw: TWaMessage, event: TMessageEvent) => {
     const { chat, sender, name } = event;
-    const from: TInboundMessage['from'] =
+    const from: TGatewayMessage['from'] =
       chat.kind === 'group'
         ? { kind: 'group', value: chat.value, isGroup: true, name: await groupName(socket, chat.value) }
         : {
@@ -57,9 +53,7 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
             ...(chat.lid ? { lid: chat.lid } : {}),
             ...(name ? { name, pushname: name } : {}),
           };
-    const inbound: TInboundMessage = {
-      tenantId: ref.tenantId,
-      connectionId: ref.connectionId,
+    const inbound: TGatewayMessage = {
       externalId: event.externalId,
       from,
       body: event.body,
@@ -70,7 +64,7 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
       dataJson: chat.kind === 'group' ? { ...raw, sender: { ...sender, name } } : raw,
       ...(await storeMedia(ref, socket, raw, event)),
     };
-    await receiveMessage(services, inbound);
+    await host.deliver(connectionOf(ref), { type: 'message', message: inbound });
   };
 
   return {
@@ -80,16 +74,14 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
       for (const raw of messages) {
         const event = parseBaileysMessage(raw);
         if (!event) continue;
-        const base = { tenantId: ref.tenantId, connectionId: ref.connectionId };
         if (event.kind === 'message') await receive(ref, socket, raw, event);
         else if (event.kind === 'edit')
-          await applyContactChange(services, {
-            ...base,
-            kind: 'edit',
-            externalId: event.targetExternalId,
+          await host.deliver(connectionOf(ref), {
+            type: 'edit',
+            targetExternalId: event.targetExternalId,
             body: event.body,
           });
-        else await applyContactChange(services, { ...base, kind: 'revoke', externalId: event.targetExternalId });
+        else await host.deliver(connectionOf(ref), { type: 'revoke', targetExternalId: event.targetExternalId });
       }
     },
     onAcks: async (ref, updates) => {
@@ -97,9 +89,8 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
         const status = ackStatusOf(update.status);
         // Receipts of the customer's own messages (read on our side) say nothing about ours.
         if (!key.fromMe || !key.id || !status) continue;
-        await applyAck(services, {
-          tenantId: ref.tenantId,
-          connectionId: ref.connectionId,
+        await host.deliver(connectionOf(ref), {
+          type: 'status',
           externalId: key.id,
           status,
           reason: status === 'failed' ? 'ERR_SENDING_WAPP_MSG' : undefined,
@@ -110,10 +101,9 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
       for (const { key, reaction } of reactions) {
         // Our own reactions echo back: the agent's copy is already stored.
         if (!key.id || reaction.key?.fromMe) continue;
-        await applyContactReaction(services, {
-          tenantId: ref.tenantId,
-          connectionId: ref.connectionId,
-          externalId: key.id,
+        await host.deliver(connectionOf(ref), {
+          type: 'reaction',
+          targetExternalId: key.id,
           emoji: reaction.text ?? '',
         });
       }
@@ -121,14 +111,19 @@ export const createBaileysInbound = (services: TServices): TSocketHandlers => {
     onCalls: async (ref, socket, calls) => {
       const offers = calls.filter((call) => call.status === 'offer' && !call.isGroup);
       if (offers.length === 0) return;
-      const connection = await withTenant(services.db, ref.tenantId, (tx) =>
-        findConnection(tx, ref.tenantId, ref.connectionId),
-      );
+      const connection = await host.connection(ref.tenantId, ref.connectionId);
       const config = connection ? readBaileysConfig(connection) : null;
-      if (!config?.rejectCalls) return;
       for (const call of offers) {
-        await socket.rejectCall(call.id, call.from);
-        if (config.rejectCallsMessage) await socket.sendMessage(call.from, { text: config.rejectCallsMessage });
+        if (config?.rejectCalls) {
+          await socket.rejectCall(call.id, call.from);
+          if (config.rejectCallsMessage) await socket.sendMessage(call.from, { text: config.rejectCallsMessage });
+        }
+        await host.deliver(connectionOf(ref), {
+          type: 'call',
+          callId: call.id,
+          from: call.from,
+          rejected: Boolean(config?.rejectCalls),
+        });
       }
     },
   };

@@ -1,9 +1,10 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import QRCode from 'qrcode';
-import { setConnectionStatus } from '../../modules/connections/connection-status.js';
 import type { TStoredProxy } from '../../platform/db/schema.js';
 import { proxyFingerprint, type TProxyRoute } from '../../platform/proxy.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayConnectionChange } from '../host/gateway-events.js';
 import type { TConnectionRow, TSessionState } from '../types.js';
 import {
   acquireLease,
@@ -66,6 +67,7 @@ export type TSocketHandlers = {
 
 type TSessionsDeps = {
   services: TServices;
+  host: TChannelHost;
   factory: TBaileysSocketFactory;
   handlers: TSocketHandlers;
   /** This process, as lease owner. */
@@ -106,8 +108,8 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
   const { services, instanceId } = deps;
   const running = new Map<number, TEntry>();
   const scope = (ref: TSessionRef) => ({ db: services.db, ...ref });
-  const setStatus = (ref: TSessionRef, change: Parameters<typeof setConnectionStatus>[3]) =>
-    setConnectionStatus(services, ref.tenantId, ref.connectionId, change);
+  const setStatus = (ref: TSessionRef, change: TGatewayConnectionChange) =>
+    deps.host.deliver({ tenantId: ref.tenantId, id: ref.connectionId }, { type: 'connection', change });
 
   const settle = (entry: TEntry, reached: TSessionState) => {
     for (const resolve of entry.waiters.splice(0)) resolve(reached);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { findMessageByExternalId } from '../../modules/messages/messages.repository.js';
-import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import { openProxy } from '../../platform/proxy.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
 import type { TProviderRuntime } from '../provider.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
@@ -64,11 +63,13 @@ const mediaContent = (
 export const setupBaileys = (
   services: TServices,
   secrets: TSecrets,
+  host: TChannelHost,
   options: TBaileysOptions = {},
 ): TProviderRuntime => {
-  const inbound = createBaileysInbound(services);
+  const inbound = createBaileysInbound(services, host);
   const sessions = createBaileysSessions({
     services,
+    host,
     factory: options.socket ?? makeBaileysSocket,
     handlers: inbound,
     instanceId: options.instanceId ?? randomUUID(),
@@ -90,9 +91,7 @@ export const setupBaileys = (
   const quotedOf = async (message: TOutboundMessage, jid: string) => {
     if (!message.quotedExternalId) return undefined;
     const externalId = message.quotedExternalId;
-    const row = await withTenant(services.db, message.tenantId, (tx) =>
-      findMessageByExternalId(tx, message.tenantId, message.connection.id, externalId),
-    );
+    const row = await host.messageByExternalId(message.connection, externalId);
     return {
       key: { remoteJid: jid, id: externalId, fromMe: row?.fromMe ?? false },
       message: { conversation: row?.body ?? '' },

@@ -1,11 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { findMessageByExternalId } from '../../modules/messages/messages.repository.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
-import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayMessage } from '../host/gateway-events.js';
 import { putInboundFile } from '../shared/inbound-media.js';
 import type { TConnectionRow } from '../types.js';
 import { findOurMessagesBefore } from './graph-messaging.repository.js';
@@ -28,6 +25,7 @@ const extensionOf = (mime: string) =>
  */
 export const createGraphMessagingInbound = (
   services: TServices,
+  host: TChannelHost,
   channel: TGraphChannel,
   clientOf: (connection: TConnectionRow) => TGraphMessagingClient,
 ) => {
@@ -85,14 +83,17 @@ export const createGraphMessagingInbound = (
       }),
     );
     for (const externalId of new Set([...named, ...older]))
-      await applyAck(services, { tenantId, connectionId, externalId, status });
+      await host.deliver(connection, { type: 'status', externalId, status });
   };
 
   return async (connection: TConnectionRow, event: TGraphMessagingEvent) => {
-    const base = { tenantId: connection.tenantId, connectionId: connection.id };
     switch (event.kind) {
       case 'reaction':
-        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+        await host.deliver(connection, {
+          type: 'reaction',
+          targetExternalId: event.targetExternalId,
+          emoji: event.emoji,
+        });
         return;
       case 'delivery':
         await ackUpTo(connection, event.customerId, 'delivered', event.watermark, event.externalIds);
@@ -108,16 +109,13 @@ export const createGraphMessagingInbound = (
         return;
       case 'message': {
         // Meta retries deliveries: a replay neither asks for the profile nor downloads the file again.
-        const known = await withTenant(services.db, base.tenantId, (tx) =>
-          findMessageByExternalId(tx, base.tenantId, base.connectionId, event.externalId),
-        );
+        const known = await host.messageByExternalId(connection, event.externalId);
         if (known) return;
         const profile = await profileOf(connection, event.customerId);
         const name =
           profile.name ??
           (profile.username ? `@${profile.username}` : `${channel.label} ${event.customerId.slice(-6)}`);
-        const inbound: TInboundMessage = {
-          ...base,
+        const inbound: TGatewayMessage = {
           externalId: event.externalId,
           from: {
             kind: channel.kind,
@@ -132,7 +130,7 @@ export const createGraphMessagingInbound = (
           dataJson: event.raw,
           ...(await storeAttachment(connection, event)),
         };
-        await receiveMessage(services, inbound);
+        await host.deliver(connection, { type: 'message', message: inbound });
         return;
       }
       default: {

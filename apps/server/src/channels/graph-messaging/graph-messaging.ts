@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
 import { AppError } from '../../platform/errors.js';
 import { groupBy } from '../../platform/group-by.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
 import type { TConnectionRow } from '../types.js';
 import { metaVerifyChallenge, readSignedMetaWebhook, ZMetaVerifyQuery } from '../waba/waba.js';
 import { createGraphMessagingAdapter, graphMessagingCredentials } from './graph-messaging-adapter.js';
@@ -24,12 +24,16 @@ import { parseGraphMessagingWebhook } from './graph-messaging-webhook.js';
  * and their webhooks (`GET /instagramhooks/:token` and `/messengerhooks/:token` for Meta's verify handshake,
  * `POST` for messages, reactions, deliveries and reads, signed with the app secret).
  */
-export const setupGraphMessaging = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupGraphMessaging = (
+  services: TServices,
+  secrets: TSecrets,
+  host: TChannelHost,
+): FastifyPluginAsyncZod => {
   const clientOf = (connection: TConnectionRow) =>
     createGraphMessagingClient(services.config.metaGraphUrl, graphMessagingCredentials(secrets, connection));
   const channels = [instagramChannel, messengerChannel].map((channel) => {
     services.channels.register(createGraphMessagingAdapter(services, secrets, channel));
-    return { channel, apply: createGraphMessagingInbound(services, channel, clientOf) };
+    return { channel, apply: createGraphMessagingInbound(services, host, channel, clientOf) };
   });
 
   // Meta may post several times a second per account: a second's reuse of the connection spares a query.
@@ -40,7 +44,7 @@ export const setupGraphMessaging = (services: TServices, secrets: TSecrets): Fas
     const hit = recent.get(key);
     if (hit) return hit;
     // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
+    const connection = await host.connectionByToken(token);
     if (connection?.type !== channel.kind) throw new AppError('ERR_INVALID_TOKEN');
     recent.set(key, connection);
     return connection;

@@ -7,5 +7,5 @@ export const graphMessagingProvider: TChannelProvider = {
   name: 'graph-messaging',
   kinds: ['instagram', 'messenger'],
   configSchemas: { instagram: ZInstagramConfig, messenger: ZMessengerConfig },
-  setup: ({ services, secrets }) => ({ routes: setupGraphMessaging(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupGraphMessaging(services, secrets, host) }),
 };

@@ -7,5 +7,5 @@ export const telegramProvider: TChannelProvider = {
   name: 'telegram',
   kinds: ['telegram'],
   configSchemas: { telegram: ZTelegramConfig },
-  setup: ({ services, secrets }) => setupTelegram(services, secrets),
+  setup: ({ services, secrets, host }) => setupTelegram(services, secrets, host),
 };

@@ -1,14 +1,11 @@
 import type { TTelegramConfig } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setConnectionStatus } from '../../modules/connections/connection-status.js';
-import { findConnection } from '../../modules/connections/connections.repository.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
-import type { TInboundMessage } from '../../modules/messages/receive-message.js';
-import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayMessage } from '../host/gateway-events.js';
 import type { TProviderRuntime } from '../provider.js';
 import { extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
@@ -62,7 +59,7 @@ const POLL_TIMEOUT_SECONDS = 25;
  * also sets up how messages arrive — a webhook (`POST /telegramhooks/:token`, with our secret in
  * `X-Telegram-Bot-Api-Secret-Token`) when PUBLIC_URL is https, else long polling from this process.
  */
-export const setupTelegram = (services: TServices, secrets: TSecrets): TProviderRuntime => {
+export const setupTelegram = (services: TServices, secrets: TSecrets, host: TChannelHost): TProviderRuntime => {
   const apiUrl = services.config.telegramApiUrl;
 
   const tokenOf = (connection: TConnectionRow) => {
@@ -90,9 +87,7 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): TProvider
   const onUpdate = async (connection: TConnectionRow, update: TTelegramUpdate) => {
     const parsed = parseTelegramUpdate(update);
     if (!parsed) return;
-    const inbound: TInboundMessage = {
-      tenantId: connection.tenantId,
-      connectionId: connection.id,
+    const inbound: TGatewayMessage = {
       externalId: parsed.externalId,
       from: {
         kind: 'telegram',
@@ -107,7 +102,7 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): TProvider
       dataJson: update,
       ...(await storeMedia(connection, parsed)),
     };
-    await receiveMessage(services, inbound);
+    await host.deliver(connection, { type: 'message', message: inbound });
   };
 
   const pollers = createTelegramPollers({
@@ -115,17 +110,14 @@ export const setupTelegram = (services: TServices, secrets: TSecrets): TProvider
     clientOf,
     timeoutSeconds: POLL_TIMEOUT_SECONDS,
     reload: async (connection) => {
-      const row = await withTenant(services.db, connection.tenantId, (tx) =>
-        findConnection(tx, connection.tenantId, connection.id),
-      );
+      const row = await host.connection(connection.tenantId, connection.id);
       return row?.isActive && row.type === 'telegram' ? row : null;
     },
     onUpdate,
     onRefused: async (connection, error) => {
-      await setConnectionStatus(services, connection.tenantId, connection.id, {
-        status: 'DISCONNECTED',
-        lastError: error.reason,
-        onlyFrom: ['CONNECTED', 'OPENING'],
+      await host.deliver(connection, {
+        type: 'connection',
+        change: { status: 'DISCONNECTED', lastError: error.reason, onlyFrom: ['CONNECTED', 'OPENING'] },
       });
     },
   });

@@ -7,5 +7,5 @@ export const uazapiProvider: TChannelProvider = {
   name: 'uazapi',
   kinds: ['uazapi'],
   configSchemas: { uazapi: ZUazapiConfig },
-  setup: ({ services, secrets }) => ({ routes: setupUazapi(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupUazapi(services, secrets, host) }),
 };

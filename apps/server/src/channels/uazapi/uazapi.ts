@@ -1,17 +1,22 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { TUazapiConfig } from '@prosa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setConnectionStatus } from '../../modules/connections/connection-status.js';
-import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayEvent } from '../host/gateway-events.js';
+import { decodeBase64File, storeInboundMedia } from '../shared/inbound-media.js';
+import {
+  deliverAll,
+  deliveryStatuses,
+  gatewayMessage,
+  sessionDropped,
+  sessionQrCode,
+  sessionUp,
+} from '../shared/provider-events.js';
+import { isSameSecret } from '../shared/same-secret.js';
 import {
   ChannelSendError,
   type TAddress,
@@ -38,26 +43,13 @@ const uazapiNumber = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : 
 const uazapiMediaType = (mediaType: string) =>
   ['image', 'video', 'audio', 'ptt', 'sticker', 'document'].includes(mediaType) ? mediaType : 'document';
 
-/** A file name's extension, or the MIME subtype ('audio/ogg; codecs=opus' -> 'ogg'), safe for a storage key. */
-const extensionOf = (filename: string | null, mime: string) =>
-  ((filename?.includes('.') ? filename.split('.').pop() : mime.split(';')[0]?.split('/')[1]) ?? 'bin')
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .slice(0, 8) || 'bin';
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /**
  * WhatsApp through a uazapiGO v2 server: the adapter (text, files, voice notes and quoted replies, read
  * receipts, typing, paced sends), the session (an instance made with the admin token, its webhook and QR) and
  * the webhook (`POST /uazapihooks/:token`: the URL's token names the connection, and uazapi puts the instance's
  * own token in every delivery, which must be the one we keep).
  */
-export const setupUazapi = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const serverOf = (connection: TConnectionRow) => {
     const stored = readUazapiConfig(connection);
     const adminToken = stored.adminToken ? secrets.open(stored.adminToken) : null;
@@ -149,82 +141,40 @@ export const setupUazapi = (services: TServices, secrets: TSecrets): FastifyPlug
   services.channels.register(adapter);
 
   /** The received file, downloaded and decrypted by the server, into our storage; a failure keeps the message. */
-  const storeMedia = async (connection: TConnectionRow, event: Extract<TUazapiEvent, { kind: 'message' }>) => {
-    const media = event.media;
-    if (!media) return {};
-    try {
+  // A failed download leaves the message's id in dataJson.
+  const storeMedia = (connection: TConnectionRow, event: Extract<TUazapiEvent, { kind: 'message' }>) =>
+    storeInboundMedia(services, connection.tenantId, event, 'uazapi media download failed', async (media) => {
       const fetched = await clientOf(connection).download(event.externalId);
-      const base64 = fetched.base64Data;
-      if (!base64) throw new Error('the server gave no bytes');
-      // Checked before decoding: base64 is 4 characters for 3 bytes.
-      if ((base64.length * 3) / 4 > services.config.mediaMaxBytes) throw new Error('file larger than MEDIA_MAX_BYTES');
-      const mime = media.mime ?? fetched.mimetype ?? 'application/octet-stream';
-      const ext = extensionOf(media.filename, mime);
-      const name = media.filename ?? `${event.mediaType}.${ext}`;
-      const bytes = Readable.from(Buffer.from(base64, 'base64'));
-      const stored = await services.storage.put(connection.tenantId, ext, bytes, { name, mime });
-      return { mediaUrl: `/media/${stored.key}`, mediaName: name, mediaMime: mime };
-    } catch (err) {
-      // The message is kept without its file (its id stays in dataJson): never lost for a failed download.
-      services.log.warn({ err, externalId: event.externalId }, 'uazapi media download failed');
-      return { mediaName: media.filename, mediaMime: media.mime };
-    }
-  };
+      if (!fetched.base64Data) throw new Error('the server gave no bytes');
+      const bytes = decodeBase64File(fetched.base64Data, services.config.mediaMaxBytes);
+      return { bytes, mime: media.mime ?? fetched.mimetype ?? 'application/octet-stream', name: media.filename };
+    });
 
   /** A connection event: up (as which number), a new QR while pairing, or down and why. */
-  const applyConnection = async (connection: TConnectionRow, event: Extract<TUazapiEvent, { kind: 'connection' }>) => {
-    const { tenantId, id } = connection;
-    if (event.status === 'connected')
-      await setConnectionStatus(services, tenantId, id, {
-        status: 'CONNECTED',
-        number: event.number ? `+${event.number}` : null,
-      });
-    // A late QR after the scan must not undo the connection.
-    else if (event.status === 'connecting' && event.qrcode && connection.status !== 'CONNECTED')
-      await setConnectionStatus(services, tenantId, id, { status: 'qrcode', qrcode: event.qrcode });
-    else if (event.status === 'disconnected') {
-      // A pairing that ends without a scan is an expired QR; a close after an admin's logout (already down) is
-      // no news; a close of a live session is a drop.
-      const pairing = connection.status !== 'CONNECTED' && event.reason === 'ERR_WAPP_CONNECTION_CLOSED';
-      await setConnectionStatus(services, tenantId, id, {
-        status: 'DISCONNECTED',
-        lastError: pairing ? 'ERR_WAPP_QR_EXPIRED' : event.reason,
-        onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'],
-      });
-    }
+  const connectionEvents = (
+    connection: TConnectionRow,
+    event: Extract<TUazapiEvent, { kind: 'connection' }>,
+  ): TGatewayEvent[] => {
+    if (event.status === 'connected') return [sessionUp(event.number ? `+${event.number}` : null)];
+    if (event.status === 'connecting') return event.qrcode ? sessionQrCode(connection, event.qrcode) : [];
+    if (event.status !== 'disconnected') return [];
+    // A pairing that ends without a scan is an expired QR; a close after an admin's logout (already down) is
+    // no news; a close of a live session is a drop.
+    const pairing = connection.status !== 'CONNECTED' && event.reason === 'ERR_WAPP_CONNECTION_CLOSED';
+    return [sessionDropped(pairing ? 'ERR_WAPP_QR_EXPIRED' : event.reason)];
   };
 
-  /** One event of an authenticated webhook into our pipelines. */
-  const apply = async (connection: TConnectionRow, event: TUazapiEvent) => {
-    const base = { tenantId: connection.tenantId, connectionId: connection.id };
+  /** One event of an authenticated webhook, as the host takes it. */
+  const translate = async (connection: TConnectionRow, event: TUazapiEvent): Promise<TGatewayEvent[]> => {
     switch (event.kind) {
       case 'connection':
-        return applyConnection(connection, event);
+        return connectionEvents(connection, event);
       case 'ack':
-        for (const externalId of event.externalIds)
-          await applyAck(services, {
-            ...base,
-            externalId,
-            status: event.status,
-            reason: event.status === 'failed' ? 'ERR_SENDING_WAPP_MSG' : undefined,
-          });
-        return;
+        return deliveryStatuses(event.externalIds, event.status);
       case 'reaction':
-        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
-        return;
+        return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
       case 'message':
-        await receiveMessage(services, {
-          ...base,
-          externalId: event.externalId,
-          from: { ...event.from, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
-          body: event.body,
-          mediaType: event.mediaType,
-          timestamp: event.timestamp,
-          quotedExternalId: event.quotedExternalId,
-          dataJson: event.raw,
-          ...(await storeMedia(connection, event)),
-        });
-        return;
+        return [gatewayMessage(event, await storeMedia(connection, event))];
       default: {
         const unknown: never = event;
         throw new Error(`unknown uazapi event ${JSON.stringify(unknown)}`);
@@ -250,7 +200,7 @@ export const setupUazapi = (services: TServices, secrets: TSecrets): FastifyPlug
         onRequest: async (req) => {
           const { token } = req.params as { token: string };
           // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-          const connection = await findConnectionByToken(services.db, String(token));
+          const connection = await host.connectionByToken(String(token));
           if (connection?.type !== 'uazapi' || !instanceTokenOf(connection)) throw new AppError('ERR_INVALID_TOKEN');
           connectionOfToken.set(req, connection);
         },
@@ -260,13 +210,14 @@ export const setupUazapi = (services: TServices, secrets: TSecrets): FastifyPlug
         const expected = connection ? instanceTokenOf(connection) : null;
         const given = uazapiDeliveryToken(req.body);
         // uazapi signs nothing: the instance's own token in the body proves the delivery comes from its server.
-        if (!connection || !expected || !given || !sameSecret(given, expected)) throw new AppError('ERR_INVALID_TOKEN');
+        if (!connection || !expected || !given || !isSameSecret(given, expected))
+          throw new AppError('ERR_INVALID_TOKEN');
         const delivery = parseUazapiWebhook(req.body);
         if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a uazapi event' });
         if (delivery.instanceName !== uazapiInstanceName(connection)) return { received: false };
         const events = delivery.events.filter((event) => !isForeignOwner(connection, delivery.owner, event));
         if (events.length < delivery.events.length) return { received: false };
-        for (const event of events) await apply(connection, event);
+        for (const event of events) await deliverAll(host, connection, await translate(connection, event));
         return { received: true };
       },
     );

@@ -7,5 +7,5 @@ export const wabaProvider: TChannelProvider = {
   name: 'waba',
   kinds: ['waba'],
   configSchemas: { waba: ZWabaConfig },
-  setup: ({ services, secrets }) => ({ routes: setupWaba(services, secrets) }),
+  setup: ({ services, secrets, host }) => ({ routes: setupWaba(services, secrets, host) }),
 };

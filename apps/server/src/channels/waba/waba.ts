@@ -4,19 +4,22 @@ import { type TMessageTemplate, type TWabaConfig, templateVariables } from '@pro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { findConnectionByToken, type TConnectionRow } from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
-import type { TInboundMessage } from '../../modules/messages/receive-message.js';
 import { AppError } from '../../platform/errors.js';
 import { groupBy } from '../../platform/group-by.js';
 import { cleanInput } from '../../platform/input-guard.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TGatewayMessage } from '../host/gateway-events.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { isSameSecret } from '../shared/same-secret.js';
-import { ChannelSendError, type TChannelAdapter, type TOutboundMessage, type TTemplateSend } from '../types.js';
+import {
+  ChannelSendError,
+  type TChannelAdapter,
+  type TConnectionRow,
+  type TOutboundMessage,
+  type TTemplateSend,
+} from '../types.js';
 import { createGraphClient, GraphError, type TGraphTemplate, type TWabaCredentials } from './graph-api.js';
 import { parseWabaWebhook, type TWabaEvent } from './waba-webhook.js';
 
@@ -167,7 +170,7 @@ const statusReason = (code: number | null) =>
  * WhatsApp Cloud API (Meta): the adapter (send, read receipts, a credentials check) and the webhook
  * (`GET /wabahooks/:token` for Meta's verify handshake, `POST` for messages and statuses, signed).
  */
-export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPluginAsyncZod => {
+export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const baseUrl = services.config.metaGraphUrl;
 
   const credentialsOf = (connection: TConnectionRow): TWabaCredentials & { appSecret: string } => {
@@ -257,7 +260,7 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
     const hit = recent.get(token);
     if (hit) return hit;
     // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
+    const connection = await host.connectionByToken(token);
     if (connection?.type !== 'waba') throw new AppError('ERR_NO_WAPP_FOUND');
     recent.set(token, connection);
     return connection;
@@ -265,10 +268,9 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
 
   /** One event of a verified webhook into our pipelines. */
   const apply = async (connection: TConnectionRow, event: TWabaEvent) => {
-    const base = { tenantId: connection.tenantId, connectionId: connection.id };
     if (event.kind === 'status') {
-      await applyAck(services, {
-        ...base,
+      await host.deliver(connection, {
+        type: 'status',
         externalId: event.externalId,
         status: event.status,
         reason: event.status === 'failed' ? statusReason(event.error?.code ?? null) : undefined,
@@ -276,11 +278,14 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
       return;
     }
     if (event.kind === 'reaction') {
-      await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
+      await host.deliver(connection, {
+        type: 'reaction',
+        targetExternalId: event.targetExternalId,
+        emoji: event.emoji,
+      });
       return;
     }
-    const inbound: TInboundMessage = {
-      ...base,
+    const inbound: TGatewayMessage = {
       externalId: event.externalId,
       from: { kind: 'phone', value: event.waId, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
       body: event.body,
@@ -307,7 +312,7 @@ export const setupWaba = (services: TServices, secrets: TSecrets): FastifyPlugin
         Object.assign(inbound, { mediaName: event.media.filename, mediaMime: event.media.mime });
       }
     }
-    await receiveMessage(services, inbound);
+    await host.deliver(connection, { type: 'message', message: inbound });
   };
 
   return async (app) => {
