@@ -64,12 +64,9 @@ export const toVisibilityFilter = (query: TTicketListQuery): TVisibilityFilter =
  * (`configs.listByLastMessage`, a boolean) when they made one, otherwise the tenant's `listByLastMessage`.
  */
 const isListedByLastMessage = async (tx: TExecutor, ctx: TRequestContext): Promise<boolean> => {
-  const [settings, user] = await Promise.all([
-    getTenantSettings(tx, ctx.tenantId),
-    findUser(tx, ctx.tenantId, ctx.userId),
-  ]);
-  const own = user?.configs.listByLastMessage;
-  return typeof own === 'boolean' ? own : settings.listByLastMessage === 'enabled';
+  const own = (await findUser(tx, ctx.tenantId, ctx.userId))?.configs.listByLastMessage;
+  if (typeof own === 'boolean') return own;
+  return (await getTenantSettings(tx, ctx.tenantId)).listByLastMessage === 'enabled';
 };
 
 /** GET /tickets: the attendance filter of §3, paginated, with the visibility rules applied by the database. */
@@ -79,10 +76,8 @@ export const listTickets = (
   query: TTicketListQuery,
 ): Promise<{ tickets: TTicket[]; count: number; hasMore: boolean }> =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
-    const [{ viewer, settings }, listByLastMessage] = await Promise.all([
-      loadViewer(tx, ctx.tenantId, ctx),
-      isListedByLastMessage(tx, ctx),
-    ]);
+    const { viewer, settings } = await loadViewer(tx, ctx.tenantId, ctx);
+    const listByLastMessage = await isListedByLastMessage(tx, ctx);
     const filter = toVisibilityFilter(query);
     const where = and(
       // The tab's statuses apply to everyone: "show all" (rule 1) widens who sees, not which tab lists it.
