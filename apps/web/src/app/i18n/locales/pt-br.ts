@@ -138,7 +138,8 @@ export const ptBR = {
       subtitle: 'Cadastre a sua empresa e comece a atender.',
       acceptTerms: 'Li e aceito os termos de uso e a política de privacidade',
       submit: 'Criar conta',
-      disabled: 'O cadastro de novas empresas está desativado nesta plataforma. Peça acesso ao administrador da sua empresa.',
+      disabled:
+        'O cadastro de novas empresas está desativado nesta plataforma. Peça acesso ao administrador da sua empresa.',
       backToLogin: 'Voltar para o login',
     },
     masterkey: {
