@@ -1,4 +1,5 @@
 import { setLoginNavigator } from '../http/client';
+import { decideNavigation } from './guards';
 import { pathFor } from './route-registry';
 
 type TNavigate = (to: string, options?: { replace?: boolean }) => void;
@@ -6,9 +7,16 @@ type TNavigate = (to: string, options?: { replace?: boolean }) => void;
 /** Navigation for code outside React components (session end, realtime); set once the router exists. */
 let navigateImpl: TNavigate = (to) => window.location.assign(to);
 
+/** The login page for a session that ended here: it returns to this page afterwards (public pages need not). */
+export const loginReturningHere = (): string => {
+  const here = `${window.location.pathname}${window.location.search}`;
+  const decision = decideNavigation({ to: here, token: null, profile: null, menuVisibility: {} });
+  return decision.action === 'redirect' ? decision.to : pathFor('login');
+};
+
 export const setAppNavigate = (navigate: TNavigate): void => {
   navigateImpl = navigate;
-  setLoginNavigator(() => navigate(pathFor('login'), { replace: true }));
+  setLoginNavigator(() => navigate(loginReturningHere(), { replace: true }));
 };
 
 export const appNavigate: TNavigate = (to, options) => navigateImpl(to, options);
