@@ -191,7 +191,7 @@ export const setupEvolution = (services: TServices, secrets: TSecrets, host: TCh
   const gate = createHookGate((req) => {
     const { token } = req.params as { token: string };
     const given = headerOf(req, 'authorization');
-    return authenticateHook(services.db, { type: 'evolution', token, given }, (connection) => {
+    return authenticateHook(host, { type: 'evolution', token, given }, (connection) => {
       const secret = secretOf(connection);
       return secret ? `Bearer ${secret}` : null;
     });

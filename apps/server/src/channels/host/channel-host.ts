@@ -1,9 +1,18 @@
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
-import { findConnection, findConnectionByToken } from '../../modules/connections/connections.repository.js';
+import {
+  findConnection,
+  findConnectionByToken,
+  updateConnectionRow,
+} from '../../modules/connections/connections.repository.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
 import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { findMessageByExternalId } from '../../modules/messages/messages.repository.js';
+import { contentTypeOf } from '../../modules/messages/media-upload.js';
+import {
+  findContactAddress,
+  findMessage,
+  findMessageByExternalId,
+} from '../../modules/messages/messages.repository.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
@@ -22,6 +31,16 @@ export type TChannelHost = {
   connection: (tenantId: number, id: number) => ReturnType<typeof findConnection>;
   /** One of the connection's messages by the channel's id, whether ours or the customer's. */
   messageByExternalId: (connection: TConnectionRef, externalId: string) => ReturnType<typeof findMessageByExternalId>;
+  /** Stores the provider's settings of a connection (a subscription id the provider gave, ...). */
+  saveConnectionConfig: (connection: TConnectionRef, config: Record<string, unknown>) => Promise<void>;
+  /** The address of one kind of the contact one of our messages went to, if it has one. */
+  contactAddressOfMessage: (
+    tenantId: number,
+    messageId: number,
+    kind: string,
+  ) => Promise<{ kind: string; value: string } | null | undefined>;
+  /** The content type of a stored file, from the extension its key carries. */
+  contentTypeOf: (key: string) => string;
 };
 
 export const createChannelHost = (services: TServices): TChannelHost => {
@@ -73,5 +92,16 @@ export const createChannelHost = (services: TServices): TChannelHost => {
       withTenant(services.db, connection.tenantId, (tx) =>
         findMessageByExternalId(tx, connection.tenantId, connection.id, externalId),
       ),
+    saveConnectionConfig: async (connection, config) => {
+      await withTenant(services.db, connection.tenantId, (tx) =>
+        updateConnectionRow(tx, connection.tenantId, connection.id, { config }),
+      );
+    },
+    contactAddressOfMessage: (tenantId, messageId, kind) =>
+      withTenant(services.db, tenantId, async (tx) => {
+        const row = await findMessage(tx, tenantId, messageId);
+        return row ? (await findContactAddress(tx, tenantId, row.contactId)).find((a) => a.kind === kind) : null;
+      }),
+    contentTypeOf,
   };
 };

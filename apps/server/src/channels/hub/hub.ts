@@ -1,9 +1,5 @@
 import type { THubConfig } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateConnectionRow } from '../../modules/connections/connections.repository.js';
-import { contentTypeOf } from '../../modules/messages/media-upload.js';
-import { findContactAddress, findMessage } from '../../modules/messages/messages.repository.js';
-import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
@@ -50,11 +46,7 @@ export const setupHub = (services: TServices, secrets: TSecrets, host: TChannelH
     return url;
   };
   const saveSubscription = async (connection: TConnectionRow, subscriptionId: string | null) => {
-    await withTenant(services.db, connection.tenantId, (tx) =>
-      updateConnectionRow(tx, connection.tenantId, connection.id, {
-        config: { ...readHubConfig(connection), subscriptionId },
-      }),
-    );
+    await host.saveConnectionConfig(connection, { ...readHubConfig(connection), subscriptionId });
   };
   const session = createHubSession({ log: services.log, clientOf, webhookUrlOf, saveSubscription });
 
@@ -66,10 +58,7 @@ export const setupHub = (services: TServices, secrets: TSecrets, host: TChannelH
   const addressOf = async (message: TOutboundMessage): Promise<TAddress> => {
     const kind = hubAddressKind(readHubConfig(message.connection).hubChannel);
     if (message.to.kind === kind) return message.to;
-    const found = await withTenant(services.db, message.tenantId, async (tx) => {
-      const row = await findMessage(tx, message.tenantId, message.id);
-      return row ? (await findContactAddress(tx, message.tenantId, row.contactId)).find((a) => a.kind === kind) : null;
-    });
+    const found = await host.contactAddressOfMessage(message.tenantId, message.id, kind);
     if (!found) throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
     return found;
   };
@@ -83,7 +72,7 @@ export const setupHub = (services: TServices, secrets: TSecrets, host: TChannelH
     const key = message.mediaUrl.slice('/media/'.length);
     const info = await services.storage.stat(key);
     if (!info) throw new ChannelSendError('ERR_WAPP_DOWNLOAD_MEDIA', false);
-    const mime = (info.meta?.mime ?? contentTypeOf(key)).split(';')[0]?.trim() || 'application/octet-stream';
+    const mime = (info.meta?.mime ?? host.contentTypeOf(key)).split(';')[0]?.trim() || 'application/octet-stream';
     return [
       {
         type: 'file',
@@ -179,7 +168,7 @@ export const setupHub = (services: TServices, secrets: TSecrets, host: TChannelH
 
   return async (app) => {
     registerSecretUrlHook(app, {
-      db: services.db,
+      host,
       prefix: '/hubhooks',
       type: 'hub',
       secretOf,

@@ -1,16 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findConnectionByToken } from '../../modules/connections/connections.repository.js';
-import type { TDb } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { TChannelHost } from '../host/channel-host.js';
 import type { TConnectionRow } from '../types.js';
+
+/** Where a webhook's token is looked up: the channel host. */
+type TConnectionLookup = Pick<TChannelHost, 'connectionByToken'>;
+
 import { isSameSecret } from './same-secret.js';
 
 /** The live connection of one type that a webhook URL's token names, or null. */
-export const findHookConnection = async (db: TDb, type: string, token: string) => {
+export const findHookConnection = async (lookup: TConnectionLookup, type: string, token: string) => {
   // NOTE: the token in the URL names the connection (and so the tenant) before any tenant is known.
-  const connection = await findConnectionByToken(db, token);
+  const connection = await lookup.connectionByToken(token);
   return connection?.type === type ? connection : null;
 };
 
@@ -19,11 +22,11 @@ export const findHookConnection = async (db: TDb, type: string, token: string) =
  * one `expectedOf` reads from the connection; a connection without one is never opened.
  */
 export const authenticateHook = async (
-  db: TDb,
+  lookup: TConnectionLookup,
   hook: { type: string; token: string; given: string | null | undefined },
   expectedOf: (connection: TConnectionRow) => string | null,
 ) => {
-  const connection = await findHookConnection(db, hook.type, hook.token);
+  const connection = await findHookConnection(lookup, hook.type, hook.token);
   const expected = connection ? expectedOf(connection) : null;
   return connection && expected && isSameSecret(hook.given, expected) ? connection : null;
 };
@@ -62,7 +65,7 @@ export const headerOf = (req: FastifyRequest, name: string) => {
 export const registerSecretUrlHook = (
   app: Parameters<FastifyPluginAsyncZod>[0],
   hook: {
-    db: TDb;
+    host: TConnectionLookup;
     prefix: string;
     type: string;
     secretOf: (connection: TConnectionRow) => string | null;
@@ -71,7 +74,7 @@ export const registerSecretUrlHook = (
 ) => {
   const gate = createHookGate((req) => {
     const { token, secret } = req.params as { token: string; secret: string };
-    return authenticateHook(hook.db, { type: hook.type, token: String(token), given: String(secret) }, hook.secretOf);
+    return authenticateHook(hook.host, { type: hook.type, token: String(token), given: String(secret) }, hook.secretOf);
   });
   const ZParams = z.object({ token: z.string().max(200), secret: z.string().max(200) });
   app.post(

@@ -110,7 +110,7 @@ export const setupSms = (services: TServices, secrets: TSecrets, host: TChannelH
 
   return async (app) => {
     registerSecretUrlHook(app, {
-      db: services.db,
+      host,
       prefix: '/smshooks',
       type: 'sms',
       secretOf,

@@ -210,7 +210,7 @@ export const setupTelegram = (services: TServices, secrets: TSecrets, host: TCha
   const gate = createHookGate((req) => {
     const { token } = req.params as { token: string };
     const given = headerOf(req, 'x-telegram-bot-api-secret-token');
-    return authenticateHook(services.db, { type: 'telegram', token, given }, secretOf);
+    return authenticateHook(host, { type: 'telegram', token, given }, secretOf);
   });
 
   const routes: FastifyPluginAsyncZod = async (app) => {

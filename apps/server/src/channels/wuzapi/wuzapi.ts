@@ -213,7 +213,7 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
 
   /** The wuzapi connection a webhook URL names (its token), with its user's token and HMAC key. */
   const connectionOf = async (token: string) => {
-    const connection = await findHookConnection(services.db, 'wuzapi', token);
+    const connection = await findHookConnection(host, 'wuzapi', token);
     if (!connection) return null;
     const stored = readWuzapiConfig(connection);
     const userToken = open(stored.userToken);

@@ -155,7 +155,7 @@ export const setupZapi = (services: TServices, secrets: TSecrets, host: TChannel
 
   return async (app) => {
     registerSecretUrlHook(app, {
-      db: services.db,
+      host,
       prefix: '/zapihooks',
       type: 'zapi',
       secretOf,
