@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TChannelRegistry } from '../channels/types.js';
+import type { TChannelRegistry } from '../channels/host/modules-door.js';
 import type { TOutboundSender } from '../modules/messages/outbound-sender.js';
 import type { TGuard, TSessionResolver } from './auth/authenticate.js';
 import type { TDecryptSecret } from './auth/login-keys.js';

@@ -1,4 +1,4 @@
-import type { TChannelAdapter, TChannelTarget } from '../../channels/types.js';
+import type { TChannelAdapter, TChannelTarget } from '../../channels/host/modules-door.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { findConnectionRow } from '../tickets/tickets.repository.js';

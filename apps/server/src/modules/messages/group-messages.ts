@@ -1,4 +1,4 @@
-import type { TChannelAdapter, TChannelTarget } from '../../channels/types.js';
+import type { TChannelAdapter, TChannelTarget } from '../../channels/host/modules-door.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ChannelSendError, type TChannelRegistry, type TTemplateSend } from '../../channels/types.js';
+import { ChannelSendError, type TChannelRegistry, type TTemplateSend } from '../../channels/host/modules-door.js';
 import type { TDb } from '../../platform/db/client.js';
 import { connections, messages, sessionLeases } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';

@@ -1,7 +1,7 @@
 import { ZId, ZPresenceBody } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TPresenceState } from '../../channels/types.js';
+import type { TPresenceState } from '../../channels/host/modules-door.js';
 import type { TServices } from '../../platform/services.js';
 import { sendPresence } from './send-presence.js';
 

@@ -1,7 +1,7 @@
 import type { TMessage, TSendMessage } from '@prosa/contracts';
 import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
-import type { TChannelRegistry, TTemplateSend } from '../../channels/types.js';
+import type { TChannelRegistry, TTemplateSend } from '../../channels/host/modules-door.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';

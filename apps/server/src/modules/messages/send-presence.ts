@@ -1,5 +1,5 @@
 import { events, type TPresenceEvent } from '@prosa/contracts';
-import type { TPresenceState } from '../../channels/types.js';
+import type { TPresenceState } from '../../channels/host/modules-door.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
