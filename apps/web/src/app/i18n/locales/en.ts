@@ -554,7 +554,7 @@ export const en: TLocaleResource = {
       empty: 'No records',
       types: {
         open: 'Ticket opened',
-        pending: 'Back to pending',
+        pending: 'Waiting for an agent',
         closed: 'Ticket closed',
         transfered: 'Transferred',
         receivedTransfer: 'Received the transfer',

@@ -556,7 +556,7 @@ export const ptBR = {
       empty: 'Nenhum registro',
       types: {
         open: 'Atendimento aberto',
-        pending: 'Voltou para pendente',
+        pending: 'Aguardando atendimento',
         closed: 'Atendimento encerrado',
         transfered: 'Transferido',
         receivedTransfer: 'Recebeu a transferência',
