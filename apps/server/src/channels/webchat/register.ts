@@ -1,3 +1,4 @@
+import { createVisitorDoor } from '../host/visitor-door.js';
 import type { TChannelProvider } from '../provider.js';
 import { setupWebchat } from './webchat.js';
 
@@ -6,5 +7,7 @@ export const webchatProvider: TChannelProvider = {
   name: 'webchat',
   kinds: ['webchat'],
   configSchemas: {},
-  setup: ({ services, jwtSecret }) => ({ routes: setupWebchat(services, jwtSecret) }),
+  setup: ({ services, jwtSecret, host }) => ({
+    routes: setupWebchat(services, jwtSecret, host, createVisitorDoor(services)),
+  }),
 };

@@ -1,9 +1,7 @@
 import { parsePhone, type ZWebchatStart } from '@prosa/contracts';
 import type { z } from 'zod';
-import { type TContactRow, updateContactRow } from '../../modules/contacts/contacts.repository.js';
-import { upsertContactFromChannel } from '../../modules/contacts/find-or-create-contact.js';
-import type { TExecutor } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { TVisitorDoor } from '../host/visitor-door.js';
 
 /** The phone a visitor typed, as E.164; a phone that is no phone is refused naming the field. */
 const visitorPhone = (raw: string | undefined): string | null => {
@@ -18,19 +16,16 @@ const visitorPhone = (raw: string | undefined): string | null => {
  * NOTE: the phone is stored as the contact's number, never as an identity: nobody checked that it is theirs,
  * and an identity would attach the visitor to whoever owns that number (and to their conversations).
  */
-export const createVisitorContact = async (
-  tx: TExecutor,
+export const createVisitorContact = (
+  door: Pick<TVisitorDoor, 'upsertContact'>,
   tenantId: number,
   visitorId: string,
   start: z.infer<typeof ZWebchatStart>,
-): Promise<TContactRow> => {
+): Promise<{ id: number }> => {
   const number = visitorPhone(start.phone);
-  const contact = await upsertContactFromChannel(tx, tenantId, {
-    kind: 'webchat',
-    value: visitorId,
-    name: start.name,
-    email: start.email,
-  });
-  if (!number || contact.number) return contact;
-  return (await updateContactRow(tx, tenantId, contact.id, { number })) ?? contact;
+  return door.upsertContact(
+    tenantId,
+    { kind: 'webchat', value: visitorId, name: start.name, email: start.email },
+    number,
+  );
 };

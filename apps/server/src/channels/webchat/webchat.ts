@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
-  events,
-  type TPresenceEvent,
   type TWebchatMessage,
   webchatSocket,
   ZWebchatInfo,
@@ -16,27 +14,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import {
-  findConnectionByToken,
-  findTenantLimits,
-  type TConnectionRow,
-} from '../../modules/connections/connections.repository.js';
-import { applyAck } from '../../modules/messages/apply-ack.js';
-import { readUpload } from '../../modules/messages/media-upload.js';
-import {
-  findConversationTail,
-  findMessageByExternalId,
-  type TMessageRow,
-} from '../../modules/messages/messages.repository.js';
-import { receiveMessage } from '../../modules/messages/receive-batch.js';
-import type { TMediaInput } from '../../modules/messages/send-message.js';
-import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
-import { ticketAudience } from '../../modules/tickets/tickets.events.js';
-import { findActiveTicket } from '../../modules/tickets/tickets.repository.js';
-import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import type { TChannelAdapter } from '../types.js';
+import type { TChannelHost } from '../host/channel-host.js';
+import type { TMediaInput, TMessageRow, TVisitorDoor } from '../host/visitor-door.js';
+import type { TChannelAdapter, TConnectionRow } from '../types.js';
 import { createVisitorContact } from './visitor-contact.js';
 import { createVisitorTokens, type TVisitor } from './visitor-tokens.js';
 
@@ -65,7 +47,12 @@ const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? 
  * and agents' replies through the same outbound queue, delivered over the `/webchat` Socket.IO namespace.
  * A visitor's token names one contact on one connection: they can read nothing else.
  */
-export const setupWebchat = (services: TServices, secret: string): FastifyPluginAsyncZod => {
+export const setupWebchat = (
+  services: TServices,
+  secret: string,
+  host: TChannelHost,
+  door: TVisitorDoor,
+): FastifyPluginAsyncZod => {
   const tokens = createVisitorTokens(secret);
   const namespace = services.realtime.namespace(webchatSocket.namespace);
 
@@ -122,33 +109,24 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
     socket.join(visitorRoom(visitor.tenantId, visitor.connectionId, visitor.visitorId));
     socket.on(webchatSocket.typing, (state: unknown) => {
       if (state !== 'composing' && state !== 'paused') return;
-      void (async () => {
-        const ticket = await withTenant(services.db, visitor.tenantId, async (tx) => {
-          const row = await findActiveTicket(tx, visitor.tenantId, visitor.contactId, visitor.connectionId);
-          return row ? loadTicketDto(tx, visitor.tenantId, row.id) : null;
-        });
-        if (!ticket) return;
-        const audience = await ticketAudience(services, visitor.tenantId, ticket);
-        const event: TPresenceEvent = { ticketId: ticket.id, from: 'contact', state };
-        services.realtime.emitToUsers(visitor.tenantId, audience, events.presence(visitor.tenantId), event);
-      })().catch((err: unknown) => services.log.warn({ err }, 'webchat typing'));
+      door.contactTyping(visitor, state).catch((err: unknown) => services.log.warn({ err }, 'webchat typing'));
     });
     socket.on(webchatSocket.read, (ids: unknown) => {
       if (!Array.isArray(ids)) return;
       for (const id of ids.slice(0, 100))
         if (typeof id === 'string' && id.startsWith('out-'))
-          void applyAck(services, {
-            tenantId: visitor.tenantId,
-            connectionId: visitor.connectionId,
-            externalId: id,
-            status: 'read',
-          }).catch((err: unknown) => services.log.warn({ err }, 'webchat read receipt'));
+          void host
+            .deliver(
+              { tenantId: visitor.tenantId, id: visitor.connectionId },
+              { type: 'status', externalId: id, status: 'read' },
+            )
+            .catch((err: unknown) => services.log.warn({ err }, 'webchat read receipt'));
     });
   });
 
   const findWebchat = async (token: string) => {
     // NOTE: the public token is the credential and names the tenant: looked up before any tenant is known.
-    const connection = await findConnectionByToken(services.db, token);
+    const connection = await host.connectionByToken(token);
     if (connection?.type !== 'webchat') throw new AppError('ERR_NO_WAPP_FOUND');
     return connection;
   };
@@ -185,9 +163,8 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
   ): Promise<TWebchatMessage> => {
     const externalId = `in-${visitor.visitorId}-${clientId}`;
     const timestamp = Date.now();
-    const result = await receiveMessage(services, {
-      tenantId: visitor.tenantId,
-      connectionId: visitor.connectionId,
+    const connection = { tenantId: visitor.tenantId, id: visitor.connectionId };
+    const result = await door.receive(connection, {
       externalId,
       from: { kind: 'webchat', value: visitor.visitorId },
       body,
@@ -198,9 +175,7 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
     });
     if (result.duplicate) {
       if (media) await services.storage.remove(media.url.slice('/media/'.length));
-      const stored = await withTenant(services.db, visitor.tenantId, (tx) =>
-        findMessageByExternalId(tx, visitor.tenantId, visitor.connectionId, externalId),
-      );
+      const stored = await host.messageByExternalId(connection, externalId);
       if (stored) return toVisitorMessage(stored);
     }
     return {
@@ -220,7 +195,7 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
    * half-received stays on disk; text the database cannot store is cleaned (the visitor's words are kept).
    */
   const readVisitorFile = (req: FastifyRequest, visitor: TVisitor) =>
-    readUpload(
+    door.readUpload(
       services.storage,
       visitor.tenantId,
       req,
@@ -251,13 +226,11 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
       { schema: { tags, params: ZToken, response: { 200: ZWebchatInfo } } },
       async (req) => {
         const connection = await findWebchat(req.params.token);
-        const tenant = await withTenant(services.db, connection.tenantId, (tx) =>
-          findTenantLimits(tx, connection.tenantId),
-        );
+        const tenantName = await door.tenantName(connection.tenantId);
         return {
           name: connection.name,
           greetingMessage: connection.greetingMessage,
-          appName: tenant?.name ?? 'Prosa',
+          appName: tenantName ?? 'Prosa',
           primaryColor: '#5c67f2',
           maxFileBytes: services.config.mediaMaxBytes,
         };
@@ -272,9 +245,7 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
       async (req, reply) => {
         const connection = await findWebchat(req.params.token);
         const visitorId = randomUUID();
-        const contact = await withTenant(services.db, connection.tenantId, (tx) =>
-          createVisitorContact(tx, connection.tenantId, visitorId, req.body),
-        );
+        const contact = await createVisitorContact(door, connection.tenantId, visitorId, req.body);
         const token = await tokens.sign({
           tenantId: connection.tenantId,
           connectionId: connection.id,
@@ -289,9 +260,7 @@ export const setupWebchat = (services: TServices, secret: string): FastifyPlugin
       { schema: { tags, params: ZToken, response: { 200: z.object({ messages: z.array(ZWebchatMessage) }) } } },
       async (req) => {
         const visitor = await visitorOf(req.headers.authorization, req.params.token);
-        const rows = await withTenant(services.db, visitor.tenantId, (tx) =>
-          findConversationTail(tx, visitor.tenantId, visitor.contactId, visitor.connectionId, 100),
-        );
+        const rows = await door.conversationTail(visitor, 100);
         return { messages: rows.map(toVisitorMessage) };
       },
     );
