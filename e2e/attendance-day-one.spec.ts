@@ -176,6 +176,11 @@ test('a first day in /atendimento, from the first message to the customer coming
   await earlier.getByTestId('earlier-ticket-toggle').click();
   await expect(earlier.getByText('Oi, meu pedido não chegou')).toBeVisible();
   await shot(agent.page, 'atendimento-historico');
+  // On a phone the earlier conversation fits the screen too.
+  await agent.page.setViewportSize({ width: 390, height: 800 });
+  await expect(earlier.getByTestId('earlier-ticket-toggle')).toBeInViewport();
+  await shot(agent.page, 'atendimento-historico-celular');
+  await agent.page.setViewportSize({ width: 1440, height: 900 });
 
   // Alerts outside /atendimento: a sound and a desktop notification, as the agent's settings allow.
   await agent.page.getByTestId('chat-accept').click();

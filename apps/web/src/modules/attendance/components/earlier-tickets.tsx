@@ -44,6 +44,8 @@ const EarlierTicket = ({ ticket, currentUserId, contactName }: TEarlierProps) =>
           rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
           onClick={() => setOpen((value) => !value)}
           aria-expanded={open}
+          aria-label={t(open ? 'conversation.history.hideLabel' : 'conversation.history.showLabel', { id: ticket.id })}
+          style={{ flexShrink: 0 }}
           data-testid="earlier-ticket-toggle"
         >
           {t(open ? 'conversation.history.hide' : 'conversation.history.show')}
