@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js';
 import { startProviders } from './channels/host/start-providers.js';
-import { createChannelRegistry } from './channels/types.js';
+import { createChannelRegistry } from './channels/host/channel-registry.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';

@@ -156,18 +156,3 @@ export type TPresenceState = 'composing' | 'recording' | 'paused';
 
 /** One conversation on a channel: the connection and the customer's address on it. */
 export type TChannelTarget = { tenantId: number; connection: TConnectionRow; to: TAddress };
-
-export type TChannelRegistry = {
-  get: (kind: string) => TChannelAdapter | undefined;
-  register: (adapter: TChannelAdapter) => void;
-};
-
-export const createChannelRegistry = (): TChannelRegistry => {
-  const adapters = new Map<string, TChannelAdapter>();
-  return {
-    get: (kind) => adapters.get(kind),
-    register: (adapter) => {
-      adapters.set(adapter.kind, adapter);
-    },
-  };
-};

@@ -6,10 +6,10 @@
 export {
   ChannelSendError,
   type TChannelAdapter,
-  type TChannelRegistry,
   type TChannelSession,
   type TChannelTarget,
   type TPresenceState,
   type TSessionState,
   type TTemplateSend,
 } from '../types.js';
+export type { TChannelRegistry, TSendRequest } from './channel-registry.js';

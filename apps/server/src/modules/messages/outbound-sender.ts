@@ -195,20 +195,14 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
         addresses: await findContactAddress(tx, row.tenantId, row.contactId),
         quoted: row.quotedMsgId ? await findMessage(tx, row.tenantId, row.quotedMsgId) : undefined,
       }));
-      if (!context.connection) throw new ChannelSendError('ERR_NO_WAPP_FOUND', false);
-      const adapter = options.channels.get(context.connection.type);
-      if (!adapter) throw new ChannelSendError(`channel ${context.connection.type} is not available`, false);
-      if (interrupted && !adapter.idempotent) throw new ChannelSendError('ERR_SEND_INTERRUPTED', false);
-      const to = adapter.addressKinds
-        .map((kind) => context.addresses.find((address) => address.kind === kind))
-        .find((address) => address !== undefined);
-      if (!to) throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
-      const sent = await adapter.send({
+      // The channel host picks the channel and the address, and refuses what cannot go.
+      const sent = await options.channels.send({
         tenantId: row.tenantId,
         id: row.id,
         idempotencyKey: `prosa-${row.tenantId}-${row.id}`,
         connection: context.connection,
-        to,
+        addresses: context.addresses,
+        interrupted,
         body: row.body,
         mediaType: row.mediaType,
         mediaUrl: row.mediaUrl,
