@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
 import { markAllRead, moveConnectionTickets } from './bulk-tickets.js';
-import { listEarlierTickets } from './contact-history.js';
 import {
   clearAssistants,
   moveTicketToConnection,
@@ -22,6 +21,7 @@ import {
   recomputeLastMessage,
   setTicketChatFlow,
 } from './change-ticket.js';
+import { listEarlierTickets } from './contact-history.js';
 
 const ZTicketParams = z.object({ ticketId: ZId });
 const managers = ['admin', 'super', 'superadmin'] as const;
