@@ -1,27 +1,14 @@
 import { Menu, Switch } from '@mantine/core';
-import type { TUserConfigs } from '@prosa/contracts';
 import { IconBell, IconVolume } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../app/session/session-store';
-import { getStoredUser, setStoredUserConfigs } from '../../../app/session/storage';
-import { showApiError } from '../../../ui/server-errors';
-import { updateUserConfigs } from '../../users/api/users-api';
+import { getStoredUser } from '../../../app/session/storage';
+import { saveUserConfigs } from '../save-user-configs';
 import { alertSettingsOf } from './new-message-alert';
 
 const permissionNow = (): NotificationPermission | 'unsupported' =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-
-const saveConfigs = async (userId: number | null, change: Partial<TUserConfigs>): Promise<void> => {
-  const configs: TUserConfigs = { ...(getStoredUser()?.configs ?? {}), ...change };
-  setStoredUserConfigs(configs);
-  if (userId === null) return;
-  try {
-    await updateUserConfigs(userId, configs);
-  } catch (error) {
-    showApiError(error);
-  }
-};
 
 /** The profile menu's switches for new-message alerts: sound, and desktop notifications (asks permission). */
 export const AlertSettingsItems = () => {
@@ -32,7 +19,7 @@ export const AlertSettingsItems = () => {
   const toggleSound = () => {
     const sound = !settings.sound;
     setSettings({ ...settings, sound });
-    void saveConfigs(userId, { notificationSound: sound });
+    void saveUserConfigs(userId, { notificationSound: sound });
   };
   // On only when the browser allows it too: a switch that shows on while nothing can appear would lie.
   const [permission, setPermission] = useState(permissionNow);
@@ -42,7 +29,7 @@ export const AlertSettingsItems = () => {
     if (desktop && typeof Notification !== 'undefined' && Notification.permission === 'default')
       setPermission(await Notification.requestPermission().catch(() => 'denied' as const));
     setSettings({ ...settings, desktop });
-    void saveConfigs(userId, { desktopNotification: desktop });
+    void saveUserConfigs(userId, { desktopNotification: desktop });
   };
 
   return (

@@ -1,16 +1,13 @@
 import { Avatar, Group, Menu, Switch, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
-import type { TUserConfigs } from '@prosa/contracts';
 import { IconCheck, IconChevronDown, IconInfoCircle, IconLanguage, IconLogout, IconMoon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, languages, setLanguage, type TLanguage } from '../../../app/i18n/i18n';
 import { logoutAndGoToLogin } from '../../../app/session/logout';
 import { useSessionStore } from '../../../app/session/session-store';
-import { getStoredUser, setStoredUserConfigs } from '../../../app/session/storage';
-import { showApiError } from '../../../ui/server-errors';
 import { useAppVersion } from '../../auth/api/auth-api';
-import { updateUserConfigs } from '../../users/api/users-api';
 import { AlertSettingsItems } from '../alerts/alert-settings';
+import { saveUserConfigs } from '../save-user-configs';
 
 const initialsOf = (name: string): string =>
   name
@@ -19,18 +16,6 @@ const initialsOf = (name: string): string =>
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('') || '?';
-
-/** Save a change of the user's preferences locally and on the server (PUT /users/{id}/configs). */
-const saveConfigs = async (userId: number | null, change: Partial<TUserConfigs>): Promise<void> => {
-  const configs: TUserConfigs = { ...(getStoredUser()?.configs ?? {}), ...change };
-  setStoredUserConfigs(configs);
-  if (userId === null) return;
-  try {
-    await updateUserConfigs(userId, configs);
-  } catch (error) {
-    showApiError(error);
-  }
-};
 
 export const ProfileMenu = () => {
   const { t, i18n } = useTranslation();
@@ -44,12 +29,12 @@ export const ProfileMenu = () => {
   const toggleDark = () => {
     const next = !isDark;
     setColorScheme(next ? 'dark' : 'light');
-    void saveConfigs(userId, { isDark: next });
+    void saveUserConfigs(userId, { isDark: next });
   };
 
   const changeLanguage = (language: TLanguage) => {
     void setLanguage(language);
-    void saveConfigs(userId, { language });
+    void saveUserConfigs(userId, { language });
   };
 
   return (
