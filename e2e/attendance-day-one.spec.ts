@@ -1,13 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  accounts,
-  api,
-  apiLogin,
-  expectNoConsoleErrors,
-  loginThroughForm,
-  openAgentPage,
-  watchConsole,
-} from './helpers.js';
+import { api, createShop, expectNoConsoleErrors, loginThroughForm, openAgentPage, watchConsole } from './helpers.js';
 
 // A first day of use, as an agent sees it: empty tabs say what lands in them; an accepted ticket follows to
 // "Abertos"; the contact is edited from the chat; closing offers the saved closing messages and keeps the
@@ -22,7 +14,7 @@ const stamp = Date.now().toString(36);
 const visitorName = `Rita ${stamp}`;
 
 const setUp = async () => {
-  const admin = await apiLogin(accounts.admin.email, accounts.admin.password);
+  const { admin, adminEmail } = await createShop(stamp, AGENT_PASSWORD);
   const queue = async (name: string) => {
     const res = await api('POST', '/queue', { token: admin, body: { queue: `${name} ${stamp}` } });
     expect(res.status).toBe(201);
@@ -48,7 +40,7 @@ const setUp = async () => {
     body: { message: `Obrigada pelo contato, {{name}}! ${stamp}`, shared: true },
   });
   expect(farewell.status).toBe(201);
-  return { admin, email, channelToken: channel.body.token as string, billing };
+  return { admin, adminEmail, email, channelToken: channel.body.token as string, billing };
 };
 
 /** The visitor's page with a session started through the public API (the form is not what this is about). */
@@ -106,7 +98,7 @@ const alertsOf = (page: Page) =>
 
 test('a first day in /atendimento, from the first message to the customer coming back', async ({ browser }) => {
   test.setTimeout(180_000);
-  const { admin, email, channelToken, billing } = await setUp();
+  const { admin, adminEmail, email, channelToken, billing } = await setUp();
   const agent = await openAgentPage(browser, email, AGENT_PASSWORD);
   await agent.context.addInitScript(recordAlerts);
 
@@ -215,7 +207,7 @@ test('a first day in /atendimento, from the first message to the customer coming
   expect(moved).toMatchObject({ status: 'pending', userId: null, queueId: billing });
 
   // An admin sees it pending in that queue, with "Aceitar", and the history of both tickets.
-  const adminPage = await openAdmin(browser);
+  const adminPage = await openAdmin(browser, adminEmail);
   await adminPage.goto(`/atendimento/${moved.id}`);
   await expect(adminPage.getByTestId('chat-accept')).toBeVisible();
   await adminPage.getByTestId('chat-contact-toggle').click();
@@ -234,10 +226,10 @@ test('a first day in /atendimento, from the first message to the customer coming
 });
 
 /** The admin's own browser, logged in through the form (where it lands after login is not this test's). */
-const openAdmin = async (browser: Browser) => {
+const openAdmin = async (browser: Browser, email: string) => {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
+  await loginThroughForm(page, email, AGENT_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   return page;
 };

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
+import { api, createShop, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
 
 // A whole conversation over the web chat, as people live it: a visitor writes from the site, an agent of
 // the chat's queue sees it arrive live, accepts, replies (the visitor sees the typing and the reply), the
@@ -17,21 +17,7 @@ const reply = 'Olá! Claro, qual produto?';
 const greeting = 'Olá! Bem-vindo à loja, como podemos ajudar?';
 
 const setUp = async () => {
-  // A shop of its own: its users, queues and connections do not count against the demo tenant's limits,
-  // and no other spec's tickets show in these lists.
-  const root = await apiLogin(accounts.superadmin.email, accounts.superadmin.password);
-  const adminEmail = `admin-${stamp}@loja.local`;
-  const tenant = await api('POST', '/tenants', {
-    token: root,
-    body: {
-      name: `Loja ${stamp}`,
-      maxUsers: 10,
-      maxConnections: 3,
-      admin: { name: 'Dona da loja', email: adminEmail, password: AGENT_PASSWORD },
-    },
-  });
-  expect(tenant.status).toBe(201);
-  const admin = await apiLogin(adminEmail, AGENT_PASSWORD);
+  const { admin } = await createShop(stamp, AGENT_PASSWORD);
   const queue = async (name: string) => {
     const res = await api('POST', '/queue', { token: admin, body: { queue: `${name} ${stamp}` } });
     expect(res.status).toBe(201);

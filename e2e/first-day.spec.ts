@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
+import { accounts, api, createShop, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
 
 // What a first day of use found, as the agent and the visitor see it: the visitor's phone lands on the
 // contact, the agent sees the visitor typing, the chat fits a 390 px phone with its emoji button, the emoji
@@ -12,7 +12,7 @@ const stamp = Date.now().toString(36);
 const visitorName = `Primeiro dia ${stamp}`;
 
 const setUp = async () => {
-  const admin = await apiLogin(accounts.admin.email, accounts.admin.password);
+  const { admin } = await createShop(stamp, AGENT_PASSWORD);
   const queue = await api('POST', '/queue', { token: admin, body: { queue: `Site ${stamp}` } });
   expect(queue.status).toBe(201);
   const email = `primeiro-dia-${stamp}@demo.local`;

@@ -60,6 +60,26 @@ export const apiLogin = async (email: string, password: string, port = MAIN_PORT
 };
 
 /**
+ * A tenant of its own for one spec, made by the superadmin: its users, queues and connections do not count
+ * against the demo tenant's limits (3 connections, 10 users), and no other spec's tickets show in its lists.
+ */
+export const createShop = async (stamp: string, adminPassword: string) => {
+  const root = await apiLogin(accounts.superadmin.email, accounts.superadmin.password);
+  const adminEmail = `admin-${stamp}@loja.local`;
+  const tenant = await api('POST', '/tenants', {
+    token: root,
+    body: {
+      name: `Loja ${stamp}`,
+      maxUsers: 10,
+      maxConnections: 3,
+      admin: { name: 'Dona da loja', email: adminEmail, password: adminPassword },
+    },
+  });
+  expect(tenant.status).toBe(201);
+  return { admin: await apiLogin(adminEmail, adminPassword), adminEmail };
+};
+
+/**
  * An agent's own browser (pt-BR), logged in through the form: every socket frame it receives (websocket and
  * the long-polling responses before the upgrade) and every console error are collected.
  */
