@@ -39,10 +39,16 @@ export type TDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 export type TGatewayConnectionChange = {
   status: 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode';
   number?: string | null;
+  /** A catalogue code. Left out: cleared when connected or down, kept while on the way (OPENING, qrcode). */
   lastError?: string | null;
+  /** An admin asked for it (logout): not a drop, nobody is alerted. */
   requested?: boolean;
-  /** Apply only from these statuses (a late report must not undo a newer state). */
+  /**
+   * Apply only from these statuses: a provider's report that arrives late (a gateway's "closed" after the
+   * logout an admin asked for) must not undo a newer state. Checked under the row lock.
+   */
   onlyFrom?: readonly string[];
+  /** The QR code to scan while the status is `qrcode`: kept there when left out, cleared in any other status. */
   qrcode?: string | null;
 };
 

@@ -1,5 +1,6 @@
 import { errorCatalogue, events, isErrorCode } from '@prosa/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { TGatewayConnectionChange } from '../../channels/host/modules-door.js';
 import { connections, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
@@ -7,21 +8,8 @@ import { toConnectionDto } from './connection-dto.js';
 import { emitPlatformSessionChanged } from './connections.events.js';
 import type { TConnectionRow } from './connections.repository.js';
 
-export type TConnectionStatusChange = {
-  status: 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode';
-  number?: string | null;
-  /** A catalogue code. Left out: cleared when connected or down, kept while on the way (OPENING, qrcode). */
-  lastError?: string | null;
-  /** An admin asked for it (logout): not a drop, nobody is alerted. */
-  requested?: boolean;
-  /**
-   * Apply only from these statuses: a provider's report that arrives late (a gateway's "closed" after the
-   * logout an admin asked for) must not undo a newer state. Checked under the row lock.
-   */
-  onlyFrom?: readonly string[];
-  /** The QR code to scan while the status is `qrcode`: kept there when left out, cleared in any other status. */
-  qrcode?: string | null;
-};
+/** A change of a connection's session as the channel host reports it (see `TGatewayConnectionChange`). */
+export type TConnectionStatusChange = TGatewayConnectionChange;
 
 /** Which way a connection went: `down` when it stops working, `up` when it works again. */
 export type TConnectionTurn = 'down' | 'up' | null;

@@ -1,6 +1,7 @@
 import type { TMessage, TTicket } from '@prosa/contracts';
 import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
+import type { TGatewayMessage } from '../../channels/host/modules-door.js';
 import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
@@ -21,33 +22,8 @@ import {
 import { toMessageDto } from './message-dto.js';
 import { findMessageByExternalId, insertMessage, type TMessageInsert } from './messages.repository.js';
 
-/** A message as any channel adapter hands it over, already in our terms. */
-export type TInboundMessage = {
-  tenantId: number;
-  connectionId: number;
-  /** The channel's id of the message: a second delivery of the same id is a no-op. */
-  externalId: string;
-  from: {
-    kind: 'phone' | 'lid' | 'group' | 'telegram' | 'webchat' | 'email' | 'instagram' | 'messenger';
-    value: string;
-    name?: string;
-    number?: string;
-    email?: string;
-    pushname?: string;
-    profilePicUrl?: string;
-    isGroup?: boolean;
-    lid?: string;
-  };
-  body: string;
-  mediaType?: string;
-  mediaUrl?: string | null;
-  mediaName?: string | null;
-  mediaMime?: string | null;
-  /** Milliseconds since the epoch, as the channel dated the message. */
-  timestamp: number;
-  quotedExternalId?: string | null;
-  dataJson?: unknown;
-};
+/** A customer's message as the channel host hands it over (already in our terms), on one tenant's connection. */
+export type TInboundMessage = TGatewayMessage & { tenantId: number; connectionId: number };
 
 export type TReceiveResult =
   | { duplicate: true }
