@@ -98,6 +98,7 @@ const graphError = (res: ServerResponse, status: number, code: number, message: 
 export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { port?: number } = {}) => {
   const requests: TMetaRequest[] = [];
   const media = new Map<string, { bytes: Buffer; mime: string }>();
+  let held: { arrived: () => void; gate: Promise<void> } | null = null;
   const templates: TMetaTemplate[] = [];
   /** Failures to answer to the next sends, in order (Graph error code and HTTP status). */
   const failures: { status: number; code: number; message: string }[] = [];
@@ -147,6 +148,12 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
 
       const parts = url.pathname.split('/').filter(Boolean);
       if (parts[0] === 'media-bytes' && parts[1]) {
+        const hold = held;
+        if (hold) {
+          held = null;
+          hold.arrived();
+          await hold.gate;
+        }
         const file = media.get(parts[1]);
         if (!file) return graphError(res, 404, 100, 'Unsupported get request.', 'GraphMethodException');
         res.writeHead(200, { 'content-type': file.mime });
@@ -236,6 +243,22 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
       return mediaId;
     },
     uploadedMedia: (mediaId: string) => media.get(mediaId),
+    /**
+     * Holds the next media download until `release` (a slow CDN): `arrived` resolves once the download is
+     * asked for, so a test can deliver what Meta sends meanwhile.
+     */
+    holdNextMediaDownload: () => {
+      let arrived = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held = { arrived, gate };
+      return { arrived: reached, release };
+    },
     /** Meta stops accepting the number's token (an admin revoked the system user's access), or starts again. */
     revokeToken: () => {
       acceptedToken = randomBytes(16).toString('hex');

@@ -4,6 +4,7 @@ import {
   findConnectionByToken,
   updateConnectionRow,
 } from '../../modules/connections/connections.repository.js';
+import { updateContact } from '../../modules/contacts/update-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
 import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
@@ -67,6 +68,25 @@ export const createChannelHost = (services: TServices): TChannelHost => {
       case 'revoke':
         await applyContactChange(services, { ...base, kind: 'revoke', externalId: event.targetExternalId });
         return;
+      case 'number-change': {
+        const notice = await withTenant(services.db, connection.tenantId, (tx) =>
+          findMessageByExternalId(tx, connection.tenantId, connection.id, event.noticeExternalId),
+        );
+        if (!notice) return;
+        const number = `+${event.number.replace(/\D/g, '')}`;
+        try {
+          await updateContact({
+            services,
+            tenantId: connection.tenantId,
+            contactId: notice.contactId,
+            input: { number },
+          });
+        } catch (err) {
+          // Another contact already has the new number: the notice stays in the chat, an admin merges them.
+          services.log.warn({ err, contactId: notice.contactId }, 'contact number change not applied');
+        }
+        return;
+      }
       case 'call':
         // Answered by the provider itself (its settings say whether to reject); nothing is stored yet.
         return;

@@ -63,6 +63,11 @@ export type TGatewayEvent =
   | { type: 'edit'; targetExternalId: string; body: string }
   /** A customer deleted one of their messages for everyone. */
   | { type: 'revoke'; targetExternalId: string }
+  /**
+   * The customer changed their number (WhatsApp's notice, already delivered as `noticeExternalId`): their
+   * contact takes the new number (E.164 or its digits).
+   */
+  | { type: 'number-change'; noticeExternalId: string; number: string }
   /** A customer called (the provider answers by its own settings: rejects, or lets it ring). */
   | { type: 'call'; callId: string; from: string; rejected: boolean }
   /** The session's state changed: connected (as which number), a QR code to scan, down and why. */

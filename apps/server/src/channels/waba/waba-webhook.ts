@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderText, systemNotice, unsupportedNotice, ZWabaOrder, ZWabaSystem } from './waba-readable.js';
 
 /**
  * What a Cloud API webhook says, in our terms. Meta batches: one POST may carry several entries, changes,
@@ -19,8 +20,12 @@ export type TWabaEvent =
       body: string;
       media: TWabaMedia | null;
       quotedExternalId: string | null;
+      /** The customer's new WhatsApp id, when this is WhatsApp's notice that they changed number. */
+      newWaId: string | null;
       raw: unknown;
     }
+  | { kind: 'edit'; phoneNumberId: string; externalId: string; waId: string; targetExternalId: string; body: string }
+  | { kind: 'revoke'; phoneNumberId: string; externalId: string; waId: string; targetExternalId: string }
   | {
       kind: 'reaction';
       phoneNumberId: string;
@@ -90,6 +95,24 @@ const ZInboundMessage = z
       .loose()
       .optional(),
     context: z.object({ id: z.string().optional() }).loose().optional(),
+    order: ZWabaOrder.optional(),
+    system: ZWabaSystem.optional(),
+    edit: z
+      .object({
+        original_message_id: z.string(),
+        message: z
+          .object({
+            text: z.object({ body: z.string() }).loose().optional(),
+            image: ZMediaObject.partial().optional(),
+            video: ZMediaObject.partial().optional(),
+            document: ZMediaObject.partial().optional(),
+          })
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .optional(),
+    revoke: z.object({ original_message_id: z.string() }).loose().optional(),
   })
   .loose();
 
@@ -140,8 +163,26 @@ const toMessageEvent = (
     name: names.get(message.from) ?? null,
     timestamp: Number(message.timestamp) * 1000,
     quotedExternalId: message.context?.id ?? null,
+    newWaId: null,
     raw: message,
   };
+  const about = { phoneNumberId, externalId: message.id, waId: message.from };
+  if (message.type === 'edit' && message.edit) {
+    const edited = message.edit.message;
+    const body =
+      edited?.text?.body ?? edited?.image?.caption ?? edited?.video?.caption ?? edited?.document?.caption ?? '';
+    return { kind: 'edit', ...about, targetExternalId: message.edit.original_message_id, body };
+  }
+  if (message.type === 'revoke' && message.revoke)
+    return { kind: 'revoke', ...about, targetExternalId: message.revoke.original_message_id };
+  if (message.type === 'unsupported')
+    return { kind: 'message', ...common, mediaType: 'chat', body: unsupportedNotice, media: null };
+  if (message.type === 'order' && message.order)
+    return { kind: 'message', ...common, mediaType: 'chat', body: orderText(message.order), media: null };
+  if (message.type === 'system' && message.system) {
+    const notice = systemNotice(message.system);
+    return { kind: 'message', ...common, mediaType: 'chat', body: notice.body, newWaId: notice.newWaId, media: null };
+  }
   if (message.type === 'reaction' && message.reaction)
     return {
       kind: 'reaction',
@@ -188,7 +229,7 @@ const toMessageEvent = (
     message.interactive?.button_reply?.title ??
     message.interactive?.list_reply?.title ??
     '';
-  // Kinds we do not show yet (orders, polls, "unsupported") keep their payload in dataJson.
+  // Kinds we do not show yet (polls, ...) keep their payload in dataJson.
   return { kind: 'message', ...common, mediaType: 'chat', body, media: null };
 };
 

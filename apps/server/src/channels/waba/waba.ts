@@ -266,6 +266,9 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
     return connection;
   };
 
+  // Customers' messages being stored by this instance, by connection and id: what refers to one waits for it.
+  const inFlight = new Map<string, Promise<unknown>>();
+
   /** One event of a verified webhook into our pipelines. */
   const apply = async (connection: TConnectionRow, event: TWabaEvent) => {
     if (event.kind === 'status') {
@@ -277,14 +280,30 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
       });
       return;
     }
-    if (event.kind === 'reaction') {
-      await host.deliver(connection, {
-        type: 'reaction',
-        targetExternalId: event.targetExternalId,
-        emoji: event.emoji,
-      });
+    if (event.kind === 'reaction' || event.kind === 'edit' || event.kind === 'revoke') {
+      // The message it is about may still be on its way in (its file downloading, from another delivery).
+      await inFlight.get(`${connection.id}:${event.targetExternalId}`);
+      await host.deliver(
+        connection,
+        event.kind === 'reaction'
+          ? { type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }
+          : event.kind === 'edit'
+            ? { type: 'edit', targetExternalId: event.targetExternalId, body: event.body }
+            : { type: 'revoke', targetExternalId: event.targetExternalId },
+      );
       return;
     }
+    const key = `${connection.id}:${event.externalId}`;
+    const storing = receive(connection, event).finally(() => inFlight.delete(key));
+    inFlight.set(
+      key,
+      storing.catch(() => undefined),
+    );
+    await storing;
+  };
+
+  /** A customer's message (its file fetched from Meta first) into our pipelines. */
+  const receive = async (connection: TConnectionRow, event: Extract<TWabaEvent, { kind: 'message' }>) => {
     const inbound: TGatewayMessage = {
       externalId: event.externalId,
       from: { kind: 'phone', value: event.waId, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
@@ -313,6 +332,12 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
       }
     }
     await host.deliver(connection, { type: 'message', message: inbound });
+    if (event.newWaId)
+      await host.deliver(connection, {
+        type: 'number-change',
+        noticeExternalId: event.externalId,
+        number: event.newWaId,
+      });
   };
 
   return async (app) => {

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
+import { messagesOfTicket, postSignedWebhook, type TTenantFixture, ticketOfCustomer } from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
+import { samplePng as png } from '../../../test/uploads.js';
+
+// Cloud API payloads as Meta's webhook reference documents them, replayed signed: kinds with no text of their
+// own are stored as readable text, a number change moves the contact, and what refers to a message (a
+// reaction, an edit, a deletion) lands on it even while that message's file is still being downloaded.
+
+let t: TestApp;
+let fx: TTenantFixture;
+let meta: TFakeMetaCloud;
+let smtp: TFakeSmtp;
+let connectionId: number;
+let token: string;
+
+const appSecret = randomBytes(16).toString('hex');
+const number = {
+  phoneNumberId: '106540352242933',
+  wabaId: '102290129340311',
+  accessToken: `EAAG${randomBytes(24).toString('hex')}`,
+  displayPhoneNumber: '+55 11 4003-9876',
+};
+
+const deliver = async (payload: unknown) => {
+  const raw = JSON.stringify(payload);
+  const res = await postSignedWebhook(t, `/wabahooks/${token}`, raw, metaWebhook.sign(appSecret, raw));
+  expect(res.status).toBe(200);
+};
+
+const customerMessage = (waId: string, message: Record<string, unknown> & { type: string }, id?: string) =>
+  metaWebhook.message(number, { waId, name: 'Cliente Teste' }, message, id);
+
+const storedOf = async (waId: string) =>
+  messagesOfTicket(t, fx.tenantId, await ticketOfCustomer(t, fx, connectionId, waId));
+
+beforeAll(async () => {
+  meta = await startFakeMetaCloud(number);
+  ({ t, smtp, fx } = await startChannelTestApp({
+    tenant: 'Catálogo',
+    neighbour: 'Vizinha',
+    maxConnections: 5,
+    config: { metaGraphUrl: meta.graphUrl },
+  }));
+  const res = await t.request('POST', '/whatsapp', {
+    token: fx.tokens.admin,
+    body: {
+      name: 'WhatsApp oficial',
+      type: 'waba',
+      queueId: fx.queue.id,
+      config: {
+        phoneNumberId: number.phoneNumberId,
+        wabaId: number.wabaId,
+        accessToken: number.accessToken,
+        appSecret,
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  connectionId = res.body.id;
+  token = res.body.token;
+});
+afterAll(async () => {
+  await stopChannelTestApp(t, smtp);
+  await meta.close();
+});
+
+describe('Cloud API payloads without text of their own', () => {
+  const waId = '5511987650101';
+
+  it('an "unsupported" message is a readable notice, not a blank bubble', async () => {
+    await deliver(
+      customerMessage(
+        waId,
+        {
+          type: 'unsupported',
+          errors: [
+            {
+              code: 131051,
+              title: 'Message type unknown',
+              message: 'Message type unknown',
+              error_data: { details: 'Message type is currently not supported.' },
+            },
+          ],
+        },
+        'wamid.UNSUP1',
+      ),
+    );
+    const row = (await storedOf(waId)).find((m) => m.messageId === 'wamid.UNSUP1');
+    expect(row?.body).toBe('Mensagem não suportada pelo WhatsApp');
+  });
+
+  it('an order lists its items and its total', async () => {
+    await deliver(
+      customerMessage(
+        waId,
+        {
+          type: 'order',
+          order: {
+            catalog_id: '1538960120000000',
+            text: 'Entregar depois das 18h',
+            product_items: [
+              { product_retailer_id: 'camiseta-azul-m', quantity: 2, item_price: 49.9, currency: 'BRL' },
+              { product_retailer_id: 'bone-preto', quantity: 1, item_price: 35, currency: 'BRL' },
+            ],
+          },
+        },
+        'wamid.ORDER1',
+      ),
+    );
+    const row = (await storedOf(waId)).find((m) => m.messageId === 'wamid.ORDER1');
+    expect(row?.body.replace(/\u00a0/g, ' ')).toBe(
+      [
+        'Pedido pelo catálogo:',
+        '2 × camiseta-azul-m — R$ 49,90',
+        '1 × bone-preto — R$ 35,00',
+        'Total: R$ 134,80',
+        'Entregar depois das 18h',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('Cloud API: the customer changed number', () => {
+  it('is a readable notice and the contact takes the new number', async () => {
+    const before = '5511987650201';
+    const after = '5511987650299';
+    await deliver(customerMessage(before, { type: 'text', text: { body: 'Oi' } }));
+    const ticketId = await ticketOfCustomer(t, fx, connectionId, before);
+    await deliver(
+      customerMessage(
+        before,
+        {
+          type: 'system',
+          system: {
+            body: `Cliente Teste changed from ${before} to ${after}`,
+            wa_id: after,
+            new_wa_id: after,
+            type: 'user_changed_number',
+          },
+        },
+        'wamid.SYS1',
+      ),
+    );
+    const row = (await messagesOfTicket(t, fx.tenantId, ticketId)).find((m) => m.messageId === 'wamid.SYS1');
+    expect(row?.body).toBe(`O cliente mudou de número para +${after}`);
+    const contact = await t.request('GET', `/contacts/${row?.contactId}`, { token: fx.tokens.admin });
+    expect(String(contact.body.number).replace(/\D/g, '')).toBe(after);
+    // The next message from the new number is the same customer's, in the same ticket.
+    await deliver(customerMessage(after, { type: 'text', text: { body: 'Agora é este número' } }, 'wamid.NEW1'));
+    const rows = await messagesOfTicket(t, fx.tenantId, ticketId);
+    expect(rows.map((m) => m.messageId)).toContain('wamid.NEW1');
+  });
+});
+
+describe('Cloud API: what refers to a message', () => {
+  const waId = '5511987650301';
+
+  it('a reaction to a media message lands on it, even while its file is still downloading', async () => {
+    const mediaId = meta.addInboundMedia(png, 'image/png');
+    const hold = meta.holdNextMediaDownload();
+    const image = deliver(
+      customerMessage(waId, { type: 'image', image: { id: mediaId, mime_type: 'image/png' } }, 'wamid.IMG9'),
+    );
+    await hold.arrived;
+    const reaction = deliver(
+      customerMessage(waId, { type: 'reaction', reaction: { message_id: 'wamid.IMG9', emoji: '❤️' } }),
+    );
+    hold.release();
+    await Promise.all([image, reaction]);
+    const row = (await storedOf(waId)).find((m) => m.messageId === 'wamid.IMG9');
+    expect(row?.reactions).toEqual([{ emoji: '❤️', fromMe: false }]);
+  });
+
+  it('an edit changes the text and marks it edited; a revoke marks the message deleted', async () => {
+    await deliver(customerMessage(waId, { type: 'text', text: { body: 'Quero 2 unidades' } }, 'wamid.TXT1'));
+    await deliver(
+      customerMessage(waId, {
+        type: 'edit',
+        edit: {
+          original_message_id: 'wamid.TXT1',
+          message: { type: 'text', text: { body: 'Quero 3 unidades' } },
+        },
+      }),
+    );
+    await deliver(customerMessage(waId, { type: 'text', text: { body: 'Mensagem errada' } }, 'wamid.TXT2'));
+    await deliver(customerMessage(waId, { type: 'revoke', revoke: { original_message_id: 'wamid.TXT2' } }));
+
+    const rows = await storedOf(waId);
+    expect(rows.find((m) => m.messageId === 'wamid.TXT1')).toMatchObject({
+      edition: 'Quero 3 unidades',
+      isDeleted: false,
+    });
+    expect(rows.find((m) => m.messageId === 'wamid.TXT2')?.isDeleted).toBe(true);
+    // Neither the edit nor the deletion is a message of its own.
+    expect(rows.filter((m) => m.mediaType === 'chat').map((m) => m.body)).toEqual([
+      'Quero 2 unidades',
+      'Mensagem errada',
+    ]);
+  });
+});
