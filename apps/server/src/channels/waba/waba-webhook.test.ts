@@ -102,7 +102,7 @@ describe('parseWabaWebhook', () => {
     ).toEqual([]);
     // An unknown kind is kept as a message without text (its payload goes to dataJson).
     const [event] = parseWabaWebhook(
-      webhook(change({ messages: [message({ type: 'order', order: { catalog_id: '1' } })] })),
+      webhook(change({ messages: [message({ type: 'poll', poll: { name: 'Qual cor?' } })] })),
     );
     expect(event).toMatchObject({ kind: 'message', mediaType: 'chat', body: '' });
   });
