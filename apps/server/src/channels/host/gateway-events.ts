@@ -6,7 +6,8 @@
 
 /** Who wrote a customer's message, as the channel identifies them. */
 export type TGatewaySender = {
-  kind: 'phone' | 'lid' | 'group' | 'telegram' | 'webchat' | 'email' | 'instagram' | 'messenger';
+  /** `bsuid`: WhatsApp's business-scoped user id (Cloud API), for a user known by it alone. */
+  kind: 'phone' | 'lid' | 'group' | 'telegram' | 'webchat' | 'email' | 'instagram' | 'messenger' | 'bsuid';
   value: string;
   name?: string;
   number?: string;
@@ -15,6 +16,8 @@ export type TGatewaySender = {
   profilePicUrl?: string;
   isGroup?: boolean;
   lid?: string;
+  /** The business-scoped user id, when the channel knows it besides `value` (the contact is merged by it). */
+  bsuid?: string;
 };
 
 /** A customer's message, its file already in our storage (or why not, in `dataJson`). */

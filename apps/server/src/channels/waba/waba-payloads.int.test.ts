@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
-import { messagesOfTicket, postSignedWebhook, type TTenantFixture, ticketOfCustomer } from '../../../test/channels.js';
+import {
+  messagesOfTicket,
+  messagesWithExternalId,
+  postSignedWebhook,
+  type TTenantFixture,
+  ticketOfCustomer,
+} from '../../../test/channels.js';
 import type { TestApp } from '../../../test/harness.js';
 import { samplePng as png } from '../../../test/uploads.js';
 
@@ -200,5 +206,49 @@ describe('Cloud API: what refers to a message', () => {
       'Quero 2 unidades',
       'Mensagem errada',
     ]);
+  });
+});
+
+describe('Cloud API: a customer known only by the business-scoped user id', () => {
+  it('is stored on a contact keyed by that id, which takes the number when it appears', async () => {
+    const userId = 'BR.13491208655302741918';
+    const phone = '5511987650401';
+    const onlyUserId = metaWebhook.envelope(number, {
+      contacts: [{ profile: { name: 'Usuária Sem Número' }, user_id: userId }],
+      messages: [
+        {
+          from_user_id: userId,
+          id: 'wamid.BSUID1',
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          type: 'text',
+          text: { body: 'Oi, sou só um nome de usuário' },
+        },
+      ],
+    });
+    await deliver(onlyUserId);
+    const [first] = await messagesWithExternalId(t, 'wamid.BSUID1');
+    expect(first?.body).toBe('Oi, sou só um nome de usuário');
+    const before = await t.request('GET', `/contacts/${first?.contactId}`, { token: fx.tokens.admin });
+    expect(before.body).toMatchObject({ name: 'Usuária Sem Número', number: null });
+
+    await deliver(
+      metaWebhook.envelope(number, {
+        contacts: [{ profile: { name: 'Usuária Sem Número' }, wa_id: phone, user_id: userId }],
+        messages: [
+          {
+            from: phone,
+            from_user_id: userId,
+            id: 'wamid.BSUID2',
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'text',
+            text: { body: 'Agora com número' },
+          },
+        ],
+      }),
+    );
+    const [second] = await messagesWithExternalId(t, 'wamid.BSUID2');
+    expect(second).toMatchObject({ contactId: first?.contactId, ticketId: first?.ticketId });
+    const after = await t.request('GET', `/contacts/${first?.contactId}`, { token: fx.tokens.admin });
+    expect(String(after.body.number).replace(/\D/g, '')).toBe(phone);
   });
 });

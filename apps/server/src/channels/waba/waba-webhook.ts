@@ -7,13 +7,20 @@ import { orderText, systemNotice, unsupportedNotice, ZWabaOrder, ZWabaSystem } f
  */
 export type TWabaMedia = { id: string; mime: string | null; filename: string | null; voice: boolean };
 
+/** What a customer's event names: its number and message, and the customer by phone and/or user id. */
+type TWabaAbout = { phoneNumberId: string; externalId: string; waId: string | null; userId: string | null };
+
 export type TWabaEvent =
   | {
       kind: 'message';
       phoneNumberId: string;
       externalId: string;
-      /** The customer's WhatsApp id (their number's digits) and profile name. */
-      waId: string;
+      /**
+       * The customer's WhatsApp id (their number's digits; null when Meta sends only the business-scoped user
+       * id), that user id when sent, and their profile name.
+       */
+      waId: string | null;
+      userId: string | null;
       name: string | null;
       timestamp: number;
       mediaType: string;
@@ -24,13 +31,14 @@ export type TWabaEvent =
       newWaId: string | null;
       raw: unknown;
     }
-  | { kind: 'edit'; phoneNumberId: string; externalId: string; waId: string; targetExternalId: string; body: string }
-  | { kind: 'revoke'; phoneNumberId: string; externalId: string; waId: string; targetExternalId: string }
+  | (TWabaAbout & { kind: 'edit'; targetExternalId: string; body: string })
+  | (TWabaAbout & { kind: 'revoke'; targetExternalId: string })
   | {
       kind: 'reaction';
       phoneNumberId: string;
       externalId: string;
-      waId: string;
+      waId: string | null;
+      userId: string | null;
       targetExternalId: string;
       emoji: string;
     }
@@ -56,7 +64,9 @@ const ZMediaObject = z
 
 const ZInboundMessage = z
   .object({
-    from: z.string(),
+    from: z.string().optional(),
+    /** The business-scoped user id, sent besides `from`, or alone for a user known only by a username. */
+    from_user_id: z.string().optional(),
     id: z.string(),
     timestamp: z.string().regex(/^\d+$/),
     type: z.string(),
@@ -130,7 +140,13 @@ const ZChangeValue = z
     metadata: z.object({ phone_number_id: z.string() }).loose(),
     contacts: z
       .array(
-        z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose(),
+        z
+          .object({
+            wa_id: z.string().optional(),
+            user_id: z.string().optional(),
+            profile: z.object({ name: z.string().optional() }).loose().optional(),
+          })
+          .loose(),
       )
       .optional(),
     messages: z.array(z.unknown()).optional(),
@@ -156,17 +172,20 @@ const toMessageEvent = (
   names: Map<string, string>,
   message: z.infer<typeof ZInboundMessage>,
 ): TWabaEvent => {
-  const common = {
+  const about = {
     phoneNumberId,
     externalId: message.id,
-    waId: message.from,
-    name: names.get(message.from) ?? null,
+    waId: message.from ?? null,
+    userId: message.from_user_id ?? null,
+  };
+  const common = {
+    ...about,
+    name: names.get(message.from ?? message.from_user_id ?? '') ?? null,
     timestamp: Number(message.timestamp) * 1000,
     quotedExternalId: message.context?.id ?? null,
     newWaId: null,
     raw: message,
   };
-  const about = { phoneNumberId, externalId: message.id, waId: message.from };
   if (message.type === 'edit' && message.edit) {
     const edited = message.edit.message;
     const body =
@@ -186,9 +205,7 @@ const toMessageEvent = (
   if (message.type === 'reaction' && message.reaction)
     return {
       kind: 'reaction',
-      phoneNumberId,
-      externalId: message.id,
-      waId: message.from,
+      ...about,
       targetExternalId: message.reaction.message_id,
       emoji: message.reaction.emoji ?? '',
     };
@@ -244,13 +261,16 @@ export const parseWabaWebhook = (payload: unknown): TWabaEvent[] => {
       if (!value.success) continue;
       const phoneNumberId = value.data.metadata.phone_number_id;
       const names = new Map(
-        (value.data.contacts ?? []).flatMap((contact) =>
-          contact.profile?.name ? [[contact.wa_id, contact.profile.name] as const] : [],
-        ),
+        (value.data.contacts ?? []).flatMap((contact) => {
+          const name = contact.profile?.name;
+          return name ? [contact.wa_id, contact.user_id].flatMap((id) => (id ? [[id, name] as const] : [])) : [];
+        }),
       );
       for (const raw of value.data.messages ?? []) {
         const message = ZInboundMessage.safeParse(raw);
-        if (message.success) events.push(toMessageEvent(phoneNumberId, names, message.data));
+        // From nobody we can name (neither a number nor a user id): nothing to store it on.
+        if (message.success && (message.data.from || message.data.from_user_id))
+          events.push(toMessageEvent(phoneNumberId, names, message.data));
       }
       for (const raw of value.data.statuses ?? []) {
         const status = ZStatus.safeParse(raw);

@@ -306,7 +306,14 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
   const receive = async (connection: TConnectionRow, event: Extract<TWabaEvent, { kind: 'message' }>) => {
     const inbound: TGatewayMessage = {
       externalId: event.externalId,
-      from: { kind: 'phone', value: event.waId, ...(event.name ? { name: event.name, pushname: event.name } : {}) },
+      from: {
+        // A user known only by the business-scoped id gets a contact keyed by it; once a delivery carries
+        // both the number and that id, the number joins the same contact.
+        ...(event.waId
+          ? { kind: 'phone', value: event.waId, ...(event.userId ? { bsuid: event.userId } : {}) }
+          : { kind: 'bsuid', value: event.userId ?? '' }),
+        ...(event.name ? { name: event.name, pushname: event.name } : {}),
+      },
       body: event.body,
       mediaType: event.mediaType,
       timestamp: event.timestamp,
@@ -378,7 +385,7 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
       // Statuses come after, so a status never overtakes the message it is about.
       const fromCustomers = events.filter((event) => event.kind !== 'status');
       await Promise.all(
-        [...groupBy(fromCustomers, (event) => event.waId).values()].map(async (ofOne) => {
+        [...groupBy(fromCustomers, (event) => event.waId ?? event.userId).values()].map(async (ofOne) => {
           for (const event of ofOne) await apply(connection, event);
         }),
       );

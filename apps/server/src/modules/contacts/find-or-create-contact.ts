@@ -28,6 +28,8 @@ export type TChannelContact = {
   isGroup?: boolean;
   /** WhatsApp LID, when the channel knows it besides `value`. */
   lid?: string;
+  /** WhatsApp's business-scoped user id (Cloud API), when the channel knows it besides `value`. */
+  bsuid?: string;
 };
 
 /** A channel's phone (E.164 or its digits, as in a JID) as E.164; kept as +digits when libphonenumber refuses it. */
@@ -52,6 +54,7 @@ const identityOf = (kind: TIdentityKind, raw: string): TIdentity => {
     case 'webchat':
     case 'instagram':
     case 'messenger':
+    case 'bsuid':
       return { kind, value };
     default: {
       const unknown: never = kind;
@@ -74,6 +77,7 @@ export const channelIdentities = (input: TChannelContact) => {
   const identities: TIdentity[] = [primary];
   if (e164 && input.kind !== 'phone') identities.push(identityOf('phone', e164));
   if (input.lid && input.kind !== 'lid') identities.push(identityOf('lid', input.lid));
+  if (input.bsuid && input.kind !== 'bsuid') identities.push(identityOf('bsuid', input.bsuid));
   return { isGroup, primary, e164, known: identities.filter((identity) => identity.value !== '') };
 };
 

@@ -80,6 +80,7 @@ export const receiveOneMessage = async (
       profilePicUrl: inbound.from.profilePicUrl,
       isGroup: inbound.from.isGroup,
       lid: inbound.from.lid,
+      bsuid: inbound.from.bsuid,
     });
     // Per-contact serialisation: two first messages of a new contact make one ticket.
     await tx.execute(sql`select pg_advisory_xact_lock(${tenantId}::int, ${contact.id}::int)`);
