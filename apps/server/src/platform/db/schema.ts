@@ -251,7 +251,7 @@ export const contactIdentities = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['phone', 'lid', 'group', 'telegram', 'webchat', 'email', 'instagram', 'messenger'],
+      enum: ['phone', 'lid', 'group', 'telegram', 'webchat', 'email', 'instagram', 'messenger', 'bsuid'],
     }).notNull(),
     value: text('value').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
