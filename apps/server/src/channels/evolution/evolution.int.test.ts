@@ -29,6 +29,8 @@ import {
 import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { multipartBody, samplePng as png, sampleWebm as webm } from '../../../test/uploads.js';
+import { setConnectionStatus } from '../../modules/connections/connection-status.js';
+import { sessionQrCode } from '../shared/provider-events.js';
 
 // WhatsApp through an Evolution API v2 gateway, end to end against the fake gateway: the instance, webhook and
 // QR made on create, the phone scanning, customer messages (text, replies, media, reactions) posted by the
@@ -190,6 +192,16 @@ describe('Evolution API connection', () => {
     expect(delivery?.status).toBe(200);
     expect((await live).session.number).toBe(`+${phone.number}`);
     expect(await rowOf()).toMatchObject({ status: 'CONNECTED', number: `+${phone.number}`, qrcode: null });
+  });
+
+  it('a rotated QR read before the scan and applied after it leaves the number connected', async () => {
+    // The webhook of a QR posted just before the scan read the row while it still said 'qrcode'.
+    const stale = { ...(await rowOf()), status: 'qrcode' } as Parameters<typeof sessionQrCode>[0];
+    const [late] = sessionQrCode(stale, 'data:image/png;base64,iVBORw0KGgo=');
+    expect(late?.type).toBe('connection');
+    if (late?.type !== 'connection') return;
+    await setConnectionStatus(t.prosa.services, fx.tenantId, connection.id, late.change);
+    expect(await rowOf()).toMatchObject({ status: 'CONNECTED', qrcode: null });
   });
 });
 

@@ -23,9 +23,15 @@ export const sessionDropped = (reason: string): TGatewayEvent => ({
   change: { status: 'DISCONNECTED', lastError: reason, onlyFrom: ['CONNECTED', 'OPENING', 'qrcode'] },
 });
 
-/** A new QR code to read; a late one after the scan must not undo the connection. */
+/**
+ * A new QR code to read; a late one after the scan must not undo the connection. NOTE: checked twice: on the
+ * row the webhook read (no event at all) and under the row lock (`onlyFrom`), because a rotated QR posted just
+ * before the scan can be read before the scan's commit and applied after it.
+ */
 export const sessionQrCode = (connection: TConnectionRow, qrcode: string): TGatewayEvent[] =>
-  connection.status === 'CONNECTED' ? [] : [{ type: 'connection', change: { status: 'qrcode', qrcode } }];
+  connection.status === 'CONNECTED'
+    ? []
+    : [{ type: 'connection', change: { status: 'qrcode', qrcode, onlyFrom: ['DISCONNECTED', 'OPENING', 'qrcode'] } }];
 
 /** Delivery statuses of our messages (by the provider's ids); a failed one tells the agent the send failed. */
 export const deliveryStatuses = (externalIds: readonly string[], status: TDeliveryStatus): TGatewayEvent[] =>
