@@ -8,13 +8,16 @@
 export type TGatewaySender = {
   /** `bsuid`: WhatsApp's business-scoped user id (Cloud API), for a user known by it alone. */
   kind: 'phone' | 'lid' | 'group' | 'telegram' | 'webchat' | 'email' | 'instagram' | 'messenger' | 'bsuid';
+  /** The identity the channel addresses this person by: a phone (any format), a LID, a web chat visitor id... */
   value: string;
   name?: string;
+  /** The phone number, when the channel knows it besides `value` (say, a LID message that carries it). */
   number?: string;
   email?: string;
   pushname?: string;
   profilePicUrl?: string;
   isGroup?: boolean;
+  /** WhatsApp LID, when the channel knows it besides `value`. */
   lid?: string;
   /** The business-scoped user id, when the channel knows it besides `value` (the contact is merged by it). */
   bsuid?: string;

@@ -13,4 +13,4 @@ export {
   type TTemplateSend,
 } from '../types.js';
 export type { TChannelRegistry, TSendRequest } from './channel-registry.js';
-export type { TGatewayConnectionChange, TGatewayMessage } from './gateway-events.js';
+export type { TGatewayConnectionChange, TGatewayMessage, TGatewaySender } from './gateway-events.js';

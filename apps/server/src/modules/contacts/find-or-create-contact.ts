@@ -1,4 +1,5 @@
 import { canonicalPhoneKey, dialablePhone, parsePhone } from '@prosa/contracts';
+import type { TGatewaySender } from '../../channels/host/modules-door.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import {
   deleteContactRows,
@@ -14,23 +15,8 @@ import {
   updateContactRow,
 } from './contacts.repository.js';
 
-/** Who a channel says a message is from, in our terms. */
-export type TChannelContact = {
-  /** The identity the channel addresses this person by: a phone (any format), a LID, a web chat visitor id... */
-  kind: TIdentityKind;
-  value: string;
-  name?: string;
-  /** The phone number, when the channel knows it besides `value` (say, a LID message that carries it). */
-  number?: string;
-  email?: string;
-  pushname?: string;
-  profilePicUrl?: string;
-  isGroup?: boolean;
-  /** WhatsApp LID, when the channel knows it besides `value`. */
-  lid?: string;
-  /** WhatsApp's business-scoped user id (Cloud API), when the channel knows it besides `value`. */
-  bsuid?: string;
-};
+/** Who a channel says a message is from, in our terms: the channel host's sender. */
+export type TChannelContact = TGatewaySender;
 
 /** A channel's phone (E.164 or its digits, as in a JID) as E.164; kept as +digits when libphonenumber refuses it. */
 const toE164 = (raw: string): string => {
