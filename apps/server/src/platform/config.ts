@@ -26,6 +26,10 @@ const ZEnv = z.object({
   SEED_DEMO: ZBoolFlag.default(false),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => !/^\s*\d+\s*$/.test(v), 'name the proxies (addresses or CIDRs) or true; a hop count is not safe')
+    .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce
@@ -67,6 +71,12 @@ export type TConfig = {
   seedDemo: boolean;
   demoPassword: string | undefined;
   corsOrigins: string[];
+  /**
+   * Which hops in front of the server may say who the client is (`X-Forwarded-For`, `-Proto`): false trusts none
+   * (the client is the TCP peer), a list trusts those addresses / CIDRs, true trusts any (only when nothing
+   * reaches the server but through the proxy).
+   */
+  trustProxy: boolean | string[];
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -98,6 +108,17 @@ export type TConfig = {
 
 export class ConfigError extends Error {}
 
+/** `TRUST_PROXY`: empty or `false` -> none, `true` -> any, `10.0.0.0/8,127.0.0.1` -> those addresses. */
+export const parseTrustProxy = (value: string): boolean | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+};
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig => {
   const parsed = ZEnv.safeParse(env);
@@ -124,6 +145,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -31,6 +31,7 @@ export const createHttp = async (config: TConfig, logger: boolean | object): Pro
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
