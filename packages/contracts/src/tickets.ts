@@ -106,7 +106,14 @@ export const ZTicketListQuery = z.object({
 export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
 
 /** `count`: the tickets the filter matches, counted up to 10,000 (a longer list says 10,000; `hasMore` is exact). */
-export const ZTicketList = z.object({ tickets: z.array(ZTicket), count: z.number().int(), hasMore: z.boolean() });
+export const ZTicketList = z.object({
+  tickets: z.array(ZTicket),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+  /** The order the server listed by (the user's or tenant's `listByLastMessage`), so a live list keeps it. */
+  orderedBy: z.enum(['lastMessage', 'created']),
+});
+export type TTicketList = z.infer<typeof ZTicketList>;
 
 export const ZTicketCreate = z.object({
   contactId: ZRowId,

@@ -10,9 +10,11 @@ let fx: TFixture;
 let olderTicketId: number;
 let newerTicketId: number;
 
-const listedIds = async (token: string) => {
+/** The ids in the order listed, and the order the answer says it used (the web keeps live lists in it). */
+const listedIds = async (token: string, orderedBy: 'lastMessage' | 'created' = 'lastMessage') => {
   const response = await t.request('GET', '/tickets?status=open&showAll=true', { token });
   expect(response.status).toBe(200);
+  expect(response.body.orderedBy).toBe(orderedBy);
   return response.body.tickets.map((ticket: { id: number }) => ticket.id);
 };
 
@@ -51,7 +53,7 @@ describe('GET /tickets order (setting `listByLastMessage`)', () => {
       body: { value: 'disabled' },
     });
     expect(put.status).toBe(200);
-    expect(await listedIds(fx.tokens.admin)).toEqual([newerTicketId, olderTicketId]);
+    expect(await listedIds(fx.tokens.admin, 'created')).toEqual([newerTicketId, olderTicketId]);
   });
 
   it('follows the user’s own choice over the tenant’s', async () => {

@@ -3,6 +3,7 @@ import {
   PAGE_SIZE,
   phoneSearchDigits,
   type TTicket,
+  type TTicketList,
   type TTicketListQuery,
   type TVisibilityFilter,
 } from '@prosa/contracts';
@@ -74,7 +75,7 @@ export const listTickets = (
   services: Pick<TServices, 'db'>,
   ctx: TRequestContext,
   query: TTicketListQuery,
-): Promise<{ tickets: TTicket[]; count: number; hasMore: boolean }> =>
+): Promise<TTicketList> =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
     const { viewer, settings } = await loadViewer(tx, ctx.tenantId, ctx);
     const listByLastMessage = await isListedByLastMessage(tx, ctx);
@@ -99,6 +100,7 @@ export const listTickets = (
       tickets: await toTicketDtos(tx, ctx.tenantId, page.rows),
       count: page.count,
       hasMore: page.hasMore,
+      orderedBy: listByLastMessage ? 'lastMessage' : 'created',
     };
   });
 

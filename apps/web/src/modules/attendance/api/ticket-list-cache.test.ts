@@ -314,3 +314,50 @@ describe('matchesSearch', () => {
     expect(matchesSearch(ticket, '')).toBe(true);
   });
 });
+
+describe('matchesSearch: what only the server knew before', () => {
+  it("finds a live ticket by its last message's text and by a mobile typed in the old eight-digit form", () => {
+    const ticket = makeTicket({ id: 4, name: 'Ana', lastMessage: 'Quero trocar o pedido 123' });
+    ticket.contact = { ...ticket.contact, name: 'Ana', number: '5511987654321' };
+    expect(matchesSearch(ticket, 'trocar o pedido')).toBe(true);
+    expect(matchesSearch(ticket, '1187654321')).toBe(true);
+    expect(matchesSearch(ticket, '551187654321')).toBe(true);
+    expect(matchesSearch(ticket, '1187654399')).toBe(false);
+  });
+});
+
+describe('applyTicketEvent: a list ordered by newest ticket (listByLastMessage off)', () => {
+  const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000Z`;
+  // Created 10:05, 10:04, 10:03 (page 1), then 10:02, 10:01 (page 2 not loaded yet).
+  const byCreation = (hasMore: boolean): TTicketPage[] => [
+    {
+      tickets: [5, 4, 3].map((id) => makeTicket({ id, createdAt: at(id), lastMessageAt: at(id) })),
+      count: 5,
+      hasMore,
+      orderedBy: 'created',
+    },
+  ];
+
+  it('keeps a ticket in its place when a message arrives, where the other order takes it to the top', () => {
+    const update = makeTicket({ id: 3, createdAt: at(3), lastMessageAt: at(30) });
+    expect(ids(applyTicketEvent(byCreation(true), { type: 'ticket:update', payload: update }, ctx()))).toEqual([
+      5, 4, 3,
+    ]);
+    const byMessage = byCreation(true).map((page) => ({ ...page, orderedBy: 'lastMessage' as const }));
+    expect(ids(applyTicketEvent(byMessage, { type: 'ticket:update', payload: update }, ctx()))).toEqual([3, 5, 4]);
+  });
+
+  it('puts a newly visible ticket where its creation places it, or leaves it for its page', () => {
+    const middle = makeTicket({ id: 9, createdAt: at(4), lastMessageAt: at(40) });
+    const placed = applyTicketEvent(byCreation(true), { type: 'ticket:create', payload: middle }, ctx());
+    expect(ids(placed)).toEqual([5, 9, 4, 3]);
+    expect(placed[0]?.count).toBe(6);
+    const older = makeTicket({ id: 8, createdAt: at(1), lastMessageAt: at(41) });
+    const waiting = applyTicketEvent(byCreation(true), { type: 'ticket:update', payload: older }, ctx());
+    expect(ids(waiting)).toEqual([5, 4, 3]);
+    expect(waiting[0]?.count).toBe(6);
+    expect(ids(applyTicketEvent(byCreation(false), { type: 'ticket:update', payload: older }, ctx()))).toEqual([
+      5, 4, 3, 8,
+    ]);
+  });
+});

@@ -1,7 +1,9 @@
 import {
   defaultVisibilitySettings,
   isTicketVisible,
+  phoneSearchDigits,
   type TTicket,
+  type TTicketList,
   type TVisibilityFilter,
   type TVisibilitySettings,
   type TVisibilityViewer,
@@ -16,8 +18,8 @@ import {
  */
 export const clientVisibilitySettings: TVisibilitySettings = { ...defaultVisibilitySettings, nullTickets: true };
 
-/** One page of GET /tickets as the infinite query keeps it. */
-export type TTicketPage = { tickets: TTicket[]; count: number; hasMore: boolean };
+/** One page of GET /tickets as the infinite query keeps it (`orderedBy` absent on a page made here). */
+export type TTicketPage = Omit<TTicketList, 'orderedBy'> & Partial<Pick<TTicketList, 'orderedBy'>>;
 
 /** What a list needs to decide whether a ticket belongs in it. */
 export type TTicketListContext = {
@@ -41,14 +43,20 @@ const normalize = (text: string): string =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** Client-side stand-in for the server search: name, number or protocol contains the text. */
+/**
+ * Client-side stand-in for the server search, for a ticket that arrives by socket: name, number (a Brazilian
+ * mobile typed in its old eight-digit form too), protocol, or its last message contains the text. The server
+ * searches every message of the ticket; a live ticket only brings its last one.
+ */
 export const matchesSearch = (ticket: TTicket, searchParam: string | undefined): boolean => {
   const wanted = normalize(searchParam?.trim() ?? '');
   if (!wanted) return true;
   const digits = wanted.replace(/\D/g, '');
-  const haystack = [ticket.name, ticket.contact.name, ticket.protocol ?? ''].map(normalize);
+  const haystack = [ticket.name, ticket.contact.name, ticket.protocol ?? '', ticket.lastMessage ?? ''].map(normalize);
   if (haystack.some((text) => text.includes(wanted))) return true;
-  return digits.length > 0 && digits === wanted && (ticket.contact.number ?? '').includes(digits);
+  if (digits.length === 0 || digits !== wanted) return false;
+  const number = ticket.contact.number ?? '';
+  return phoneSearchDigits(digits).some((form) => number.includes(form));
 };
 
 const hasName = (ticket: TTicket): boolean => (ticket.name || ticket.contact.name).trim().length > 0;
@@ -80,6 +88,38 @@ const removeTicket = (pages: TTicketPage[], id: number): TTicketPage[] => {
   return removed === 0 ? pages : withCount(next, -1);
 };
 
+/** How the list was ordered by the server: newest message first unless a page says newest ticket first. */
+const orderOf = (pages: TTicketPage[]): TTicketList['orderedBy'] => pages[0]?.orderedBy ?? 'lastMessage';
+
+const createdOf = (ticket: TTicket): number => Date.parse(ticket.createdAt) || 0;
+
+/**
+ * Newest ticket first: a ticket new to the list goes where its creation puts it among those loaded; one older
+ * than every loaded ticket while more pages wait stays for its page (counted now).
+ */
+const insertByCreation = (pages: TTicketPage[], ticket: TTicket): TTicketPage[] => {
+  const at = createdOf(ticket);
+  for (let index = 0; index < pages.length; index += 1) {
+    const page = pages[index] as TTicketPage;
+    const position = page.tickets.findIndex(
+      (item) => createdOf(item) < at || (createdOf(item) === at && item.id < ticket.id),
+    );
+    if (position === -1) continue;
+    const tickets = [...page.tickets.slice(0, position), ticket, ...page.tickets.slice(position)];
+    return withCount(
+      pages.map((item, i) => (i === index ? { ...page, tickets } : item)),
+      1,
+    );
+  }
+  const last = pages[pages.length - 1];
+  if (last?.hasMore) return withCount(pages, 1);
+  if (!last) return [{ tickets: [ticket], count: 1, hasMore: false }];
+  return withCount(
+    pages.map((item) => (item === last ? { ...last, tickets: [...last.tickets, ticket] } : item)),
+    1,
+  );
+};
+
 const prepend = (pages: TTicketPage[], ticket: TTicket): TTicketPage[] => {
   const [first, ...rest] = pages;
   if (!first) return [{ tickets: [ticket], count: 0, hasMore: false }];
@@ -101,13 +141,15 @@ const upsertTicket = (pages: TTicketPage[], ticket: TTicket, ctx: TTicketListCon
     // A ticket new to this list: only if the rules let it in, it has a name, and it fits the search and unread filter.
     if (!qualifies || !matchesSearch(ticket, ctx.searchParam)) return pages;
     if (ctx.withUnreadMessages && ticket.unreadMessages === 0) return pages;
+    if (orderOf(pages) === 'created') return insertByCreation(pages, ticket);
     return withCount(prepend(pages, ticket), 1);
   }
   // An update re-filters: a ticket that no longer qualifies (closed, transferred away...) leaves the list.
   if (!qualifies) return removeTicket(pages, ticket.id);
   const merged: TTicket = { ...current, ...ticket };
-  // Unread messages (or a newer last message) take it to the top, as the server orders by lastMessageAt.
-  if (ticket.unreadMessages > 0 || isNewer(ticket, current)) {
+  // Ordered by last message: unread messages (or a newer last message) take it to the top, as the server
+  // would. Ordered by creation it keeps its place (unread tickets still come first on screen).
+  if (orderOf(pages) === 'lastMessage' && (ticket.unreadMessages > 0 || isNewer(ticket, current))) {
     return prepend(
       pages.map((page) =>
         page.tickets.some((item) => item.id === ticket.id)
