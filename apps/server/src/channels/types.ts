@@ -104,6 +104,13 @@ export type TChannelAdapter = {
   applyProxy?: (connection: TConnectionRow) => Promise<void>;
   /** Checks a connection's credentials with the provider: its status, the number it serves, or why not. */
   check?: (connection: TConnectionRow) => Promise<TConnectionCheck>;
+  /** Refuses a call the channel reported (by its id and the caller's id as the channel gave them). */
+  rejectCall?: (connection: TConnectionRow, call: { callId: string; from: string }) => Promise<void>;
+  /**
+   * Asks the provider for a conversation's messages older than the oldest we keep (channels that hold history:
+   * Baileys asks the phone). They come back later as `history` gateway events, stored without alerting anyone.
+   */
+  requestHistory?: (target: TChannelTarget, request: THistoryRequest) => Promise<void>;
   /**
    * Channels paired with a phone by QR code (Baileys, the WhatsApp gateways): the session's life. After a
    * create or an edit the server starts the session instead of `check`.
@@ -156,3 +163,10 @@ export type TPresenceState = 'composing' | 'recording' | 'paused';
 
 /** One conversation on a channel: the connection and the customer's address on it. */
 export type TChannelTarget = { tenantId: number; connection: TConnectionRow; to: TAddress };
+
+/** What to ask a provider for a conversation's history: up to `count` messages before the oldest we keep. */
+export type THistoryRequest = {
+  count: number;
+  /** The oldest message we keep of the conversation (the provider pages back from it). */
+  oldest: { externalId: string; fromMe: boolean; timestamp: number };
+};

@@ -1,16 +1,19 @@
 /**
- * What modules may know of channels, all through the host: the adapters' registry (`services.channels`, which
- * sends, reads templates, starts and stops sessions, marks messages read) and the shapes they exchange. Modules
- * import this file and never a provider's folder.
+ * What modules may know of channels, all through the host: `services.channels` (the host's modules side, which
+ * sends, reads templates, starts and stops sessions, shows presence, marks messages read, lists group members,
+ * rejects calls, asks for history) and the shapes they exchange. Modules import this file and never a
+ * provider's folder, and never see an adapter.
  */
 export {
   ChannelSendError,
-  type TChannelAdapter,
+  type TAddress,
   type TChannelSession,
   type TChannelTarget,
+  type TGroupParticipant,
+  type THistoryRequest,
   type TPresenceState,
   type TSessionState,
   type TTemplateSend,
 } from '../types.js';
-export type { TChannelRegistry, TSendRequest } from './channel-registry.js';
+export type { TChannelAbilities, TChannelRegistry, TSendRequest } from './channel-registry.js';
 export type { TGatewayConnectionChange, TGatewayMessage, TGatewaySender } from './gateway-events.js';

@@ -12,9 +12,7 @@ export const toConnectionDto = (
   services?: Pick<TServices, 'channels' | 'config'>,
 ): TConnection => {
   const admin = ctx !== null && adminProfiles.has(ctx.profile);
-  const settings = admin
-    ? services?.channels.get(row.type)?.publicSettings?.(row, services.config.publicUrl)
-    : undefined;
+  const settings = admin ? services?.channels.publicSettings(row, services.config.publicUrl) : undefined;
   return {
     id: row.id,
     name: row.name,

@@ -21,8 +21,10 @@ const proxyAddress = (url: string) => proxyAddressOf(url) ?? url;
 const loadProxyConnection = async (services: TProxyServices, ctx: TRequestContext, id: number) => {
   const row = await withTenant(services.db, ctx.tenantId, (tx) => findConnection(tx, ctx.tenantId, id));
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
-  const applyProxy = services.channels.get(row.type)?.applyProxy;
-  if (!applyProxy) throw new AppError('ERR_PROXY_NOT_SUPPORTED', { field: 'type' });
+  if (!services.channels.abilities(row.type).proxy) throw new AppError('ERR_PROXY_NOT_SUPPORTED', { field: 'type' });
+  const applyProxy = async (connection: typeof row) => {
+    await services.channels.applyProxy(connection);
+  };
   return { row, applyProxy };
 };
 

@@ -36,7 +36,7 @@ const loadSession = async (
 ): Promise<{ row: TConnectionRow; session: TChannelSession }> => {
   const row = await withTenant(services.db, ctx.tenantId, (tx) => findConnection(tx, ctx.tenantId, id));
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
-  const session = services.channels.get(row.type)?.session;
+  const session = services.channels.session(row);
   if (!session)
     throw new AppError('ERR_VALIDATION', { field: 'type', detail: `a ${row.type} connection has no QR session` });
   return { row, session };

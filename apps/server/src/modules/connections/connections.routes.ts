@@ -15,13 +15,9 @@ import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import { setConnectionProxy, testConnectionProxy } from './connection-proxy.js';
 import { logoutSession, pairSession, startSession } from './connection-session.js';
-import {
-  createConnection,
-  deleteConnection,
-  listConnections,
-  showConnection,
-  updateConnection,
-} from './manage-connections.js';
+import { deleteConnection } from './delete-connection.js';
+import { listConnections, showConnection } from './list-connections.js';
+import { createConnection, updateConnection } from './save-connection.js';
 
 const ZParams = z.object({ whatsappId: ZId });
 const adminProfiles = ['admin', 'super', 'superadmin'] as const;

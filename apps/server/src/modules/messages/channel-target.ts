@@ -1,4 +1,4 @@
-import type { TChannelAdapter, TChannelTarget } from '../../channels/host/modules-door.js';
+import type { TChannelTarget } from '../../channels/host/modules-door.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { findConnectionRow } from '../tickets/tickets.repository.js';
@@ -6,12 +6,15 @@ import { findContactAddress } from './messages.repository.js';
 
 type TTicketRef = { id: number; contactId: number; whatsappId: number | null };
 
-/** The channel adapter of a ticket's connection and the customer's address on it, when both exist. */
+/**
+ * A ticket's conversation on its channel: the connection and the customer's address the channel delivers to
+ * (the id the channel reported, say an old eight-digit WhatsApp number), when both exist.
+ */
 export const findChannelTarget = async (
   services: Pick<TServices, 'db' | 'channels'>,
   tenantId: number,
   ticket: TTicketRef,
-): Promise<{ adapter: TChannelAdapter; target: TChannelTarget } | null> => {
+): Promise<TChannelTarget | null> => {
   if (!ticket.whatsappId) return null;
   const whatsappId = ticket.whatsappId;
   const found = await withTenant(services.db, tenantId, async (tx) => ({
@@ -19,13 +22,7 @@ export const findChannelTarget = async (
     addresses: await findContactAddress(tx, tenantId, ticket.contactId),
   }));
   if (!found.connection) return null;
-  const adapter = services.channels.get(found.connection.type);
-  if (!adapter) return null;
-  const to = adapter.addressKinds
-    .map((kind) => found.addresses.find((address) => address.kind === kind))
-    .find((address) => address !== undefined);
-  if (!to) return null;
-  return { adapter, target: { tenantId, connection: found.connection, to } };
+  return services.channels.target(tenantId, found.connection, found.addresses);
 };
 
 /** Read receipts to the customer, after commit; a channel without them, or a failure, changes nothing here. */
@@ -37,8 +34,8 @@ export const notifyChannelRead = async (
 ): Promise<void> => {
   if (externalIds.length === 0) return;
   try {
-    const found = await findChannelTarget(services, tenantId, ticket);
-    await found?.adapter.markRead?.(found.target, externalIds);
+    const target = await findChannelTarget(services, tenantId, ticket);
+    if (target) await services.channels.markRead(target, externalIds);
   } catch (err) {
     services.log.warn({ err, ticketId: ticket.id }, 'read receipt not delivered');
   }

@@ -1,4 +1,4 @@
-import type { TChannelAdapter, TChannelTarget } from '../../channels/host/modules-door.js';
+import type { TChannelTarget } from '../../channels/host/modules-door.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,32 +10,23 @@ import { sendMessage } from './send-message.js';
 type TGroupServices = Parameters<typeof sendMessage>[0] & Pick<TServices, 'db' | 'channels' | 'log'>;
 
 /**
- * A group conversation the agent may see, on a channel that lists its members: the adapter and the group as
- * its target. Not a group, or a channel without group calls, is a 400 naming `ticketId`; a connection that is
- * down fails fast.
+ * A group conversation the agent may see, on a channel that lists its members: the group as its target. Not a
+ * group, or a channel without group calls, is a 400 naming `ticketId`; a connection that is down fails fast.
  */
-const loadGroup = async (
-  services: TGroupServices,
-  ctx: TRequestContext,
-  ticketId: number,
-): Promise<{
-  adapter: TChannelAdapter & Required<Pick<TChannelAdapter, 'groupParticipants'>>;
-  target: TChannelTarget;
-}> => {
+const loadGroup = async (services: TGroupServices, ctx: TRequestContext, ticketId: number): Promise<TChannelTarget> => {
   const { row: ticket } = await withTenant(services.db, ctx.tenantId, (tx) => loadVisibleTicket(tx, ctx, ticketId));
   if (!ticket.isGroup) throw new AppError('ERR_VALIDATION', { field: 'ticketId', detail: 'not a group conversation' });
-  const found = await findChannelTarget(services, ctx.tenantId, ticket);
-  const groupParticipants = found?.adapter.groupParticipants;
-  if (!found || !groupParticipants)
+  const target = await findChannelTarget(services, ctx.tenantId, ticket);
+  if (!target || !services.channels.abilities(target.connection.type).groups)
     throw new AppError('ERR_VALIDATION', { field: 'ticketId', detail: 'this channel has no group calls' });
-  if (found.target.connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  return { adapter: { ...found.adapter, groupParticipants }, target: found.target };
+  if (target.connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  return target;
 };
 
 const participantsOf = async (services: TGroupServices, ctx: TRequestContext, ticketId: number) => {
-  const { adapter, target } = await loadGroup(services, ctx, ticketId);
+  const target = await loadGroup(services, ctx, ticketId);
   try {
-    return await adapter.groupParticipants(target);
+    return (await services.channels.groupMembers(target)) ?? [];
   } catch (err) {
     if (err instanceof AppError) throw err;
     services.log.warn({ err, ticketId }, 'group members not listed');

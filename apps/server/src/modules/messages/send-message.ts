@@ -8,14 +8,15 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
+import { publishTicketChange } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
 import { findConnectionRow, insertTicketLog, updateTicketRow } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { findLastInboundAt, findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
 import { signedBodyOf } from './sign-message.js';
 
-type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>;
+type TSendServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'channels'>;
 
 export type TMediaInput = { url: string; name: string; mime: string; size: number; mediaType: string };
 /** A structured message (vCard, location): a readable body plus the structure for the channel. */
@@ -32,7 +33,7 @@ const assertServiceWindow = async (
   conversation: { contactId: number; whatsappId: number },
 ) => {
   const connection = await findConnectionRow(tx, tenantId, conversation.whatsappId);
-  const channel = connection ? channels.get(connection.type) : undefined;
+  const channel = connection ? channels.abilities(connection.type) : undefined;
   const hours = channel?.serviceWindowHours;
   if (!hours) return;
   const last = await findLastInboundAt(tx, tenantId, conversation.contactId, conversation.whatsappId);
@@ -132,16 +133,13 @@ export const sendMessage = async (
     } else {
       await updateTicketRow(tx, ctx.tenantId, ticket.id, { updatedAt: sql`now()` as unknown as Date });
     }
-    return {
-      message: toMessageDto(row, quoted),
-      ticket: await loadTicketDto(tx, ctx.tenantId, ticket.id),
-      before,
-      repeated: false,
-    };
+    const message = toMessageDto(row, quoted);
+    const after = await loadTicketDto(tx, ctx.tenantId, ticket.id);
+    await publishMessageEvent(services, tx, ctx.tenantId, 'message.sent', after, message);
+    await publishTicketChange(services, tx, ctx.tenantId, { before, after, byUserId: ctx.userId });
+    return { message, ticket: after, before, repeated: false };
   });
   if (outcome.repeated || !outcome.ticket) return outcome.message;
-  await emitMessageEvent(services, ctx.tenantId, outcome.ticket, 'chat:create', outcome.message);
-  await emitTicketChanged(services, ctx.tenantId, outcome.ticket, { before: outcome.before ?? undefined });
   if (outcome.message.status === 'pending') services.outbound.nudge();
   return outcome.message;
 };

@@ -23,8 +23,8 @@ export const sendPresence = async (
   services.realtime.emitToUsers(ctx.tenantId, audience, events.presence(ctx.tenantId), event);
   if (row.status === 'closed') return;
   try {
-    const found = await findChannelTarget(services, ctx.tenantId, row);
-    await found?.adapter.sendPresence?.(found.target, state);
+    const target = await findChannelTarget(services, ctx.tenantId, row);
+    if (target) await services.channels.presence(target, state);
   } catch (err) {
     services.log.warn({ err, ticketId }, 'presence not delivered to the channel');
   }

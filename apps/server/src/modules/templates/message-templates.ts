@@ -47,9 +47,8 @@ export const syncTemplates = async (
   const connection = await withTenant(services.db, ctx.tenantId, (tx) =>
     loadConnection(tx, ctx.tenantId, connectionId),
   );
-  const fetch = services.channels.get(connection.type)?.templates;
-  if (!fetch) return toList(connection, false);
-  const templates = await fetch(connection);
+  const templates = await services.channels.templates(connection);
+  if (!templates) return toList(connection, false);
   const updated = await withTenant(services.db, ctx.tenantId, async (tx) => {
     // Re-read under the transaction: the settings may have changed while the provider answered.
     const current = await loadConnection(tx, ctx.tenantId, connectionId);
@@ -68,7 +67,7 @@ export const listTemplates = async (
   const connection = await withTenant(services.db, ctx.tenantId, (tx) =>
     loadConnection(tx, ctx.tenantId, connectionId),
   );
-  const supported = Boolean(services.channels.get(connection.type)?.templates);
+  const supported = services.channels.abilities(connection.type).templates;
   if (supported && !stored(connection).templatesSyncedAt) return syncTemplates(services, ctx, connectionId);
   return toList(connection, supported);
 };
@@ -122,7 +121,7 @@ export const serviceWindow = (
   withTenant(services.db, ctx.tenantId, async (tx) => {
     const { row: ticket } = await loadVisibleTicket(tx, ctx, ticketId);
     const connection = ticket.whatsappId ? await findConnection(tx, ctx.tenantId, ticket.whatsappId) : undefined;
-    const channel = connection ? services.channels.get(connection.type) : undefined;
+    const channel = connection ? services.channels.abilities(connection.type) : undefined;
     const hours = channel?.serviceWindowHours;
     if (!connection || !hours) return { hours: null, open: true, endsAt: null, templates: false };
     const last = await findLastInboundAt(tx, ctx.tenantId, ticket.contactId, connection.id);
@@ -131,6 +130,6 @@ export const serviceWindow = (
       hours,
       open: endsAt !== null && endsAt > Date.now(),
       endsAt: endsAt ? new Date(endsAt).toISOString() : null,
-      templates: Boolean(channel.templates),
+      templates: channel.templates,
     };
   });

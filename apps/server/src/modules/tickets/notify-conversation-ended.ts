@@ -14,8 +14,8 @@ export const notifyConversationEnded = async (
 ): Promise<void> => {
   if (ticket.status !== 'closed' || before.status === 'closed') return;
   try {
-    const found = await findChannelTarget(services, tenantId, ticket);
-    await found?.adapter.endConversation?.(found.target);
+    const target = await findChannelTarget(services, tenantId, ticket);
+    if (target) await services.channels.endConversation(target);
   } catch (err) {
     services.log.warn({ err, ticketId: ticket.id }, 'end of conversation not delivered');
   }
