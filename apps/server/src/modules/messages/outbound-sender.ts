@@ -4,12 +4,12 @@ import { ChannelSendError, type TChannelRegistry, type TTemplateSend } from '../
 import type { TDb } from '../../platform/db/client.js';
 import { connections, messages, sessionLeases } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
-import type { TEventBus } from '../../platform/events/event-bus.js';
 import { groupBy } from '../../platform/group-by.js';
+import type { TRealtime } from '../../platform/realtime.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { emitMessageEvent } from '../tickets/tickets.events.js';
 import { findConnectionRow } from '../tickets/tickets.repository.js';
 import { toMessageDtos } from './message-dto.js';
-import { publishMessageEvent } from './message-events.js';
 import { findContactAddress, findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
 
 export type TOutboundSender = {
@@ -40,8 +40,7 @@ type TSenderOptions = {
   db: TDb;
   log: FastifyBaseLogger;
   channels: TChannelRegistry;
-  /** Where a send's outcome is announced (`message.status`). */
-  events: TEventBus;
+  realtime: TRealtime;
   /** Poll interval when idle (scheduled messages, retries). */
   intervalMs?: number;
   /** Random pause between two sends of one paced connection (adapters with `paced`). */
@@ -180,14 +179,13 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
     });
 
   const finish = async (row: TMessageRow, change: Partial<TMessageRow>) => {
-    await withTenant(db, row.tenantId, async (tx) => {
+    const result = await withTenant(db, row.tenantId, async (tx) => {
       const updated = await updateMessageRow(tx, row.tenantId, row.id, { ...change, leaseUntil: null });
-      if (!updated) return;
+      if (!updated) return null;
       const [message] = await toMessageDtos(tx, row.tenantId, [updated]);
-      if (!message) return;
-      const ticket = await loadTicketDto(tx, row.tenantId, row.ticketId);
-      await publishMessageEvent(options, tx, row.tenantId, 'message.status', ticket, message);
+      return { message, ticket: await loadTicketDto(tx, row.tenantId, row.ticketId) };
     });
+    if (result?.message) await emitMessageEvent(options, row.tenantId, result.ticket, 'chat:ack', result.message);
   };
 
   const sendOne = async ({ row, interrupted }: TClaimed) => {
