@@ -76,6 +76,21 @@ export const graphWebhook = {
       },
     ]),
 
+  /**
+   * A customer's message while another app holds the conversation (handover protocol / conversation routing):
+   * the same event, delivered in `entry[].standby[]` instead of `entry[].messaging[]`.
+   */
+  standby: (
+    kind: TGraphChannelKind,
+    accountId: string,
+    customerId: string,
+    message: Record<string, unknown>,
+    options: { mid?: string; timestamp?: number } = {},
+  ) => {
+    const { object, entry } = graphWebhook.message(kind, accountId, customerId, message, options);
+    return { object, entry: entry.map(({ messaging, ...rest }) => ({ ...rest, standby: messaging })) };
+  },
+
   /** Our own send coming back (`is_echo`): the account is the sender. */
   echo: (kind: TGraphChannelKind, accountId: string, customerId: string, mid: string, text: string) =>
     graphWebhook.envelope(kind, accountId, [

@@ -1,4 +1,5 @@
 import { parseWhatsappJid } from '@prosa/contracts';
+import { locationMessage } from '../shared/location-body.js';
 import type { TWaKey, TWaMessage } from './baileys-socket.js';
 
 /**
@@ -83,11 +84,6 @@ export const personOf = (jid: string | null | undefined, alt: string | null | un
 export const textOf = (message: TContent) =>
   str(message.conversation) ?? str(asContent(message.extendedTextMessage)?.text) ?? null;
 
-const locationBody = (location: TContent) => {
-  const label = [str(location.name), str(location.address)].filter(Boolean).join(' - ');
-  return `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${location.degreesLatitude},${location.degreesLongitude}`;
-};
-
 /** A contact card: its name and the numbers in its vCard (TEL lines). */
 const contactBody = (card: TContent) => {
   const vcard = str(card.vcard) ?? '';
@@ -138,8 +134,11 @@ const contentOf = (message: TContent) => {
       media: { mime: str(media.mimetype), filename: str(media.fileName) },
     };
   }
-  const location = asContent(message.locationMessage) ?? asContent(message.liveLocationMessage);
-  if (location) return { mediaType: 'location', body: locationBody(location), media: null };
+  const place = asContent(message.locationMessage) ?? asContent(message.liveLocationMessage);
+  const location = place
+    ? locationMessage({ ...place, latitude: place.degreesLatitude, longitude: place.degreesLongitude })
+    : null;
+  if (location) return { ...location, media: null };
   const card = asContent(message.contactMessage);
   if (card) return { mediaType: 'vcard', body: contactBody(card), media: null };
   const cards = asContent(message.contactsArrayMessage)?.contacts;

@@ -1,5 +1,6 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import { z } from 'zod';
+import { locationMessage } from '../shared/location-body.js';
 
 /**
  * What an Evolution API webhook says, in our terms. Evolution posts one event per request, in an envelope
@@ -151,11 +152,6 @@ const textOf = (message: Record<string, unknown>) => {
   return typeof extended?.text === 'string' ? extended.text : null;
 };
 
-const locationBody = (location: Record<string, unknown>) => {
-  const label = [location.name, location.address].filter((part) => typeof part === 'string' && part).join(' - ');
-  return `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${location.degreesLatitude},${location.degreesLongitude}`;
-};
-
 /** A contact card: its name and the numbers in its vCard (`waid=` or TEL lines). */
 const contactBody = (card: Record<string, unknown>) => {
   const vcard = typeof card.vcard === 'string' ? card.vcard : '';
@@ -207,16 +203,11 @@ const toMessageEvent = (data: z.infer<typeof ZUpsert>): TEvolutionEvent | null =
   const quoted = (message.extendedTextMessage as { contextInfo?: { stanzaId?: unknown } } | undefined)?.contextInfo
     ?.stanzaId;
   const quotedExternalId = typeof quoted === 'string' ? quoted : (data.contextInfo?.stanzaId ?? null);
-  const location = message.locationMessage as Record<string, unknown> | undefined;
-  if (location)
-    return {
-      kind: 'message',
-      ...common,
-      mediaType: 'location',
-      body: locationBody(location),
-      media: null,
-      quotedExternalId,
-    };
+  const place = message.locationMessage as Record<string, unknown> | undefined;
+  const location = place
+    ? locationMessage({ ...place, latitude: place.degreesLatitude, longitude: place.degreesLongitude })
+    : null;
+  if (location) return { kind: 'message', ...common, ...location, media: null, quotedExternalId };
   const card = message.contactMessage as Record<string, unknown> | undefined;
   if (card)
     return { kind: 'message', ...common, mediaType: 'vcard', body: contactBody(card), media: null, quotedExternalId };

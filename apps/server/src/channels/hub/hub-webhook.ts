@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationMessage } from '../shared/location-body.js';
 
 /**
  * What a NotificaMe Hub webhook says, in our terms. The Hub publishes no payload reference: these are the
@@ -39,8 +40,6 @@ const ZContent = z
     address: z.string().nullish(),
   })
   .loose();
-type TContent = z.infer<typeof ZContent>;
-
 const ZMessageEvent = z
   .object({
     type: z.literal('MESSAGE'),
@@ -101,11 +100,6 @@ const mediaTypeOf = (mime: string) => {
   return family === 'image' || family === 'video' || family === 'audio' ? family : 'document';
 };
 
-const locationBody = (content: TContent) => {
-  const label = [content.name, content.address].filter((part) => typeof part === 'string' && part).join(' - ');
-  return `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${content.latitude},${content.longitude}`;
-};
-
 /** The message's text, file or location: texts joined, the first file (its caption kept), else a location. */
 const readContents = (raw: unknown[]) => {
   const contents = raw.flatMap((item) => {
@@ -123,8 +117,11 @@ const readContents = (raw: unknown[]) => {
     };
   }
   if (texts.length > 0) return { mediaType: 'chat', body: texts.join('\n'), file: null };
-  const location = contents.find((content) => content.type === 'location' && content.latitude && content.longitude);
-  if (location) return { mediaType: 'location', body: locationBody(location), file: null };
+  const location = contents
+    .filter((content) => content.type === 'location')
+    .map(locationMessage)
+    .find((found) => found !== null);
+  if (location) return { ...location, file: null };
   return null;
 };
 

@@ -1,5 +1,6 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import { z } from 'zod';
+import { locationMessage } from '../shared/location-body.js';
 
 /**
  * What a uazapiGO webhook says, in our terms. uazapi posts one event per request, flat:
@@ -132,11 +133,6 @@ const senderOf = (message: z.infer<typeof ZMessage>): TUazapiSender | null => {
   return lid ? { kind: 'lid', value: lid } : null;
 };
 
-const locationBody = (content: Record<string, unknown>) => {
-  const label = [content.name, content.address].filter((part) => typeof part === 'string' && part).join(' - ');
-  return `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${content.degreesLatitude},${content.degreesLongitude}`;
-};
-
 /** A contact card: its name and the numbers in its vCard (TEL lines). */
 const contactBody = (content: Record<string, unknown>) => {
   const vcard = typeof content.vcard === 'string' ? content.vcard : '';
@@ -181,8 +177,11 @@ const toMessageEvent = (message: z.infer<typeof ZMessage>): TUazapiEvent | null 
       media: { mime: stringOf(content.mimetype), filename: stringOf(content.fileName) },
     };
   }
-  if (type === 'LocationMessage' || type === 'LiveLocationMessage')
-    return { kind: 'message', ...common, mediaType: 'location', body: locationBody(content), media: null };
+  const location =
+    type === 'LocationMessage' || type === 'LiveLocationMessage'
+      ? locationMessage({ ...content, latitude: content.degreesLatitude, longitude: content.degreesLongitude })
+      : null;
+  if (location) return { kind: 'message', ...common, ...location, media: null };
   if (type === 'ContactMessage')
     return { kind: 'message', ...common, mediaType: 'vcard', body: contactBody(content), media: null };
   // Kinds we do not show yet (polls, buttons, orders) keep their payload in dataJson.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationMessage } from '../shared/location-body.js';
 import { orderText, systemNotice, unsupportedNotice, ZWabaOrder, ZWabaSystem } from './waba-readable.js';
 
 /**
@@ -221,17 +222,8 @@ const toMessageEvent = (
       media: { id: media.id, mime: media.mime_type ?? null, filename: media.filename ?? null, voice },
     };
   }
-  if (message.type === 'location' && message.location) {
-    const { latitude, longitude, name, address } = message.location;
-    const label = [name, address].filter(Boolean).join(' - ');
-    return {
-      kind: 'message',
-      ...common,
-      mediaType: 'location',
-      body: `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${latitude},${longitude}`,
-      media: null,
-    };
-  }
+  const location = message.type === 'location' && message.location ? locationMessage(message.location) : null;
+  if (location) return { kind: 'message', ...common, ...location, media: null };
   if (message.type === 'contacts' && message.contacts) {
     const body = message.contacts
       .map((card) =>

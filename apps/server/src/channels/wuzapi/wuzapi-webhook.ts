@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { parseWhatsappJid } from '@prosa/contracts';
+import { locationMessage } from '../shared/location-body.js';
 import { isSameSecret } from '../shared/same-secret.js';
 import { field, type TWuzapiDownload, wuzapiNumber } from './wuzapi-api.js';
 
@@ -134,13 +135,6 @@ const downloadOf = (content: unknown, kind: TWuzapiDownload['kind']): TWuzapiDow
 
 const stanzaOf = (content: unknown) => asString(field(field(content, 'contextInfo'), 'stanzaId'));
 
-const locationBody = (location: unknown) => {
-  const label = [field(location, 'name'), field(location, 'address')]
-    .filter((part) => typeof part === 'string' && part)
-    .join(' - ');
-  return `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${field(location, 'degreesLatitude')},${field(location, 'degreesLongitude')}`;
-};
-
 /** A contact card: its name and the numbers in its vCard (TEL lines). */
 const contactBody = (card: unknown) => {
   const vcard = asString(field(card, 'vcard')) ?? '';
@@ -195,16 +189,16 @@ const toMessageEvent = (payload: Record<string, unknown>): TWuzapiEvent | null =
   }
   const extended = field(message, 'extendedTextMessage');
   const quotedExternalId = stanzaOf(extended);
-  const location = field(message, 'locationMessage');
-  if (asObject(location))
-    return {
-      kind: 'message',
-      ...common,
-      mediaType: 'location',
-      body: locationBody(location),
-      media: null,
-      quotedExternalId,
-    };
+  const place = field(message, 'locationMessage');
+  const location = asObject(place)
+    ? locationMessage({
+        latitude: field(place, 'degreesLatitude'),
+        longitude: field(place, 'degreesLongitude'),
+        name: field(place, 'name'),
+        address: field(place, 'address'),
+      })
+    : null;
+  if (location) return { kind: 'message', ...common, ...location, media: null, quotedExternalId };
   const card = field(message, 'contactMessage');
   if (asObject(card))
     return { kind: 'message', ...common, mediaType: 'vcard', body: contactBody(card), media: null, quotedExternalId };

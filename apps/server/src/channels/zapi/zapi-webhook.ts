@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationMessage, type TLocationInput } from '../shared/location-body.js';
 
 /**
  * What a Z-API webhook says, in our terms. Z-API posts one event per request, flat, its kind in `type`
@@ -107,11 +108,6 @@ const senderOf = (phone: string, senderLid: string | null | undefined): TZapiSen
   return null;
 };
 
-const locationBody = (location: Record<string, unknown>) => {
-  const label = [location.name, location.address].filter((part) => typeof part === 'string' && part).join(' - ');
-  return `${label ? `${label}\n` : ''}https://maps.google.com/maps?q=${location.latitude},${location.longitude}`;
-};
-
 /** A contact card: its name and its numbers. */
 const contactBody = (card: Record<string, unknown>) => {
   const phones = Array.isArray(card.phones) ? card.phones : [];
@@ -171,8 +167,8 @@ const toMessageEvent = (payload: Record<string, unknown>): TZapiEvent | null => 
       media: { url, mime: content.data.mimeType ?? null, filename: content.data.fileName ?? null },
     };
   }
-  const location = payload.location as Record<string, unknown> | undefined;
-  if (location) return { ...common, mediaType: 'location', body: locationBody(location), media: null };
+  const location = locationMessage((payload.location ?? {}) as TLocationInput);
+  if (location) return { ...common, ...location, media: null };
   const card = payload.contact as Record<string, unknown> | undefined;
   if (card) return { ...common, mediaType: 'vcard', body: contactBody(card), media: null };
   // Kinds we do not show yet (polls, products, orders) keep their payload in dataJson.
