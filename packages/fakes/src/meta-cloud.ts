@@ -3,6 +3,9 @@ import type { ServerResponse } from 'node:http';
 import { readBody, startFakeServer } from './fake-http.js';
 import { graphJson as json, sendGraphError, graphVersion as version } from './graph-api.js';
 
+/** A business-scoped user id: country code, a dot, optionally ENT. (parent id), then up to 128 letters and digits. */
+const bsuidPattern = /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/;
+
 /**
  * A fake WhatsApp Cloud API (Meta Graph API) on loopback, speaking the documented protocol: Bearer auth,
  * `POST /{version}/{phone-number-id}/messages` (messages and read receipts), `POST .../media` (multipart
@@ -169,7 +172,11 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
         if (message.status === 'read') return json(res, 200, { success: true });
         const failure = failures.shift();
         if (failure) return graphError(res, failure.status, failure.code, failure.message);
-        if (typeof message.to !== 'string' || !/^\d{8,15}$/.test(message.to))
+        // A user is named by the number in `to`, by the business-scoped user id in `recipient`, or both.
+        const to = typeof message.to === 'string' && /^\d{8,15}$/.test(message.to) ? message.to : null;
+        const userId =
+          typeof message.recipient === 'string' && bsuidPattern.test(message.recipient) ? message.recipient : null;
+        if ((message.to !== undefined && !to) || (message.recipient !== undefined && !userId) || (!to && !userId))
           return graphError(res, 400, 100, '(#100) Invalid parameter');
         if (message.type === 'template') {
           const problem = templateProblem(templates, message.template as TTemplateMessage | undefined);
@@ -177,7 +184,9 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
         }
         return json(res, 200, {
           messaging_product: 'whatsapp',
-          contacts: [{ input: message.to, wa_id: message.to }],
+          contacts: [
+            to ? { input: to, wa_id: to, ...(userId ? { user_id: userId } : {}) } : { input: userId, user_id: userId },
+          ],
           messages: [{ id: `wamid.${randomBytes(12).toString('hex')}` }],
         });
       }

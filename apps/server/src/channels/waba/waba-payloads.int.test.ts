@@ -6,6 +6,7 @@ import {
   messagesOfTicket,
   messagesWithExternalId,
   postSignedWebhook,
+  sendReply,
   type TTenantFixture,
   ticketOfCustomer,
 } from '../../../test/channels.js';
@@ -250,5 +251,29 @@ describe('Cloud API: a customer known only by the business-scoped user id', () =
     expect(second).toMatchObject({ contactId: first?.contactId, ticketId: first?.ticketId });
     const after = await t.request('GET', `/contacts/${first?.contactId}`, { token: fx.tokens.admin });
     expect(String(after.body.number).replace(/\D/g, '')).toBe(phone);
+  });
+
+  it('gets replies addressed by that id, since there is no number to send to', async () => {
+    const userId = 'BR.88812208655302741000';
+    await deliver(
+      metaWebhook.envelope(number, {
+        contacts: [{ profile: { name: 'Só Usuário' }, user_id: userId }],
+        messages: [
+          {
+            from_user_id: userId,
+            id: 'wamid.BSUID3',
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'text',
+            text: { body: 'Vocês entregam hoje?' },
+          },
+        ],
+      }),
+    );
+    const [inbound] = await messagesWithExternalId(t, 'wamid.BSUID3');
+    const reply = await sendReply(t, fx, Number(inbound?.ticketId), { body: 'Entregamos, sim!' });
+    expect(reply.status).toBe('sent');
+    const out = meta.sentMessages().at(-1) as Record<string, unknown>;
+    expect(out).toMatchObject({ recipient: userId, type: 'text', text: { body: 'Entregamos, sim!' } });
+    expect(out.to).toBeUndefined();
   });
 });

@@ -185,10 +185,13 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
 
   const sendOne = async (message: TOutboundMessage) => {
     const client = clientOf(message.connection);
-    const to = message.to.value.replace(/\D/g, '');
+    // A customer known only by the business-scoped user id (a WhatsApp username, no number shared) is named
+    // in `recipient`; a number goes in `to`.
+    const to =
+      message.to.kind === 'bsuid' ? { recipient: message.to.value } : { to: message.to.value.replace(/\D/g, '') };
     const context = message.quotedExternalId ? { context: { message_id: message.quotedExternalId } } : {};
     if (message.template)
-      return client.sendMessage({ to, type: 'template', template: graphTemplate(message.template) });
+      return client.sendMessage({ ...to, type: 'template', template: graphTemplate(message.template) });
     if (message.mediaUrl?.startsWith('/media/')) {
       const file = await readOutboundFile(services.storage, message.mediaUrl);
       const mime = file.meta?.mime ?? 'application/octet-stream';
@@ -197,14 +200,19 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
       const kind = graphMediaKind(message.mediaType);
       const caption = message.body && kind !== 'audio' && kind !== 'sticker' ? { caption: message.body } : {};
       const filename = kind === 'document' ? { filename: name } : {};
-      return client.sendMessage({ to, type: kind, [kind]: { id: uploaded.id, ...caption, ...filename }, ...context });
+      return client.sendMessage({
+        ...to,
+        type: kind,
+        [kind]: { id: uploaded.id, ...caption, ...filename },
+        ...context,
+      });
     }
-    return client.sendMessage({ to, type: 'text', text: { body: message.body, preview_url: true }, ...context });
+    return client.sendMessage({ ...to, type: 'text', text: { body: message.body, preview_url: true }, ...context });
   };
 
   const adapter: TChannelAdapter = {
     kind: 'waba',
-    addressKinds: ['phone'],
+    addressKinds: ['phone', 'bsuid'],
     // The Cloud API takes no idempotency key: a send cut by a crash is marked failed, never repeated blindly.
     idempotent: false,
     serviceWindowHours: 24,
