@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { customerMessageData, demoEvolution, type TCustomerMessage, type TEvolutionAck } from './evolution-protocol.js';
+import { emitEvent, instanceNamed, rotateQr, type TEvolutionState } from './evolution-state.js';
+
+/** The phone and WhatsApp: each call posts what Evolution would and resolves with our server's answer. */
+export const createEvolutionPhone = (state: TEvolutionState) => ({
+  /** The QR on the screen is read: the session opens as this number. */
+  scan: async (instanceName?: string, who = demoEvolution.phone) => {
+    const instance = instanceNamed(state, instanceName);
+    if (instance.state !== 'connecting' || !instance.qr) throw new Error(`${instance.name} shows no QR to scan`);
+    instance.state = 'open';
+    instance.qr = null;
+    instance.wuid = `${who.number}@s.whatsapp.net`;
+    instance.profileName = who.profileName;
+    return emitEvent(state, instance, 'connection.update', {
+      instance: instance.name,
+      wuid: instance.wuid,
+      profileName: who.profileName,
+      profilePictureUrl: null,
+      state: 'open',
+      statusReason: 200,
+    });
+  },
+  /** Baileys shows a new QR (the old one expired). */
+  newQr: async (instanceName?: string) => {
+    const instance = instanceNamed(state, instanceName);
+    await state.qrPosts.settled(instance);
+    await rotateQr(state, instance);
+    return instance.qr;
+  },
+  /** A customer's message (or, with `fromMe`, ours) arrives: `messages.upsert`, media bytes kept for download. */
+  message: async (input: TCustomerMessage, instanceName?: string) => {
+    const instance = instanceNamed(state, instanceName);
+    const { stored, data } = customerMessageData(input, {
+      instanceId: instance.instanceId,
+      wuid: instance.wuid,
+      // With the webhook's base64 option on, Evolution puts the file's bytes in the message itself.
+      withBase64: instance.webhook?.base64 === true,
+    });
+    instance.messages.set(stored.key.id, stored);
+    return emitEvent(state, instance, 'messages.upsert', data);
+  },
+  /** The ticks of one of our messages: `messages.update` with Evolution's status names. */
+  ack: async (input: { id: string; status: TEvolutionAck }, instanceName?: string) => {
+    const instance = instanceNamed(state, instanceName);
+    const remoteJid = instance.messages.get(input.id)?.key.remoteJid ?? 'unknown@s.whatsapp.net';
+    return emitEvent(state, instance, 'messages.update', {
+      messageId: randomBytes(12).toString('hex'),
+      keyId: input.id,
+      remoteJid,
+      fromMe: true,
+      participant: remoteJid,
+      status: input.status,
+      instanceId: instance.instanceId,
+    });
+  },
+  /** The session ends (logged out on the phone: 401, banned: 403...): `connection.update` close. */
+  drop: async (statusReason = 401, instanceName?: string) => {
+    const instance = instanceNamed(state, instanceName);
+    instance.state = 'close';
+    return emitEvent(state, instance, 'connection.update', { instance: instance.name, state: 'close', statusReason });
+  },
+});
