@@ -22,6 +22,7 @@ import { forwardMessagesRoutes } from './modules/messages/forward-messages.route
 import { groupMessagesRoutes } from './modules/messages/group-messages.routes.js';
 import { messageAliasesRoutes } from './modules/messages/message-aliases.routes.js';
 import { startOutboundSender } from './modules/messages/outbound-sender.js';
+import { realtimeListener } from './modules/tickets/realtime-listener.js';
 import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { sendButtonRoutes } from './modules/messages/send-button.routes.js';
 import { structuredMessagesRoutes } from './modules/messages/structured-messages.routes.js';
@@ -151,6 +152,9 @@ export const createApp = async (
         setConnectionStatus(services, tenantId, connectionId, { status: 'DISCONNECTED', lastError: reason }),
     }),
   };
+
+  // Realtime hears tickets and messages as domain events: the one place that tells agents' sockets of them.
+  events.listen(realtimeListener(services));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));

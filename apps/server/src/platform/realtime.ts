@@ -23,6 +23,13 @@ export type TRealtime = {
   /** One emit to the user rooms of several users of a tenant (one Redis publish however many users). */
   emitToUsers: (tenantId: number, userIds: readonly number[], event: string, payload: unknown) => void;
   /**
+   * Like emitToUsers, to this instance's sockets only. For listeners that run on every instance (domain
+   * events): with the Redis adapter a plain emit from each instance would reach every socket once per instance.
+   */
+  emitToLocalUsers: (tenantId: number, userIds: readonly number[], event: string, payload: unknown) => void;
+  /** Those of `userIds` with a socket on this instance (a listener skips loading what nobody here receives). */
+  localUsers: (tenantId: number, userIds: readonly number[]) => number[];
+  /**
    * Closes every socket of the user (or tenant) on every instance, each told why first (`auth:revoked`).
    * Call it after the change is committed: a client reconnecting at once must find the new rights.
    */
@@ -182,6 +189,14 @@ export const createRealtime = async (options: {
     emitToUsers: (tenantId, userIds, event, payload) => {
       if (disposed || userIds.length === 0) return;
       io.to(userIds.map((userId) => rooms.user(tenantId, userId))).emit(event as never, payload as never);
+    },
+    emitToLocalUsers: (tenantId, userIds, event, payload) => {
+      if (disposed || userIds.length === 0) return;
+      io.local.to(userIds.map((userId) => rooms.user(tenantId, userId))).emit(event as never, payload as never);
+    },
+    localUsers: (tenantId, userIds) => {
+      const joined = io.of('/').adapter.rooms;
+      return userIds.filter((userId) => joined.has(rooms.user(tenantId, userId)));
     },
     namespace: (name) => {
       const namespace = io.of(name);

@@ -2,8 +2,8 @@ import type { TMergeContactsResult, TProfile } from '@prosa/contracts';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { publishTicketChanged, publishTicketClosed } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitTicketChanged } from '../tickets/tickets.events.js';
 import { invalidField } from './contact-rules.js';
 import { toContactDtoOne } from './contacts.dto.js';
 import { emitContactChanged, emitContactDeleted } from './contacts.events.js';
@@ -40,7 +40,7 @@ const fillable = [
  * connection), with a ticket log saying why.
  */
 export const mergeContacts = async (options: {
-  services: Pick<TServices, 'db' | 'realtime' | 'log'>;
+  services: Pick<TServices, 'db' | 'realtime' | 'events' | 'log'>;
   tenantId: number;
   actor: { userId: number; profile: TProfile };
   survivorId: number;
@@ -49,7 +49,7 @@ export const mergeContacts = async (options: {
   const { services, tenantId, actor, survivorId } = options;
   const duplicateIds = [...new Set(options.duplicateIds)].sort((a, b) => a - b);
   if (duplicateIds.includes(survivorId)) throw invalidField('duplicateIds', 'the survivor is among the duplicates');
-  const result = await withTenant(services.db, tenantId, async (tx) => {
+  const merged = await withTenant(services.db, tenantId, async (tx) => {
     const ids = [survivorId, ...duplicateIds];
     // NOTE: identity locks first, then the rows: the order of every contact writer, so an inbound message for
     // a duplicate waits for the merge and then finds the survivor.
@@ -90,30 +90,29 @@ export const mergeContacts = async (options: {
     }
     await deleteContactRows(tx, tenantId, duplicateIds);
     const row = (await updateContactRow(tx, tenantId, survivorId, fills)) ?? survivor;
-    const activeTicketIds = (await findActiveTicketsOfContact(tx, tenantId, survivorId)).map((t) => t.id);
+    // Open lists show the tickets that changed hands (new contact) or were closed by the merge.
+    for (const ticketId of closedTicketIds) {
+      const ticket = await loadTicketDto(tx, tenantId, ticketId);
+      await publishTicketChanged(services, tx, tenantId, ticket, { userId: actor.userId });
+      await publishTicketClosed(services, tx, tenantId, ticket, actor.userId);
+    }
+    for (const { id } of await findActiveTicketsOfContact(tx, tenantId, survivorId))
+      await publishTicketChanged(services, tx, tenantId, await loadTicketDto(tx, tenantId, id), {
+        userId: actor.userId,
+      });
     return {
       contact: await toContactDtoOne(tx, tenantId, row),
       mergedIds: duplicateIds,
       movedTickets,
       closedTicketIds,
-      activeTicketIds,
     };
   });
 
-  const { activeTicketIds, ...merged } = result;
   services.log.info(
     { tenantId, survivorId, mergedIds: merged.mergedIds, closedTicketIds: merged.closedTicketIds, by: actor.userId },
     'contacts merged',
   );
   for (const id of merged.mergedIds) emitContactDeleted(services.realtime, tenantId, id);
   emitContactChanged(services.realtime, tenantId, merged.contact);
-  // Open lists show the tickets that changed hands (new contact) or were closed by the merge.
-  const changed = [...merged.closedTicketIds, ...activeTicketIds];
-  if (changed.length > 0) {
-    const tickets = await withTenant(services.db, tenantId, (tx) =>
-      Promise.all(changed.map((ticketId) => loadTicketDto(tx, tenantId, ticketId))),
-    );
-    for (const ticket of tickets) await emitTicketChanged(services, tenantId, ticket);
-  }
   return merged;
 };

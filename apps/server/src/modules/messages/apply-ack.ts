@@ -2,8 +2,8 @@ import type { TMessageStatus } from '@prosa/contracts';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent } from '../tickets/tickets.events.js';
 import { toMessageDtos } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { findMessageByExternalId, updateMessageRow } from './messages.repository.js';
 
 const rank: Record<TMessageStatus, number> = {
@@ -21,7 +21,7 @@ const rank: Record<TMessageStatus, number> = {
  * changes nothing); a failure is kept with its reason so the agent sees it.
  */
 export const applyAck = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   ack: {
     tenantId: number;
     connectionId: number;
@@ -41,9 +41,10 @@ export const applyAck = async (
     });
     if (!updated) return null;
     const [message] = await toMessageDtos(tx, ack.tenantId, [updated]);
-    return { message, ticket: await loadTicketDto(tx, ack.tenantId, row.ticketId) };
+    if (!message) return null;
+    const ticket = await loadTicketDto(tx, ack.tenantId, row.ticketId);
+    await publishMessageEvent(services, tx, ack.tenantId, 'message.status', ticket, message);
+    return message;
   });
-  if (!result?.message) return false;
-  await emitMessageEvent(services, ack.tenantId, result.ticket, 'chat:ack', result.message);
-  return true;
+  return result !== null;
 };

@@ -1,8 +1,8 @@
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent } from '../tickets/tickets.events.js';
 import { toMessageDtos } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { findMessageByExternalId, updateMessageRow } from './messages.repository.js';
 
 /**
@@ -11,7 +11,7 @@ import { findMessageByExternalId, updateMessageRow } from './messages.repository
  * customer's message can be changed this way; one we do not have changes nothing. Repeats are harmless.
  */
 export const applyContactChange = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   change: { tenantId: number; connectionId: number; externalId: string } & (
     | { kind: 'edit'; body: string }
     | { kind: 'revoke' }
@@ -28,15 +28,11 @@ export const applyContactChange = async (
     );
     if (!updated) return null;
     const [message] = await toMessageDtos(tx, change.tenantId, [updated]);
-    return { message, ticket: await loadTicketDto(tx, change.tenantId, row.ticketId) };
+    if (!message) return null;
+    const ticket = await loadTicketDto(tx, change.tenantId, row.ticketId);
+    const type = change.kind === 'edit' ? 'message.edited' : 'message.deleted';
+    await publishMessageEvent(services, tx, change.tenantId, type, ticket, message);
+    return message;
   });
-  if (!result?.message) return false;
-  await emitMessageEvent(
-    services,
-    change.tenantId,
-    result.ticket,
-    change.kind === 'edit' ? 'chat:update' : 'chat:delete',
-    result.message,
-  );
-  return true;
+  return result !== null;
 };

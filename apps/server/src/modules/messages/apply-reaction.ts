@@ -1,8 +1,8 @@
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent } from '../tickets/tickets.events.js';
 import { toMessageDtos } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { findMessageByExternalId, updateMessageRow } from './messages.repository.js';
 
 /**
@@ -10,7 +10,7 @@ import { findMessageByExternalId, updateMessageRow } from './messages.repository
  * emoji takes it back. A reaction to a message we do not have changes nothing. Repeats are harmless.
  */
 export const applyContactReaction = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   reaction: { tenantId: number; connectionId: number; externalId: string; emoji: string },
 ): Promise<boolean> => {
   const result = await withTenant(services.db, reaction.tenantId, async (tx) => {
@@ -21,9 +21,10 @@ export const applyContactReaction = async (
     const updated = await updateMessageRow(tx, reaction.tenantId, row.id, { reactions });
     if (!updated) return null;
     const [message] = await toMessageDtos(tx, reaction.tenantId, [updated]);
-    return { message, ticket: await loadTicketDto(tx, reaction.tenantId, row.ticketId) };
+    if (!message) return null;
+    const ticket = await loadTicketDto(tx, reaction.tenantId, row.ticketId);
+    await publishMessageEvent(services, tx, reaction.tenantId, 'message.edited', ticket, message);
+    return message;
   });
-  if (!result?.message) return false;
-  await emitMessageEvent(services, reaction.tenantId, result.ticket, 'chat:update', result.message);
-  return true;
+  return result !== null;
 };

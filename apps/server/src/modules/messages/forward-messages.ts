@@ -11,7 +11,7 @@ import { findActiveTicket } from '../tickets/tickets.repository.js';
 import { findMessagesByIds } from './messages.repository.js';
 import { sendMessage } from './send-message.js';
 
-type TForwardServices = Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>;
+type TForwardServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'channels'>;
 
 /**
  * POST /forward-messages/: copies messages the agent may see (text and media) to another contact, in that

@@ -5,11 +5,12 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
+import { publishTicketChanged } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
 import { updateTicketRow } from '../tickets/tickets.repository.js';
 import { notifyChannelRead } from './channel-target.js';
 import { toMessageDtos } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import {
   findMessage,
   findScheduledMessages,
@@ -20,14 +21,14 @@ import {
   updateMessageRow,
 } from './messages.repository.js';
 
-type TMessageServices = Pick<TServices, 'db' | 'realtime' | 'outbound'>;
+type TMessageServices = Pick<TServices, 'db' | 'events' | 'outbound'>;
 
 /**
  * GET /messages/:ticketId: one page (newest first by page, oldest first within it). Opening the conversation
  * reads it: unread count to zero, inbound messages marked read.
  */
 export const listTicketMessages = async (
-  services: Pick<TServices, 'db' | 'realtime' | 'channels' | 'log'>,
+  services: Pick<TServices, 'db' | 'events' | 'channels' | 'log'>,
   ctx: TRequestContext,
   ticketId: number,
   pageNumber: number,
@@ -42,6 +43,7 @@ export const listTicketMessages = async (
       read = await markTicketMessagesRead(tx, ctx.tenantId, row.id);
       await updateTicketRow(tx, ctx.tenantId, row.id, { unreadMessages: 0 });
       ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
+      await publishTicketChanged(services, tx, ctx.tenantId, ticket, { userId: ctx.userId });
     }
     return {
       messages: await toMessageDtos(tx, ctx.tenantId, page.rows),
@@ -52,10 +54,7 @@ export const listTicketMessages = async (
       row,
     };
   });
-  if (result.read) {
-    await emitTicketChanged(services, ctx.tenantId, result.ticket);
-    await notifyChannelRead(services, ctx.tenantId, result.row, result.read);
-  }
+  if (result.read) await notifyChannelRead(services, ctx.tenantId, result.row, result.read);
   const { read: _read, row: _row, ...answer } = result;
   return answer;
 };
@@ -81,17 +80,18 @@ const changeMessage = async (
   ctx: TRequestContext,
   messageId: number,
   decide: (row: TMessageRow) => Partial<TMessageInsert>,
-  eventType: 'chat:update' | 'chat:delete' = 'chat:update',
-): Promise<TMessage> => {
-  const result = await withTenant(services.db, ctx.tenantId, async (tx) => {
+  eventType: 'message.edited' | 'message.deleted' | 'message.status' = 'message.edited',
+): Promise<TMessage> =>
+  withTenant(services.db, ctx.tenantId, async (tx) => {
     const row = await loadVisibleMessage(tx, ctx, messageId);
     const updated = await updateMessageRow(tx, ctx.tenantId, row.id, decide(row));
     const [message] = await toMessageDtos(tx, ctx.tenantId, [updated as TMessageRow]);
-    return { message: message as TMessage, ticket: await loadTicketDto(tx, ctx.tenantId, row.ticketId) };
+    const ticket = await loadTicketDto(tx, ctx.tenantId, row.ticketId);
+    await publishMessageEvent(services, tx, ctx.tenantId, eventType, ticket, message as TMessage, {
+      userId: ctx.userId,
+    });
+    return message as TMessage;
   });
-  await emitMessageEvent(services, ctx.tenantId, result.ticket, eventType, result.message);
-  return result.message;
-};
 
 /** PATCH /messages/:messageId: an agent edits their own text message. */
 export const editMessage = (services: TMessageServices, ctx: TRequestContext, messageId: number, body: string) =>
@@ -116,7 +116,7 @@ export const deleteMessage = (services: TMessageServices, ctx: TRequestContext, 
         ? { isDeleted: true, status: 'failed', failureReason: 'canceled' }
         : { isDeleted: true };
     },
-    'chat:delete',
+    'message.deleted',
   );
 
 /** POST /messages/:messageId/reaction: the agent's reaction (empty emoji removes it). */
@@ -128,11 +128,17 @@ export const reactToMessage = (services: TMessageServices, ctx: TRequestContext,
 
 /** POST /messages/:messageId/retry: a failed outbound message goes back to the queue. */
 export const retryMessage = async (services: TMessageServices, ctx: TRequestContext, messageId: number) => {
-  const message = await changeMessage(services, ctx, messageId, (row) => {
-    if (!row.fromMe || row.status !== 'failed' || row.isDeleted)
-      throw new AppError('ERR_VALIDATION', { field: 'id', detail: 'only a failed message can be sent again' });
-    return { status: 'pending', attempts: 0, nextAttemptAt: null, leaseUntil: null, failureReason: null };
-  });
+  const message = await changeMessage(
+    services,
+    ctx,
+    messageId,
+    (row) => {
+      if (!row.fromMe || row.status !== 'failed' || row.isDeleted)
+        throw new AppError('ERR_VALIDATION', { field: 'id', detail: 'only a failed message can be sent again' });
+      return { status: 'pending', attempts: 0, nextAttemptAt: null, leaseUntil: null, failureReason: null };
+    },
+    'message.status',
+  );
   services.outbound.nudge();
   return message;
 };

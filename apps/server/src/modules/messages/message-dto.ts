@@ -54,3 +54,11 @@ export const toMessageDtos = async (tx: TExecutor, tenantId: number, rows: TMess
   const quoted = new Map((await findMessagesByIds(tx, tenantId, quotedIds)).map((row) => [row.id, row]));
   return rows.map((row) => toMessageDto(row, row.quotedMsgId ? quoted.get(row.quotedMsgId) : undefined));
 };
+
+/** One message's DTO as stored now (a listener on another instance reads it so), or null when it is gone. */
+export const loadMessageDto = async (tx: TExecutor, tenantId: number, messageId: number): Promise<TMessage | null> => {
+  const [row] = await findMessagesByIds(tx, tenantId, [messageId]);
+  if (!row) return null;
+  const [message] = await toMessageDtos(tx, tenantId, [row]);
+  return message ?? null;
+};

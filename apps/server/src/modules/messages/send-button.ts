@@ -29,7 +29,7 @@ export const buttonsAsText = (input: Pick<TSendButton, 'body' | 'buttons' | 'foo
  * message an agent writes.
  */
 export const sendButtonMessage = (
-  services: Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>,
+  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'channels'>,
   ctx: TRequestContext,
   input: TSendButton,
 ): Promise<TMessage> =>

@@ -2,9 +2,9 @@ import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent } from '../tickets/tickets.events.js';
 import { findConnectionRow, findTicketRow, updateTicketRow } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { insertMessage } from './messages.repository.js';
 import { fillTemplate } from './templates.js';
 
@@ -13,11 +13,11 @@ import { fillTemplate } from './templates.js';
  * `isFarewellMessage` marks the ticket so the customer's echo does not reopen it.
  */
 export const sendFarewell = async (
-  services: Pick<TServices, 'db' | 'realtime' | 'outbound'>,
+  services: Pick<TServices, 'db' | 'events' | 'outbound'>,
   ctx: TRequestContext,
   ticketId: number,
 ): Promise<void> => {
-  const result = await withTenant(services.db, ctx.tenantId, async (tx) => {
+  await withTenant(services.db, ctx.tenantId, async (tx) => {
     const row = await findTicketRow(tx, ctx.tenantId, ticketId);
     const connection = row?.whatsappId ? await findConnectionRow(tx, ctx.tenantId, row.whatsappId) : undefined;
     if (!row || !connection?.farewellMessage?.trim()) return null;
@@ -43,9 +43,9 @@ export const sendFarewell = async (
       timestamp: Date.now(),
     });
     await updateTicketRow(tx, ctx.tenantId, row.id, { isFarewellMessage: true });
-    return message ? { message: toMessageDto(message), ticket } : null;
+    if (!message) return null;
+    await services.outbound.enqueue(tx, message);
+    await publishMessageEvent(services, tx, ctx.tenantId, 'message.sent', ticket, toMessageDto(message));
+    return message;
   });
-  if (!result) return;
-  await emitMessageEvent(services, ctx.tenantId, result.ticket, 'chat:create', result.message);
-  services.outbound.nudge();
 };

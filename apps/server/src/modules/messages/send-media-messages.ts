@@ -15,7 +15,7 @@ const MAX_FILES = 10;
  * nothing twice.
  */
 export const sendMediaMessages = async (
-  services: Pick<TServices, 'db' | 'realtime' | 'outbound' | 'storage' | 'channels'>,
+  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'storage' | 'channels'>,
   req: FastifyRequest,
   ticketId: number,
 ): Promise<TMessage> => {

@@ -8,14 +8,15 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
+import { publishTicketChange } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
 import { findConnectionRow, insertTicketLog, updateTicketRow } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { findLastInboundAt, findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
 import { signedBodyOf } from './sign-message.js';
 
-type TSendServices = Pick<TServices, 'db' | 'realtime' | 'outbound' | 'channels'>;
+type TSendServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'channels'>;
 
 export type TMediaInput = { url: string; name: string; mime: string; size: number; mediaType: string };
 /** A structured message (vCard, location): a readable body plus the structure for the channel. */
@@ -116,6 +117,8 @@ export const sendMessage = async (
           : (input.structured?.data ?? null),
     });
     if (!row) throw new AppError('ERR_CREATING_MESSAGE');
+    // Its send is a job written with it: both commit or neither (a scheduled one waits for its time).
+    await services.outbound.enqueue(tx, row);
     if (!scheduleDate) {
       // Answering takes the ticket: a pending ticket becomes the agent's open one.
       const takes = ticket.status === 'pending' && (ticket.userId === null || ticket.userId === ctx.userId);
@@ -132,16 +135,11 @@ export const sendMessage = async (
     } else {
       await updateTicketRow(tx, ctx.tenantId, ticket.id, { updatedAt: sql`now()` as unknown as Date });
     }
-    return {
-      message: toMessageDto(row, quoted),
-      ticket: await loadTicketDto(tx, ctx.tenantId, ticket.id),
-      before,
-      repeated: false,
-    };
+    const message = toMessageDto(row, quoted);
+    const after = await loadTicketDto(tx, ctx.tenantId, ticket.id);
+    await publishMessageEvent(services, tx, ctx.tenantId, 'message.sent', after, message);
+    await publishTicketChange(services, tx, ctx.tenantId, { before, after, byUserId: ctx.userId });
+    return { message, ticket: after, before, repeated: false };
   });
-  if (outcome.repeated || !outcome.ticket) return outcome.message;
-  await emitMessageEvent(services, ctx.tenantId, outcome.ticket, 'chat:create', outcome.message);
-  await emitTicketChanged(services, ctx.tenantId, outcome.ticket, { before: outcome.before ?? undefined });
-  if (outcome.message.status === 'pending') services.outbound.nudge();
   return outcome.message;
 };

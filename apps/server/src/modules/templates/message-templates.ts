@@ -16,7 +16,7 @@ import { findLastInboundAt } from '../messages/messages.repository.js';
 import { sendMessage } from '../messages/send-message.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
 
-type TTemplateServices = Pick<TServices, 'db' | 'channels' | 'realtime' | 'outbound'>;
+type TTemplateServices = Pick<TServices, 'db' | 'channels' | 'events' | 'outbound'>;
 
 /** Templates are kept on the connection's settings, as last synced from the provider. */
 type TStoredTemplates = { templates?: TMessageTemplate[]; templatesSyncedAt?: string };

@@ -7,22 +7,22 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { markTicketMessagesRead } from '../messages/messages.repository.js';
 import { permissionFilter } from './load-visible-ticket.js';
+import { publishTicketChanged } from './ticket-events.js';
 import { loadTicketDto } from './ticket-rules.js';
-import { emitTicketChanged } from './tickets.events.js';
 import { findActiveTicket, findConnectionRow, insertTicketLog, updateTicketRow } from './tickets.repository.js';
 import { loadViewer } from './visibility-context.js';
 import { visibilityCondition } from './visibility-sql.js';
 
 /** More than any agent's active list; a bulk call never runs unbounded. */
 const BULK_LIMIT = 500;
-type TBulkServices = Pick<TServices, 'db' | 'realtime'>;
+type TBulkServices = Pick<TServices, 'db' | 'events'>;
 
 /**
  * PUT /ticketsUpdateAllUnreadMessages (and the family's GET /ticketsMarkAllUnread): every open or pending
  * ticket the user may see with unread messages is read (count 0, the customer's messages marked read).
  */
 export const markAllRead = async (services: TBulkServices, ctx: TRequestContext): Promise<{ updated: number }> => {
-  const changed = await withTenant(services.db, ctx.tenantId, async (tx) => {
+  const updated = await withTenant(services.db, ctx.tenantId, async (tx) => {
     const { viewer, settings } = await loadViewer(tx, ctx.tenantId, ctx);
     const rows = await tx
       .select({ id: tickets.id })
@@ -36,16 +36,15 @@ export const markAllRead = async (services: TBulkServices, ctx: TRequestContext)
         ),
       )
       .limit(BULK_LIMIT);
-    const dtos = [];
     for (const { id } of rows) {
       await markTicketMessagesRead(tx, ctx.tenantId, id);
       await updateTicketRow(tx, ctx.tenantId, id, { unreadMessages: 0 });
-      dtos.push(await loadTicketDto(tx, ctx.tenantId, id));
+      const ticket = await loadTicketDto(tx, ctx.tenantId, id);
+      await publishTicketChanged(services, tx, ctx.tenantId, ticket, { userId: ctx.userId });
     }
-    return dtos;
+    return rows.length;
   });
-  for (const ticket of changed) await emitTicketChanged(services, ctx.tenantId, ticket);
-  return { updated: changed.length };
+  return { updated };
 };
 
 /**
@@ -81,7 +80,7 @@ export const moveConnectionTickets = async (
         ),
       )
       .limit(BULK_LIMIT);
-    const moved = [];
+    let moved = 0;
     let skipped = 0;
     for (const row of rows) {
       if (await findActiveTicket(tx, ctx.tenantId, row.contactId, to.id)) {
@@ -95,10 +94,11 @@ export const moveConnectionTickets = async (
         userId: ctx.userId,
         data: { from: from.id, to: to.id },
       });
-      moved.push(await loadTicketDto(tx, ctx.tenantId, row.id));
+      const ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
+      await publishTicketChanged(services, tx, ctx.tenantId, ticket, { userId: ctx.userId });
+      moved += 1;
     }
     return { moved, skipped };
   });
-  for (const ticket of result.moved) await emitTicketChanged(services, ctx.tenantId, ticket);
-  return { moved: result.moved.length, skipped: result.skipped };
+  return result;
 };

@@ -10,8 +10,8 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
+import { publishTicketChange } from './ticket-events.js';
 import { loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
-import { emitTicketChanged } from './tickets.events.js';
 import {
   findActiveTicket,
   findConnectionRow,
@@ -20,23 +20,22 @@ import {
   updateTicketRow,
 } from './tickets.repository.js';
 
-type TChangeServices = Pick<TServices, 'db' | 'realtime'>;
+type TChangeServices = Pick<TServices, 'db' | 'events'>;
 
 /** Runs one change on a ticket the user may see (locked), then tells its audience (and whoever lost it). */
-const changeTicket = async (
+const changeTicket = (
   services: TChangeServices,
   ctx: TRequestContext,
   ticketId: number,
   work: (tx: TTx, row: TTicketRow) => Promise<void>,
-): Promise<TTicket> => {
-  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+): Promise<TTicket> =>
+  withTenant(services.db, ctx.tenantId, async (tx) => {
     const { row, before } = await loadVisibleTicket(tx, ctx, ticketId, { forUpdate: true });
     await work(tx, row);
-    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+    const after = await loadTicketDto(tx, ctx.tenantId, row.id);
+    await publishTicketChange(services, tx, ctx.tenantId, { before, after, byUserId: ctx.userId });
+    return after;
   });
-  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
-  return ticket;
-};
 
 /** PUT /ticketsChatBot/:id: into a chat flow (its first step is taken on the next message) or out of it. */
 export const setTicketChatFlow = (

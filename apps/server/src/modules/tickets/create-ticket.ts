@@ -7,8 +7,8 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { nextProtocol } from '../protocols/protocols.repository.js';
+import { publishTicketChanged } from './ticket-events.js';
 import { assertReferences, loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
-import { emitTicketChanged } from './tickets.events.js';
 import {
   findActiveTicket,
   findConnectionRow,
@@ -19,11 +19,11 @@ import {
 
 /** POST /tickets: an agent starts a conversation with a contact (one active ticket per contact and connection). */
 export const createTicket = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   ctx: TRequestContext,
   body: z.infer<typeof ZTicketCreate>,
 ): Promise<TTicket> => {
-  const ticket = await withTenant(services.db, ctx.tenantId, async (tx) => {
+  return withTenant(services.db, ctx.tenantId, async (tx) => {
     await assertOwnedIds(tx, ctx.tenantId, contacts, 'contactId', body.contactId);
     const contact = await findContactRow(tx, ctx.tenantId, body.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', { field: 'contactId' });
@@ -58,8 +58,8 @@ export const createTicket = async (
       userId: ctx.userId,
       queueId: row.queueId,
     });
-    return loadTicketDto(tx, ctx.tenantId, row.id);
+    const ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
+    await publishTicketChanged(services, tx, ctx.tenantId, ticket, { created: true });
+    return ticket;
   });
-  await emitTicketChanged(services, ctx.tenantId, ticket, { created: true });
-  return ticket;
 };

@@ -3,8 +3,8 @@ import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import { publishTicketChange } from './ticket-events.js';
 import { loadTicketDto } from './ticket-rules.js';
-import { emitTicketChanged } from './tickets.events.js';
 import { insertTicketLog, updateTicketRow } from './tickets.repository.js';
 
 /** A call closes at most this many; the admin calls again for the rest (`hasMore` says so). */
@@ -16,7 +16,7 @@ const RESOLVE_LIMIT = 500;
  * NOTE: the tenant is the caller's; no id of another tenant can reach this.
  */
 export const resolvePendingTickets = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   ctx: TRequestContext,
 ): Promise<{ updated: number; hasMore: boolean }> => {
   const result = await withTenant(services.db, ctx.tenantId, async (tx) => {
@@ -29,7 +29,7 @@ export const resolvePendingTickets = async (
       .limit(RESOLVE_LIMIT + 1)
       .for('update');
     const now = new Date();
-    const closed = [];
+    let closed = 0;
     for (const row of rows.slice(0, RESOLVE_LIMIT)) {
       const before = await loadTicketDto(tx, ctx.tenantId, row.id);
       await updateTicketRow(tx, ctx.tenantId, row.id, { status: 'closed', closedAt: now, unreadMessages: 0 });
@@ -39,10 +39,11 @@ export const resolvePendingTickets = async (
         userId: ctx.userId,
         queueId: row.queueId,
       });
-      closed.push({ before, ticket: await loadTicketDto(tx, ctx.tenantId, row.id) });
+      const after = await loadTicketDto(tx, ctx.tenantId, row.id);
+      await publishTicketChange(services, tx, ctx.tenantId, { before, after, byUserId: ctx.userId });
+      closed += 1;
     }
     return { closed, more: rows.length > RESOLVE_LIMIT };
   });
-  for (const { ticket, before } of result.closed) await emitTicketChanged(services, ctx.tenantId, ticket, { before });
-  return { updated: result.closed.length, hasMore: result.more };
+  return { updated: result.closed, hasMore: result.more };
 };

@@ -10,9 +10,9 @@ import { markTicketMessagesRead } from '../messages/messages.repository.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { notifyConversationEnded } from './notify-conversation-ended.js';
+import { publishTicketChange } from './ticket-events.js';
 import { describeLog } from './ticket-log-data.js';
 import { assertReferences, loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
-import { emitTicketChanged } from './tickets.events.js';
 import {
   findActiveTicket,
   insertTicketLog,
@@ -21,8 +21,8 @@ import {
   updateTicketRow,
 } from './tickets.repository.js';
 
-type TTicketServices = Pick<TServices, 'db' | 'realtime'>;
-type TUpdateServices = Pick<TServices, 'db' | 'realtime' | 'channels' | 'log'>;
+type TTicketServices = Pick<TServices, 'db' | 'events'>;
+type TUpdateServices = Pick<TServices, 'db' | 'events' | 'channels' | 'log'>;
 type TChange = Partial<Omit<TTicketRow, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>>;
 
 const lockVisibleTicket = (tx: TTx, ctx: TRequestContext, ticketId: number) =>
@@ -133,9 +133,9 @@ export const updateTicket = async (
       const data = await describeLog(tx, ctx.tenantId, log.type, { before, after: ticket });
       await insertTicketLog(tx, ctx.tenantId, { ticketId: row.id, ...log, data: { ...log.data, ...data } });
     }
+    await publishTicketChange(services, tx, ctx.tenantId, { before, after: ticket, byUserId: ctx.userId });
     return { ticket, before, read };
   });
-  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
   await notifyChannelRead(services, ctx.tenantId, ticket, read);
   await notifyConversationEnded(services, ctx.tenantId, ticket, before);
   return ticket;
@@ -148,17 +148,17 @@ export const updateTicketStatusOnly = async (
   ticketId: number,
   body: { status: TTicket['status']; userId?: number | null },
 ): Promise<TTicket> => {
-  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+  return withTenant(services.db, ctx.tenantId, async (tx) => {
     const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
     await assertReferences(tx, ctx.tenantId, { userId: body.userId });
     await applyChange(tx, ctx, row, {
       status: body.status,
       ...(body.userId !== undefined ? { userId: body.userId } : {}),
     });
-    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+    const after = await loadTicketDto(tx, ctx.tenantId, row.id);
+    await publishTicketChange(services, tx, ctx.tenantId, { before, after, byUserId: ctx.userId });
+    return after;
   });
-  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
-  return ticket;
 };
 
 /** POST /ticketsPause/:id/pause and /pause/end: paused time is summed into totalPauseTime (seconds). */
@@ -168,7 +168,7 @@ export const pauseTicket = async (
   ticketId: number,
   pause: { paused: boolean; reason?: string },
 ): Promise<TTicket> => {
-  const { ticket, before } = await withTenant(services.db, ctx.tenantId, async (tx) => {
+  return withTenant(services.db, ctx.tenantId, async (tx) => {
     const { row, before } = await lockVisibleTicket(tx, ctx, ticketId);
     if (row.status === 'closed') throw new AppError('ERR_VALIDATION', { field: 'status', detail: 'ticket is closed' });
     const now = new Date();
@@ -201,8 +201,8 @@ export const pauseTicket = async (
         data: { seconds },
       });
     }
-    return { ticket: await loadTicketDto(tx, ctx.tenantId, row.id), before };
+    const after = await loadTicketDto(tx, ctx.tenantId, row.id);
+    await publishTicketChange(services, tx, ctx.tenantId, { before, after, byUserId: ctx.userId });
+    return after;
   });
-  await emitTicketChanged(services, ctx.tenantId, ticket, { before });
-  return ticket;
 };

@@ -1,4 +1,11 @@
-import { type TVisibilityTicket, ZConnectionStatus, ZMessageStatus, ZTicketStatus } from '@prosa/contracts';
+import {
+  type TMessage,
+  type TTicket,
+  type TVisibilityTicket,
+  ZConnectionStatus,
+  ZMessageStatus,
+  ZTicketStatus,
+} from '@prosa/contracts';
 import { z } from 'zod';
 
 // Events carry ids and the few facts a listener needs to decide; a listener loads the rest through the owning
@@ -22,7 +29,8 @@ const ZTicketVisibility = z.object({
   contactWalletUserIds: z.array(ZId),
 }) satisfies z.ZodType<TVisibilityTicket>;
 
-const ZMessageRef = { ...ZBase, ticketId: ZId, messageId: ZId };
+/** A message event also carries who may see its ticket, so an instance decides its audience without a read. */
+const ZMessageRef = { ...ZBase, ticketId: ZId, messageId: ZId, ticket: ZTicketVisibility };
 
 export const ZDomainEvent = z.discriminatedUnion('type', [
   /** A customer's message was stored (any channel); `isNewTicket` when it opened the ticket. */
@@ -42,7 +50,7 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
     status: ZMessageStatus,
     error: z.string().nullable(),
   }),
-  /** A message's body or reactions changed (edit from either side, a reaction). */
+  /** A message's body or reactions changed (edit from either side, a reaction); a deletion is `message.deleted`. */
   z.object({ type: z.literal('message.edited'), ...ZMessageRef, userId: ZId.nullable() }),
   /** A message was deleted (by an agent, or revoked by the customer). */
   z.object({ type: z.literal('message.deleted'), ...ZMessageRef, userId: ZId.nullable() }),
@@ -64,6 +72,8 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
     to: z.object({ queueId: ZId.nullable(), userId: ZId.nullable() }),
     byUserId: ZId.nullable(),
   }),
+  /** A ticket was deleted; `ticket` is who could see it (they are told to drop it). */
+  z.object({ type: z.literal('ticket.deleted'), ...ZBase, ticket: ZTicketVisibility, userId: ZId.nullable() }),
   z.object({
     type: z.literal('ticket.closed'),
     ...ZBase,
@@ -88,4 +98,11 @@ export type TDomainEventOf<K extends TDomainEventType> = Extract<TDomainEvent, {
 
 /** An event as delivered: with the id and time the bus gave it when it was published. */
 export type TPublishedEvent<E extends TDomainEvent = TDomainEvent> = E & { id: string; occurredAt: string };
+/**
+ * What the publisher already loaded (the DTOs as committed), handed in process to this instance's `instance`
+ * listeners so they need not read them again. It never crosses instances: a listener must work without it
+ * (other instances load what they need through the owning module).
+ */
+export type TLocalHint = { ticket?: TTicket; message?: TMessage };
+
 export const ZPublishedEvent = z.intersection(ZDomainEvent, z.object({ id: z.string(), occurredAt: z.string() }));

@@ -8,6 +8,7 @@ import {
   type TDomainEvent,
   type TDomainEventOf,
   type TDomainEventType,
+  type TLocalHint,
   type TPublishedEvent,
   ZDomainEvent,
   ZPublishedEvent,
@@ -27,7 +28,8 @@ export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
   name: string;
   events: readonly K[];
   scope: 'instance' | 'once';
-  handle: (event: TPublishedEvent<TDomainEventOf<K>>) => Promise<void>;
+  /** `local` only on the publishing instance, for `instance` listeners (see TLocalHint). */
+  handle: (event: TPublishedEvent<TDomainEventOf<K>>, local?: TLocalHint) => Promise<void>;
   /** Tries per event, the first included (default 5). */
   attempts?: number;
 };
@@ -48,8 +50,8 @@ export const createEventBus = (options: TEventBusOptions) => {
   const durable: { listener: TEventListener; job: TJobDefinition<TPublishedEvent> }[] = [];
   const names = new Set<string>();
 
-  const deliverHere = (event: TPublishedEvent): void => {
-    for (const { listener, queue } of local) if (listener.events.includes(event.type)) queue.push(event);
+  const deliverHere = (event: TPublishedEvent, hint?: TLocalHint): void => {
+    for (const { listener, queue } of local) if (listener.events.includes(event.type)) queue.push(event, hint);
   };
 
   return {
@@ -57,7 +59,7 @@ export const createEventBus = (options: TEventBusOptions) => {
     listen<K extends TDomainEventType>(listener: TEventListener<K>): void {
       if (names.has(listener.name)) throw new Error(`two event listeners named ${listener.name}`);
       names.add(listener.name);
-      const handle = listener.handle as (event: TPublishedEvent) => Promise<void>;
+      const handle = listener.handle as (event: TPublishedEvent, hint?: TLocalHint) => Promise<void>;
       if (listener.scope === 'instance') {
         const queue = createListenerQueue({
           name: listener.name,
@@ -81,9 +83,10 @@ export const createEventBus = (options: TEventBusOptions) => {
 
     /**
      * Announces `event` once `tx` commits; nothing if it rolls back. `tx` must come from `withTenant` of the
-     * event's tenant. `once` listeners' jobs are written in `tx` itself.
+     * event's tenant. `once` listeners' jobs are written in `tx` itself. `local`: what the publisher already
+     * loaded, for this instance's `instance` listeners only.
      */
-    async publish<E extends TDomainEvent>(tx: TExecutor, event: E): Promise<TPublishedEvent<E>> {
+    async publish<E extends TDomainEvent>(tx: TExecutor, event: E, local?: TLocalHint): Promise<TPublishedEvent<E>> {
       const scope = getTenantScope(tx);
       // NOTE: an event belongs to the tenant whose transaction publishes it; anything else is a bug.
       if (event.tenantId !== scope.tenantId) throw new Error(`event of tenant ${event.tenantId} in another's tx`);
@@ -97,7 +100,7 @@ export const createEventBus = (options: TEventBusOptions) => {
         await options.jobs.enqueue(job, published, { tx, tenantId: event.tenantId, key: published.id });
       }
       scope.onCommit(() => {
-        deliverHere(published);
+        deliverHere(published, local);
         options.peers.broadcast(published);
       });
       return published;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TPublishedEvent } from './domain-events.js';
+import type { TLocalHint, TPublishedEvent } from './domain-events.js';
 
 type TListenerQueueOptions = {
   name: string;
-  handle: (event: TPublishedEvent) => Promise<void>;
+  handle: (event: TPublishedEvent, hint?: TLocalHint) => Promise<void>;
   /** Tries per event, the first included. */
   attempts: number;
   /** Pause before the first retry, doubling after each; 0 retries at once (tests). */
@@ -22,10 +22,10 @@ export const createListenerQueue = (options: TListenerQueueOptions) => {
   let tail: Promise<void> = Promise.resolve();
   let pending = 0;
 
-  const deliver = async (event: TPublishedEvent): Promise<void> => {
+  const deliver = async (event: TPublishedEvent, hint?: TLocalHint): Promise<void> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await options.handle(event);
+        await options.handle(event, hint);
         return;
       } catch (err) {
         const final = attempt >= options.attempts;
@@ -40,10 +40,10 @@ export const createListenerQueue = (options: TListenerQueueOptions) => {
   };
 
   return {
-    push(event: TPublishedEvent): void {
+    push(event: TPublishedEvent, hint?: TLocalHint): void {
       pending += 1;
       tail = tail
-        .then(() => deliver(event))
+        .then(() => deliver(event, hint))
         .finally(() => {
           pending -= 1;
         });
