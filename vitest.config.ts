@@ -9,6 +9,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Pure functions: two workers (not vitest's cores - 1) that keep loaded modules between files.
+          maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -19,6 +22,12 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/jsdom-setup.ts'],
+          // Two workers (vitest's default is cores - 1: one on CI's 2 cores) that keep jsdom, React and Mantine
+          // loaded from one file to the next: loading them was most of this project's time (docs/testing.md).
+          maxWorkers: 2,
+          isolate: false,
+          // A render with Mantine can take seconds on a shared, loaded machine.
+          testTimeout: 20_000,
         },
       },
       {
