@@ -20,8 +20,9 @@ export const settingDefaults = {
   listByLastMessage: 'enabled',
   signed: 'disabled',
   userRating: 'disabled',
-  // Channel hygiene.
-  ignoreGroupMsg: 'enabled',
+  // Channel hygiene. `ignoreGroupMsg` starts off (the family's starts on): group conversations kept arriving
+  // before the setting was read, and a tenant that never touched it keeps them.
+  ignoreGroupMsg: 'disabled',
   rejectCalls: 'disabled',
   callRejectMessage:
     'As chamadas de voz e vídeo estão desabilitadas para este WhatsApp, por favor envie uma mensagem de texto.',

@@ -104,6 +104,11 @@ export type TChannelAdapter = {
   applyProxy?: (connection: TConnectionRow) => Promise<void>;
   /** Checks a connection's credentials with the provider: its status, the number it serves, or why not. */
   check?: (connection: TConnectionRow) => Promise<TConnectionCheck>;
+  /**
+   * How this connection wants calls answered, when its own settings say (Baileys' connection form): refused, and
+   * with which text. Channels without such settings follow the tenant's.
+   */
+  callSettings?: (connection: TConnectionRow) => { rejectCalls: boolean; message: string | null };
   /** Refuses a call the channel reported (by its id and the caller's id as the channel gave them). */
   rejectCall?: (connection: TConnectionRow, call: { callId: string; from: string }) => Promise<void>;
   /**

@@ -3,8 +3,7 @@ import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayMessage } from '../host/gateway-events.js';
 import { storeInboundMedia } from '../shared/inbound-media.js';
-import { readBaileysConfig } from './baileys-config.js';
-import { ackStatusOf, parseBaileysMessage, type TBaileysInbound } from './baileys-message.js';
+import { ackStatusOf, parseBaileysMessage, personOf, type TBaileysInbound } from './baileys-message.js';
 import type { TSessionRef, TSocketHandlers } from './baileys-sessions.js';
 import type { TBaileysSocket, TWaMessage } from './baileys-socket.js';
 
@@ -108,21 +107,21 @@ export const createBaileysInbound = (services: TServices, host: TChannelHost): T
         });
       }
     },
-    onCalls: async (ref, socket, calls) => {
-      const offers = calls.filter((call) => call.status === 'offer' && !call.isGroup);
-      if (offers.length === 0) return;
-      const connection = await host.connection(ref.tenantId, ref.connectionId);
-      const config = connection ? readBaileysConfig(connection) : null;
-      for (const call of offers) {
-        if (config?.rejectCalls) {
-          await socket.rejectCall(call.id, call.from);
-          if (config.rejectCallsMessage) await socket.sendMessage(call.from, { text: config.rejectCallsMessage });
-        }
+    // The host decides whether to refuse (the adapter's rejectCall) and what to tell the caller.
+    onCalls: async (ref, _socket, calls) => {
+      for (const call of calls) {
+        if (call.status !== 'offer' || call.isGroup) continue;
+        const from = personOf(call.from, null);
+        if (!from) continue;
         await host.deliver(connectionOf(ref), {
           type: 'call',
-          callId: call.id,
-          from: call.from,
-          rejected: Boolean(config?.rejectCalls),
+          call: {
+            callId: call.id,
+            callerId: call.from,
+            from,
+            video: call.isVideo === true,
+            timestamp: call.date ? new Date(call.date).getTime() : Date.now(),
+          },
         });
       }
     },

@@ -34,7 +34,15 @@ export type TWaMessage = {
   pushName?: string | null;
 };
 
-export type TBaileysCallEvent = { id: string; from: string; status: string; isGroup?: boolean; chatId?: string };
+export type TBaileysCallEvent = {
+  id: string;
+  from: string;
+  status: string;
+  isGroup?: boolean;
+  isVideo?: boolean;
+  chatId?: string;
+  date?: Date;
+};
 
 /** The events we listen to, with the payloads we read from them. */
 export type TBaileysEventMap = {

@@ -7,7 +7,7 @@ import type { TChannelHost } from '../host/channel-host.js';
 import type { TProviderRuntime } from '../provider.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
-import { baileysPublicSettings, prepareBaileysConfig } from './baileys-config.js';
+import { baileysPublicSettings, prepareBaileysConfig, readBaileysConfig } from './baileys-config.js';
 import { createBaileysInbound } from './baileys-inbound.js';
 import { jidOf } from './baileys-message.js';
 import { createBaileysSessions } from './baileys-sessions.js';
@@ -152,6 +152,14 @@ export const setupBaileys = (
       const socket = sessions.socketOf(target.connection.id);
       const remoteJid = jidOf(target.to);
       await socket?.readMessages(externalIds.map((id) => ({ remoteJid, id, fromMe: false })));
+    },
+    callSettings: (connection) => {
+      const config = readBaileysConfig(connection);
+      return { rejectCalls: config.rejectCalls, message: config.rejectCallsMessage };
+    },
+    rejectCall: async (connection, call) => {
+      // Only the instance running the socket hears the call, so the socket is here unless it just closed.
+      await (await openSocket(connection)).rejectCall(call.callId, call.from);
     },
     // The socket here is remade through the new proxy; another instance's follows at its next heartbeat.
     applyProxy: sessions.followProxy,

@@ -1,3 +1,4 @@
+import { receiveCall } from '../../modules/calls/receive-call.js';
 import { setConnectionStatus } from '../../modules/connections/connection-status.js';
 import {
   findConnection,
@@ -15,6 +16,7 @@ import {
   findMessageByExternalId,
 } from '../../modules/messages/messages.repository.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
+import { getTenantSettings } from '../../modules/settings/settings.reader.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import type { TConnectionRef, TGatewayEvent } from './gateway-events.js';
@@ -44,11 +46,20 @@ export type TChannelHost = {
   contentTypeOf: (key: string) => string;
 };
 
+/** A group's message (the group is the sender), which the tenant's `ignoreGroupMsg` keeps out. */
+const isGroupMessage = (event: Extract<TGatewayEvent, { type: 'message' }>) =>
+  event.message.from.kind === 'group' || event.message.from.isGroup === true;
+
 export const createChannelHost = (services: TServices): TChannelHost => {
+  /** The tenant keeps group conversations out (`ignoreGroupMsg`): read only when a group's message arrives. */
+  const ignoresGroups = async (tenantId: number) =>
+    (await withTenant(services.db, tenantId, (tx) => getTenantSettings(tx, tenantId))).ignoreGroupMsg === 'enabled';
+
   const apply = async (connection: TConnectionRef, event: TGatewayEvent) => {
     const base = { tenantId: connection.tenantId, connectionId: connection.id };
     switch (event.type) {
       case 'message':
+        if (isGroupMessage(event) && (await ignoresGroups(connection.tenantId))) return;
         await receiveMessage(services, { ...base, ...event.message });
         return;
       case 'status':
@@ -88,7 +99,7 @@ export const createChannelHost = (services: TServices): TChannelHost => {
         return;
       }
       case 'call':
-        // Answered by the provider itself (its settings say whether to reject); nothing is stored yet.
+        await receiveCall(services, connection, event.call);
         return;
       case 'connection':
         await setConnectionStatus(services, connection.tenantId, connection.id, event.change);

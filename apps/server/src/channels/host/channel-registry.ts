@@ -84,6 +84,8 @@ export type TChannelRegistry = {
   endConversation: (target: TChannelTarget) => Promise<void>;
   /** A group's members; null when the channel has no group calls. */
   groupMembers: (target: TChannelTarget) => Promise<TGroupParticipant[] | null>;
+  /** The connection's own call settings (a channel whose connection form has them), or null. */
+  callSettings: (connection: TConnectionRow) => { rejectCalls: boolean; message: string | null } | null;
   /** Refuses a call the channel reported; false when it cannot. */
   rejectCall: (connection: TConnectionRow, call: { callId: string; from: string }) => Promise<boolean>;
   /**
@@ -153,6 +155,7 @@ export const createChannelRegistry = (): TChannelRegistry => {
       await of(target.connection.type)?.endConversation?.(target);
     },
     groupMembers: async (target) => (await of(target.connection.type)?.groupParticipants?.(target)) ?? null,
+    callSettings: (connection) => of(connection.type)?.callSettings?.(connection) ?? null,
     rejectCall: async (connection, call) => {
       const reject = of(connection.type)?.rejectCall;
       if (!reject) return false;

@@ -39,6 +39,19 @@ export type TGatewayMessage = {
   dataJson?: unknown;
 };
 
+/** A call offered to the connection's number. */
+export type TGatewayCall = {
+  /** The channel's id of the call (what refusing it takes). */
+  callId: string;
+  /** The caller as the channel names them in its calls (a JID...), what refusing it takes. */
+  callerId: string;
+  /** The caller as a contact. */
+  from: TGatewaySender;
+  video: boolean;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+};
+
 export type TDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 /** A change of the connection's session, as `setConnectionStatus` takes it. */
@@ -74,8 +87,11 @@ export type TGatewayEvent =
    * contact takes the new number (E.164 or its digits).
    */
   | { type: 'number-change'; noticeExternalId: string; number: string }
-  /** A customer called (the provider answers by its own settings: rejects, or lets it ring). */
-  | { type: 'call'; callId: string; from: string; rejected: boolean }
+  /**
+   * A customer is calling: the host decides (the tenant's `rejectCalls`, or the connection's own setting) whether
+   * the provider refuses it, records a refused call in the customer's ticket and answers with the text set.
+   */
+  | { type: 'call'; call: TGatewayCall }
   /** The session's state changed: connected (as which number), a QR code to scan, down and why. */
   | { type: 'connection'; change: TGatewayConnectionChange };
 

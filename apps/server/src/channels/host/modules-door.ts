@@ -16,4 +16,10 @@ export {
   type TTemplateSend,
 } from '../types.js';
 export type { TChannelAbilities, TChannelRegistry, TSendRequest } from './channel-registry.js';
-export type { TGatewayConnectionChange, TGatewayMessage, TGatewaySender } from './gateway-events.js';
+export type {
+  TConnectionRef,
+  TGatewayCall,
+  TGatewayConnectionChange,
+  TGatewayMessage,
+  TGatewaySender,
+} from './gateway-events.js';

@@ -13,7 +13,8 @@ import {
 export type TContactRow = typeof contacts.$inferSelect;
 export type TContactValues = Omit<typeof contacts.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
 export type TIdentityKind = (typeof contactIdentities.$inferSelect)['kind'];
-export type TIdentity = { kind: TIdentityKind; value: string };
+/** `reported`: the channel's own form when it differs from the key in `value` (see the schema). */
+export type TIdentity = { kind: TIdentityKind; value: string; reported?: string | null };
 
 /** What a contact DTO shows besides its row, for a page of contacts. */
 export type TContactExtras = {
@@ -191,7 +192,12 @@ export const findIdentityOwners = async (
 ): Promise<(TIdentity & { contactId: number })[]> => {
   if (identities.length === 0) return [];
   return tx
-    .select({ kind: contactIdentities.kind, value: contactIdentities.value, contactId: contactIdentities.contactId })
+    .select({
+      kind: contactIdentities.kind,
+      value: contactIdentities.value,
+      reported: contactIdentities.reported,
+      contactId: contactIdentities.contactId,
+    })
     .from(contactIdentities)
     .where(
       and(
@@ -215,7 +221,9 @@ export const insertIdentities = async (
   if (identities.length === 0) return;
   const insert = tx
     .insert(contactIdentities)
-    .values(identities.map((i) => ({ tenantId, contactId, kind: i.kind, value: i.value })));
+    .values(
+      identities.map((i) => ({ tenantId, contactId, kind: i.kind, value: i.value, reported: i.reported ?? null })),
+    );
   if (options.ignoreTaken)
     await insert.onConflictDoNothing({
       target: [contactIdentities.tenantId, contactIdentities.kind, contactIdentities.value],
@@ -313,3 +321,18 @@ export const findContactsForExport = (tx: TExecutor, tenantId: number) =>
     .from(contacts)
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.isGroup, false)))
     .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));
+
+/** The channel now reports a phone identity in another form (or in its key's form again): sends follow it. */
+export const updateReportedForms = async (tx: TExecutor, tenantId: number, identities: TIdentity[]): Promise<void> => {
+  for (const identity of identities)
+    await tx
+      .update(contactIdentities)
+      .set({ reported: identity.reported ?? null })
+      .where(
+        and(
+          eq(contactIdentities.tenantId, tenantId),
+          eq(contactIdentities.kind, identity.kind),
+          eq(contactIdentities.value, identity.value),
+        ),
+      );
+};

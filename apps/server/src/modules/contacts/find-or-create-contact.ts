@@ -8,6 +8,7 @@ import {
   insertContact,
   insertIdentities,
   lockIdentities,
+  updateReportedForms,
   type TContactRow,
   type TContactValues,
   type TIdentity,
@@ -30,8 +31,12 @@ const toE164 = (raw: string): string => {
 const identityOf = (kind: TIdentityKind, raw: string): TIdentity => {
   const value = raw.trim();
   switch (kind) {
-    case 'phone':
-      return { kind, value: canonicalPhoneKey(toE164(value)) };
+    case 'phone': {
+      // WhatsApp may still know an old Brazilian mobile by eight digits: the key has nine, sends take its form.
+      const e164 = toE164(value);
+      const key = canonicalPhoneKey(e164);
+      return e164 === key ? { kind, value: key } : { kind, value: key, reported: e164 };
+    }
     case 'email':
       return { kind, value: value.toLowerCase() };
     case 'lid':
@@ -136,6 +141,16 @@ export const upsertContactFromChannel = async (
     known.filter((identity) => ownerOf(identity) === undefined),
     { ignoreTaken: true },
   );
+  // A phone first typed in by staff (nine digits) that the channel reports in its old form: sends follow the channel.
+  const moved = known.filter((identity) => {
+    const owner = owners.find((o) => o.kind === identity.kind && o.value === identity.value);
+    return (
+      identity.kind === 'phone' &&
+      owner?.contactId === contactId &&
+      (owner.reported ?? null) !== (identity.reported ?? null)
+    );
+  });
+  if (moved.length > 0) await updateReportedForms(tx, tenantId, moved);
   const row = (await findContactRow(tx, tenantId, contactId)) as TContactRow;
   const changes = contactChanges(row, input, e164);
   if (Object.keys(changes).length === 0) return row;

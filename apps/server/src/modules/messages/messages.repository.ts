@@ -185,7 +185,11 @@ export const findContactAddress = async (
   contactId: number,
 ): Promise<{ kind: string; value: string }[]> =>
   tx
-    .select({ kind: contactIdentities.kind, value: contactIdentities.value })
+    // The form the channel reported, where it differs from the key (an old eight-digit WhatsApp number).
+    .select({
+      kind: contactIdentities.kind,
+      value: sql<string>`coalesce(${contactIdentities.reported}, ${contactIdentities.value})`,
+    })
     .from(contactIdentities)
     .where(and(eq(contactIdentities.tenantId, tenantId), eq(contactIdentities.contactId, contactId)));
 

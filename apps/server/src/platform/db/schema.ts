@@ -254,6 +254,11 @@ export const contactIdentities = pgTable(
       enum: ['phone', 'lid', 'group', 'telegram', 'webchat', 'email', 'instagram', 'messenger', 'bsuid'],
     }).notNull(),
     value: text('value').notNull(),
+    /**
+     * The form the channel reported, when it differs from `value` (a Brazilian mobile WhatsApp still knows by its
+     * old eight-digit number, stored under the nine-digit key): sends go to this one.
+     */
+    reported: text('reported'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
