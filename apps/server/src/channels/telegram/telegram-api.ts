@@ -49,6 +49,8 @@ export type TTelegramMessage = {
   video_note?: TTelegramFileRef;
   document?: TTelegramFileRef & { mime_type?: string; file_name?: string };
   sticker?: TTelegramFileRef & { emoji?: string };
+  location?: { latitude: number; longitude: number; live_period?: number };
+  venue?: { location: { latitude: number; longitude: number }; title?: string; address?: string };
   reply_to_message?: { message_id: number };
 };
 export type TTelegramUpdate = { update_id: number; message?: TTelegramMessage; edited_message?: TTelegramMessage };

@@ -61,6 +61,24 @@ describe('parseTelegramUpdate', () => {
     expect(edited).toMatchObject({ externalId: '42:7:e1700000060', body: 'Oi!', timestamp: 1_700_000_060_000 });
   });
 
+  it('reads a point and a venue as location messages; a live location moving is not a new message', () => {
+    const point = { latitude: -22.95, longitude: -43.21 };
+    expect(parseTelegramUpdate({ update_id: 10, message: message({ location: point }) })).toMatchObject({
+      mediaType: 'location',
+      body: 'https://maps.google.com/maps?q=-22.95,-43.21',
+      media: null,
+    });
+    const venue = { location: point, title: 'Cristo Redentor', address: 'Parque Nacional da Tijuca' };
+    expect(parseTelegramUpdate({ update_id: 11, message: message({ location: point, venue }) })).toMatchObject({
+      mediaType: 'location',
+      body: 'Cristo Redentor - Parque Nacional da Tijuca\nhttps://maps.google.com/maps?q=-22.95,-43.21',
+    });
+    const moved = { ...point, live_period: 900 };
+    expect(
+      parseTelegramUpdate({ update_id: 12, edited_message: message({ location: moved, edit_date: 1_700_000_090 }) }),
+    ).toBeNull();
+  });
+
   it('skips groups, bots, empty messages and other updates', () => {
     expect(
       parseTelegramUpdate({ update_id: 6, message: message({ text: 'x', chat: { id: -1, type: 'group' } }) }),

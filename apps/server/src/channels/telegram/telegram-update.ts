@@ -1,3 +1,4 @@
+import { locationMessage } from '../shared/location-body.js';
 import type { TTelegramMessage, TTelegramUpdate } from './telegram-api.js';
 
 /** A user's message of a private chat with the bot, in our terms (the file still on Telegram). */
@@ -45,16 +46,26 @@ const mediaOf = (message: TTelegramMessage): Pick<TTelegramInbound, 'mediaType' 
   return { mediaType: 'chat', media: null };
 };
 
+/** A place the user shared: a venue (named, with its address) or a bare point on the map. */
+const placeOf = (message: TTelegramMessage) => {
+  if (message.venue)
+    return locationMessage({ ...message.venue.location, name: message.venue.title, address: message.venue.address });
+  return message.location ? locationMessage(message.location) : null;
+};
+
 /**
  * An Update -> the user's message, or null for what we do not take: other update kinds, messages of groups
  * and channels (a ticket is one person's conversation), bots, and messages with nothing we can show.
- * An edit arrives as a new message of its own (its id carries the edit date, so each edit is stored once).
+ * An edit arrives as a new message of its own (its id carries the edit date, so each edit is stored once),
+ * except a live location's moves (edits of its point): the place was stored when it was first shared.
  */
 export const parseTelegramUpdate = (update: TTelegramUpdate): TTelegramInbound | null => {
   const message = update.message ?? update.edited_message;
   if (message?.chat.type !== 'private' || !message.from || message.from.is_bot) return null;
-  const { mediaType, media } = mediaOf(message);
-  const body = message.text ?? message.caption ?? '';
+  const place = placeOf(message);
+  if (place && update.edited_message) return null;
+  const { mediaType, media } = place ? { mediaType: place.mediaType, media: null } : mediaOf(message);
+  const body = place?.body ?? message.text ?? message.caption ?? '';
   if (!media && body === '') return null;
   const chatId = String(message.chat.id);
   const edit = update.edited_message && message.edit_date ? `:e${message.edit_date}` : '';
