@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { locationMessage } from '../shared/location-body.js';
 
 /**
- * What a uazapiGO webhook says, in our terms. uazapi posts one event per request, flat:
- * `{ EventType, instanceName, owner, token, BaseUrl, ... }` plus `message` + `chat` (messages), `event` +
- * `state` + `type` (messages_update: whatsmeow's receipt) or `instance` (connection). Anything of an unknown
- * shape, and what we do not handle yet (groups, status broadcasts, edits, our own sends echoed back), is
- * skipped, never an error.
+ * What a uazapiGO webhook says, in our terms. uazapi posts one event per request, in one of two envelopes.
+ * uazapiGO's own is flat: `{ EventType, instanceName, owner, token, BaseUrl, ... }` plus `message` + `chat`
+ * (messages), `event` + `state` + `type` (messages_update: whatsmeow's receipt) or `instance` (connection).
+ * The one its OpenAPI documents (`WebhookEvent`) wraps it: `{ event: "message" | "status" | "connection", instance
+ * (the instance's id), data, owner, token }`, `data` being the message, the receipt or the instance. Both are read
+ * into the flat form. Anything of an unknown shape, and what we do not handle yet (groups, status broadcasts,
+ * edits, our own sends echoed back), is skipped, never an error.
  */
 export type TUazapiSender = { kind: 'phone' | 'lid'; value: string; lid?: string };
 
@@ -38,9 +40,55 @@ export type TUazapiEvent =
   | { kind: 'reaction'; externalId: string; from: TUazapiSender; targetExternalId: string; emoji: string }
   | { kind: 'ack'; externalIds: string[]; status: 'sent' | 'delivered' | 'read' | 'failed' };
 
-export type TUazapiDelivery = { instanceName: string; owner: string | null; events: TUazapiEvent[] };
+/** `instanceName` is null when the envelope names the instance by its id only (the token proves which it is). */
+export type TUazapiDelivery = { instanceName: string | null; owner: string | null; events: TUazapiEvent[] };
 
 const ZEnvelope = z.object({ EventType: z.string(), instanceName: z.string(), owner: z.string().nullish() }).loose();
+type TEnvelope = { EventType: string; instanceName: string | null; owner?: string | null; [key: string]: unknown };
+
+const ZDataEnvelope = z
+  .object({
+    event: z.string(),
+    instance: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
+    data: z.record(z.string(), z.unknown()),
+    owner: z.string().nullish(),
+  })
+  .loose();
+
+/** The documented envelope's event names, as the flat envelope's. */
+const dataEventTypes: Record<string, string> = {
+  message: 'messages',
+  messages: 'messages',
+  status: 'messages_update',
+  messages_update: 'messages_update',
+  connection: 'connection',
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A delivery in the flat form, whichever envelope it came in; null when it is in neither. */
+const flatEnvelope = (payload: unknown): TEnvelope | null => {
+  const flat = ZEnvelope.safeParse(payload);
+  if (flat.success) return flat.data;
+  const wrapped = ZDataEnvelope.safeParse(payload);
+  if (!wrapped.success) return null;
+  const { event, data, owner } = wrapped.data;
+  const EventType = dataEventTypes[event] ?? event;
+  const common = {
+    EventType,
+    instanceName: null,
+    owner: owner ?? (typeof data.owner === 'string' ? data.owner : null),
+  };
+  switch (EventType) {
+    case 'messages':
+      return { ...common, message: isRecord(data.message) ? data.message : data };
+    case 'connection':
+      return { ...common, type: data.type, instance: isRecord(data.instance) ? data.instance : data };
+    default:
+      return { ...data, ...common };
+  }
+};
 
 const ZMessage = z
   .object({
@@ -103,6 +151,14 @@ const ackStatuses: Record<string, 'sent' | 'delivered' | 'read' | 'failed'> = {
 
 /** uazapi's PascalCase message types (whatsmeow's), by our media types; a voice note is `ptt` by its flag. */
 const mediaKinds: Record<string, string> = {
+  // The documented envelope's examples name them in lower case.
+  image: 'image',
+  video: 'video',
+  ptv: 'video',
+  audio: 'audio',
+  ptt: 'ptt',
+  document: 'document',
+  sticker: 'sticker',
   ImageMessage: 'image',
   VideoMessage: 'video',
   PtvMessage: 'video',
@@ -165,24 +221,29 @@ const toMessageEvent = (message: z.infer<typeof ZMessage>): TUazapiEvent | null 
     quotedExternalId: bareId(message.quoted),
     raw: message,
   };
-  const text = message.text ?? stringOf(content.text) ?? '';
+  const text = message.text ?? stringOf(content.text) ?? stringOf(content.body) ?? '';
   const kind = mediaKinds[type] ?? (mediaTypes.has(message.mediaType ?? '') ? message.mediaType : undefined);
   if (kind) {
-    const voice = kind === 'ptt' || (kind === 'audio' && (content.PTT === true || message.mediaType === 'ptt'));
+    const voice =
+      kind === 'ptt' ||
+      (kind === 'audio' && (content.PTT === true || content.ptt === true || message.mediaType === 'ptt'));
     return {
       kind: 'message',
       ...common,
       mediaType: voice ? 'ptt' : kind,
       body: text || (stringOf(content.caption) ?? ''),
-      media: { mime: stringOf(content.mimetype), filename: stringOf(content.fileName) },
+      media: { mime: stringOf(content.mimetype), filename: stringOf(content.fileName) ?? stringOf(content.filename) },
     };
   }
-  const location =
-    type === 'LocationMessage' || type === 'LiveLocationMessage'
-      ? locationMessage({ ...content, latitude: content.degreesLatitude, longitude: content.degreesLongitude })
-      : null;
+  const location = ['LocationMessage', 'LiveLocationMessage', 'location'].includes(type)
+    ? locationMessage({
+        ...content,
+        latitude: content.degreesLatitude ?? content.latitude,
+        longitude: content.degreesLongitude ?? content.longitude,
+      })
+    : null;
   if (location) return { kind: 'message', ...common, ...location, media: null };
-  if (type === 'ContactMessage')
+  if (type === 'ContactMessage' || type === 'contact' || type === 'vcard')
     return { kind: 'message', ...common, mediaType: 'vcard', body: contactBody(content), media: null };
   // Kinds we do not show yet (polls, buttons, orders) keep their payload in dataJson.
   return { kind: 'message', ...common, mediaType: 'chat', body: text, media: null };
@@ -206,7 +267,7 @@ const closeReason = (reason: string | null | undefined, type: unknown) => {
   return 'ERR_WAPP_CONNECTION_CLOSED';
 };
 
-const parseOne = (envelope: z.infer<typeof ZEnvelope>): TUazapiEvent | null => {
+const parseOne = (envelope: TEnvelope): TUazapiEvent | null => {
   switch (envelope.EventType) {
     case 'messages': {
       const parsed = ZMessage.safeParse(envelope.message);
@@ -240,12 +301,12 @@ export const uazapiDeliveryToken = (payload: unknown): string | null =>
 
 /** The events of one webhook delivery and the instance it names; null when it is not uazapi's envelope. */
 export const parseUazapiWebhook = (payload: unknown): TUazapiDelivery | null => {
-  const envelope = ZEnvelope.safeParse(payload);
-  if (!envelope.success) return null;
-  const event = parseOne(envelope.data);
+  const envelope = flatEnvelope(payload);
+  if (!envelope) return null;
+  const event = parseOne(envelope);
   return {
-    instanceName: envelope.data.instanceName,
-    owner: envelope.data.owner?.replace(/\D/g, '') || null,
+    instanceName: envelope.instanceName,
+    owner: envelope.owner?.replace(/\D/g, '') || null,
     events: event ? [event] : [],
   };
 };

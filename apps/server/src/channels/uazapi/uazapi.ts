@@ -214,7 +214,9 @@ export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChann
           throw new AppError('ERR_INVALID_TOKEN');
         const delivery = parseUazapiWebhook(req.body);
         if (!delivery) throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not a uazapi event' });
-        if (delivery.instanceName !== uazapiInstanceName(connection)) return { received: false };
+        // The documented envelope names the instance by its id only: the token above already proved which.
+        if (delivery.instanceName !== null && delivery.instanceName !== uazapiInstanceName(connection))
+          return { received: false };
         const events = delivery.events.filter((event) => !isForeignOwner(connection, delivery.owner, event));
         if (events.length < delivery.events.length) return { received: false };
         for (const event of events) await deliverAll(host, connection, await translate(connection, event));
