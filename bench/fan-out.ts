@@ -14,7 +14,17 @@ import { randomUUID } from 'node:crypto';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { Agent, setGlobalDispatcher } from 'undici';
-import { benchPasswords, login, machine, percentile, printTable, request, runMain, withWebchatServer } from './lib.js';
+import {
+  benchPasswords,
+  createLatencies,
+  login,
+  machine,
+  percentile,
+  printTable,
+  request,
+  runMain,
+  withWebchatServer,
+} from './lib.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -102,7 +112,7 @@ const runBackend = (backend: string) =>
       const setupSeconds = Math.round((performance.now() - setupStart) / 1000);
 
       const sentAt = new Map<string, { at: number; tenantId: number; measured: boolean }>();
-      const latencies: number[] = [];
+      const latencies = createLatencies();
       const lastArrival = new Map<string, number>();
       let foreign = 0;
       let unexpected = 0;
@@ -122,7 +132,7 @@ const runBackend = (backend: string) =>
             if (sent.tenantId !== tenant.tenantId) unexpected++;
             if (!sent.measured) return;
             const now = performance.now();
-            latencies.push(now - sent.at);
+            latencies.add(now - sent.at);
             lastArrival.set(payload.payload.body, Math.max(lastArrival.get(payload.payload.body) ?? 0, now - sent.at));
           });
         }
@@ -180,7 +190,7 @@ const runBackend = (backend: string) =>
       await Promise.all([...inFlight]);
       const expected = measuredMessages * agentsPerTenant;
       const waitUntil = performance.now() + 10_000;
-      while (latencies.length < expected && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
+      while (latencies.count < expected && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
       const slowest = [...lastArrival.values()];
       return {
         backend,
@@ -189,15 +199,10 @@ const runBackend = (backend: string) =>
         setupSeconds,
         messages: measuredMessages,
         expectedDeliveries: expected,
-        deliveries: latencies.length,
+        deliveries: latencies.count,
         crossTenant: foreign + unexpected,
         errors,
-        perSocketMs: {
-          p50: Math.round(percentile(latencies, 50)),
-          p95: Math.round(percentile(latencies, 95)),
-          p99: Math.round(percentile(latencies, 99)),
-          max: Math.round(Math.max(...latencies)),
-        },
+        perSocketMs: latencies.summary(),
         lastSocketMs: { p50: Math.round(percentile(slowest, 50)), p99: Math.round(percentile(slowest, 99)) },
       };
     } finally {

@@ -11,15 +11,33 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/inbound.ts
 //   BENCH_RATE=1000 BENCH_SECONDS=20 BENCH_VISITORS=200 BENCH_BACKENDS=postgres node --import tsx bench/inbound.ts
 //
+// Soak: BENCH_MINUTES=10 BENCH_RATE=300 runs ten minutes at that rate (BENCH_MINUTES overrides BENCH_SECONDS).
+// Every run samples the server's resident memory (VmRSS) every BENCH_RSS_EVERY seconds (10), prints each
+// sample as it is taken and reports them with the peak (VmHWM); latencies are kept in typed arrays, so a
+// run of any length ends with its percentiles.
+//
 // Prints a table on stderr and JSON on stdout.
 import { randomUUID } from 'node:crypto';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { io } from 'socket.io-client';
 import { Agent, setGlobalDispatcher } from 'undici';
-import { benchPasswords, login, machine, percentile, printTable, request, runMain, withWebchatServer } from './lib.js';
+import {
+  benchPasswords,
+  createLatencies,
+  login,
+  machine,
+  printTable,
+  readMemory,
+  request,
+  runMain,
+  withWebchatServer,
+} from './lib.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const seconds = process.env.BENCH_MINUTES
+  ? Math.round(Number(process.env.BENCH_MINUTES) * 60)
+  : Number(process.env.BENCH_SECONDS ?? 20);
+const rssEverySeconds = Number(process.env.BENCH_RSS_EVERY ?? 10);
 const visitorCount = Number(process.env.BENCH_VISITORS ?? 200);
 const adminUrl = process.env.DATABASE_URL;
 const backends = (process.env.BENCH_BACKENDS ?? (adminUrl ? 'pglite,postgres' : 'pglite')).split(',');
@@ -40,7 +58,11 @@ type TResult = {
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   /** Request start to the HTTP answer (stored and committed), for the measured window. */
   httpMs: { p50: number; p99: number };
+  /** The server's resident memory: before the loop, sampled during it, and its peak (VmHWM) at the end. */
+  memory: { beforeMb: number; peakMb: number; samples: TRssSample[] };
 };
+
+type TRssSample = { atSeconds: number; rssMb: number; sent: number; delivered: number };
 
 const runBackend = (backend: string): Promise<TResult> =>
   withWebchatServer(backend, 'inbound', async (server) => {
@@ -80,7 +102,7 @@ const runBackend = (backend: string): Promise<TResult> =>
       socket.once('connect_error', reject);
     });
     const sentAt = new Map<string, number>();
-    const latencies: number[] = [];
+    const latencies = createLatencies();
     let measuredFrom = Number.POSITIVE_INFINITY;
     let lastDelivery = 0;
     socket.on(events.ticketList(admin.tenantId), (event: TTicketListEvent) => {
@@ -89,15 +111,17 @@ const runBackend = (backend: string): Promise<TResult> =>
       if (started === undefined) return;
       sentAt.delete(event.payload.body);
       const now = performance.now();
+      delivered++;
       if (started >= measuredFrom) {
-        latencies.push(now - started);
+        latencies.add(now - started);
         lastDelivery = now;
       }
     });
 
     let sent = 0;
     let stored = 0;
-    const httpLatencies: number[] = [];
+    let delivered = 0;
+    const httpLatencies = createLatencies();
     const errors: Record<string, number> = {};
     const inFlight = new Set<Promise<void>>();
     const fire = (seq: number) => {
@@ -113,7 +137,7 @@ const runBackend = (backend: string): Promise<TResult> =>
       })
         .then(async (res) => {
           await res.arrayBuffer();
-          if (startedAt >= measuredFrom) httpLatencies.push(performance.now() - startedAt);
+          if (startedAt >= measuredFrom) httpLatencies.add(performance.now() - startedAt);
           if (res.status === 201) stored++;
           else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
         })
@@ -125,10 +149,28 @@ const runBackend = (backend: string): Promise<TResult> =>
       inFlight.add(done);
     };
 
+    // The server's memory, every rssEverySeconds from the start of the loop.
+    const serverPid = server.child.pid as number;
+    const beforeMb = readMemory(serverPid).rssMb;
+    const samples: TRssSample[] = [];
+    const start = performance.now();
+    const sampleRss = () => {
+      const sample = {
+        atSeconds: Math.round((performance.now() - start) / 1000),
+        rssMb: readMemory(serverPid).rssMb,
+        sent,
+        delivered,
+      };
+      samples.push(sample);
+      process.stderr.write(
+        `  ${sample.atSeconds} s: RSS ${sample.rssMb} MB, sent ${sample.sent}, delivered ${sample.delivered}\n`,
+      );
+    };
+    const sampler = setInterval(sampleRss, rssEverySeconds * 1000);
+
     // Open loop in 10 ms slots; the first seconds warm the server up and are not measured.
     const total = Math.round(rate * (seconds + warmupSeconds));
     const perSlot = rate / 100;
-    const start = performance.now();
     let seq = 0;
     let measuredSent = 0;
     while (seq < total) {
@@ -145,8 +187,10 @@ const runBackend = (backend: string): Promise<TResult> =>
     await Promise.all([...inFlight]);
     // Let the last events arrive (bounded).
     const waitUntil = performance.now() + 10_000;
-    while (latencies.length < measuredSent && performance.now() < waitUntil)
-      await new Promise((r) => setTimeout(r, 50));
+    while (latencies.count < measuredSent && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
+    clearInterval(sampler);
+    sampleRss();
+    const peakMb = readMemory(serverPid).peakRssMb;
     socket.close();
     const window = (Math.max(lastDelivery, measuredFrom + 1) - measuredFrom) / 1000;
     return {
@@ -154,16 +198,12 @@ const runBackend = (backend: string): Promise<TResult> =>
       targetRate: rate,
       sent,
       stored,
-      delivered: latencies.length,
+      delivered: latencies.count,
       errors,
-      throughput: Math.round(latencies.length / window),
-      latencyMs: {
-        p50: Math.round(percentile(latencies, 50)),
-        p95: Math.round(percentile(latencies, 95)),
-        p99: Math.round(percentile(latencies, 99)),
-        max: Math.round(Math.max(...latencies)),
-      },
-      httpMs: { p50: Math.round(percentile(httpLatencies, 50)), p99: Math.round(percentile(httpLatencies, 99)) },
+      throughput: Math.round(latencies.count / window),
+      latencyMs: latencies.summary(),
+      httpMs: { p50: httpLatencies.summary().p50, p99: httpLatencies.summary().p99 },
+      memory: { beforeMb, peakMb, samples },
     };
   });
 
@@ -186,6 +226,7 @@ const main = async () => {
       'p99 ms',
       'max ms',
       'HTTP p50 / p99 ms',
+      'RSS before / max sampled / peak MB',
       'errors',
     ],
     ...results.map((r) => [
@@ -200,6 +241,7 @@ const main = async () => {
       String(r.latencyMs.p99),
       String(r.latencyMs.max),
       `${r.httpMs.p50} / ${r.httpMs.p99}`,
+      `${r.memory.beforeMb} / ${r.memory.samples.reduce((m, sample) => Math.max(m, sample.rssMb), 0)} / ${r.memory.peakMb}`,
       JSON.stringify(r.errors),
     ]),
   ]);

@@ -33,7 +33,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const lockIdentities = async (tx: TExecutor, tenantId: number, identities: TIdentity[]): Promise<void> => {
   // Sorted, so two transactions locking the same keys never wait on each other in opposite orders.
   const keys = [...new Set(identities.map((i) => `contact:${tenantId}:${i.kind}:${i.value}`))].sort();
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  if (keys.length === 0) return;
+  // One statement for all of them, taken in the list's order (WITH ORDINALITY keeps it).
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k.key, 0)) from (select e.key from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) with ordinality as e(key, n) order by e.n offset 0) k`,
+  );
 };
 
 const buildContactSearch = (tenantId: number, options: { search?: string; tagIds?: number[] }): SQL | undefined => {
@@ -159,6 +163,21 @@ export const insertContact = async (tx: TExecutor, tenantId: number, values: TCo
   return row as TContactRow;
 };
 
+/** Several new contacts in one statement, returned in the order given. */
+export const insertContacts = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: TContactValues[],
+): Promise<TContactRow[]> => {
+  if (values.length === 0) return [];
+  const rows = await tx
+    .insert(contacts)
+    .values(values.map((value) => ({ ...value, tenantId })))
+    .returning();
+  // Ids follow the order of the rows inserted; sorting by id makes that explicit.
+  return rows.sort((a, b) => a.id - b.id);
+};
+
 export const updateContactRow = async (
   tx: TExecutor,
   tenantId: number,
@@ -229,6 +248,24 @@ export const insertIdentities = async (
       target: [contactIdentities.tenantId, contactIdentities.kind, contactIdentities.value],
     });
   else await insert;
+};
+
+/**
+ * Identities of several contacts in one statement; one already taken (by a writer that took no identity
+ * lock) is skipped. Returns how many were inserted.
+ */
+export const insertIdentityRows = async (
+  tx: TExecutor,
+  tenantId: number,
+  rows: (TIdentity & { contactId: number })[],
+): Promise<number> => {
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(contactIdentities)
+    .values(rows.map((row) => ({ tenantId, contactId: row.contactId, kind: row.kind, value: row.value })))
+    .onConflictDoNothing({ target: [contactIdentities.tenantId, contactIdentities.kind, contactIdentities.value] })
+    .returning({ contactId: contactIdentities.contactId });
+  return inserted.length;
 };
 
 export const findIdentitiesOfContacts = (tx: TExecutor, tenantId: number, contactIds: number[]) =>

@@ -8,12 +8,12 @@ import {
   insertContact,
   insertIdentities,
   lockIdentities,
-  updateReportedForms,
   type TContactRow,
   type TContactValues,
   type TIdentity,
   type TIdentityKind,
   updateContactRow,
+  updateReportedForms,
 } from './contacts.repository.js';
 
 /** Who a channel says a message is from, in our terms: the channel host's sender. */
@@ -88,6 +88,22 @@ export const contactChanges = (
   return changes;
 };
 
+/** The contact a channel's sender becomes when nobody has any of its identities yet. */
+export const newContactValues = (
+  input: TChannelContact,
+  identities: Pick<ReturnType<typeof channelIdentities>, 'isGroup' | 'primary' | 'e164'>,
+): TContactValues => {
+  const { isGroup, primary, e164 } = identities;
+  return {
+    name: input.name?.trim() || input.pushname?.trim() || e164 || input.value.trim(),
+    number: isGroup ? input.value.trim() : e164,
+    email: input.email?.trim().toLowerCase() || (primary.kind === 'email' ? primary.value : null),
+    pushname: input.pushname ?? null,
+    profilePicUrl: input.profilePicUrl ?? null,
+    isGroup,
+  };
+};
+
 /**
  * Finds the contact a channel names by any of its identities (canonical phone key, so both forms of a
  * Brazilian mobile meet; LID; web chat id; ...), or creates it with them. Identities that arrive together
@@ -117,15 +133,7 @@ export const upsertContactFromChannel = async (
   const contactId = ownerOf(primary) ?? known.map(ownerOf).find((id) => id !== undefined);
 
   if (contactId === undefined) {
-    const values: TContactValues = {
-      name: input.name?.trim() || input.pushname?.trim() || e164 || input.value.trim(),
-      number: isGroup ? input.value.trim() : e164,
-      email: input.email?.trim().toLowerCase() || (primary.kind === 'email' ? primary.value : null),
-      pushname: input.pushname ?? null,
-      profilePicUrl: input.profilePicUrl ?? null,
-      isGroup,
-    };
-    const created = await insertContact(tx, tenantId, values);
+    const created = await insertContact(tx, tenantId, newContactValues(input, { isGroup, primary, e164 }));
     await insertIdentities(tx, tenantId, created.id, known, { ignoreTaken: true });
     const [winner] = await findIdentityOwners(tx, tenantId, [primary]);
     if (!winner || winner.contactId === created.id) return created;

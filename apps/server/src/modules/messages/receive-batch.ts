@@ -6,8 +6,9 @@ import { cleanInput } from '../../platform/input-guard.js';
 import type { TServices } from '../../platform/services.js';
 import { findContactRows, findIdentityOwners } from '../contacts/contacts.repository.js';
 import { channelIdentities, contactChanges } from '../contacts/find-or-create-contact.js';
+import { assignProtocols } from '../protocols/protocols.repository.js';
 import { toTicketDtos } from '../tickets/ticket-dto.js';
-import { emitNewMessages } from '../tickets/tickets.events.js';
+import { emitMessageEvent, emitNewMessages, emitTicketChanged } from '../tickets/tickets.events.js';
 import {
   bumpTicketsForInbound,
   findConnectionRow,
@@ -17,6 +18,7 @@ import {
 } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
 import { findMessagesByExternalIds, insertMessages, type TMessageRow } from './messages.repository.js';
+import { createNewPeople, openTickets, pickNewPeople, type TNewSender, type TOpening } from './open-conversations.js';
 import {
   inboundMessageValues,
   inboundPreview,
@@ -58,6 +60,8 @@ type TBatchOutcome = {
   /** Deliveries of an id already in the batch: received one by one once the first is settled. */
   repeats: TWaiting[];
   tickets: Map<number, TTicket>;
+  /** Tickets the batch opened (a new person, or a known one with no active ticket), with their start. */
+  created: Map<number, Date>;
 };
 
 /** Up to this many deliveries go into one transaction. */
@@ -72,14 +76,23 @@ const externalKey = (whatsappId: number | null, externalId: string | null) => `$
 const ticketKey = (contactId: number, whatsappId: number | null) => `${contactId}:${whatsappId ?? 0}`;
 
 /**
- * The common case in one transaction for the whole batch: known people, each with an open ticket on the
- * connection. Everything else is handed back in `single`, whole senders at a time so one person's messages
- * never overtake each other. The database keeps the same walls as the one-message path: the per-contact
- * advisory lock, the unique external id (a concurrent duplicate is simply not inserted) and the one active
- * ticket per contact and connection (a ticket is never created here).
+ * The common cases in one transaction for the whole batch: known people with an open ticket on the
+ * connection, new people (contact and ticket created here) and known people whose conversation is closed (a
+ * ticket opened here). Everything else (a contact to update, identities split between contacts, anything odd)
+ * is handed back in `single`, whole senders at a time so one person's messages never overtake each other.
+ * The database keeps the same walls as the one-message path: the identities' and then the contacts' advisory
+ * locks, the unique external id (a concurrent duplicate is simply not inserted), the one active ticket per
+ * contact and connection; the tickets opened get their protocols by the last statement.
  */
 const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting[]): Promise<TBatchOutcome> => {
-  const outcome: TBatchOutcome = { stored: [], duplicates: [], single: [], repeats: [], tickets: new Map() };
+  const outcome: TBatchOutcome = {
+    stored: [],
+    duplicates: [],
+    single: [],
+    repeats: [],
+    tickets: new Map(),
+    created: new Map(),
+  };
   const singleSenders = new Set<string>();
   const seen = new Set<string>();
   const identitiesOf = new Map<TWaiting, ReturnType<typeof channelIdentities>>();
@@ -117,26 +130,60 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
   const owners = await findIdentityOwners(tx, tenantId, allIdentities);
   const ownerOf = new Map(owners.map((owner) => [`${owner.kind}\u0000${owner.value}`, owner.contactId]));
   const contactOf = new Map<TWaiting, number>();
+  /** Senders none of whose identities is anybody's yet, with their deliveries. */
+  const unknown = new Map<string, TWaiting[]>();
   for (const [waiting, { known }] of identitiesOf) {
     const found = new Set(known.map((identity) => ownerOf.get(`${identity.kind}\u0000${identity.value}`)));
     const [contactId] = found;
+    const key = senderKey(waiting.inbound);
     if (found.size === 1 && contactId !== undefined) contactOf.set(waiting, contactId);
-    else singleSenders.add(senderKey(waiting.inbound));
+    else if (found.size === 1) unknown.set(key, [...(unknown.get(key) ?? []), waiting]);
+    else singleSenders.add(key);
   }
   const contacts = new Map(
     (await findContactRows(tx, tenantId, [...new Set(contactOf.values())])).map((row) => [row.id, row]),
   );
   for (const waiting of batch) {
+    if (!connections.has(waiting.inbound.connectionId)) singleSenders.add(senderKey(waiting.inbound));
+    if (unknown.has(senderKey(waiting.inbound))) continue;
     const contact = contacts.get(contactOf.get(waiting) ?? 0);
     const identities = identitiesOf.get(waiting);
     const learns = contact && identities && Object.keys(contactChanges(contact, waiting.inbound.from, identities.e164));
-    if (!connections.has(waiting.inbound.connectionId) || !learns || learns.length > 0)
-      singleSenders.add(senderKey(waiting.inbound));
+    if (!learns || learns.length > 0) singleSenders.add(senderKey(waiting.inbound));
   }
 
-  // Per-contact serialisation, then the contacts' active tickets, locked: new messages go to them.
+  // New people first: their identities' locks come before any contact lock, as on the one-message path.
+  const { people, others } = pickNewPeople(
+    [...unknown]
+      .filter(([key]) => !singleSenders.has(key))
+      .map(
+        ([key, items]): TNewSender => ({
+          key,
+          from: items.map(({ inbound }) => inbound.from),
+          identities: identitiesOf.get(items[0] as TWaiting) as TNewSender['identities'],
+        }),
+      ),
+  );
+  for (const key of others) singleSenders.add(key);
+  const newContacts = await createNewPeople(tx, tenantId, people);
+  const newContactIds = new Set<number>();
+  for (const [key, items] of unknown) {
+    const contact = newContacts.get(key);
+    if (!contact) {
+      singleSenders.add(key);
+      continue;
+    }
+    contacts.set(contact.id, contact);
+    newContactIds.add(contact.id);
+    for (const waiting of items) contactOf.set(waiting, contact.id);
+  }
+
+  // Per-contact serialisation, then the known contacts' active tickets, locked: new messages go to them.
+  // (Nobody else sees a contact created here before the commit.)
   const candidates = batch.filter((waiting) => !singleSenders.has(senderKey(waiting.inbound)));
-  const contactIds = candidates.map((waiting) => contactOf.get(waiting) as number);
+  const contactIds = candidates
+    .map((waiting) => contactOf.get(waiting) as number)
+    .filter((contactId) => !newContactIds.has(contactId));
   await lockContacts(tx, tenantId, contactIds);
   const active = new Map(
     (await lockActiveTicketsOfContacts(tx, tenantId, contactIds)).map((row) => [
@@ -144,10 +191,6 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
       row,
     ]),
   );
-  for (const waiting of candidates) {
-    if (!active.has(ticketKey(contactOf.get(waiting) as number, waiting.inbound.connectionId)))
-      singleSenders.add(senderKey(waiting.inbound));
-  }
 
   const mine: TWaiting[] = [];
   for (const waiting of batch) {
@@ -157,6 +200,25 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
     else mine.push(waiting);
   }
   if (mine.length === 0) return outcome;
+
+  // A conversation for whoever has none on the connection: one ticket per contact and connection.
+  const openings = new Map<string, TOpening>();
+  for (const waiting of mine) {
+    const contactId = contactOf.get(waiting) as number;
+    const key = ticketKey(contactId, waiting.inbound.connectionId);
+    if (active.has(key) || openings.has(key)) continue;
+    openings.set(key, {
+      key,
+      contact: contacts.get(contactId) as TOpening['contact'],
+      connection: connections.get(waiting.inbound.connectionId) as TOpening['connection'],
+      at: new Date(waiting.inbound.timestamp),
+      isNewContact: newContactIds.has(contactId),
+    });
+  }
+  for (const [key, row] of await openTickets(tx, tenantId, [...openings.values()])) {
+    active.set(key, row);
+    outcome.created.set(row.id, (openings.get(key) as TOpening).at);
+  }
 
   const quotedKeys = mine.flatMap(({ inbound }) =>
     inbound.quotedExternalId ? [{ whatsappId: inbound.connectionId, externalId: inbound.quotedExternalId }] : [],
@@ -204,6 +266,16 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
   await bumpTicketsForInbound(tx, tenantId, [...bumps.values()]);
   const dtos = await toTicketDtos(tx, tenantId, await findTicketsJoined(tx, tenantId, [...bumps.keys()]));
   for (const dto of dtos) outcome.tickets.set(dto.id, dto);
+  // Last statement: the tenant's protocol counter, once for every ticket opened, locked only until the commit.
+  const protocols = await assignProtocols(
+    tx,
+    tenantId,
+    [...outcome.created].map(([ticketId, at]) => ({ ticketId, at })),
+  );
+  for (const [ticketId, protocol] of protocols) {
+    const ticket = outcome.tickets.get(ticketId);
+    if (ticket) ticket.protocol = protocol;
+  }
   return outcome;
 };
 
@@ -223,10 +295,20 @@ const announce = async (services: TServicesIn, tenantId: number, outcome: TBatch
   for (const [ticketId, items] of groupBy(outcome.stored, (item) => item.ticketId)) {
     const ticket = outcome.tickets.get(ticketId) as TTicket;
     const messages = items.map((item) => toMessageDto(item.row, item.quoted));
+    // A ticket the batch opened is announced as created, as the one-message path announces it.
+    const created = outcome.created.has(ticketId);
     try {
-      await emitNewMessages(services, tenantId, ticket, messages);
+      if (created) {
+        await emitTicketChanged(services, tenantId, ticket, { created });
+        for (const message of messages) await emitMessageEvent(services, tenantId, ticket, 'chat:create', message);
+      } else await emitNewMessages(services, tenantId, ticket, messages);
       for (const [i, item] of items.entries())
-        item.waiting.resolve({ duplicate: false, ticket, message: messages[i] as TMessage, ticketCreated: false });
+        item.waiting.resolve({
+          duplicate: false,
+          ticket,
+          message: messages[i] as TMessage,
+          ticketCreated: created && i === 0,
+        });
     } catch (error) {
       for (const item of items) item.waiting.reject(error);
     }
@@ -248,7 +330,7 @@ const receiveTenantBatch = async (
     // delivery takes the one-message path on its own, which answers for itself.
     stats.failed += 1;
     services.log?.warn({ err: error, tenantId, size: batch.length }, 'inbound batch failed; receiving one by one');
-    outcome = { stored: [], duplicates: [], single: batch, repeats: [], tickets: new Map() };
+    outcome = { stored: [], duplicates: [], single: batch, repeats: [], tickets: new Map(), created: new Map() };
   }
   stats.stored += outcome.stored.length;
   stats.duplicates += outcome.duplicates.length;

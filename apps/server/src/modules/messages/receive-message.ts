@@ -7,7 +7,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { upsertContactFromChannel } from '../contacts/find-or-create-contact.js';
-import { nextProtocol } from '../protocols/protocols.repository.js';
+import { assignProtocols } from '../protocols/protocols.repository.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
@@ -102,7 +102,6 @@ export const receiveOneMessage = async (
         channel: connection.type,
         isGroup: contact.isGroup,
         startedAttendanceAt: owner ? now : null,
-        protocol: await nextProtocol(tx, tenantId, now),
       });
       if (!ticketRow) throw new AppError('ERR_CREATING_TICKET');
       ticketCreated = true;
@@ -129,12 +128,13 @@ export const receiveOneMessage = async (
       unreadMessages: sql`${tickets.unreadMessages} + 1` as unknown as number,
       answered: false,
     });
-    return {
-      duplicate: false,
-      ticket: await loadTicketDto(tx, tenantId, ticketRow.id),
-      message: toMessageDto(message, quoted),
-      ticketCreated,
-    };
+    const ticket = await loadTicketDto(tx, tenantId, ticketRow.id);
+    // Last statement: the tenant's protocol counter stays locked only until the commit (see assignProtocols).
+    if (ticketCreated) {
+      const protocols = await assignProtocols(tx, tenantId, [{ ticketId: ticket.id, at: now }]);
+      ticket.protocol = protocols.get(ticket.id) ?? null;
+    }
+    return { duplicate: false, ticket, message: toMessageDto(message, quoted), ticketCreated };
   }).catch((error: unknown) => {
     if (error instanceof DuplicateDelivery) return { duplicate: true } as const;
     throw error;

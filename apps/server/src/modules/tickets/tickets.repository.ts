@@ -315,6 +315,20 @@ export const insertTicket = async (
   return row;
 };
 
+/** Several new tickets in one statement; one refused by the one-active-ticket index is left out. */
+export const insertTickets = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: Omit<typeof tickets.$inferInsert, 'tenantId' | 'id'>[],
+): Promise<TTicketRow[]> => {
+  if (values.length === 0) return [];
+  return tx
+    .insert(tickets)
+    .values(values.map((value) => ({ ...value, tenantId })))
+    .onConflictDoNothing()
+    .returning();
+};
+
 export const updateTicketRow = async (
   tx: TExecutor,
   tenantId: number,
@@ -355,6 +369,17 @@ export const insertTicketLog = async (
     queueId: values.queueId ?? null,
     data: (values.data ?? {}) as Record<string, unknown>,
   });
+};
+
+export const insertTicketLogs = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: { ticketId: number; type: string; queueId: number | null }[],
+): Promise<void> => {
+  if (values.length === 0) return;
+  await tx
+    .insert(ticketLogs)
+    .values(values.map((value) => ({ tenantId, ticketId: value.ticketId, type: value.type, queueId: value.queueId })));
 };
 
 export const findTicketLogs = (tx: TExecutor, tenantId: number, ticketId: number) =>
@@ -404,6 +429,22 @@ export const findWalletUserIds = async (tx: TExecutor, tenantId: number, contact
     .from(contactWallets)
     .where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)));
   return rows.map((row) => row.userId);
+};
+
+/** The wallet users of several contacts, by contact. */
+export const findWalletUserIdsOfContacts = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: number[],
+): Promise<Map<number, number[]>> => {
+  const byContact = new Map<number, number[]>();
+  if (contactIds.length === 0) return byContact;
+  const rows = await tx
+    .select({ contactId: contactWallets.contactId, userId: contactWallets.userId })
+    .from(contactWallets)
+    .where(and(eq(contactWallets.tenantId, tenantId), inArray(contactWallets.contactId, contactIds)));
+  for (const row of rows) byContact.set(row.contactId, [...(byContact.get(row.contactId) ?? []), row.userId]);
+  return byContact;
 };
 
 /** Ids that belong to the tenant, to validate references from a request body. */
