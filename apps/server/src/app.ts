@@ -145,7 +145,8 @@ export const createApp = async (
       db: database.db,
       log: app.log,
       channels,
-      realtime,
+      events,
+      jobs,
       pace: config.sendPace,
       instanceId,
       onConnectionDown: (tenantId, connectionId, reason) =>

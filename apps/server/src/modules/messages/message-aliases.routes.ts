@@ -1,7 +1,8 @@
 import { ZEditAlias, ZMessage, ZReactionAlias } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TServices } from '../../platform/services.js';
-import { editMessage, reactToMessage } from './manage-messages.js';
+import { editMessage } from './edit-message.js';
+import { reactToMessage } from './react-to-message.js';
 
 /** The family's aliases of the reaction and edit calls, the message named in the body. */
 export const messageAliasesRoutes =

@@ -3,14 +3,12 @@ import { ZId, ZMessage, ZMessageList, ZPageNumber, ZSendMessage, ZTicket } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
-import {
-  deleteMessage,
-  editMessage,
-  listScheduledMessages,
-  listTicketMessages,
-  reactToMessage,
-  retryMessage,
-} from './manage-messages.js';
+import { deleteMessage } from './delete-message.js';
+import { editMessage } from './edit-message.js';
+import { listScheduledMessages } from './list-scheduled-messages.js';
+import { listTicketMessages } from './list-ticket-messages.js';
+import { reactToMessage } from './react-to-message.js';
+import { retryMessage } from './retry-message.js';
 import { listTenantScheduledMessages } from './schedule-list.js';
 import { sendMediaMessages } from './send-media-messages.js';
 import { sendMessage } from './send-message.js';

@@ -536,8 +536,7 @@ export const messages = pgTable(
       .default('pending'),
     failureReason: text('failure_reason'),
     attempts: integer('attempts').notNull().default(0),
-    /** Outbound queue: when the sender may next try this message, and until when a sender holds it. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Outbound queue: until when a send in progress holds this message (its job holds when to try again). */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     read: boolean('read').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
@@ -560,7 +559,6 @@ export const messages = pgTable(
     // Ticket search by message text (migration 0011, pg_trgm).
     index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
     index('messages_schedule_idx').on(t.status, t.scheduleDate).where(sql`${t.status} = 'scheduled'`),
-    index('messages_outbox_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending' and ${t.fromMe}`),
   ],
 );
 

@@ -3,26 +3,35 @@ import type PgBoss from 'pg-boss';
 export type TFetchedJob<TData> = { id: string; data: TData; retryLimit: number; retryCount: number };
 
 /**
- * pg-boss's fetch with one more condition: only jobs of the definitions this instance knows. One queue holds
+ * pg-boss's fetch with more conditions. Only jobs of the definitions this instance knows: one queue holds
  * every kind of job, and an instance that started before a module registered a definition (or a rolling deploy
- * where only newer instances know a job) must leave those jobs to the instances that can run them.
- * Same claim as pg-boss's own (`FOR UPDATE SKIP LOCKED`, the retry count moved on a re-run); the queue's policy
- * is 'standard', so its singleton grouping does not apply.
+ * where only newer instances know a job) must leave those jobs to the instances that can run them. Not the
+ * jobs this instance declined a moment ago (`skipIds`: they belong to another instance). And jobs of one group
+ * (pg-boss's `singleton_key`, free here: the queue's policy is 'standard') one at a time, oldest first: a job
+ * waits while another of its group runs or an older one of its group is due.
+ * Same claim as pg-boss's own (`FOR UPDATE SKIP LOCKED`, the retry count moved on a re-run).
  */
 export const fetchKnownJobs = async <TData>(
   boss: PgBoss,
   queue: string,
   names: string[],
   limit: number,
+  skipIds: string[] = [],
 ): Promise<TFetchedJob<TData>[]> => {
   if (names.length === 0 || limit <= 0) return [];
   const { rows } = await boss.getDb().executeSql(
     `with next as (
-       select id from pgboss.job
-       where name = $1 and state < 'active' and start_after < now() and data->>'job' = any($3::text[])
-       order by priority desc, created_on, id
+       select j.id from pgboss.job j
+       where j.name = $1 and j.state < 'active' and j.start_after < now() and j.data->>'job' = any($3::text[])
+         and not (j.id = any($4::uuid[]))
+         and (j.singleton_key is null or not exists (
+           select 1 from pgboss.job o
+           where o.name = $1 and o.singleton_key = j.singleton_key
+             and (o.state = 'active'
+                  or (o.state < 'active' and o.start_after < now() and (o.created_on, o.id) < (j.created_on, j.id)))))
+       order by j.priority desc, j.created_on, j.id
        limit $2
-       for update skip locked
+       for update of j skip locked
      )
      update pgboss.job j set
        state = 'active',
@@ -31,7 +40,7 @@ export const fetchKnownJobs = async <TData>(
      from next
      where j.name = $1 and j.id = next.id
      returning j.id, j.data, j.retry_limit as "retryLimit", j.retry_count as "retryCount"`,
-    [queue, limit, names],
+    [queue, limit, names, skipIds],
   );
   return rows as TFetchedJob<TData>[];
 };

@@ -2,18 +2,26 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { TDatabase, TExecutor } from '../db/client.js';
+import { getTenantScope } from '../db/tenant-tx.js';
 import { bossDbFor, bossDbForTransaction } from './boss-db.js';
 import { assertCronExpression } from './cron.js';
 import { createCronClock } from './cron-clock.js';
 import { fetchKnownJobs, type TFetchedJob } from './fetch-jobs.js';
 import type { TJobDefinition } from './job-definition.js';
+import { JobDeferred, JobGiveUp } from './job-errors.js';
 import { jobIdForKey } from './job-keys.js';
 
 /** The one pg-boss queue; the definition's name rides in each job's data (one poll for every kind of job). */
 export const JOB_QUEUE = 'prosa';
 
 export type TJobData = { job: string; tenantId: number | null; payload: unknown };
-export type TJobOutcome = { id: string; job: string; state: 'completed' | 'retry' | 'failed'; error?: string };
+export type TJobOutcome = {
+  id: string;
+  job: string;
+  /** 'deferred': it asked to run later (or elsewhere), the attempt not counted. */
+  state: 'completed' | 'retry' | 'deferred' | 'failed';
+  error?: string;
+};
 export type TEnqueueOptions = {
   /** Enqueue inside this transaction: the job exists only if it commits. */
   tx?: TExecutor;
@@ -21,7 +29,12 @@ export type TEnqueueOptions = {
   /** Idempotency key: one job per (definition, key) while it is kept. */
   key?: string;
   startAfter?: Date;
+  /** Jobs of one group run one at a time, in the order they were enqueued (due ones first-come). */
+  group?: string;
 };
+
+/** How long a job this instance declined (JobDeferred `elsewhere`) is left to the others before it looks again. */
+const DECLINE_MS = 5_000;
 
 export type TJobRunnerOptions = {
   database: TDatabase;
@@ -36,6 +49,15 @@ export type TJobRunnerOptions = {
   now?: () => Date;
 };
 
+/** The commit hook of a tenant transaction; undefined for any other executor. */
+const afterCommitOf = (tx: TExecutor): ((hook: () => void) => void) | undefined => {
+  try {
+    return getTenantScope(tx).onCommit;
+  } catch {
+    return undefined;
+  }
+};
+
 /** One durable job runner for the whole server (pg-boss 10 on the app's own database). */
 export const createJobRunner = (options: TJobRunnerOptions) => {
   const { database, log, pollMs } = options;
@@ -46,6 +68,8 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   const boss = new PgBoss({ db: bossDbFor(database), migrate: false, schedule: false, supervise: true });
   boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
   const running = new Set<Promise<void>>();
+  /** Jobs declined here, by id, until when (ms). */
+  const declined = new Map<string, number>();
   let state: 'idle' | 'started' | 'stopping' = 'idle';
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
@@ -67,9 +91,19 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       await boss.complete(JOB_QUEUE, job.id);
       outcome = { id: job.id, job: job.data.job, state: 'completed' };
     } catch (err) {
+      if (err instanceof JobDeferred) {
+        await defer(job.id, err.at).catch((e: unknown) => log.error({ err: e }, 'job defer'));
+        if (err.elsewhere) declined.set(job.id, Date.now() + DECLINE_MS);
+        outcome = { id: job.id, job: job.data.job, state: 'deferred' };
+        settled.emit('settled', outcome);
+        settled.emit(job.id, outcome);
+        return;
+      }
       const message = err instanceof Error ? err.message : String(err);
+      const giveUp = err instanceof JobGiveUp;
+      if (giveUp) await noRetriesLeft(job.id).catch((e: unknown) => log.error({ err: e }, 'job give up'));
       await boss.fail(JOB_QUEUE, job.id, { message }).catch((e: unknown) => log.error({ err: e }, 'job fail'));
-      const final = job.retryCount >= job.retryLimit;
+      const final = giveUp || job.retryCount >= job.retryLimit;
       log.warn({ err, job: job.data.job, jobId: job.id, attempt: job.retryCount, final }, 'job failed');
       outcome = { id: job.id, job: job.data.job, state: final ? 'failed' : 'retry', error: message };
     }
@@ -77,17 +111,36 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     settled.emit(job.id, outcome);
   };
 
+  /** Back to the queue, due at `at`; its start is forgotten so the re-run does not count as a retry. */
+  const defer = (id: string, at: Date) =>
+    boss.getDb().executeSql(
+      // Kept at least as long past its new start as a new job is (pg-boss drops waiting jobs past keep_until).
+      `update pgboss.job set state = 'created', start_after = $3::timestamptz, started_on = null,
+         keep_until = greatest(keep_until, $3::timestamptz + interval '14 days')
+       where name = $1 and id = $2 and state = 'active'`,
+      [JOB_QUEUE, id, at.toISOString()],
+    );
+  const noRetriesLeft = (id: string) =>
+    boss
+      .getDb()
+      .executeSql('update pgboss.job set retry_limit = retry_count where name = $1 and id = $2', [JOB_QUEUE, id]);
+
+  const skipIds = (): string[] => {
+    const now = Date.now();
+    for (const [id, until] of declined) if (until <= now) declined.delete(id);
+    return [...declined.keys()];
+  };
+
   const poll = async (): Promise<void> => {
     while (state === 'started') {
       const free = concurrency - running.size;
       let fetched = 0;
       if (free > 0) {
-        const jobs = await fetchKnownJobs<TJobData>(boss, JOB_QUEUE, [...definitions.keys()], free).catch(
-          (err: unknown) => {
-            log.warn({ err }, 'job runner: fetch failed');
-            return [];
-          },
-        );
+        const names = [...definitions.keys()];
+        const jobs = await fetchKnownJobs<TJobData>(boss, JOB_QUEUE, names, free, skipIds()).catch((err: unknown) => {
+          log.warn({ err }, 'job runner: fetch failed');
+          return [];
+        });
         fetched = jobs.length;
         for (const job of jobs) {
           const task = run(job).finally(() => {
@@ -125,11 +178,14 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       ...retryOptions(definition as unknown as TJobDefinition<never>),
       ...(enqueueOptions.key ? { id: jobIdForKey(definition.name, enqueueOptions.key) } : {}),
       ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
+      ...(enqueueOptions.group ? { singletonKey: enqueueOptions.group } : {}),
       ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
       ...(enqueueOptions.tx ? { db: bossDbForTransaction(enqueueOptions.tx) } : {}),
     });
-    // Not inside a transaction: due now, so this instance looks at once (a transaction's job waits for the poll).
+    // Due now: this instance looks at once, or once the transaction holding the job commits (a transaction
+    // that is not a tenant one has no commit hook: its job waits for the next poll).
     if (!enqueueOptions.tx) wake?.();
+    else afterCommitOf(enqueueOptions.tx)?.(() => wake?.());
     return id;
   };
 
@@ -175,7 +231,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     whenSettled(id: string): Promise<TJobOutcome> {
       return new Promise((resolve) => {
         const listener = (outcome: TJobOutcome) => {
-          if (outcome.state === 'retry') return;
+          if (outcome.state === 'retry' || outcome.state === 'deferred') return;
           settled.off(id, listener);
           resolve(outcome);
         };

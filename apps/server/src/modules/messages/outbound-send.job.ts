@@ -1,0 +1,168 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { ChannelSendError, type TChannelRegistry, type TTemplateSend } from '../../channels/host/modules-door.js';
+import type { TDb } from '../../platform/db/client.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TEventBus } from '../../platform/events/event-bus.js';
+import { defineJob, type TJobRun } from '../../platform/jobs/job-definition.js';
+import { JobDeferred, JobGiveUp } from '../../platform/jobs/job-errors.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { findConnectionRow } from '../tickets/tickets.repository.js';
+import { toMessageDtos } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
+import { findContactAddress, findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
+import { isSessionElsewhere, lockMessage } from './outbound.repository.js';
+import type { TPacer } from './outbound-pace.js';
+
+export const SEND_MESSAGE_JOB = 'messages.send';
+export const MAX_SEND_ATTEMPTS = 5;
+/** A send in progress holds its message this long; longer than the job's expiry, so a re-run never overlaps it. */
+const LEASE_MS = 90_000;
+const EXPIRE_SECONDS = 60;
+
+export const ZSendMessagePayload = z.object({
+  tenantId: z.number().int().positive(),
+  messageId: z.number().int().positive(),
+});
+
+export type TSendDeps = {
+  db: TDb;
+  log: FastifyBaseLogger;
+  channels: TChannelRegistry;
+  /** Where a send's outcome is announced (`message.status`). */
+  events: TEventBus;
+  pacer: TPacer;
+  /** The provider refused the connection itself: mark it down and tell the admins. */
+  onConnectionDown?: (tenantId: number, connectionId: number, reason: string) => Promise<unknown>;
+  /** This server instance, as owner of stateful sessions: a connection whose socket runs elsewhere is sent there. */
+  instanceId?: string;
+};
+
+/** The group members a message mentions (written by group-messages.ts). */
+const mentionsOf = (data: unknown): string[] | undefined => {
+  const mentions = (data as { mentions?: unknown } | null)?.mentions;
+  return Array.isArray(mentions) ? mentions.filter((item): item is string => typeof item === 'string') : undefined;
+};
+
+/** The template a template message carries (written by send-template.ts). */
+const templateOf = (data: unknown): TTemplateSend | null =>
+  (data as { template?: TTemplateSend } | null)?.template ?? null;
+
+/** An outbound message still to send: pending, or scheduled (sent once its time has come). */
+const isToSend = (row: TMessageRow | undefined): row is TMessageRow =>
+  row?.fromMe === true && !row.isDeleted && (row.status === 'pending' || row.status === 'scheduled');
+
+const leasedUntil = (row: TMessageRow): Date | null =>
+  row.leaseUntil && row.leaseUntil.getTime() > Date.now() ? row.leaseUntil : null;
+
+/** Records a send's outcome on the message and announces it. */
+const finish = async (deps: TSendDeps, row: TMessageRow, change: Partial<TMessageRow>) => {
+  await withTenant(deps.db, row.tenantId, async (tx) => {
+    const updated = await updateMessageRow(tx, row.tenantId, row.id, { ...change, leaseUntil: null });
+    if (!updated) return;
+    const [message] = await toMessageDtos(tx, row.tenantId, [updated]);
+    if (!message) return;
+    const ticket = await loadTicketDto(tx, row.tenantId, row.ticketId);
+    await publishMessageEvent(deps, tx, row.tenantId, 'message.status', ticket, message);
+  });
+};
+
+/**
+ * Takes the message for this run: pending again if it was scheduled, leased, one more attempt. Null when
+ * there is nothing to send any more (sent, deleted, failed meanwhile). `interrupted`: a lease was left by a
+ * run that died mid-send, so the channel may have the message already.
+ */
+const claim = (deps: TSendDeps, tenantId: number, messageId: number) =>
+  withTenant(deps.db, tenantId, async (tx) => {
+    const row = await lockMessage(tx, tenantId, messageId);
+    if (!isToSend(row)) return null;
+    const leased = leasedUntil(row);
+    if (leased) throw new JobDeferred(leased);
+    const updated = await updateMessageRow(tx, tenantId, row.id, {
+      status: 'pending',
+      leaseUntil: new Date(Date.now() + LEASE_MS),
+      attempts: row.attempts + 1,
+      ...(row.status === 'scheduled' ? { timestamp: Date.now() } : {}),
+    });
+    if (!updated) return null;
+    return {
+      row: updated,
+      interrupted: row.leaseUntil !== null,
+      connection: row.whatsappId ? await findConnectionRow(tx, tenantId, row.whatsappId) : undefined,
+      addresses: await findContactAddress(tx, tenantId, row.contactId),
+      quoted: row.quotedMsgId ? await findMessage(tx, tenantId, row.quotedMsgId) : undefined,
+    };
+  });
+
+/**
+ * One outbound message through its channel. Runs once per message even across instances (one job per
+ * message, claimed with SKIP LOCKED; the message's lease stops a second run), and records the outcome: sent
+ * with the channel's id, or the reason of a failure (the message stays pending while attempts remain, then
+ * is failed and the job with it). A run that finds a lease left by a dead run tells the channel it was
+ * interrupted: channels that honour the idempotency key get it again, the others refuse it rather than risk a
+ * second copy. Pacing and another instance's session defer the run without counting an attempt.
+ */
+export const sendQueuedMessage = async (
+  deps: TSendDeps,
+  { tenantId, messageId }: z.infer<typeof ZSendMessagePayload>,
+  run: TJobRun,
+): Promise<void> => {
+  const row = await withTenant(deps.db, tenantId, (tx) => findMessage(tx, tenantId, messageId));
+  if (!isToSend(row)) return;
+  if (row.status === 'scheduled' && row.scheduleDate && row.scheduleDate.getTime() > Date.now())
+    throw new JobDeferred(row.scheduleDate);
+  const leased = leasedUntil(row);
+  if (leased) throw new JobDeferred(leased);
+  if (row.whatsappId) {
+    if (deps.instanceId && (await isSessionElsewhere(deps.db, row.whatsappId, deps.instanceId)))
+      throw new JobDeferred(new Date(), true);
+    const connection = await withTenant(deps.db, tenantId, (tx) =>
+      findConnectionRow(tx, tenantId, row.whatsappId as number),
+    );
+    if (connection && deps.channels.abilities(connection.type).paced) await deps.pacer.waitForSlot(connection.id);
+  }
+  const claimed = await claim(deps, tenantId, messageId);
+  if (!claimed) return;
+  const sent = await deps.channels
+    .send({
+      tenantId,
+      id: claimed.row.id,
+      idempotencyKey: `prosa-${tenantId}-${claimed.row.id}`,
+      connection: claimed.connection,
+      addresses: claimed.addresses,
+      interrupted: claimed.interrupted,
+      body: claimed.row.body,
+      mediaType: claimed.row.mediaType,
+      mediaUrl: claimed.row.mediaUrl,
+      mediaName: claimed.row.mediaName,
+      quotedExternalId: claimed.quoted?.messageId ?? null,
+      template: claimed.row.mediaType === 'template' ? templateOf(claimed.row.dataJson) : null,
+      mentions: mentionsOf(claimed.row.dataJson),
+    })
+    .catch(async (error: unknown) => {
+      const reason = error instanceof ChannelSendError ? error.reason : 'ERR_SENDING_WAPP_MSG';
+      const retryable = error instanceof ChannelSendError ? error.retryable : true;
+      if (!(error instanceof ChannelSendError)) deps.log.error({ err: error, messageId }, 'outbound send failed');
+      const connectionId = claimed.row.whatsappId;
+      if (error instanceof ChannelSendError && error.connectionDown && connectionId && deps.onConnectionDown)
+        await deps
+          .onConnectionDown(tenantId, connectionId, reason)
+          .catch((err: unknown) => deps.log.error({ err, connectionId }, 'marking a connection down failed'));
+      const last = !retryable || run.attempt + 1 >= MAX_SEND_ATTEMPTS;
+      // Never falsely sent: pending with the reason while attempts remain, then failed with it.
+      await finish(deps, claimed.row, last ? { status: 'failed', failureReason: reason } : { failureReason: reason });
+      throw last ? new JobGiveUp(reason) : new Error(reason);
+    });
+  // If recording this fails, the lease stays: the re-run sees an interrupted send, not a fresh one.
+  await finish(deps, claimed.row, { status: sent.status ?? 'sent', messageId: sent.externalId, failureReason: null });
+};
+
+/** The job: one per outbound message; retries with doubling pauses, MAX_SEND_ATTEMPTS tries in all. */
+export const sendMessageJob = (deps: TSendDeps) =>
+  defineJob({
+    name: SEND_MESSAGE_JOB,
+    payload: ZSendMessagePayload,
+    retry: { limit: MAX_SEND_ATTEMPTS - 1 },
+    expireInSeconds: EXPIRE_SECONDS,
+    handle: (payload, run) => sendQueuedMessage(deps, payload, run),
+  });

@@ -1,0 +1,50 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { TDb, TExecutor } from '../../platform/db/client.js';
+import { connections, messages, sessionLeases } from '../../platform/db/schema.js';
+import type { TMessageRow } from './messages.repository.js';
+
+/** The message with its row locked until the transaction ends (one send decision at a time). */
+export const lockMessage = async (tx: TExecutor, tenantId: number, id: number): Promise<TMessageRow | undefined> => {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)))
+    .for('update');
+  return row;
+};
+
+/**
+ * Whether another server instance runs the connection's stateful session (`session_leases`).
+ * NOTE: platform-level read (owner connection): leases are the installation's, not a tenant's data.
+ */
+export const isSessionElsewhere = async (db: TDb, connectionId: number, instanceId: string): Promise<boolean> => {
+  const [lease] = await db
+    .select({ owner: sessionLeases.owner })
+    .from(sessionLeases)
+    .where(and(eq(sessionLeases.connectionId, connectionId), ne(sessionLeases.owner, instanceId)));
+  return lease !== undefined;
+};
+
+/** How far ahead (ms) the connection's next send slot is booked; 0 or less when it is free. */
+export const findSlotAheadMs = async (db: TDb, connectionId: number): Promise<number> => {
+  const [booked] = await db
+    .select({ aheadMs: sql<number>`extract(epoch from (${connections.nextSendAt} - now()))::float8 * 1000` })
+    .from(connections)
+    .where(eq(connections.id, connectionId));
+  return Number(booked?.aheadMs ?? 0);
+};
+
+/**
+ * Books the connection's next send slot, `gapMs` after the previous one (or now): the slot is kept on the
+ * connection row, so every instance shares one pace. Returns how far (ms) the booking now ends.
+ */
+export const bookSlot = async (db: TDb, connectionId: number, gapMs: number): Promise<number> => {
+  const [slot] = await db
+    .update(connections)
+    .set({
+      nextSendAt: sql`greatest(now(), coalesce(${connections.nextSendAt}, now())) + ${gapMs} * interval '1 millisecond'`,
+    })
+    .where(eq(connections.id, connectionId))
+    .returning({ untilMs: sql<number>`extract(epoch from (${connections.nextSendAt} - now()))::float8 * 1000` });
+  return Number(slot?.untilMs ?? 0);
+};
