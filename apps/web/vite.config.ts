@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './compress-plugin.ts';
 import { emojibasePlugin } from './emojibase-plugin.ts';
 
 const serverUrl = process.env.PROSA_SERVER_URL ?? 'http://localhost:3000';
@@ -56,6 +57,7 @@ export default defineConfig({
             },
           }),
         ]),
+    precompressPlugin(),
   ],
   server: {
     port: 5173,

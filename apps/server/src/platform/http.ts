@@ -67,7 +67,14 @@ export const createHttp = async (config: TConfig, logger: boolean | object): Pro
   return app;
 };
 
-/** Serves the built web app; any HTML navigation that is not an API call gets index.html (history routing). */
+/** Files that must be asked for again on every visit; the hashed files under /assets never change. */
+const revalidated = (name: string) => name === 'sw.js' || name.endsWith('.webmanifest') || name === 'index.html';
+
+/**
+ * Serves the built web app; any HTML navigation that is not an API call gets index.html (history routing).
+ * The build writes a brotli and a gzip copy next to each file (apps/web/compress-plugin.ts): a browser that
+ * accepts one gets it as it is, without compressing on each request.
+ */
 export const registerWebApp = async (app: FastifyInstance, webDist: string): Promise<void> => {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
@@ -78,9 +85,12 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
     root: webDist,
     index: false,
     wildcard: false,
+    preCompressed: true,
+    // The compressed copies are chosen by Accept-Encoding, never asked for by name.
+    allowedPath: (pathName) => !/\.(br|gz)$/.test(pathName),
     setHeaders: (res, filePath) => {
-      const name = path.basename(filePath);
-      if (name === 'sw.js' || name.endsWith('.webmanifest') || name === 'index.html') {
+      const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+      if (revalidated(name)) {
         res.header('Cache-Control', 'no-cache');
       } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

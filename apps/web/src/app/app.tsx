@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
@@ -11,6 +10,7 @@ import { syncSessionFromStorage } from './session/session-store';
 import { useAppearanceStore } from './theme/appearance-store';
 import { AppearanceSync } from './theme/appearance-sync';
 import { buildTheme } from './theme/theme';
+import { ToastsOnDemand } from './toasts-on-demand';
 
 /** Another tab logged in or out: follow it. */
 const useStorageSync = (): void => {
@@ -33,7 +33,7 @@ export const App = () => {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-center" autoClose={5000} zIndex={5000} limit={5} />
+      <ToastsOnDemand />
       <QueryClientProvider client={queryClient}>
         <AppearanceSync />
         <RouterProvider router={router} />

@@ -1,6 +1,6 @@
 import { landingRouteName } from '@prosa/contracts';
 import { pathFor, publicNames, rootRouteName, routeEntries, routeNameForPath } from './route-registry';
-import { getScreenMeta } from './screens';
+import { getScreenStatus } from './screen-status';
 
 /** Screens only the platform superadmin may open (spec 2 and 6). */
 export const superadminOnlyRoutes = [
@@ -109,7 +109,7 @@ const preferredHomes: Record<string, readonly string[]> = {
 };
 const agentHomes = ['atendimento', 'contatos'];
 
-const isBuilt = (name: string): boolean => getScreenMeta(name).future === undefined;
+const isBuilt = (name: string): boolean => getScreenStatus(name).future === undefined;
 
 /**
  * The first screen that works for a profile: the spec's landing screen when it is built, else the profile's

@@ -1,31 +1,37 @@
 import { mainScreens, nestedGroups, reportNames } from '@prosa/contracts';
 import type { ReactElement } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { AttendanceLayout } from '../../modules/attendance/routes/attendance-layout';
-import { ChatEmptyPage } from '../../modules/attendance/routes/chat-empty-page';
-import { ChatPage } from '../../modules/attendance/routes/chat-page';
 import { LoginPage } from '../../modules/auth/routes/login-page';
-import { MasterKeyPage } from '../../modules/auth/routes/masterkey-page';
-import { ResetPasswordPage } from '../../modules/auth/routes/reset-password-page';
-import { SignupPage } from '../../modules/auth/routes/signup-page';
-import { FastRepliesPage, QueuesPage, ReasonsPage, TagsPage } from '../../modules/catalog/routes/catalog-screens';
-import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
-import { PlatformConnectionsPage } from '../../modules/connections/routes/platform-connections-page';
-import { ProxyPage } from '../../modules/connections/routes/proxy-page';
-import { ContactsPage } from '../../modules/contacts/routes/contacts-page';
-import { CustomizePage } from '../../modules/customize/routes/customize-page';
-import { FarewellMessagesPage } from '../../modules/farewell-messages/routes/farewell-messages-page';
-import { TicketPanelPage } from '../../modules/panel/routes/ticket-panel-page';
-import { ProtocolsPage } from '../../modules/protocols/routes/protocols-page';
-import { GeneralSettingsPage } from '../../modules/settings/routes/general-settings-page';
-import { MainLayout } from '../../modules/shell/routes/main-layout';
 import { PublicLayout } from '../../modules/shell/routes/public-layout';
-import { TenantsPage } from '../../modules/tenants/routes/tenants-page';
-import { UsersPage } from '../../modules/users/routes/users-page';
-import { WebchatPage } from '../../modules/webchat/routes/webchat-page';
 import { NotFoundPage } from '../../ui/not-found-page';
-import { UnderConstructionPage } from '../../ui/under-construction-page';
+import {
+  AttendanceLayout,
+  ChatEmptyPage,
+  ChatPage,
+  ConnectionsPage,
+  ContactsPage,
+  CustomizePage,
+  FarewellMessagesPage,
+  FastRepliesPage,
+  GeneralSettingsPage,
+  MainLayout,
+  MasterKeyPage,
+  PlatformConnectionsPage,
+  ProtocolsPage,
+  ProxyPage,
+  QueuesPage,
+  ReasonsPage,
+  ResetPasswordPage,
+  SignupPage,
+  TagsPage,
+  TenantsPage,
+  TicketPanelPage,
+  UnderConstructionPage,
+  UsersPage,
+  WebchatPage,
+} from './lazy-screens';
 import { RouteGuard, type TRouteHandle } from './route-guard';
+import { WithRouteLoading } from './route-loading';
 import { getRouteEntry, nestedChildName, notFoundRouteName, rootRouteName } from './route-registry';
 
 /** Screens built so far; every other named route shows the 'Em construção' page (docs/roadmap.md). */
@@ -62,10 +68,15 @@ const builtScreens: Record<string, () => ReactElement> = {
 
 const handle = (name: string): TRouteHandle => ({ name });
 
+/** A lazy screen with its loader; keyed by route so a screen met for the first time shows the loader at once. */
+const loaded = (name: string, element: ReactElement): ReactElement => (
+  <WithRouteLoading key={name}>{element}</WithRouteLoading>
+);
+
 const screen = (name: string, path: string): RouteObject => ({
   path,
   handle: handle(name),
-  element: builtScreens[name]?.() ?? <UnderConstructionPage key={name} name={name} />,
+  element: loaded(name, builtScreens[name]?.() ?? <UnderConstructionPage name={name} />),
 });
 
 /** Relative path of a named route inside its parent (`/configuracoes/geral` -> `geral`). */
@@ -92,7 +103,7 @@ const reportRoutes = (): RouteObject => ({
     {
       index: true,
       handle: handle('relatorios'),
-      element: <UnderConstructionPage key="relatorios" name="relatorios" />,
+      element: loaded('relatorios', <UnderConstructionPage name="relatorios" />),
     },
     ...reportNames.map((report) => screen(report, childPath(report, '/relatorios'))),
   ],
@@ -103,7 +114,11 @@ const chatFlowRoutes = (): RouteObject => ({
   handle: handle('chat-flow'),
   element: <Outlet />,
   children: [
-    { index: true, handle: handle('chat-flow'), element: <UnderConstructionPage key="chat-flow" name="chat-flow" /> },
+    {
+      index: true,
+      handle: handle('chat-flow'),
+      element: loaded('chat-flow', <UnderConstructionPage name="chat-flow" />),
+    },
     screen('chat-flow-builder', childPath('chat-flow-builder', '/chat-flow')),
   ],
 });
@@ -111,9 +126,9 @@ const chatFlowRoutes = (): RouteObject => ({
 const attendanceRoutes = (): RouteObject => ({
   path: 'atendimento',
   handle: handle('atendimento'),
-  element: <AttendanceLayout />,
+  element: loaded('atendimento', <AttendanceLayout />),
   children: [
-    { index: true, handle: handle('atendimento'), element: <ChatEmptyPage /> },
+    { index: true, handle: handle('atendimento'), element: loaded('chat-empty', <ChatEmptyPage />) },
     screen('chat-empty', 'chats'),
     screen('chat-contatos', 'contatos'),
     screen('chat', ':ticketId'),
@@ -122,7 +137,7 @@ const attendanceRoutes = (): RouteObject => ({
 
 export const appRoutes: RouteObject[] = [
   // The web chat visitor's page: public, outside the staff session and its guard.
-  { path: 'webchat/:token', element: <WebchatPage /> },
+  { path: 'webchat/:token', element: loaded('webchat', <WebchatPage />) },
   {
     element: <RouteGuard />,
     children: [
@@ -130,16 +145,16 @@ export const appRoutes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: 'login', handle: handle('login'), element: <LoginPage /> },
-          { path: 'signup', handle: handle('signup'), element: <SignupPage /> },
-          { path: 'masterkey', handle: handle('masterkey'), element: <MasterKeyPage /> },
-          { path: 'reset/:token', handle: handle('reset'), element: <ResetPasswordPage /> },
+          { path: 'signup', handle: handle('signup'), element: loaded('signup', <SignupPage />) },
+          { path: 'masterkey', handle: handle('masterkey'), element: loaded('masterkey', <MasterKeyPage />) },
+          { path: 'reset/:token', handle: handle('reset'), element: loaded('reset', <ResetPasswordPage />) },
           screen('google-callback', 'auth/google/callback'),
           screen('gmail-callback-url-back', 'gmail/callbackUrlBack'),
         ],
       },
       {
         path: '/',
-        element: <MainLayout />,
+        element: loaded('main', <MainLayout />),
         children: [
           { index: true, handle: handle(rootRouteName), element: <Navigate to="/contatos" replace /> },
           ...mainScreenRoutes(),

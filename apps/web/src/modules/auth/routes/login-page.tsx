@@ -3,22 +3,31 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { ZLoginBody } from '@prosa/contracts';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loading } from '../../../app/loading/loading-store';
 import { pathFor } from '../../../app/router/route-registry';
 import { zodResolver } from '../../../ui/zod-form';
 import { login, usePublicSettings } from '../api/auth-api';
-import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { showLoginError } from '../components/login-errors';
 import { useCompleteLogin } from '../components/use-complete-login';
+
+// The modal (and Mantine's Modal with it) is fetched only when asked for: the login screen loads less.
+const loadForgotPasswordModal = () => import('../components/forgot-password-modal');
+const ForgotPasswordModal = lazy(() => loadForgotPasswordModal().then((m) => ({ default: m.ForgotPasswordModal })));
 
 export const LoginPage = () => {
   const { t } = useTranslation();
   const completeLogin = useCompleteLogin();
   const settings = usePublicSettings();
   const [forgotOpened, forgot] = useDisclosure(false);
+  // Mounted from the first opening on, so that later closings still animate.
+  const [forgotMounted, setForgotMounted] = useState(false);
+  const openForgot = () => {
+    setForgotMounted(true);
+    forgot.open();
+  };
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({ initialValues: { email: '', password: '' }, validate: zodResolver(ZLoginBody) });
 
@@ -66,7 +75,15 @@ export const LoginPage = () => {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
-            <Anchor component="button" type="button" size="sm" onClick={forgot.open} data-testid="forgot-password">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={openForgot}
+              onPointerEnter={loadForgotPasswordModal}
+              onFocus={loadForgotPasswordModal}
+              data-testid="forgot-password"
+            >
               {t('auth.login.forgot')}
             </Anchor>
           </Group>
@@ -89,7 +106,11 @@ export const LoginPage = () => {
           )}
         </Stack>
       </form>
-      <ForgotPasswordModal opened={forgotOpened} onClose={forgot.close} email={form.values.email} />
+      {forgotMounted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal opened={forgotOpened} onClose={forgot.close} email={form.values.email} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,0 +1,63 @@
+import { lazyScreen } from './lazy-screen';
+
+/*
+ * Every screen but the login's is fetched when first shown, one chunk per route module: the login screen
+ * loads only what it needs (docs/benchmarks.md, "Web load").
+ */
+export const MainLayout = lazyScreen(() => import('../../modules/shell/routes/main-layout').then((x) => x.MainLayout));
+export const AttendanceLayout = lazyScreen(() =>
+  import('../../modules/attendance/routes/attendance-layout').then((x) => x.AttendanceLayout),
+);
+export const ChatEmptyPage = lazyScreen(() =>
+  import('../../modules/attendance/routes/chat-empty-page').then((x) => x.ChatEmptyPage),
+);
+export const ChatPage = lazyScreen(() => import('../../modules/attendance/routes/chat-page').then((x) => x.ChatPage));
+export const MasterKeyPage = lazyScreen(() =>
+  import('../../modules/auth/routes/masterkey-page').then((x) => x.MasterKeyPage),
+);
+export const ResetPasswordPage = lazyScreen(() =>
+  import('../../modules/auth/routes/reset-password-page').then((x) => x.ResetPasswordPage),
+);
+export const SignupPage = lazyScreen(() => import('../../modules/auth/routes/signup-page').then((x) => x.SignupPage));
+const catalog = () => import('../../modules/catalog/routes/catalog-screens');
+export const FastRepliesPage = lazyScreen(() => catalog().then((x) => x.FastRepliesPage));
+export const QueuesPage = lazyScreen(() => catalog().then((x) => x.QueuesPage));
+export const ReasonsPage = lazyScreen(() => catalog().then((x) => x.ReasonsPage));
+export const TagsPage = lazyScreen(() => catalog().then((x) => x.TagsPage));
+export const ConnectionsPage = lazyScreen(() =>
+  import('../../modules/connections/routes/connections-page').then((x) => x.ConnectionsPage),
+);
+export const PlatformConnectionsPage = lazyScreen(() =>
+  import('../../modules/connections/routes/platform-connections-page').then((x) => x.PlatformConnectionsPage),
+);
+export const ProxyPage = lazyScreen(() =>
+  import('../../modules/connections/routes/proxy-page').then((x) => x.ProxyPage),
+);
+export const ContactsPage = lazyScreen(() =>
+  import('../../modules/contacts/routes/contacts-page').then((x) => x.ContactsPage),
+);
+export const CustomizePage = lazyScreen(() =>
+  import('../../modules/customize/routes/customize-page').then((x) => x.CustomizePage),
+);
+export const FarewellMessagesPage = lazyScreen(() =>
+  import('../../modules/farewell-messages/routes/farewell-messages-page').then((x) => x.FarewellMessagesPage),
+);
+export const TicketPanelPage = lazyScreen(() =>
+  import('../../modules/panel/routes/ticket-panel-page').then((x) => x.TicketPanelPage),
+);
+export const ProtocolsPage = lazyScreen(() =>
+  import('../../modules/protocols/routes/protocols-page').then((x) => x.ProtocolsPage),
+);
+export const GeneralSettingsPage = lazyScreen(() =>
+  import('../../modules/settings/routes/general-settings-page').then((x) => x.GeneralSettingsPage),
+);
+export const TenantsPage = lazyScreen(() =>
+  import('../../modules/tenants/routes/tenants-page').then((x) => x.TenantsPage),
+);
+export const UsersPage = lazyScreen(() => import('../../modules/users/routes/users-page').then((x) => x.UsersPage));
+export const WebchatPage = lazyScreen(() =>
+  import('../../modules/webchat/routes/webchat-page').then((x) => x.WebchatPage),
+);
+export const UnderConstructionPage = lazyScreen(() =>
+  import('../../ui/under-construction-page').then((x) => x.UnderConstructionPage),
+);

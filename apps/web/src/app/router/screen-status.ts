@@ -1,0 +1,155 @@
+import { nestedGroups } from '@prosa/contracts';
+import { nestedChildName } from './route-registry';
+import type { TIconName } from './screens';
+
+/*
+ * What each screen is (built or which later work builds it) and the name of its icon; the icons themselves
+ * are in screens.tsx, so that the navigation guard does not load them with the login screen.
+ */
+
+/** Which later piece of work builds a screen that is only a placeholder today (docs/roadmap.md). */
+export type TFutureWork = 'conversations' | 'channels' | 'later';
+
+export type TScreenStatus = { icon: TIconName; future?: TFutureWork };
+
+const built = (icon: TIconName): TScreenStatus => ({ icon });
+const conversations = (icon: TIconName): TScreenStatus => ({ icon, future: 'conversations' });
+const channels = (icon: TIconName): TScreenStatus => ({ icon, future: 'channels' });
+const later = (icon: TIconName): TScreenStatus => ({ icon, future: 'later' });
+
+const aiAssistants = [
+  'chat-gpt',
+  'lm',
+  'ollama',
+  'grok',
+  'gemini',
+  'deepseek',
+  'qwen',
+  'vapi',
+  'claude',
+  'n8n',
+  'dify',
+  'groqcloud',
+  'typebot',
+  'dialogflow',
+];
+const channelSettings = [
+  'webhooks',
+  'webchat',
+  'meta',
+  'sms',
+  'hub',
+  'proxy',
+  'wuzapi',
+  'zapi',
+  'uazapi',
+  'evolution',
+  'sessoes',
+];
+
+const groupIcons: Record<string, TIconName> = {
+  kanban: 'IconLayoutKanban',
+  funil: 'IconFilter',
+  configuracoes: 'IconSettings',
+  configuracoesTenant: 'IconMail',
+  massa: 'IconSend',
+  grupo: 'IconUsersGroup',
+  avaliacoes: 'IconStar',
+};
+
+const nestedMeta = (): Record<string, TScreenStatus> => {
+  const meta: Record<string, TScreenStatus> = {};
+  for (const [group, , children] of nestedGroups) {
+    const icon = groupIcons[group] ?? 'IconSettings';
+    meta[group] = later(icon);
+    for (const child of children) {
+      const name = nestedChildName(group, child);
+      if (group === 'configuracoes' && aiAssistants.includes(child)) meta[name] = later('IconBrain');
+      else if (group === 'configuracoes' && channelSettings.includes(child)) meta[name] = channels('IconPlugConnected');
+      else if (group === 'massa' || group === 'grupo') meta[name] = channels(icon);
+      else meta[name] = later(icon);
+    }
+  }
+  return meta;
+};
+
+/** Icon name and status of every named route; screens without `future` are built. */
+export const screenStatus: Record<string, TScreenStatus> = {
+  ...nestedMeta(),
+  login: built('IconLock'),
+  signup: built('IconBuildingSkyscraper'),
+  masterkey: built('IconKey'),
+  reset: built('IconKey'),
+  'google-callback': channels('IconBrandGoogle'),
+  'gmail-callback-url-back': channels('IconMail'),
+  root: conversations('IconAddressBook'),
+  contatos: built('IconAddressBook'),
+  'home-dashboard': later('IconLayoutDashboard'),
+  'painel-atendimentos': built('IconDeviceDesktopAnalytics'),
+  tenants: built('IconBuildingSkyscraper'),
+  tenantsPk: later('IconKey'),
+  tenantsQueue: later('IconListNumbers'),
+  notificacao: later('IconBell'),
+  terminal: later('IconTerminal2'),
+  customizar: built('IconPalette'),
+  atualizar: later('IconRefresh'),
+  sessoes: built('IconPlugConnected'),
+  'configuracoes-meta': built('IconPlugConnected'),
+  'configuracoes-webchat': built('IconPlugConnected'),
+  'configuracoes-evolution': built('IconPlugConnected'),
+  'configuracoes-zapi': built('IconPlugConnected'),
+  'configuracoes-uazapi': built('IconPlugConnected'),
+  'configuracoes-wuzapi': built('IconPlugConnected'),
+  'configuracoes-sms': built('IconPlugConnected'),
+  'configuracoes-hub': built('IconPlugConnected'),
+  'configuracoes-proxy': built('IconNetwork'),
+  'configuracoes-sessoes': built('IconPlugConnected'),
+  'configuracoes-motivos': built('IconSettings'),
+  sessoestenants: built('IconPlugConnected'),
+  pagamentostenants: later('IconCreditCard'),
+  usuarios: built('IconUsers'),
+  'configuracoes-geral': built('IconSettings'),
+  usuariotenants: built('IconUsers'),
+  'auto-resposta': conversations('IconRobot'),
+  'mensagens-rapidas': built('IconMessageBolt'),
+  filas: built('IconStack2'),
+  planos: later('IconReceipt'),
+  assinatura: later('IconCertificate'),
+  tenantApi: later('IconApi'),
+  equipes: later('IconUsersGroup'),
+  backup: later('IconDatabaseExport'),
+  tarefas: later('IconChecklist'),
+  notas: conversations('IconNotes'),
+  lanes: later('IconRoad'),
+  etiquetas: built('IconTags'),
+  monitor: later('IconDeviceDesktopAnalytics'),
+  agendamentos: conversations('IconCalendarEvent'),
+  aniversarios: later('IconCake'),
+  fechamento: built('IconMessageCheck'),
+  protocolos: built('IconFileCertificate'),
+  wavoip: channels('IconPhoneCall'),
+  logligacao: channels('IconPhoneCall'),
+  'horario-atendimento': conversations('IconClock'),
+  'api-service': later('IconApi'),
+  configuracoesbloqueio: later('IconLock'),
+  'chat-privado': later('IconMessageCircle'),
+  campanhas: channels('IconSpeakerphone'),
+  'contatos-campanha': channels('IconSpeakerphone'),
+  relatorios: later('IconChartBar'),
+  'estatisticas-atendimentos-usuarios': later('IconChartBar'),
+  'lista-contatos': later('IconChartBar'),
+  'contatos-por-etiquetas': later('IconChartBar'),
+  'contatos-por-estado': later('IconChartBar'),
+  'contatos-por-kanban': later('IconChartBar'),
+  'contatos-por-carteira': later('IconChartBar'),
+  'atendimentos-por-parametros': later('IconChartBar'),
+  'chat-flow': later('IconSitemap'),
+  'chat-flow-builder': later('IconSitemap'),
+  atendimento: built('IconHeadset'),
+  'chat-empty': built('IconHeadset'),
+  'chat-contatos': built('IconAddressBook'),
+  chat: built('IconMessages'),
+  'not-found': built('IconHome'),
+};
+
+export const getScreenStatus = (name: string): TScreenStatus => screenStatus[name] ?? later('IconSettings');
