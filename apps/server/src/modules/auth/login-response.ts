@@ -1,8 +1,8 @@
 import { mergeMenuVisibility, type TLoginResponse, type TMenuVisibility, type TUserConfigs } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { findTenant } from '../tenants/tenants.repository.js';
-import { findQueuesOfUsers, findUser } from '../users/users.repository.js';
+import { findTenant } from '../tenants/tenants.service.js';
+import { findQueuesOfUsers, findUser } from '../users/users.service.js';
 
 export const buildLoginResponse = async (
   tx: TExecutor,

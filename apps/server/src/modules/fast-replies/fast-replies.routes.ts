@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { findViewer } from '../tickets/tickets.repository.js';
+import { findViewer } from '../tickets/tickets.service.js';
 import { deleteFastReplyRow, findFastReplies } from './fast-replies.repository.js';
 import { saveFastReply } from './save-fast-reply.js';
 

@@ -1,7 +1,7 @@
 import type { TChannelTarget } from '../../channels/host/modules-door.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
-import { findConnectionRow } from '../tickets/tickets.repository.js';
+import { findConnection } from '../connections/connections.service.js';
 import { findContactAddress } from './messages.repository.js';
 
 type TTicketRef = { id: number; contactId: number; whatsappId: number | null };
@@ -18,7 +18,7 @@ export const findChannelTarget = async (
   if (!ticket.whatsappId) return null;
   const whatsappId = ticket.whatsappId;
   const found = await withTenant(services.db, tenantId, async (tx) => ({
-    connection: await findConnectionRow(tx, tenantId, whatsappId),
+    connection: await findConnection(tx, tenantId, whatsappId),
     addresses: await findContactAddress(tx, tenantId, ticket.contactId),
   }));
   if (!found.connection) return null;

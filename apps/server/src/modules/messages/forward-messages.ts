@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { createTicket } from '../tickets/create-ticket.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
-import { findActiveTicket } from '../tickets/tickets.repository.js';
+import { findActiveTicket } from '../tickets/tickets.service.js';
 import { findMessagesByIds } from './messages.repository.js';
 import { sendMessage } from './send-message.js';
 

@@ -5,7 +5,7 @@ import type { TServices } from '../../platform/services.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
 import { publishTicketChanged } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { updateTicketRow } from '../tickets/tickets.repository.js';
+import { updateTicketRow } from '../tickets/tickets.service.js';
 import { notifyChannelRead } from './channel-target.js';
 import { toMessageDtos } from './message-dto.js';
 import { findTicketMessagesPage, markTicketMessagesRead } from './messages.repository.js';

@@ -6,8 +6,8 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventBus } from '../../platform/events/event-bus.js';
 import { defineJob, type TJobRun } from '../../platform/jobs/job-definition.js';
 import { JobDeferred, JobGiveUp } from '../../platform/jobs/job-errors.js';
+import { findConnection } from '../connections/connections.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { findConnectionRow } from '../tickets/tickets.repository.js';
 import { toMessageDtos } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { findContactAddress, findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
@@ -88,7 +88,7 @@ const claim = (deps: TSendDeps, tenantId: number, messageId: number) =>
     return {
       row: updated,
       interrupted: row.leaseUntil !== null,
-      connection: row.whatsappId ? await findConnectionRow(tx, tenantId, row.whatsappId) : undefined,
+      connection: row.whatsappId ? await findConnection(tx, tenantId, row.whatsappId) : undefined,
       addresses: await findContactAddress(tx, tenantId, row.contactId),
       quoted: row.quotedMsgId ? await findMessage(tx, tenantId, row.quotedMsgId) : undefined,
     };
@@ -117,7 +117,7 @@ export const sendQueuedMessage = async (
     if (deps.instanceId && (await isSessionElsewhere(deps.db, row.whatsappId, deps.instanceId)))
       throw new JobDeferred(new Date(), true);
     const connection = await withTenant(deps.db, tenantId, (tx) =>
-      findConnectionRow(tx, tenantId, row.whatsappId as number),
+      findConnection(tx, tenantId, row.whatsappId as number),
     );
     if (connection && deps.channels.abilities(connection.type).paced) await deps.pacer.waitForSlot(connection.id);
   }

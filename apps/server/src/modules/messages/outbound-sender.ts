@@ -1,6 +1,6 @@
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TJobRunner } from '../../platform/jobs/job-runner.js';
-import { findConnectionRow } from '../tickets/tickets.repository.js';
+import { findConnection } from '../connections/connections.service.js';
 import type { TMessageRow } from './messages.repository.js';
 import { createPacer } from './outbound-pace.js';
 import { sendMessageJob, type TSendDeps } from './outbound-send.job.js';
@@ -39,7 +39,7 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
   return {
     enqueue: async (tx, message, enqueueOptions = {}) => {
       const connection = message.whatsappId
-        ? await findConnectionRow(tx, message.tenantId, message.whatsappId)
+        ? await findConnection(tx, message.tenantId, message.whatsappId)
         : undefined;
       const paced = connection ? deps.channels.abilities(connection.type).paced : false;
       await jobs.enqueue(

@@ -1,8 +1,9 @@
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import { findConnection } from '../connections/connections.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { findConnectionRow, findTicketRow, updateTicketRow } from '../tickets/tickets.repository.js';
+import { findTicketRow, updateTicketRow } from '../tickets/tickets.service.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { insertMessage } from './messages.repository.js';
@@ -19,7 +20,7 @@ export const sendFarewell = async (
 ): Promise<void> => {
   await withTenant(services.db, ctx.tenantId, async (tx) => {
     const row = await findTicketRow(tx, ctx.tenantId, ticketId);
-    const connection = row?.whatsappId ? await findConnectionRow(tx, ctx.tenantId, row.whatsappId) : undefined;
+    const connection = row?.whatsappId ? await findConnection(tx, ctx.tenantId, row.whatsappId) : undefined;
     if (!row || !connection?.farewellMessage?.trim()) return null;
     const ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
     const body = fillTemplate(connection.farewellMessage, {

@@ -7,10 +7,11 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { findConnection } from '../connections/connections.service.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
 import { publishTicketChange } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { findConnectionRow, insertTicketLog, updateTicketRow } from '../tickets/tickets.repository.js';
+import { insertTicketLog, updateTicketRow } from '../tickets/tickets.service.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { findLastInboundAt, findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
@@ -32,7 +33,7 @@ const assertServiceWindow = async (
   tenantId: number,
   conversation: { contactId: number; whatsappId: number },
 ) => {
-  const connection = await findConnectionRow(tx, tenantId, conversation.whatsappId);
+  const connection = await findConnection(tx, tenantId, conversation.whatsappId);
   const channel = connection ? channels.abilities(connection.type) : undefined;
   const hours = channel?.serviceWindowHours;
   if (!hours) return;

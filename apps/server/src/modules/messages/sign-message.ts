@@ -1,6 +1,6 @@
 import type { TExecutor } from '../../platform/db/client.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
-import { findUser } from '../users/users.repository.js';
+import { findUser } from '../users/users.service.js';
 
 /** The family's signature: the agent's name in bold (WhatsApp markup) on its own line above the text. */
 export const signBody = (name: string, body: string): string => `*${name.trim()}*:\n${body}`;

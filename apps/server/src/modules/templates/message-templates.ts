@@ -11,8 +11,8 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { findConnection, type TConnectionRow, updateConnectionRow } from '../connections/connections.repository.js';
-import { findLastInboundAt } from '../messages/messages.repository.js';
+import { findConnection, type TConnectionRow, updateConnectionRow } from '../connections/connections.service.js';
+import { findLastInboundAt } from '../messages/messages.service.js';
 import { sendMessage } from '../messages/send-message.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
 

@@ -5,7 +5,7 @@ import { connections, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { markTicketMessagesRead } from '../messages/messages.repository.js';
+import { markTicketMessagesRead } from '../messages/messages.service.js';
 import { permissionFilter } from './load-visible-ticket.js';
 import { publishTicketChanged } from './ticket-events.js';
 import { loadTicketDto } from './ticket-rules.js';

@@ -14,7 +14,7 @@ import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
-import { findUser } from '../users/users.repository.js';
+import { findUser } from '../users/users.service.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { toTicketDtos } from './ticket-dto.js';
 import { findJoinedPage } from './tickets.repository.js';

@@ -1,6 +1,6 @@
 import type { TTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
-import { findReasonName } from '../reasons/reasons.repository.js';
+import { findReasonName } from '../reasons/reasons.service.js';
 
 type THolder = { userId: number | null; user: string | null; queueId: number | null; queue: string | null };
 

@@ -6,7 +6,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { notifyChannelRead } from '../messages/channel-target.js';
-import { markTicketMessagesRead } from '../messages/messages.repository.js';
+import { markTicketMessagesRead } from '../messages/messages.service.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { notifyConversationEnded } from './notify-conversation-ended.js';

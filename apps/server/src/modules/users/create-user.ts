@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { findTenant } from '../tenants/tenants.repository.js';
+import { findTenant } from '../tenants/tenants.service.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { assertEmailFree, assertQueuesOfTenant } from './user-rules.js';
 import { toUserDto } from './users.dto.js';
