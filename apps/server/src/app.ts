@@ -26,6 +26,7 @@ import { realtimeListener } from './modules/tickets/realtime-listener.js';
 import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { sendButtonRoutes } from './modules/messages/send-button.routes.js';
 import { structuredMessagesRoutes } from './modules/messages/structured-messages.routes.js';
+import { syncHistoryRoutes } from './modules/messages/sync-history.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
@@ -189,6 +190,7 @@ export const createApp = async (
   await app.register(structuredMessagesRoutes(services));
   await app.register(messageAliasesRoutes(services));
   await app.register(groupMessagesRoutes(services));
+  await app.register(syncHistoryRoutes(services));
   await app.register(sendButtonRoutes(services));
   await app.register(pendingRoutes(services));
   await app.register(reasonsRoutes(services));

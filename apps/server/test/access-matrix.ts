@@ -139,6 +139,9 @@ export const accessMatrix: Record<string, TAccess> = {
   'POST /messages/mentionMessage': any,
   'POST /messages/mentionAllMessage': any,
   'POST /messages/ghostMessage': any,
+  'POST /messages/syncOld': any,
+  'POST /messages/syncOldByUser': any,
+  'POST /messagesUpdateSyncTime': manager,
   'POST /messages/:ticketId/template': withBody(any, { name: 'boas_vindas', language: 'pt_BR' }),
   'GET /media/*': pub,
 

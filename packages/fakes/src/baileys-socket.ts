@@ -63,6 +63,8 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
     presences: [] as { type: string; jid?: string }[],
     pairingRequests: [] as string[],
     rejectedCalls: [] as { id: string; from: string }[],
+    /** History asked of the phone (`fetchMessageHistory`): how many, before which message, its time in seconds. */
+    historyRequests: [] as { count: number; oldest: TFakeWaKey; oldestTimestamp: number }[],
     ended: false,
     loggedOut: false,
     /** The keys this socket found stored when it started (restored pairing). */
@@ -112,6 +114,11 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
     }),
     rejectCall: async (id: string, from: string) => {
       socket.rejectedCalls.push({ id, from });
+    },
+    fetchMessageHistory: async (count: number, oldest: TFakeWaKey, oldestTimestamp: number) => {
+      if (!open) throw boom(428);
+      socket.historyRequests.push({ count, oldest, oldestTimestamp });
+      return `history-${socket.historyRequests.length}`;
     },
     downloadMedia: async (message: TFakeWaMessage) => {
       const bytes = world.media.get(String(message.key.id));
@@ -168,6 +175,13 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
       ev.emit('messages.reaction', [
         { key: target, reaction: { key: { remoteJid: from, fromMe: false, id: waId() }, text: emoji } },
       ]);
+    },
+    /**
+     * The phone answers a history request (`messaging-history.set`, sync type 6 = ON_DEMAND); other types are
+     * the syncs WhatsApp pushes by itself after pairing.
+     */
+    history: (messages: TFakeWaMessage[], syncType = 6) => {
+      ev.emit('messaging-history.set', { messages, chats: [], contacts: [], syncType, isLatest: false });
     },
     /** The customer calls. */
     ring: (from: string, id = waId()) => {

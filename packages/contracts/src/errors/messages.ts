@@ -2,6 +2,16 @@ import type { TErrorEntry } from './entry.js';
 
 // Sending, fetching, editing and deleting messages.
 export const messageErrors = {
+  ERR_CHANNEL_NO_HISTORY: {
+    status: 409,
+    'pt-BR': 'Este canal não busca mensagens antigas: só o WhatsApp por QR code (Baileys) as pede ao celular.',
+    en: 'This channel cannot fetch older messages: only WhatsApp by QR code (Baileys) asks the phone for them.',
+  },
+  ERR_HISTORY_NO_ANCHOR: {
+    status: 409,
+    'pt-BR': 'Esta conversa ainda não tem mensagem do canal a partir da qual buscar as anteriores.',
+    en: 'This conversation has no channel message yet to fetch the earlier ones from.',
+  },
   ERR_NO_MESSAGE_FOUND: {
     status: 404,
     'pt-BR': 'Nenhuma mensagem encontrada com este ID.',

@@ -1,13 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
-import type { TGatewayMessage } from '../host/gateway-events.js';
+import type { TGatewayHistoryMessage, TGatewayMessage } from '../host/gateway-events.js';
 import { storeInboundMedia } from '../shared/inbound-media.js';
 import { ackStatusOf, parseBaileysMessage, personOf, type TBaileysInbound } from './baileys-message.js';
 import type { TSessionRef, TSocketHandlers } from './baileys-sessions.js';
 import type { TBaileysSocket, TWaMessage } from './baileys-socket.js';
 
 type TMessageEvent = Extract<TBaileysInbound, { kind: 'message' }>;
+
+/** proto.HistorySync.HistorySyncType.ON_DEMAND: the answer to `fetchMessageHistory`. */
+const ON_DEMAND_HISTORY = 6;
 
 /**
  * What a Baileys socket brings in, into our pipelines: customers' messages (files downloaded into storage,
@@ -106,6 +109,28 @@ export const createBaileysInbound = (services: TServices, host: TChannelHost): T
           emoji: reaction.text ?? '',
         });
       }
+    },
+    // Only the history we asked for (ON_DEMAND, 6): the syncs pushed after pairing would import whole phones.
+    onHistory: async (ref, { messages, syncType }) => {
+      if (syncType !== ON_DEMAND_HISTORY) return;
+      const found: TGatewayHistoryMessage[] = [];
+      for (const raw of messages) {
+        const fromMe = raw.key?.fromMe === true;
+        // Ours are read as the customer's would be, for their chat and content.
+        const event = parseBaileysMessage(fromMe ? { ...raw, key: { ...raw.key, fromMe: false } } : raw);
+        if (event?.kind !== 'message' || event.chat.kind === 'group') continue;
+        found.push({
+          externalId: event.externalId,
+          fromMe,
+          from: { kind: event.chat.kind, value: event.chat.value, ...(event.chat.lid ? { lid: event.chat.lid } : {}) },
+          body: event.body,
+          mediaType: event.mediaType,
+          timestamp: event.timestamp,
+          quotedExternalId: event.quotedExternalId,
+          dataJson: raw,
+        });
+      }
+      if (found.length > 0) await host.deliver(connectionOf(ref), { type: 'history', messages: found });
     },
     // The host decides whether to refuse (the adapter's rejectCall) and what to tell the caller.
     onCalls: async (ref, _socket, calls) => {

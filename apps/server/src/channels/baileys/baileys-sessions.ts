@@ -63,6 +63,7 @@ export type TSocketHandlers = {
   onAcks: (ref: TSessionRef, event: TBaileysEventMap['messages.update']) => Promise<void>;
   onReactions: (ref: TSessionRef, event: TBaileysEventMap['messages.reaction']) => Promise<void>;
   onCalls: (ref: TSessionRef, socket: TBaileysSocket, event: TBaileysEventMap['call']) => Promise<void>;
+  onHistory: (ref: TSessionRef, event: TBaileysEventMap['messaging-history.set']) => Promise<void>;
 };
 
 type TSessionsDeps = {
@@ -213,6 +214,7 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
     socket.ev.on('messages.update', (event) => queue(() => deps.handlers.onAcks(target.ref, event)));
     socket.ev.on('messages.reaction', (event) => queue(() => deps.handlers.onReactions(target.ref, event)));
     socket.ev.on('call', (event) => queue(() => deps.handlers.onCalls(target.ref, socket, event)));
+    socket.ev.on('messaging-history.set', (event) => queue(() => deps.handlers.onHistory(target.ref, event)));
     return target;
   };
 

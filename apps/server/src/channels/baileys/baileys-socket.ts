@@ -57,6 +57,8 @@ export type TBaileysEventMap = {
   'messages.update': { key: TWaKey; update: { status?: number | null } }[];
   'messages.reaction': { key: TWaKey; reaction: { key?: TWaKey | null; text?: string | null } }[];
   call: TBaileysCallEvent[];
+  /** History from the phone: `syncType` 6 (ON_DEMAND) answers our `fetchMessageHistory`. */
+  'messaging-history.set': { messages: TWaMessage[]; syncType?: number | null };
 };
 
 export type TBaileysEvents = {
@@ -96,6 +98,8 @@ export type TBaileysSocket = {
     participants?: { id: string; phoneNumber?: string; admin?: 'admin' | 'superadmin' | null }[];
   }>;
   rejectCall: (callId: string, callFrom: string) => Promise<void>;
+  /** Asks the phone for up to `count` messages of the chat before `oldest` (its time in seconds). */
+  fetchMessageHistory: (count: number, oldest: TWaKey, oldestTimestamp: number) => Promise<string>;
   /** A received file's bytes (Baileys' downloadMediaMessage, re-asking the phone for expired media). */
   downloadMedia: (message: TWaMessage) => Promise<Buffer>;
 };
@@ -149,6 +153,8 @@ export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser
     },
     groupMetadata: (jid) => sock.groupMetadata(jid),
     rejectCall: (callId, callFrom) => sock.rejectCall(callId, callFrom),
+    fetchMessageHistory: (count, oldest, oldestTimestamp) =>
+      sock.fetchMessageHistory(count, oldest as WAMessageKey, oldestTimestamp),
     downloadMedia: (message) =>
       downloadMediaMessage(
         asMessage(message),

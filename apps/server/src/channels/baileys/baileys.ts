@@ -153,6 +153,11 @@ export const setupBaileys = (
       const remoteJid = jidOf(target.to);
       await socket?.readMessages(externalIds.map((id) => ({ remoteJid, id, fromMe: false })));
     },
+    requestHistory: async (target, request) => {
+      const socket = await openSocket(target.connection);
+      const oldest = { remoteJid: jidOf(target.to), id: request.oldest.externalId, fromMe: request.oldest.fromMe };
+      await socket.fetchMessageHistory(request.count, oldest, Math.floor(request.oldest.timestamp / 1000));
+    },
     callSettings: (connection) => {
       const config = readBaileysConfig(connection);
       return { rejectCalls: config.rejectCalls, message: config.rejectCallsMessage };

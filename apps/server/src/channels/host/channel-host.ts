@@ -9,6 +9,7 @@ import { updateContact } from '../../modules/contacts/update-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
 import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
+import { importHistory } from '../../modules/messages/import-history.js';
 import { contentTypeOf } from '../../modules/messages/media-upload.js';
 import {
   findContactAddress,
@@ -100,6 +101,9 @@ export const createChannelHost = (services: TServices): TChannelHost => {
       }
       case 'call':
         await receiveCall(services, connection, event.call);
+        return;
+      case 'history':
+        await importHistory(services, connection, event.messages);
         return;
       case 'connection':
         await setConnectionStatus(services, connection.tenantId, connection.id, event.change);

@@ -52,6 +52,9 @@ export type TGatewayCall = {
   timestamp: number;
 };
 
+/** A message of a conversation's past: the customer's, or one of ours sent from the phone or before. */
+export type TGatewayHistoryMessage = TGatewayMessage & { fromMe: boolean };
+
 export type TDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 /** A change of the connection's session, as `setConnectionStatus` takes it. */
@@ -92,6 +95,8 @@ export type TGatewayEvent =
    * the provider refuses it, records a refused call in the customer's ticket and answers with the text set.
    */
   | { type: 'call'; call: TGatewayCall }
+  /** Earlier messages of conversations, as a history request brought them (ours among them). */
+  | { type: 'history'; messages: TGatewayHistoryMessage[] }
   /** The session's state changed: connected (as which number), a QR code to scan, down and why. */
   | { type: 'connection'; change: TGatewayConnectionChange };
 

@@ -20,6 +20,7 @@ export type {
   TConnectionRef,
   TGatewayCall,
   TGatewayConnectionChange,
+  TGatewayHistoryMessage,
   TGatewayMessage,
   TGatewaySender,
 } from './gateway-events.js';

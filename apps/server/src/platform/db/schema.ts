@@ -41,6 +41,8 @@ export const tenants = pgTable('tenants', {
   systemColors: jsonb('system_colors').$type<Record<string, string>>(),
   branding: jsonb('branding').$type<{ appName: string; logo: string | null }>(),
   isPlatform: boolean('is_platform').notNull().default(false),
+  /** When the tenant last asked its channels for conversations' history (POST /messagesUpdateSyncTime, syncOld). */
+  messagesSyncedAt: timestamp('messages_synced_at', { withTimezone: true }),
   ...timestamps,
 });
 

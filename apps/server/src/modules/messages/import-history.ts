@@ -1,0 +1,54 @@
+import type { TConnectionRef, TGatewayHistoryMessage } from '../../channels/host/modules-door.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+import { findIdentityOwners } from '../contacts/contacts.repository.js';
+import { channelIdentities } from '../contacts/find-or-create-contact.js';
+import { findConversationTicket } from './history.repository.js';
+import { insertMessage } from './messages.repository.js';
+
+/**
+ * Earlier messages a history request brought (POST /messages/syncOld): each goes into its conversation on the
+ * connection (the contact's open ticket, else the latest), dated as the channel dated it, read, alerting nobody
+ * and moving no ticket. Messages already stored (same channel id), and people or conversations we do not
+ * have, are skipped: history fills conversations, it does not open them. Returns how many were stored.
+ */
+export const importHistory = async (
+  services: Pick<TServices, 'db'>,
+  ref: TConnectionRef,
+  history: readonly TGatewayHistoryMessage[],
+): Promise<number> =>
+  withTenant(services.db, ref.tenantId, async (tx) => {
+    const tickets = new Map<string, { ticketId: number; contactId: number } | null>();
+    const conversationOf = async (item: TGatewayHistoryMessage) => {
+      const key = `${item.from.kind}:${item.from.value}`;
+      if (!tickets.has(key)) {
+        const { known } = channelIdentities(item.from);
+        const owner = (await findIdentityOwners(tx, ref.tenantId, known))[0];
+        const ticketId = owner ? await findConversationTicket(tx, ref.tenantId, owner.contactId, ref.id) : undefined;
+        tickets.set(key, owner && ticketId ? { ticketId, contactId: owner.contactId } : null);
+      }
+      return tickets.get(key) ?? null;
+    };
+    let stored = 0;
+    for (const item of [...history].sort((a, b) => a.timestamp - b.timestamp)) {
+      const conversation = await conversationOf(item);
+      if (!conversation) continue;
+      const row = await insertMessage(tx, ref.tenantId, {
+        ...conversation,
+        whatsappId: ref.id,
+        messageId: item.externalId,
+        fromMe: item.fromMe,
+        read: true,
+        body: item.body,
+        mediaType: item.mediaType ?? 'chat',
+        mediaUrl: item.mediaUrl ?? null,
+        mediaName: item.mediaName ?? null,
+        mediaMime: item.mediaMime ?? null,
+        status: item.fromMe ? 'sent' : 'received',
+        timestamp: item.timestamp,
+        dataJson: item.dataJson ?? null,
+      });
+      if (row) stored += 1;
+    }
+    return stored;
+  });
