@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { withTenant } from '../db/tenant-tx.js';
 import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
+import { JobDeferred, JobGiveUp } from './job-errors.js';
 import type { TJobOutcome, TJobRunner } from './job-runner.js';
 
 const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
@@ -77,6 +78,62 @@ describe('job runner', () => {
     expect(second).toBeNull();
     await t.prosa.services.jobs.whenSettled(first as string);
     expect(count).toBe(1);
+  });
+
+  it('runs the jobs of one group one at a time, in the order they were enqueued', async () => {
+    const order: number[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const job = defineJob({
+      name: uniqueName('grouped'),
+      payload: z.object({ n: z.number() }),
+      handle: async ({ n }) => {
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        // Yield a few turns so that jobs running side by side would overlap here.
+        for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+        order.push(n);
+        running -= 1;
+      },
+    });
+    const { jobs } = t.prosa.services;
+    jobs.register(job);
+    const ids: string[] = [];
+    for (let n = 0; n < 6; n += 1) ids.push((await jobs.enqueue(job, { n }, { group: 'pedido-7' })) as string);
+    await Promise.all(ids.map((id) => jobs.whenSettled(id)));
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it('runs a deferred job again without counting an attempt, and fails a job that gives up at once', async () => {
+    const attempts: number[] = [];
+    const deferred = defineJob({
+      name: uniqueName('deferred'),
+      payload: z.object({}),
+      handle: async (_payload, run) => {
+        attempts.push(run.attempt);
+        if (attempts.length === 1) throw new JobDeferred(new Date());
+      },
+    });
+    let tries = 0;
+    const hopeless = defineJob({
+      name: uniqueName('hopeless'),
+      payload: z.object({}),
+      retry: { limit: 3 },
+      handle: async () => {
+        tries += 1;
+        throw new JobGiveUp('ERR_SEM_VOLTA');
+      },
+    });
+    const { jobs } = t.prosa.services;
+    jobs.register(deferred);
+    jobs.register(hopeless);
+    const later = await jobs.enqueue(deferred, {}, { tenantId });
+    expect((await jobs.whenSettled(later as string)).state).toBe('completed');
+    expect(attempts).toEqual([0, 0]);
+    const given = await jobs.enqueue(hopeless, {}, { tenantId });
+    expect(await jobs.whenSettled(given as string)).toMatchObject({ state: 'failed', error: 'ERR_SEM_VOLTA' });
+    expect(tries).toBe(1);
   });
 
   it('enqueues a cron job once per tenant at the hour of each tenant zone, however often the clock looks', async () => {
