@@ -50,13 +50,37 @@ describe('parseSmsWebhook', () => {
     });
   });
 
-  it('reads an array of events and skips types it does not know, keeping extra fields out of the way', () => {
+  it('reads an array of events, keeping extra fields out of the way and events of unknown shapes whole', () => {
     const read = parseSmsWebhook([
       { ...message, carrier: 'Vivo' },
       { type: 'balance', credits: 10 },
       { type: 'status', id: 'sms-1', status: 'sent' },
     ]);
-    expect(read.ok && read.events.map((event) => event.kind)).toEqual(['message', 'status']);
+    expect(read.ok && read.events.map((event) => event.kind)).toEqual(['message', 'unknown', 'status']);
+  });
+
+  it('keeps an unknown shape with its raw body, its sender when a usual field names one, and a stable id', () => {
+    const mms = { type: 'mms', id: 'mms-9', from: '+55 11 98765-0009', media: ['https://gw.example/m/1.jpg'] };
+    expect(parseSmsWebhook(mms, now)).toEqual({
+      ok: true,
+      events: [
+        {
+          kind: 'unknown',
+          shape: 'type:mms',
+          externalId: 'unknown:mms-9',
+          from: '+5511987650009',
+          timestamp: now,
+          raw: mms,
+        },
+      ],
+    });
+    // A provider's own format posted straight through: no `type`, the sender one level down.
+    const zenvia = { direction: 'IN', message: { from: '5511987650010', contents: [{ type: 'text', text: 'Oi' }] } };
+    const [event] = (parseSmsWebhook(zenvia, now) as { events: unknown[] }).events;
+    expect(event).toMatchObject({ kind: 'unknown', shape: 'fields:direction,message', from: '5511987650010' });
+    const [again] = (parseSmsWebhook({ ...zenvia }, now) as { events: { externalId: string }[] }).events;
+    expect(again?.externalId).toBe((event as { externalId: string }).externalId);
+    expect(parseSmsWebhook({ type: 'balance', credits: 3 }, now)).toMatchObject({ events: [{ from: null }] });
   });
 
   it('names the field that is wrong', () => {
@@ -68,7 +92,7 @@ describe('parseSmsWebhook', () => {
   });
 
   it('refuses what is no event at all', () => {
-    for (const garbage of [null, 'oi', 42, {}, { hello: 'world' }, [], new Array(101).fill(message)])
+    for (const garbage of [null, 'oi', 42, {}, [], [message, 'oi'], new Array(101).fill(message)])
       expect(parseSmsWebhook(garbage).ok).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startFakeSmsGateway, type TFakeSmsGateway, type TFakeSmtp } from '@prosa/fakes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   expectCreateNeedsAdmin,
   expectDropMail,
@@ -129,11 +129,49 @@ describe('SMS messages', () => {
     expect((await deliver(forged, secretOf(), 'token-que-nao-existe-123')).status).toBe(401);
     expect((await t.request('POST', `/smshooks/${connection.token}`, { body: forged })).status).toBe(404);
     expect(await storedWithId('mo-forged')).toHaveLength(0);
-    // Garbage from the right sender is a 400 naming the field, never a 500; an unknown type is skipped.
+    // Garbage from the right sender is a 400 naming the field, never a 500; a shape that names no customer
+    // cannot be filed under one (it is logged).
     const bad = await deliver({ type: 'message', id: 'mo-bad', from: 'Maria', text: 'x' });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', field: 'from' } });
-    expect((await deliver({ hello: 'world' })).status).toBe(400);
+    expect((await deliver('oi')).status).toBe(400);
+    expect(await deliver({ hello: 'world' })).toMatchObject({ status: 200, body: { received: 0 } });
     expect(await deliver({ type: 'balance', credits: 3 })).toMatchObject({ status: 200, body: { received: 0 } });
+  });
+
+  it('keeps an event of a shape it does not know as an unknown message with its raw body, warning once per shape', async () => {
+    const warn = vi.spyOn(t.prosa.services.log, 'warn');
+    try {
+      // A provider's own format posted straight through (Zenvia's inbound message), and an MMS.
+      const zenvia = {
+        id: 'b7f3c1e2-zv-0001',
+        type: 'MESSAGE',
+        direction: 'IN',
+        message: {
+          from: '5511987650031',
+          to: 'prosa-sms',
+          contents: [{ type: 'text', text: 'Quero falar com atendente' }],
+        },
+      };
+      const mms = { type: 'mms', from: '+5511987650032', media: [{ url: 'https://gw.example/m/1.jpg' }] };
+      for (const payload of [zenvia, zenvia, mms, mms])
+        expect(await deliver(payload)).toMatchObject({ status: 200, body: { received: 1 } });
+
+      const [kept, ...again] = await storedWithId('unknown:b7f3c1e2-zv-0001');
+      expect(again).toEqual([]);
+      expect(kept).toMatchObject({ mediaType: 'unknown', fromMe: false });
+      expect(JSON.parse(String(kept?.body))).toEqual(zenvia);
+      const ticket = await t.request('GET', `/tickets/${kept?.ticketId}`, { token: fx.tokens.admin });
+      expect(ticket.body.contact.number).toContain('11987650031');
+      const mmsTicket = await ticketOfCustomer(t, fx, connection.id, '+5511987650032');
+      const mmsRows = await messagesOf(mmsTicket);
+      expect(mmsRows.map((row) => [row.mediaType, JSON.parse(row.body)])).toEqual([['unknown', mms]]);
+
+      const shapes = warn.mock.calls.map(([fields]) => (fields as { shape?: string }).shape);
+      expect(shapes.filter((shape) => shape === 'type:MESSAGE')).toHaveLength(1);
+      expect(shapes.filter((shape) => shape === 'type:mms')).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("an agent's reply goes to the gateway with our reference; delivery reports follow", async () => {

@@ -11,6 +11,12 @@ import { readSmsConfig, sealSmsConfig, smsNumberOf, smsWebhookUrl } from './sms-
 import { postSms, SmsGatewayError } from './sms-gateway.js';
 import { parseSmsWebhook, type TSmsEvent } from './sms-webhook.js';
 
+/** The shapes of unknown events already warned about in this process: one warning per shape, not per post. */
+const warnedShapes = new Set<string>();
+
+/** How much of an unknown event's raw JSON its message shows (the whole event stays in dataJson). */
+const UNKNOWN_BODY_MAX = 4000;
+
 /**
  * SMS through an HTTP gateway that speaks our small JSON protocol (a provider's API behind a relay, or a
  * provider configured to call us): the adapter (text only; the gateway splits long texts and drops a repeated
@@ -77,8 +83,8 @@ export const setupSms = (services: TServices, secrets: TSecrets, host: TChannelH
   };
   services.channels.register(adapter);
 
-  /** One event of an authenticated webhook into our pipelines. */
-  const apply = async (connection: TConnectionRow, event: TSmsEvent) => {
+  /** One event of an authenticated webhook into our pipelines; whether it was taken. */
+  const apply = async (connection: TConnectionRow, event: TSmsEvent): Promise<boolean> => {
     switch (event.kind) {
       case 'message':
         await host.deliver(connection, {
@@ -92,7 +98,36 @@ export const setupSms = (services: TServices, secrets: TSecrets, host: TChannelH
             dataJson: event.raw,
           },
         });
-        return;
+        return true;
+      case 'unknown': {
+        if (!warnedShapes.has(event.shape)) {
+          warnedShapes.add(event.shape);
+          services.log.warn(
+            { connectionId: connection.id, shape: event.shape, raw: event.raw },
+            'sms webhook: an event of an unknown shape, kept as an unknown message when it names a sender',
+          );
+        }
+        // With no number in it there is no customer to file it under: its body goes to the log, every time.
+        if (!event.from) {
+          services.log.info(
+            { connectionId: connection.id, shape: event.shape, raw: event.raw },
+            'sms webhook: an unknown event names no sender, not stored',
+          );
+          return false;
+        }
+        await host.deliver(connection, {
+          type: 'message',
+          message: {
+            externalId: event.externalId,
+            from: { kind: 'phone', value: event.from },
+            body: JSON.stringify(event.raw).slice(0, UNKNOWN_BODY_MAX),
+            mediaType: 'unknown',
+            timestamp: event.timestamp,
+            dataJson: event.raw,
+          },
+        });
+        return true;
+      }
       case 'status':
         if (event.status === 'failed')
           services.log.info(
@@ -100,7 +135,7 @@ export const setupSms = (services: TServices, secrets: TSecrets, host: TChannelH
             'sms failed',
           );
         await deliverAll(host, connection, deliveryStatuses([event.externalId], event.status));
-        return;
+        return true;
       default: {
         const unknown: never = event;
         throw new Error(`unknown sms event ${JSON.stringify(unknown)}`);
@@ -117,8 +152,9 @@ export const setupSms = (services: TServices, secrets: TSecrets, host: TChannelH
       receive: async (connection, body) => {
         const delivery = parseSmsWebhook(body);
         if (!delivery.ok) throw new AppError('ERR_VALIDATION', { field: delivery.field, detail: delivery.detail });
-        for (const event of delivery.events) await apply(connection, event);
-        return { received: delivery.events.length };
+        let received = 0;
+        for (const event of delivery.events) if (await apply(connection, event)) received += 1;
+        return { received };
       },
     });
   };

@@ -504,6 +504,7 @@ export const en: TLocaleResource = {
       failedDefault: 'The message was not sent.',
       file: 'File',
       mediaUnavailable: 'Media ({{type}}) unavailable',
+      unknownFormat: 'A message in a format the channel does not describe; its original content follows',
       image: 'Image',
       openImage: 'Enlarge image',
       closeImage: 'Close image',

@@ -506,6 +506,7 @@ export const ptBR = {
       failedDefault: 'A mensagem não foi enviada.',
       file: 'Arquivo',
       mediaUnavailable: 'Mídia ({{type}}) indisponível',
+      unknownFormat: 'Mensagem num formato que o canal não descreve; o conteúdo original segue abaixo',
       image: 'Imagem',
       openImage: 'Ampliar imagem',
       closeImage: 'Fechar imagem',

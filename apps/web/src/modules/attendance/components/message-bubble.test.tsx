@@ -176,6 +176,21 @@ describe('MessageBubble media', () => {
     useUploadProgressStore.getState().clear('up-1');
   });
 
+  it('a message of an unknown format says so above its raw content, not that a file is missing', () => {
+    renderBubble(makeMessage({ mediaType: 'unknown', mediaUrl: null, body: '{"type":"mms","from":"+5511987650032"}' }));
+    expect(screen.getByTestId('message-unknown-format').textContent).toContain('formato que o canal não descreve');
+    expect(screen.getByTestId('message-body').textContent).toContain('"type":"mms"');
+    expect(screen.queryByText(/indisponível/)).toBeNull();
+  });
+
+  it('a location is its place and map link under a pin, with no "unavailable" line', () => {
+    const body = 'Loja - Rua A, 1\nhttps://maps.google.com/maps?q=-23.5,-46.6';
+    renderBubble(makeMessage({ mediaType: 'location', mediaUrl: null, body }));
+    expect(screen.getByTestId('message-location').textContent).toBe('Localização');
+    expect(screen.getByTestId('message-body').textContent).toBe(body);
+    expect(screen.queryByText(/indisponível/)).toBeNull();
+  });
+
   it('media without a file says it is unavailable', () => {
     renderBubble(makeMessage({ mediaType: 'video', mediaUrl: null, body: '' }));
     expect(screen.getByText('Mídia (video) indisponível')).toBeTruthy();

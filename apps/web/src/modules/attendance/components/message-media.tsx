@@ -22,8 +22,10 @@ import {
   IconFileWord,
   IconFileZip,
   IconHeadphones,
+  IconMapPin,
   IconMicrophone,
   IconPresentation,
+  IconUser,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -188,6 +190,25 @@ export const MessageMedia = ({ message }: { message: TMessage }) => {
   const progress = useUploadProgress(isOptimistic(message) ? message.idFront : null);
   const url = message.mediaUrl;
   if (message.mediaType === 'chat') return null;
+  // A shared place or a contact card has no file: its text (name, address, map link / number) is the content.
+  if (message.mediaType === 'location' || message.mediaType === 'vcard') {
+    const Icon = message.mediaType === 'location' ? IconMapPin : IconUser;
+    return (
+      <Group gap={4} mb={2} pr="lg" wrap="nowrap" data-testid={`message-${message.mediaType}`}>
+        <Icon size={14} aria-hidden />
+        <Text size="xs" c="dimmed">
+          {t(`attendance.preview.${message.mediaType}`)}
+        </Text>
+      </Group>
+    );
+  }
+  // A channel event of a shape we do not read (an SMS gateway's own format): its raw body is the text below.
+  if (message.mediaType === 'unknown')
+    return (
+      <Text size="xs" c="dimmed" fs="italic" mb={4} data-testid="message-unknown-format">
+        {t('attendance.message.unknownFormat')}
+      </Text>
+    );
   if (!url && isOptimistic(message)) return <PendingFile message={message} progress={progress} />;
   if (!url) {
     return (
