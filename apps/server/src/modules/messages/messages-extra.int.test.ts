@@ -195,7 +195,8 @@ describe('forward, vCard and location', () => {
     });
     expect(place.status).toBe(201);
     expect(place.body.mediaType).toBe('location');
-    expect(place.body.body).toContain('Loja Centro');
+    // The same body a customer's shared place gets, whatever the channel.
+    expect(place.body.body).toBe('Loja Centro\nhttps://maps.google.com/maps?q=-23.55,-46.63');
     const bad = await t.request('POST', `/messages/${ticket.id}/location`, {
       token: fx.tokens.agent,
       body: { location: { latitude: 123, longitude: 0 } },

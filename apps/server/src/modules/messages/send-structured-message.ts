@@ -1,4 +1,5 @@
 import type { TLocationMessage, TVcardMessage } from '@prosa/contracts';
+import { locationBody } from '../../channels/shared/location-body.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { sendMessage } from './send-message.js';
 
@@ -13,7 +14,7 @@ export const sendVcard = (services: TSendServices, ctx: TRequestContext, ticketI
   });
 };
 
-/** A location: name, address and a map link as readable text, and the coordinates for the channel. */
+/** A location: the location body every channel stores (name - address, map link), and the coordinates for the channel. */
 export const sendLocation = (
   services: TSendServices,
   ctx: TRequestContext,
@@ -21,9 +22,8 @@ export const sendLocation = (
   input: TLocationMessage,
 ) => {
   const { latitude, longitude, name, address } = input.location;
-  const link = `https://maps.google.com/?q=${latitude},${longitude}`;
   return sendMessage(services, ctx, ticketId, {
-    body: [name, address, link].filter(Boolean).join('\n'),
+    body: locationBody({ latitude, longitude, name: name ?? null, address: address ?? null }),
     structured: { mediaType: 'location', data: { latitude, longitude, name, address } },
   });
 };
