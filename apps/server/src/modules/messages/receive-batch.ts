@@ -8,7 +8,7 @@ import { findContactRows, findIdentityOwners } from '../contacts/contacts.reposi
 import { channelIdentities, contactChanges } from '../contacts/find-or-create-contact.js';
 import { assignProtocols } from '../protocols/protocols.repository.js';
 import { toTicketDtos } from '../tickets/ticket-dto.js';
-import { emitMessageEvent, emitNewMessages, emitTicketChanged } from '../tickets/tickets.events.js';
+import { publishTicketChanged } from '../tickets/ticket-events.js';
 import {
   bumpTicketsForInbound,
   findConnectionRow,
@@ -17,6 +17,7 @@ import {
   lockContacts,
 } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { findMessagesByExternalIds, insertMessages, type TMessageRow } from './messages.repository.js';
 import { createNewPeople, openTickets, pickNewPeople, type TNewSender, type TOpening } from './open-conversations.js';
 import {
@@ -27,7 +28,7 @@ import {
   type TReceiveResult,
 } from './receive-message.js';
 
-type TServicesIn = Pick<TServices, 'db' | 'realtime'> & Partial<Pick<TServices, 'log'>>;
+type TServicesIn = Pick<TServices, 'db' | 'events'> & Partial<Pick<TServices, 'log'>>;
 
 /** What the batcher of one app has done since it started (for tests, logs and benchmarks). */
 export type TInboundBatchStats = {
@@ -50,7 +51,13 @@ type TWaiting = {
 };
 
 /** A delivery the batch stored, with the ticket it went to. */
-type TStored = { waiting: TWaiting; row: TMessageRow; quoted: TMessageRow | undefined; ticketId: number };
+type TStored = {
+  waiting: TWaiting;
+  row: TMessageRow;
+  quoted: TMessageRow | undefined;
+  ticketId: number;
+  message?: TMessage;
+};
 
 type TBatchOutcome = {
   stored: TStored[];
@@ -82,7 +89,7 @@ const ticketKey = (contactId: number, whatsappId: number | null) => `${contactId
  * is handed back in `single`, whole senders at a time so one person's messages never overtake each other.
  * The database keeps the same walls as the one-message path: the identities' and then the contacts' advisory
  * locks, the unique external id (a concurrent duplicate is simply not inserted), the one active ticket per
- * contact and connection; the tickets opened get their protocols by the last statement.
+ * contact and connection; the tickets opened get their protocols last (`assignOpenedProtocols`).
  */
 const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting[]): Promise<TBatchOutcome> => {
   const outcome: TBatchOutcome = {
@@ -266,16 +273,6 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
   await bumpTicketsForInbound(tx, tenantId, [...bumps.values()]);
   const dtos = await toTicketDtos(tx, tenantId, await findTicketsJoined(tx, tenantId, [...bumps.keys()]));
   for (const dto of dtos) outcome.tickets.set(dto.id, dto);
-  // Last statement: the tenant's protocol counter, once for every ticket opened, locked only until the commit.
-  const protocols = await assignProtocols(
-    tx,
-    tenantId,
-    [...outcome.created].map(([ticketId, at]) => ({ ticketId, at })),
-  );
-  for (const [ticketId, protocol] of protocols) {
-    const ticket = outcome.tickets.get(ticketId);
-    if (ticket) ticket.protocol = protocol;
-  }
   return outcome;
 };
 
@@ -290,28 +287,50 @@ const receiveEachInOrder = async (services: TServicesIn, waiting: TWaiting[]): P
   );
 };
 
-/** After commit: each ticket's audience learns the ticket's new state, then each new message, in order. */
-const announce = async (services: TServicesIn, tenantId: number, outcome: TBatchOutcome): Promise<void> => {
+/**
+ * In the batch's transaction: for each ticket, its new state, then each new message, in order (after the
+ * commit its audience hears one `ticket:update` and the messages, as the one-message path would tell them).
+ */
+const publishStored = async (services: TServicesIn, tx: TTx, tenantId: number, outcome: TBatchOutcome) => {
   for (const [ticketId, items] of groupBy(outcome.stored, (item) => item.ticketId)) {
     const ticket = outcome.tickets.get(ticketId) as TTicket;
-    const messages = items.map((item) => toMessageDto(item.row, item.quoted));
-    // A ticket the batch opened is announced as created, as the one-message path announces it.
     const created = outcome.created.has(ticketId);
-    try {
-      if (created) {
-        await emitTicketChanged(services, tenantId, ticket, { created });
-        for (const message of messages) await emitMessageEvent(services, tenantId, ticket, 'chat:create', message);
-      } else await emitNewMessages(services, tenantId, ticket, messages);
-      for (const [i, item] of items.entries())
-        item.waiting.resolve({
-          duplicate: false,
-          ticket,
-          message: messages[i] as TMessage,
-          ticketCreated: created && i === 0,
-        });
-    } catch (error) {
-      for (const item of items) item.waiting.reject(error);
+    await publishTicketChanged(services, tx, tenantId, ticket, { created });
+    for (const [i, item] of items.entries()) {
+      item.message = toMessageDto(item.row, item.quoted);
+      await publishMessageEvent(services, tx, tenantId, 'message.received', ticket, item.message, {
+        isNewTicket: created && i === 0,
+      });
     }
+  }
+};
+
+/**
+ * The tickets the batch opened get their protocols: the transaction's last statement, so the tenant's counter
+ * (which every new ticket of the tenant waits on) stays locked only until the commit. The DTOs published
+ * above are the same objects, so this instance's listeners see the protocol too.
+ */
+const assignOpenedProtocols = async (tx: TTx, tenantId: number, outcome: TBatchOutcome): Promise<void> => {
+  const protocols = await assignProtocols(
+    tx,
+    tenantId,
+    [...outcome.created].map(([ticketId, at]) => ({ ticketId, at })),
+  );
+  for (const [ticketId, protocol] of protocols) {
+    const ticket = outcome.tickets.get(ticketId);
+    if (ticket) ticket.protocol = protocol;
+  }
+};
+
+/** After commit: each delivery's caller gets its message and ticket. */
+const answer = (outcome: TBatchOutcome): void => {
+  const answered = new Set<number>();
+  for (const item of outcome.stored) {
+    const ticket = outcome.tickets.get(item.ticketId) as TTicket;
+    // The first message of a ticket the batch opened is the one that created it.
+    const ticketCreated = outcome.created.has(item.ticketId) && !answered.has(item.ticketId);
+    answered.add(item.ticketId);
+    item.waiting.resolve({ duplicate: false, ticket, message: item.message as TMessage, ticketCreated });
   }
 };
 
@@ -324,7 +343,12 @@ const receiveTenantBatch = async (
   let outcome: TBatchOutcome;
   stats.batches += 1;
   try {
-    outcome = await withTenant(services.db, tenantId, (tx) => storeKnownSenders(tx, tenantId, batch));
+    outcome = await withTenant(services.db, tenantId, async (tx) => {
+      const stored = await storeKnownSenders(tx, tenantId, batch);
+      await publishStored(services, tx, tenantId, stored);
+      await assignOpenedProtocols(tx, tenantId, stored);
+      return stored;
+    });
   } catch (error) {
     // Whatever went wrong (a deadlock victim, a lost connection), nothing of the batch was stored: every
     // delivery takes the one-message path on its own, which answers for itself.
@@ -335,7 +359,7 @@ const receiveTenantBatch = async (
   stats.stored += outcome.stored.length;
   stats.duplicates += outcome.duplicates.length;
   stats.single += outcome.single.length + outcome.repeats.length;
-  await announce(services, tenantId, outcome);
+  answer(outcome);
   for (const waiting of outcome.duplicates) waiting.resolve({ duplicate: true });
   await receiveEachInOrder(services, outcome.single);
   await receiveEachInOrder(services, outcome.repeats);
@@ -379,11 +403,11 @@ type TBatcher = ReturnType<typeof createInboundBatcher>;
 const batchers = new WeakMap<object, TBatcher>();
 
 const batcherOf = (services: TServicesIn): TBatcher => {
-  // One batcher per running app (its realtime), so the events go out through the app that took the delivery.
-  let batcher = batchers.get(services.realtime);
+  // One batcher per running app (its event bus), so the events go out through the app that took the delivery.
+  let batcher = batchers.get(services.events);
   if (!batcher) {
     batcher = createInboundBatcher(services);
-    batchers.set(services.realtime, batcher);
+    batchers.set(services.events, batcher);
   }
   return batcher;
 };

@@ -9,8 +9,8 @@ import type { TServices } from '../../platform/services.js';
 import { upsertContactFromChannel } from '../contacts/find-or-create-contact.js';
 import { assignProtocols } from '../protocols/protocols.repository.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
+import { publishTicketChanged } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { emitMessageEvent, emitTicketChanged } from '../tickets/tickets.events.js';
 import {
   findActiveTicket,
   findConnectionRow,
@@ -20,6 +20,7 @@ import {
   updateTicketRow,
 } from '../tickets/tickets.repository.js';
 import { toMessageDto } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import { findMessageByExternalId, insertMessage, type TMessageInsert } from './messages.repository.js';
 
 /** A customer's message as the channel host hands it over (already in our terms), on one tenant's connection. */
@@ -61,7 +62,7 @@ export const inboundMessageValues = (
  * Channels call `receiveMessage` (receive-batch.ts), which takes this path for whatever a batch cannot do.
  */
 export const receiveOneMessage = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   inbound: TInboundMessage,
 ): Promise<TReceiveResult> => {
   const { tenantId } = inbound;
@@ -129,20 +130,21 @@ export const receiveOneMessage = async (
       answered: false,
     });
     const ticket = await loadTicketDto(tx, tenantId, ticketRow.id);
+    const dto = toMessageDto(message, quoted);
+    // Published before the protocol is taken, which stays the last statement; `ticket` gets its protocol
+    // below, before the commit, so this instance's listeners see it (the others read the ticket).
+    await publishTicketChanged(services, tx, tenantId, ticket, { created: ticketCreated });
+    await publishMessageEvent(services, tx, tenantId, 'message.received', ticket, dto, { isNewTicket: ticketCreated });
     // Last statement: the tenant's protocol counter stays locked only until the commit (see assignProtocols).
     if (ticketCreated) {
       const protocols = await assignProtocols(tx, tenantId, [{ ticketId: ticket.id, at: now }]);
       ticket.protocol = protocols.get(ticket.id) ?? null;
     }
-    return { duplicate: false, ticket, message: toMessageDto(message, quoted), ticketCreated };
+    return { duplicate: false, ticket, message: dto, ticketCreated };
   }).catch((error: unknown) => {
     if (error instanceof DuplicateDelivery) return { duplicate: true } as const;
     throw error;
   });
-  if (!result.duplicate) {
-    await emitTicketChanged(services, tenantId, result.ticket, { created: result.ticketCreated });
-    await emitMessageEvent(services, tenantId, result.ticket, 'chat:create', result.message);
-  }
   return result;
 };
 
