@@ -3,8 +3,9 @@ import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watch
 
 // Contacts, tickets-per-queue panel, protocols and general settings: each opens in Portuguese without console
 // errors; screenshots are kept under test-results/screens/ for review.
+/** A screenshot with transitions (a modal's fade-in) run to their end first. */
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
 
 /** A Brazilian mobile no other test uses. */
 const mobile = () => `+55 11 9${String(Math.floor(60_000_000 + Math.random() * 39_999_999))}`;
@@ -58,7 +59,6 @@ test('contacts: list, form errors in Portuguese, duplicates, start a conversatio
   await expect(page.getByTestId('contacts-row')).toHaveCount(1);
   await page.getByTestId('contacts-row').getByTestId('contact-start').click();
   await expect(page.getByTestId('other-open-ticket-open')).toBeVisible();
-  await page.waitForTimeout(400); // the modal's fade-in
   await shot(page, 'chat-contatos-outro-atendimento');
   await page.getByTestId('other-open-ticket-open').click();
   await expect(page).toHaveURL(/\/atendimento\/\d+/);

@@ -46,8 +46,26 @@ export const api = async (
 
 export const expectNoConsoleErrors = (errors: string[]) => expect(errors, errors.join('\n')).toEqual([]);
 
+/**
+ * Access tokens already obtained on the main server in this worker, by e-mail and password: set-up steps reuse
+ * them instead of checking the password (argon2, 64 MiB) again. They live 15 minutes there, longer than the
+ * suite; only a password or profile change ends them, and no spec changes that for the shared accounts.
+ */
+const tokens = new Map<string, Promise<string>>();
+
 /** Signs in through the API (encrypting the password as the web app does) and returns the access token. */
-export const apiLogin = async (email: string, password: string, port = MAIN_PORT): Promise<string> => {
+export const apiLogin = (email: string, password: string, port = MAIN_PORT): Promise<string> => {
+  if (port !== MAIN_PORT) return signInThroughApi(email, password, port);
+  const key = `${email} ${password}`;
+  const known = tokens.get(key);
+  if (known) return known;
+  const token = signInThroughApi(email, password, port);
+  tokens.set(key, token);
+  token.catch(() => tokens.delete(key));
+  return token;
+};
+
+const signInThroughApi = async (email: string, password: string, port: number): Promise<string> => {
   const { constants, publicEncrypt } = await import('node:crypto');
   const { body: keyBody } = await api('GET', '/publicEncryptionKey', { port });
   const encrypted = publicEncrypt(
