@@ -237,6 +237,60 @@ describe('parseUazapiWebhook', () => {
     expect(parseUazapiWebhook({ EventType: 'messages' })).toBeNull();
   });
 
+  it('reads the documented { event, instance, data } envelope as the flat one, the instance named by id only', () => {
+    // The "real" text example uazapi's users publish, as posted (data is the Message, `instance` the id).
+    const text = {
+      event: 'message',
+      instance: 'r1a2b3c4d5e6f7',
+      data: {
+        chatid: '554399806366@s.whatsapp.net',
+        content: 'Bom dia',
+        fromMe: false,
+        id: '554396711808:AC429C9CDF29E4C66D35EB8F8546C675',
+        isGroup: false,
+        messageTimestamp: 1765454975000,
+        messageType: 'Conversation',
+        messageid: 'AC429C9CDF29E4C66D35EB8F8546C675',
+        sender: '180182702931994@lid',
+        senderName: 'Eliane',
+        sender_lid: '180182702931994@lid',
+        sender_pn: '554399806366@s.whatsapp.net',
+        text: 'Bom dia',
+        wasSentByApi: false,
+      },
+      owner: '554396711808',
+      token: 'cffe239e-d9b8-4d3a-9a6a-cc57f061face',
+    };
+    expect(parseUazapiWebhook(text)).toMatchObject({
+      instanceName: null,
+      owner: '554396711808',
+      events: [
+        {
+          kind: 'message',
+          externalId: 'AC429C9CDF29E4C66D35EB8F8546C675',
+          from: { kind: 'phone', value: '554399806366', lid: '180182702931994' },
+          body: 'Bom dia',
+        },
+      ],
+    });
+    const status = {
+      event: 'status',
+      instance: 'r1a2b3c4d5e6f7',
+      data: { type: 'ReadReceipt', state: 'Read', event: { MessageIDs: ['3EB0AAA'], IsFromMe: false } },
+      token: 't',
+    };
+    expect(parseUazapiWebhook(status)?.events).toEqual([{ kind: 'ack', externalIds: ['3EB0AAA'], status: 'read' }]);
+    const connection = {
+      event: 'connection',
+      instance: 'r1a2b3c4d5e6f7',
+      data: { status: 'disconnected', lastDisconnectReason: '401: logged out from another device', owner },
+      token: 't',
+    };
+    expect(parseUazapiWebhook(connection)?.events).toEqual([
+      { kind: 'connection', status: 'disconnected', number: owner, qrcode: null, reason: 'ERR_WAPP_LOGGED_OUT' },
+    ]);
+  });
+
   it('finds the instance token a delivery carries', () => {
     expect(uazapiDeliveryToken(message({}))).toBe('6f1c2d3e-0000-4a4a-9b9b-123456789abc');
     expect(uazapiDeliveryToken({ token: 12 })).toBeNull();
