@@ -40,6 +40,19 @@ export const createWuzapiPhone = (state: TWuzapiState) => ({
     }
     return emitEvent(state, userWith(state, token), event);
   },
+  /** A customer calls (whatsmeow's `CallOffer`, as wuzapi posts it). */
+  call: async (input: { number: string; id: string; at?: Date }, token?: string) =>
+    emitEvent(state, userWith(state, token), {
+      type: 'CallOffer',
+      event: {
+        From: `${input.number}@s.whatsapp.net`,
+        Timestamp: (input.at ?? new Date()).toISOString(),
+        CallCreator: `${input.number}@s.whatsapp.net`,
+        CallID: input.id,
+        RemotePlatform: 'android',
+        RemoteVersion: '2.25.1.1',
+      },
+    }),
   /** The ticks of our messages: `ReadReceipt` with wuzapi's state. */
   receipt: async (
     input: { ids: string[]; state: 'Delivered' | 'Read' | 'ReadSelf'; number?: string },

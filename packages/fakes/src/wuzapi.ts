@@ -87,6 +87,11 @@ export const startFakeWuzapi = async (options: {
         return markRead(user, input, res);
       case 'POST /chat/presence':
         return setChatPresence(user, input, res);
+      case 'POST /call/reject':
+        if (!user.client) return wuzapiError(res, 500, 'no session');
+        if (!input.Phone) return wuzapiError(res, 400, 'missing Phone in Payload');
+        if (!input.ID) return wuzapiError(res, 400, 'missing ID in Payload');
+        return wuzapiOk(res, { Details: 'Call rejected successfully' });
       default:
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('404 page not found\n');
@@ -145,6 +150,9 @@ export const startFakeWuzapi = async (options: {
     /** A user as the server keeps it, by name. */
     user: (name: string) => [...users.values()].find((u) => u.name === name),
     users: () => [...users.values()],
+    /** The calls our server refused (`POST /call/reject`), oldest first. */
+    rejectedCalls: () =>
+      requests.filter((r) => r.path === '/call/reject').map((r) => r.body as { Phone: string; ID: string }),
     /** The markread calls, oldest first. */
     readReceipts: () =>
       requests.filter((r) => r.path === '/chat/markread').map((r) => r.body as { Id: string[]; Chat: string }),

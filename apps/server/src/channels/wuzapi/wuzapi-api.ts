@@ -65,6 +65,7 @@ export const wuzapiSubscriptions = [
   'QRTimeout',
   'TemporaryBan',
   'ConnectFailure',
+  'CallOffer',
 ];
 /** What a user is created with: the two types every wuzapi release validates on `POST /admin/users`. */
 export const wuzapiCreateEvents = 'Message,ReadReceipt';
@@ -180,6 +181,8 @@ export const createWuzapiClient = (server: TWuzapiServer, timeoutMs = 15_000) =>
       call<unknown>('POST', '/chat/markread', { body }),
     presence: (body: { Phone: string; State: 'composing' | 'paused'; Media: '' | 'audio' }) =>
       call<unknown>('POST', '/chat/presence', { body }),
+    /** Refuses a call (`Phone`: the caller's JID as the call named it, `ID`: the call's). */
+    rejectCall: (body: { Phone: string; ID: string }) => call<unknown>('POST', '/call/reject', { body }),
   };
 };
 

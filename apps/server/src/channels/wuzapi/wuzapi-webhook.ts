@@ -41,7 +41,9 @@ export type TWuzapiEvent =
   | { kind: 'connected'; number: string | null }
   | { kind: 'down'; reason: 'ERR_WAPP_LOGGED_OUT' | 'ERR_WAPP_CONNECTION_CLOSED' | 'ERR_WAPP_FORBIDDEN' }
   | { kind: 'qrcode'; qrcode: string }
-  | { kind: 'qrcode-expired' };
+  | { kind: 'qrcode-expired' }
+  /** A customer calls (whatsmeow's `CallOffer`): the caller as the call names them, and the call's id. */
+  | { kind: 'call'; callId: string; callerJid: string; from: TWuzapiSender; timestamp: number };
 
 /** A delivery's fields: the event and, from releases that send it, the user's token. */
 export type TWuzapiDelivery = { payload: Record<string, unknown>; token: string | null };
@@ -252,6 +254,20 @@ export const parseWuzapiPayload = (payload: Record<string, unknown>): TWuzapiEve
       }
       case 'QRTimeout':
         return { kind: 'qrcode-expired' };
+      case 'CallOffer': {
+        const callerJid = asString(field(event, 'From'));
+        const callId = asString(field(event, 'CallID'));
+        const caller = parseWhatsappJid(callerJid ?? '');
+        if (!callerJid || !callId || !caller || caller.kind === 'group') return null;
+        const at = Date.parse(String(field(event, 'Timestamp') ?? ''));
+        return {
+          kind: 'call',
+          callId,
+          callerJid,
+          from: { kind: caller.kind, value: caller.id },
+          timestamp: Number.isFinite(at) ? at : Date.now(),
+        };
+      }
       default:
         return null;
     }

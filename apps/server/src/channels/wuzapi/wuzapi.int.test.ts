@@ -395,6 +395,31 @@ describe('wuzapi messages', () => {
       }),
     );
   });
+
+  it("a call rings through while the tenant's rejectCalls is off; once on, /call/reject, a notice and the reply", async () => {
+    const setting = (key: string, value: string) =>
+      t.request('PUT', `/settings/${key}`, { token: fx.tokens.admin, body: { value } });
+    expect((await wz.phone.call({ number: customer.number, id: 'CALLWZ01' }))?.status).toBe(200);
+    expect(wz.rejectedCalls()).toEqual([]);
+    expect(await storedWithId('call-CALLWZ01')).toHaveLength(0);
+
+    expect((await setting('rejectCalls', 'enabled')).status).toBe(200);
+    expect((await setting('callRejectMessage', 'Por aqui só mensagens, por favor.')).status).toBe(200);
+    expect((await wz.phone.call({ number: customer.number, id: 'CALLWZ02' }))?.status).toBe(200);
+    expect(wz.rejectedCalls()).toEqual([{ Phone: `${customer.number}@s.whatsapp.net`, ID: 'CALLWZ02' }]);
+    const ticketId = await ticketOf(customer.number);
+    const [notice] = await storedWithId('call-CALLWZ02');
+    expect(notice).toMatchObject({ ticketId, fromMe: false, body: 'Chamada de voz recusada' });
+    await eventually(
+      () =>
+        expect(wz.sent(userName).at(-1)?.body).toMatchObject({
+          Phone: customer.number,
+          Body: 'Por aqui só mensagens, por favor.',
+        }),
+      15_000,
+    );
+    expect((await setting('rejectCalls', 'disabled')).status).toBe(200);
+  });
 });
 
 describe('wuzapi session', () => {

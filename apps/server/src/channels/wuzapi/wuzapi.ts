@@ -129,6 +129,9 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
         throw error instanceof WuzapiError ? error.toSendError() : error;
       }
     },
+    rejectCall: async (connection, call) => {
+      await clientOf(connection).rejectCall({ Phone: call.from, ID: call.callId });
+    },
     markRead: async (target, externalIds) => {
       if (target.connection.status !== 'CONNECTED') return;
       const jid = wuzapiJid(target.to);
@@ -204,6 +207,19 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
         return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
       case 'message':
         return [gatewayMessage(event, await storeMedia(connection, event))];
+      case 'call':
+        return [
+          {
+            type: 'call',
+            call: {
+              callId: event.callId,
+              callerId: event.callerJid,
+              from: event.from,
+              video: false,
+              timestamp: event.timestamp,
+            },
+          },
+        ];
       default: {
         const unknown: never = event;
         throw new Error(`unknown wuzapi event ${JSON.stringify(unknown)}`);
