@@ -107,19 +107,24 @@ export const sendQueuedMessage = async (
   { tenantId, messageId }: z.infer<typeof ZSendMessagePayload>,
   run: TJobRun,
 ): Promise<void> => {
-  const row = await withTenant(deps.db, tenantId, (tx) => findMessage(tx, tenantId, messageId));
+  const { row, connection } = await withTenant(deps.db, tenantId, async (tx) => {
+    const found = await findMessage(tx, tenantId, messageId);
+    return {
+      row: found,
+      connection: found?.whatsappId ? await findConnection(tx, tenantId, found.whatsappId) : undefined,
+    };
+  });
   if (!isToSend(row)) return;
   if (row.status === 'scheduled' && row.scheduleDate && row.scheduleDate.getTime() > Date.now())
     throw new JobDeferred(row.scheduleDate);
   const leased = leasedUntil(row);
   if (leased) throw new JobDeferred(leased);
-  if (row.whatsappId) {
-    if (deps.instanceId && (await isSessionElsewhere(deps.db, row.whatsappId, deps.instanceId)))
+  if (connection) {
+    const abilities = deps.channels.abilities(connection.type);
+    // Only channels with a session (paired by QR code) keep one on some instance.
+    if (abilities.session && deps.instanceId && (await isSessionElsewhere(deps.db, connection.id, deps.instanceId)))
       throw new JobDeferred(new Date(), true);
-    const connection = await withTenant(deps.db, tenantId, (tx) =>
-      findConnection(tx, tenantId, row.whatsappId as number),
-    );
-    if (connection && deps.channels.abilities(connection.type).paced) await deps.pacer.waitForSlot(connection.id);
+    if (abilities.paced) await deps.pacer.waitForSlot(connection.id);
   }
   const claimed = await claim(deps, tenantId, messageId);
   if (!claimed) return;
