@@ -78,7 +78,10 @@ const measure = async (t: TestApp) => {
   const writtenMs = performance.now() - started;
   await drained;
   const burstMs = performance.now() - started;
-  const notSent = await t.db.select({ id: messages.id, status: messages.status }).from(messages).where(inArray(messages.id, ids));
+  const notSent = await t.db
+    .select({ id: messages.id, status: messages.status })
+    .from(messages)
+    .where(inArray(messages.id, ids));
   const stillPending = notSent.filter((row) => row.status !== 'sent').length;
 
   // One at a time: from the POST to the channel's send.
