@@ -24,16 +24,14 @@ const setSetting = async (key: string, value: string) => {
 
 /** A customer's text, as the socket delivers it. */
 const customerSays = (jid: string, id: string, text: string) =>
-  fake
-    .latest()
-    .receive([
-      {
-        key: { remoteJid: jid, fromMe: false, id },
-        message: { conversation: text },
-        pushName: 'Cliente',
-        messageTimestamp: now(),
-      },
-    ]);
+  fake.latest().receive([
+    {
+      key: { remoteJid: jid, fromMe: false, id },
+      message: { conversation: text },
+      pushName: 'Cliente',
+      messageTimestamp: now(),
+    },
+  ]);
 
 const storedMessage = (externalId: string) =>
   t.db
@@ -137,6 +135,36 @@ describe('group messages by ignoreGroupMsg', () => {
 });
 
 describe('old eight-digit Brazilian mobiles', () => {
+  it('a contact typed in with nine digits, with an open ticket, is answered at the eight-digit number it writes from', async () => {
+    const contact = await t.request('POST', '/contacts', {
+      token: fx.tokens.admin,
+      body: { name: 'Dona Lúcia', number: '+5511987650000' },
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    // Known already as the channel names her: her message teaches nothing but the number's form.
+    await t.db.update(contacts).set({ pushname: 'Cliente' }).where(eq(contacts.id, contact.body.id));
+    const opened = await t.request('POST', '/tickets', {
+      token: fx.tokens.admin,
+      body: { contactId: contact.body.id, whatsappId: connectionId, status: 'open', userId: fx.admin.id },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBeLessThan(300);
+    customerSays('551187650000@s.whatsapp.net', 'OLD-TYPED-1', 'Sou eu, a Lúcia');
+    await eventually(async () =>
+      expect(await storedMessage('OLD-TYPED-1')).toMatchObject([{ ticketId: opened.body.id }]),
+    );
+    const sent = await t.request('POST', `/messages/${opened.body.id}`, {
+      token: fx.tokens.admin,
+      body: { body: 'Oi, Dona Lúcia!' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await eventually(() =>
+      expect(fake.latest().sent.at(-1)).toMatchObject({
+        jid: '551187650000@s.whatsapp.net',
+        content: { text: 'Oi, Dona Lúcia!' },
+      }),
+    );
+  });
+
   it('shown with the ninth digit, answered at the number WhatsApp reported', async () => {
     const oldJid = '551187654321@s.whatsapp.net';
     customerSays(oldJid, 'OLD-1', 'Meu WhatsApp é antigo');

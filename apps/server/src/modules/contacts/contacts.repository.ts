@@ -262,7 +262,15 @@ export const insertIdentityRows = async (
   if (rows.length === 0) return 0;
   const inserted = await tx
     .insert(contactIdentities)
-    .values(rows.map((row) => ({ tenantId, contactId: row.contactId, kind: row.kind, value: row.value })))
+    .values(
+      rows.map((row) => ({
+        tenantId,
+        contactId: row.contactId,
+        kind: row.kind,
+        value: row.value,
+        reported: row.reported ?? null,
+      })),
+    )
     .onConflictDoNothing({ target: [contactIdentities.tenantId, contactIdentities.kind, contactIdentities.value] })
     .returning({ contactId: contactIdentities.contactId });
   return inserted.length;

@@ -28,7 +28,7 @@ import {
   type TReceiveResult,
 } from './receive-message.js';
 
-type TServicesIn = Pick<TServices, 'db' | 'events'> & Partial<Pick<TServices, 'log'>>;
+type TServicesIn = Pick<TServices, 'db' | 'events' | 'realtime'> & Partial<Pick<TServices, 'log'>>;
 
 /** What the batcher of one app has done since it started (for tests, logs and benchmarks). */
 export type TInboundBatchStats = {
@@ -136,6 +136,7 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
   const allIdentities = [...identitiesOf.values()].flatMap(({ known }) => known);
   const owners = await findIdentityOwners(tx, tenantId, allIdentities);
   const ownerOf = new Map(owners.map((owner) => [`${owner.kind}\u0000${owner.value}`, owner.contactId]));
+  const reportedOf = new Map(owners.map((owner) => [`${owner.kind}\u0000${owner.value}`, owner.reported ?? null]));
   const contactOf = new Map<TWaiting, number>();
   /** Senders none of whose identities is anybody's yet, with their deliveries. */
   const unknown = new Map<string, TWaiting[]>();
@@ -146,6 +147,13 @@ const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting
     if (found.size === 1 && contactId !== undefined) contactOf.set(waiting, contactId);
     else if (found.size === 1) unknown.set(key, [...(unknown.get(key) ?? []), waiting]);
     else singleSenders.add(key);
+    // A phone the channel now reports in another form (an old eight-digit number): the one-message path keeps
+    // it, so replies go where WhatsApp knows the person.
+    const moved = known.some((identity) => {
+      const stored = reportedOf.get(`${identity.kind}\u0000${identity.value}`);
+      return identity.kind === 'phone' && stored !== undefined && stored !== (identity.reported ?? null);
+    });
+    if (moved) singleSenders.add(key);
   }
   const contacts = new Map(
     (await findContactRows(tx, tenantId, [...new Set(contactOf.values())])).map((row) => [row.id, row]),
