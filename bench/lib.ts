@@ -53,7 +53,10 @@ export type TServerProcess = {
 
 export const benchPasswords = { demo: 'demo-bench-123', superadmin: 'root-bench-123' } as const;
 
-/** Spawns `apps/server/src/main.ts` with the demo tenant seeded, on PGlite in `dataDir` or on `databaseUrl`. */
+/**
+ * Spawns `apps/server/src/main.ts` (or its build, BENCH_SERVER=dist) with the demo tenant seeded, on PGlite in
+ * `dataDir` or on `databaseUrl`.
+ */
 export const spawnServer = async (options: {
   dataDir: string;
   databaseUrl?: string;
@@ -77,7 +80,10 @@ export const spawnServer = async (options: {
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER=dist: the compiled build `npm start` runs (apps/server/dist/main.js, built by `npm run build`).
+  const entry =
+    process.env.BENCH_SERVER === 'dist' ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     // BENCH_SERVER_ROOT: the server of another checkout (say an older commit), for a before/after.
     cwd: process.env.BENCH_SERVER_ROOT ?? root,
     env,

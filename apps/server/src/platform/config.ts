@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './server-root.js';
 
 const ZBoolFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -149,7 +150,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     version: process.env.npm_package_version ?? '0.1.0',
     webchatSessionsPerMinute: e.WEBCHAT_SESSIONS_PER_MINUTE,
     webchatMessagesPerMinute: e.WEBCHAT_MESSAGES_PER_MINUTE,

@@ -16,6 +16,7 @@ import {
 import type { TConfig } from './config.js';
 import { registerErrorHandling } from './errors.js';
 import { registerInputGuard } from './input-guard.js';
+import { RequestLogController } from './request-log.js';
 
 const BODY_LIMIT = 1024 * 1024;
 /** Paths that never fall back to the web app's index.html. */
@@ -29,7 +30,10 @@ export const createHttp = async (config: TConfig, logger: boolean | object): Pro
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Tests pass a stream to read what is logged.
+            ...(typeof logger === 'object' ? logger : {}),
           },
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { serverRoot } from '../server-root.js';
 import * as schema from './schema.js';
 
 export type TSchema = typeof schema;
@@ -21,7 +21,7 @@ export type TDatabase = {
   dumpDataDir?: () => Promise<Blob>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 const MIGRATION_LOCK = 727_274_001;
 
 /** Rows of a raw SQL statement, the same on both drivers. */
