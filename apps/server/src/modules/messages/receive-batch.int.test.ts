@@ -63,6 +63,8 @@ describe('inbound deliveries in batches', () => {
         return { first, result: stored(await receiveMessage(t.prosa.services, first)) };
       }),
     );
+    // The first messages' announcements go out after their commits: let them all out before the agent connects.
+    await t.prosa.services.events.idle();
     const admin = await connected(connect(t.url, alfa.tokens.admin));
     const seen = recordAll(admin);
 
