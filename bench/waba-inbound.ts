@@ -224,6 +224,12 @@ const runRate = async (rate: string): Promise<TResult> => {
     dataDir,
     databaseUrl: database.url,
     env: { LOG_LEVEL: 'warn', META_GRAPH_URL: meta.graphUrl },
+  }).catch(async (error: unknown) => {
+    // A server that never got ready leaves nothing behind either.
+    await meta.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+    throw error;
   });
   const socket = { current: undefined as ReturnType<typeof io> | undefined };
   try {
