@@ -98,9 +98,10 @@ describe('job runner', () => {
     });
     const { jobs } = t.prosa.services;
     jobs.register(job);
-    const ids: string[] = [];
-    for (let n = 0; n < 6; n += 1) ids.push((await jobs.enqueue(job, { n }, { group: 'pedido-7' })) as string);
-    await Promise.all(ids.map((id) => jobs.whenSettled(id)));
+    // Listening before enqueueing: the first jobs may finish while the later ones are being enqueued.
+    const finished = waitForFinished([jobs], 6);
+    for (let n = 0; n < 6; n += 1) await jobs.enqueue(job, { n }, { group: 'pedido-7' });
+    expect((await finished).map((outcome) => outcome.state)).toEqual(Array(6).fill('completed'));
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
     expect(mostAtOnce).toBe(1);
   });
