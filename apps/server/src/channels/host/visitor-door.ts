@@ -56,7 +56,7 @@ export const createVisitorDoor = (services: TServices): TVisitorDoor => ({
   },
   upsertContact: (tenantId, identity, number) =>
     withTenant(services.db, tenantId, async (tx) => {
-      const contact = await upsertContactFromChannel(tx, tenantId, identity);
+      const contact = await upsertContactFromChannel(tx, tenantId, identity, services);
       if (!number || contact.number) return contact;
       return (await updateContactRow(tx, tenantId, contact.id, { number })) ?? contact;
     }),

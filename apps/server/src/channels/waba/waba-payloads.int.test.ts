@@ -276,4 +276,53 @@ describe('Cloud API: a customer known only by the business-scoped user id', () =
     expect(out).toMatchObject({ recipient: userId, type: 'text', text: { body: 'Entregamos, sim!' } });
     expect(out.to).toBeUndefined();
   });
+
+  it('merges the contact made from that id into the one that already had the number, once both arrive together', async () => {
+    const userId = 'BR.55512208655302749999';
+    const phone = '5511987650402';
+    const at = () => String(Math.floor(Date.now() / 1000));
+    const text = (body: string) => ({ type: 'text', text: { body } });
+    // Known by the number first (before the customer took a username), with a conversation.
+    await deliver(customerMessage(phone, text('Oi, tenho número'), 'wamid.BSUID4'));
+    const [byPhone] = await messagesWithExternalId(t, 'wamid.BSUID4');
+    // Then a delivery with only the user id: nobody has it, so it makes a second contact.
+    await deliver(
+      metaWebhook.envelope(number, {
+        contacts: [{ profile: { name: 'Cliente Teste' }, user_id: userId }],
+        messages: [{ from_user_id: userId, id: 'wamid.BSUID5', timestamp: at(), ...text('Agora sou usuário') }],
+      }),
+    );
+    const [byUserId] = await messagesWithExternalId(t, 'wamid.BSUID5');
+    expect(byUserId?.contactId).not.toBe(byPhone?.contactId);
+
+    await deliver(
+      metaWebhook.envelope(number, {
+        contacts: [{ profile: { name: 'Cliente Teste' }, wa_id: phone, user_id: userId }],
+        messages: [{ from: phone, from_user_id: userId, id: 'wamid.BSUID6', timestamp: at(), ...text('Os dois') }],
+      }),
+    );
+    const survivor = Number(byPhone?.contactId);
+    const [both] = await messagesWithExternalId(t, 'wamid.BSUID6');
+    expect(both).toMatchObject({ contactId: survivor, ticketId: byPhone?.ticketId });
+    const [moved] = await messagesWithExternalId(t, 'wamid.BSUID5');
+    expect(moved?.contactId).toBe(survivor);
+    const gone = await t.request('GET', `/contacts/${byUserId?.contactId}`, { token: fx.tokens.admin });
+    expect(gone.status).toBe(404);
+    // One active conversation per contact and connection: the user id's ticket was closed, saying why.
+    const closed = await t.request('GET', `/tickets/${byUserId?.ticketId}`, { token: fx.tokens.admin });
+    expect(closed.body).toMatchObject({ status: 'closed', contactId: survivor });
+    const logs = await t.request('GET', `/tickets/${byUserId?.ticketId}/logs`, { token: fx.tokens.admin });
+    expect(logs.body).toContainEqual(
+      expect.objectContaining({ type: 'closed', data: expect.objectContaining({ reason: 'contact-merge' }) }),
+    );
+    // Replies keep going to the number, and the user id now names the same person.
+    await deliver(
+      metaWebhook.envelope(number, {
+        contacts: [{ profile: { name: 'Cliente Teste' }, user_id: userId }],
+        messages: [{ from_user_id: userId, id: 'wamid.BSUID7', timestamp: at(), ...text('Só o usuário de novo') }],
+      }),
+    );
+    const [again] = await messagesWithExternalId(t, 'wamid.BSUID7');
+    expect(again).toMatchObject({ contactId: survivor, ticketId: byPhone?.ticketId });
+  });
 });

@@ -48,7 +48,7 @@ export const closeTicketForMerge = async (
   tenantId: number,
   ticket: { id: number; queueId: number | null },
   data: { survivorId: number; duplicateId: number; keptTicketId: number },
-  actorId: number,
+  actorId: number | null,
 ): Promise<void> => {
   const now = new Date();
   await tx

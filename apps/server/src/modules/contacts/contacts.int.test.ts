@@ -494,7 +494,12 @@ describe('contacts', () => {
       })
     ).body.id;
     await withTenant(t.db, fx.tenantId, (tx) =>
-      upsertContactFromChannel(tx, fx.tenantId, { kind: 'lid', value: '99887766554433', number: '+5511955550002' }),
+      upsertContactFromChannel(
+        tx,
+        fx.tenantId,
+        { kind: 'lid', value: '99887766554433', number: '+5511955550002' },
+        t.prosa.services,
+      ),
     );
     const keptTicket = await insertTicket(fx, survivor, { whatsappId: site, status: 'open' });
     const clashing = await insertTicket(fx, duplicate, { whatsappId: site, status: 'pending' });
@@ -544,7 +549,7 @@ describe('contacts', () => {
     });
     // Both numbers and the LID now lead to the survivor.
     const byOldNumber = await withTenant(t.db, fx.tenantId, (tx) =>
-      upsertContactFromChannel(tx, fx.tenantId, { kind: 'phone', value: '5511955550002' }),
+      upsertContactFromChannel(tx, fx.tenantId, { kind: 'phone', value: '5511955550002' }, t.prosa.services),
     );
     expect(byOldNumber.id).toBe(survivor);
     expect((await create(fx, { name: 'Clone', number: '11955550002' })).body.contactId).toBe(survivor);
@@ -593,12 +598,17 @@ describe('contacts', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         withTenant(t.db, fx.tenantId, (tx) =>
-          upsertContactFromChannel(tx, fx.tenantId, {
-            kind: 'phone',
-            // Half of the deliveries name the account in its old eight-digit form.
-            value: i % 2 === 0 ? '5511987651234' : '551187651234',
-            pushname: 'Cliente Novo',
-          }),
+          upsertContactFromChannel(
+            tx,
+            fx.tenantId,
+            {
+              kind: 'phone',
+              // Half of the deliveries name the account in its old eight-digit form.
+              value: i % 2 === 0 ? '5511987651234' : '551187651234',
+              pushname: 'Cliente Novo',
+            },
+            t.prosa.services,
+          ),
         ),
       ),
     );
@@ -619,7 +629,7 @@ describe('contacts', () => {
   it('upsertContactFromChannel: a phone and a LID of one person end on one contact, which the API then protects', async () => {
     const fx = await t.createTenantFixture('Lid');
     const upsert = (input: Parameters<typeof upsertContactFromChannel>[2]) =>
-      withTenant(t.db, fx.tenantId, (tx) => upsertContactFromChannel(tx, fx.tenantId, input));
+      withTenant(t.db, fx.tenantId, (tx) => upsertContactFromChannel(tx, fx.tenantId, input, t.prosa.services));
     const byLid = await upsert({ kind: 'lid', value: '123456789012345', pushname: 'Joana' });
     expect(byLid).toMatchObject({ name: 'Joana', number: null });
     // A later message carries both: the phone attaches to the LID's contact.
@@ -649,6 +659,38 @@ describe('contacts', () => {
         .where(and(eq(contactIdentities.tenantId, fx.tenantId), eq(contactIdentities.contactId, byLid.id))),
     );
     expect(identityCount?.n).toBe(2);
+  });
+
+  it('upsertContactFromChannel: a contact known only by user ids joins the one with the number; two numbers never', async () => {
+    const fx = await t.createTenantFixture('Usuários');
+    const upsert = (input: Parameters<typeof upsertContactFromChannel>[2]) =>
+      withTenant(t.db, fx.tenantId, (tx) => upsertContactFromChannel(tx, fx.tenantId, input, t.prosa.services));
+    const owners = (value: string) =>
+      withTenant(t.db, fx.tenantId, (tx) =>
+        tx
+          .select({ contactId: contactIdentities.contactId })
+          .from(contactIdentities)
+          .where(and(eq(contactIdentities.kind, 'bsuid'), eq(contactIdentities.value, value))),
+      );
+    const socket = await connected(connect(t.url, fx.tokens.agent));
+    const byPhone = await upsert({ kind: 'phone', value: '5511966661111', pushname: 'Lia' });
+    const byUserId = await upsert({ kind: 'bsuid', value: 'BR.1', pushname: 'Lia' });
+    const deleted = nextEvent<TContactListEvent>(
+      socket,
+      events.contactList(fx.tenantId),
+      (e) => e.type === 'contact:delete',
+    );
+    expect((await upsert({ kind: 'phone', value: '5511966661111', bsuid: 'BR.1' })).id).toBe(byPhone.id);
+    expect(await deleted).toEqual({ type: 'contact:delete', payload: { id: byUserId.id } });
+    expect(await owners('BR.1')).toEqual([{ contactId: byPhone.id }]);
+    expect((await t.request('GET', `/contacts/${byUserId.id}`, { token: fx.tokens.admin })).status).toBe(404);
+
+    // A user id already on a contact with a number is that person's: another number does not take it.
+    const first = await upsert({ kind: 'phone', value: '5511966662222', bsuid: 'BR.2' });
+    const second = await upsert({ kind: 'phone', value: '5511966663333' });
+    expect((await upsert({ kind: 'phone', value: '5511966663333', bsuid: 'BR.2' })).id).toBe(second.id);
+    expect(await owners('BR.2')).toEqual([{ contactId: first.id }]);
+    expect((await t.request('GET', `/contacts/${first.id}`, { token: fx.tokens.admin })).status).toBe(200);
   });
 
   it('tells the tenant about created, changed and deleted contacts in real time', async () => {

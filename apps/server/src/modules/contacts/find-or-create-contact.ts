@@ -1,6 +1,8 @@
 import { canonicalPhoneKey, dialablePhone, parsePhone } from '@prosa/contracts';
 import type { TGatewaySender } from '../../channels/host/modules-door.js';
 import type { TExecutor } from '../../platform/db/client.js';
+import type { TServices } from '../../platform/services.js';
+import { absorbUserIdContact } from './absorb-user-id-contact.js';
 import {
   deleteContactRows,
   findContactRow,
@@ -107,7 +109,9 @@ export const newContactValues = (
 /**
  * Finds the contact a channel names by any of its identities (canonical phone key, so both forms of a
  * Brazilian mobile meet; LID; web chat id; ...), or creates it with them. Identities that arrive together
- * (a phone and a LID) end up on one contact. Runs inside the caller's tenant transaction; emits nothing.
+ * (a phone and a LID) end up on one contact. A contact made from the Cloud API's user id alone is merged into
+ * the one with the number once a message carries both (`absorbUserIdContact`). Runs inside the caller's tenant
+ * transaction; emits nothing but what such a merge announces.
  *
  * Race-safe: the identities' advisory locks are taken first, so two transactions for a new person are
  * serialised and the second one, once the first has committed, finds its contact instead of making another.
@@ -117,6 +121,7 @@ export const upsertContactFromChannel = async (
   tx: TExecutor,
   tenantId: number,
   input: TChannelContact,
+  services: Pick<TServices, 'events' | 'realtime'>,
 ): Promise<TContactRow> => {
   const { isGroup, primary, e164, known } = channelIdentities(input);
 
@@ -142,6 +147,12 @@ export const upsertContactFromChannel = async (
     return (await findContactRow(tx, tenantId, winner.contactId)) as TContactRow;
   }
 
+  // Owners other than the winner exist only when the identities were split, so their locks are held here.
+  const userIdOwners = known.filter((identity) => identity.kind === 'bsuid').map(ownerOf);
+  for (const strayId of new Set(userIdOwners)) {
+    if (strayId !== undefined && strayId !== contactId)
+      await absorbUserIdContact(services, tx, tenantId, { survivorId: contactId, strayId, known });
+  }
   await insertIdentities(
     tx,
     tenantId,

@@ -62,7 +62,7 @@ export const inboundMessageValues = (
  * Channels call `receiveMessage` (receive-batch.ts), which takes this path for whatever a batch cannot do.
  */
 export const receiveOneMessage = async (
-  services: Pick<TServices, 'db' | 'events'>,
+  services: Pick<TServices, 'db' | 'events' | 'realtime'>,
   inbound: TInboundMessage,
 ): Promise<TReceiveResult> => {
   const { tenantId } = inbound;
@@ -71,18 +71,23 @@ export const receiveOneMessage = async (
       return { duplicate: true };
     const connection = await findConnectionRow(tx, tenantId, inbound.connectionId);
     if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
-    const contact = await upsertContactFromChannel(tx, tenantId, {
-      kind: inbound.from.kind,
-      value: inbound.from.value,
-      name: inbound.from.name,
-      number: inbound.from.number,
-      email: inbound.from.email,
-      pushname: inbound.from.pushname,
-      profilePicUrl: inbound.from.profilePicUrl,
-      isGroup: inbound.from.isGroup,
-      lid: inbound.from.lid,
-      bsuid: inbound.from.bsuid,
-    });
+    const contact = await upsertContactFromChannel(
+      tx,
+      tenantId,
+      {
+        kind: inbound.from.kind,
+        value: inbound.from.value,
+        name: inbound.from.name,
+        number: inbound.from.number,
+        email: inbound.from.email,
+        pushname: inbound.from.pushname,
+        profilePicUrl: inbound.from.profilePicUrl,
+        isGroup: inbound.from.isGroup,
+        lid: inbound.from.lid,
+        bsuid: inbound.from.bsuid,
+      },
+      services,
+    );
     // Per-contact serialisation: two first messages of a new contact make one ticket.
     await tx.execute(sql`select pg_advisory_xact_lock(${tenantId}::int, ${contact.id}::int)`);
 
