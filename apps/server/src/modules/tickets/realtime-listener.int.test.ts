@@ -107,6 +107,41 @@ describe('realtime listener', () => {
       'chat:create:segunda',
     ]);
   });
+
+  it("an agent's message, its edit and deletion, and the ticket's deletion reach the audience as before", async () => {
+    const received = await receiveMessage(t.prosa.services, inbound(fx, webchatId, 'ciclo', 'oi'));
+    if (received.duplicate) throw new Error('duplicate');
+    const ticketId = received.ticket.id;
+    const admin = await connected(connect(t.url, fx.tokens.admin));
+    const event = events.ticketList(fx.tenantId);
+    const next = (match: (e: TTicketListEvent) => boolean) => nextEvent<TTicketListEvent>(admin, event, match);
+
+    const created = next((e) => e.type === 'chat:create' && e.payload.body === 'resposta');
+    const taken = next((e) => e.type === 'ticket:update' && e.payload.id === ticketId && e.payload.status === 'open');
+    const sent = await t.request('POST', `/messages/${ticketId}`, {
+      token: fx.tokens.agent,
+      body: { body: 'resposta' },
+    });
+    expect(sent.status).toBeLessThan(300);
+    const messageId = (await created).payload.id as number;
+    await taken;
+
+    const edited = next((e) => e.type === 'chat:update' && e.payload.id === messageId);
+    const patch = await t.request('PATCH', `/messages/${messageId}`, {
+      token: fx.tokens.agent,
+      body: { body: 'resposta editada' },
+    });
+    expect(patch.status).toBe(200);
+    expect((await edited).payload).toMatchObject({ edition: 'resposta editada' });
+
+    const deleted = next((e) => e.type === 'chat:delete' && e.payload.id === messageId);
+    expect((await t.request('DELETE', `/messages/${messageId}`, { token: fx.tokens.agent })).status).toBe(200);
+    expect((await deleted).payload).toMatchObject({ isDeleted: true, body: '' });
+
+    const dropped = next((e) => e.type === 'ticket:delete' && e.payload.id === ticketId);
+    expect((await t.request('DELETE', `/tickets/${ticketId}`, { token: fx.tokens.admin })).status).toBe(204);
+    expect((await dropped).payload).toEqual({ id: ticketId });
+  });
 });
 
 describe('realtime listener on two instances', () => {
