@@ -4,6 +4,9 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { ChannelSendError, type TOutboundMessage } from '../../channels/types.js';
 import { connections, messages } from '../../platform/db/schema.js';
+import { jobIdForKey } from '../../platform/jobs/job-keys.js';
+import type { TJobOutcome } from '../../platform/jobs/job-runner.js';
+import { MAX_SEND_ATTEMPTS, SEND_MESSAGE_JOB } from './outbound-sender.js';
 import { receiveMessage } from './receive-batch.js';
 
 // The outbound queue as durable jobs: a reply is sent once whatever happens to the instances around it, and a
@@ -214,5 +217,43 @@ describe('a channel that keeps refusing', () => {
       15_000,
     );
     expect(local).toHaveLength(2);
+  }, 60_000);
+
+  it('a last try the channel took but the database could not record ends failed, not pending', async () => {
+    const local: TSend[] = [];
+    let tries = 0;
+    // Four refusals, then the channel takes it and answers an id PostgreSQL cannot store (a NUL byte): the
+    // transaction that records the send throws on the job's last attempt.
+    t.prosa.services.channels.register({
+      kind: 'test-outbound',
+      addressKinds: ['phone'],
+      idempotent: true,
+      send: async (message: TOutboundMessage) => {
+        local.push({ instance: 't', id: message.id, body: message.body });
+        tries += 1;
+        if (tries < MAX_SEND_ATTEMPTS) throw new ChannelSendError('ERR_TEST_GATEWAY_DOWN', true);
+        return { externalId: 'out-\u0000' };
+      },
+    });
+    const outcomes: TJobOutcome[] = [];
+    const watcher = t.prosa.services.jobs.onSettled((outcome) => outcomes.push(outcome));
+    try {
+      const id = await reply(t, fx, ticketId, 'Registro falha');
+      const jobId = jobIdForKey(SEND_MESSAGE_JOB, String(id));
+      await eventually(
+        async () => expect(outcomes).toContainEqual(expect.objectContaining({ id: jobId, state: 'failed' })),
+        30_000,
+      );
+      expect(local).toHaveLength(MAX_SEND_ATTEMPTS);
+      // It may have reached the customer: failed, saying so, never left pending (or shown as sent).
+      expect((await rowsOf(t, [id]))[0]).toMatchObject({ status: 'failed', reason: 'ERR_SEND_INTERRUPTED' });
+      const conversation = await t.request('GET', `/messages/${ticketId}`, { token: fx.tokens.admin });
+      expect(conversation.body.messages.find((m: { id: number }) => m.id === id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'ERR_SEND_INTERRUPTED',
+      });
+    } finally {
+      watcher();
+    }
   }, 60_000);
 });

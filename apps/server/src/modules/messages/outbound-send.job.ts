@@ -6,12 +6,13 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventBus } from '../../platform/events/event-bus.js';
 import { defineJob, type TJobRun } from '../../platform/jobs/job-definition.js';
 import { JobDeferred, JobGiveUp } from '../../platform/jobs/job-errors.js';
+import type { TConnectionRow } from '../connections/connections.repository.js';
 import { findConnection } from '../connections/connections.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { toMessageDtos } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { findContactAddress, findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
-import { isSessionElsewhere, lockMessage } from './outbound.repository.js';
+import { failUnsentMessage, isSessionElsewhere, lockMessage } from './outbound.repository.js';
 import type { TPacer } from './outbound-pace.js';
 
 export const SEND_MESSAGE_JOB = 'messages.send';
@@ -67,17 +68,39 @@ const finish = async (deps: TSendDeps, row: TMessageRow, change: Partial<TMessag
   });
 };
 
+/** Whether a send through `connection` must first pass the gates: another instance's session, or pacing. */
+const isGated = (deps: TSendDeps, connection: TConnectionRow | undefined): connection is TConnectionRow => {
+  if (!connection) return false;
+  const abilities = deps.channels.abilities(connection.type);
+  // Only channels with a session (paired by QR code) keep one on some instance.
+  return abilities.paced || (abilities.session && deps.instanceId !== undefined);
+};
+
+/** The gates of a gated connection: a session run elsewhere declines the run; a paced one waits for its slot. */
+const passGates = async (deps: TSendDeps, connection: TConnectionRow): Promise<void> => {
+  const abilities = deps.channels.abilities(connection.type);
+  if (abilities.session && deps.instanceId && (await isSessionElsewhere(deps.db, connection.id, deps.instanceId)))
+    throw new JobDeferred(new Date(), true);
+  if (abilities.paced) await deps.pacer.waitForSlot(connection.id);
+};
+
 /**
- * Takes the message for this run: pending again if it was scheduled, leased, one more attempt. Null when
- * there is nothing to send any more (sent, deleted, failed meanwhile). `interrupted`: a lease was left by a
- * run that died mid-send, so the channel may have the message already.
+ * Takes the message for this run, in one transaction with its row locked: pending again if it was scheduled,
+ * leased, one more attempt. Null when there is nothing to send any more (sent, deleted, failed meanwhile);
+ * `gate` when its connection has gates to pass first (`gatesPassed` false): nothing is changed then, and the
+ * caller claims again once they are passed. `interrupted`: a lease was left by a run that died mid-send, so the
+ * channel may have the message already. Deferred while it is scheduled later or leased by a run in progress.
  */
-const claim = (deps: TSendDeps, tenantId: number, messageId: number) =>
+const claim = (deps: TSendDeps, tenantId: number, messageId: number, gatesPassed: boolean) =>
   withTenant(deps.db, tenantId, async (tx) => {
     const row = await lockMessage(tx, tenantId, messageId);
     if (!isToSend(row)) return null;
+    if (row.status === 'scheduled' && row.scheduleDate && row.scheduleDate.getTime() > Date.now())
+      throw new JobDeferred(row.scheduleDate);
     const leased = leasedUntil(row);
     if (leased) throw new JobDeferred(leased);
+    const connection = row.whatsappId ? await findConnection(tx, tenantId, row.whatsappId) : undefined;
+    if (!gatesPassed && isGated(deps, connection)) return { gate: connection } as const;
     const updated = await updateMessageRow(tx, tenantId, row.id, {
       status: 'pending',
       leaseUntil: new Date(Date.now() + LEASE_MS),
@@ -86,9 +109,10 @@ const claim = (deps: TSendDeps, tenantId: number, messageId: number) =>
     });
     if (!updated) return null;
     return {
+      gate: null,
       row: updated,
       interrupted: row.leaseUntil !== null,
-      connection: row.whatsappId ? await findConnection(tx, tenantId, row.whatsappId) : undefined,
+      connection,
       addresses: await findContactAddress(tx, tenantId, row.contactId),
       quoted: row.quotedMsgId ? await findMessage(tx, tenantId, row.quotedMsgId) : undefined,
     };
@@ -107,27 +131,13 @@ export const sendQueuedMessage = async (
   { tenantId, messageId }: z.infer<typeof ZSendMessagePayload>,
   run: TJobRun,
 ): Promise<void> => {
-  const { row, connection } = await withTenant(deps.db, tenantId, async (tx) => {
-    const found = await findMessage(tx, tenantId, messageId);
-    return {
-      row: found,
-      connection: found?.whatsappId ? await findConnection(tx, tenantId, found.whatsappId) : undefined,
-    };
-  });
-  if (!isToSend(row)) return;
-  if (row.status === 'scheduled' && row.scheduleDate && row.scheduleDate.getTime() > Date.now())
-    throw new JobDeferred(row.scheduleDate);
-  const leased = leasedUntil(row);
-  if (leased) throw new JobDeferred(leased);
-  if (connection) {
-    const abilities = deps.channels.abilities(connection.type);
-    // Only channels with a session (paired by QR code) keep one on some instance.
-    if (abilities.session && deps.instanceId && (await isSessionElsewhere(deps.db, connection.id, deps.instanceId)))
-      throw new JobDeferred(new Date(), true);
-    if (abilities.paced) await deps.pacer.waitForSlot(connection.id);
+  // One transaction for most sends; a gated connection's (paced, or a session) claims again after its gates.
+  let claimed = await claim(deps, tenantId, messageId, false);
+  if (claimed?.gate) {
+    await passGates(deps, claimed.gate);
+    claimed = await claim(deps, tenantId, messageId, true);
   }
-  const claimed = await claim(deps, tenantId, messageId);
-  if (!claimed) return;
+  if (!claimed || claimed.gate) return;
   const sent = await deps.channels
     .send({
       tenantId,
@@ -162,6 +172,28 @@ export const sendQueuedMessage = async (
   await finish(deps, claimed.row, { status: sent.status ?? 'sent', messageId: sent.externalId, failureReason: null });
 };
 
+/**
+ * The last run failed elsewhere than at the channel (most likely the database, e.g. recording a send the channel
+ * took): the message is failed for the agent, saying it may have arrived, rather than left pending for ever.
+ * Announced when possible; failed without the announcement when that cannot be (the agent sees it on reload).
+ */
+const failForGood = async (deps: TSendDeps, { tenantId, messageId }: z.infer<typeof ZSendMessagePayload>) => {
+  const reason = 'ERR_SEND_INTERRUPTED';
+  try {
+    await withTenant(deps.db, tenantId, async (tx) => {
+      const failed = await failUnsentMessage(tx, tenantId, messageId, reason);
+      if (!failed) return;
+      const [message] = await toMessageDtos(tx, tenantId, [failed]);
+      if (!message) return;
+      const ticket = await loadTicketDto(tx, tenantId, failed.ticketId);
+      await publishMessageEvent(deps, tx, tenantId, 'message.status', ticket, message);
+    });
+  } catch (err) {
+    deps.log.error({ err, messageId }, 'announcing a failed send failed');
+    await withTenant(deps.db, tenantId, (tx) => failUnsentMessage(tx, tenantId, messageId, reason));
+  }
+};
+
 /** The job: one per outbound message; retries with doubling pauses, MAX_SEND_ATTEMPTS tries in all. */
 export const sendMessageJob = (deps: TSendDeps) =>
   defineJob({
@@ -169,5 +201,17 @@ export const sendMessageJob = (deps: TSendDeps) =>
     payload: ZSendMessagePayload,
     retry: { limit: MAX_SEND_ATTEMPTS - 1 },
     expireInSeconds: EXPIRE_SECONDS,
-    handle: (payload, run) => sendQueuedMessage(deps, payload, run),
+    handle: async (payload, run) => {
+      try {
+        await sendQueuedMessage(deps, payload, run);
+      } catch (error) {
+        // A refusal by the channel has failed the message already (JobGiveUp); a deferral is no attempt.
+        const last = run.attempt + 1 >= MAX_SEND_ATTEMPTS;
+        if (last && !(error instanceof JobDeferred) && !(error instanceof JobGiveUp))
+          await failForGood(deps, payload).catch((err: unknown) =>
+            deps.log.error({ err, messageId: payload.messageId }, 'failing a message for good failed'),
+          );
+        throw error;
+      }
+    },
   });

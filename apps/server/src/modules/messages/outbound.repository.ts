@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../platform/db/client.js';
 import { connections, messages, sessionLeases } from '../../platform/db/schema.js';
 import type { TMessageRow } from './messages.repository.js';
@@ -10,6 +10,32 @@ export const lockMessage = async (tx: TExecutor, tenantId: number, id: number): 
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)))
     .for('update');
+  return row;
+};
+
+/**
+ * Fails an outbound message that is still to send (pending or scheduled, not deleted) with `reason`; a message
+ * sent or failed meanwhile is left as it is (undefined).
+ */
+export const failUnsentMessage = async (
+  tx: TExecutor,
+  tenantId: number,
+  id: number,
+  reason: string,
+): Promise<TMessageRow | undefined> => {
+  const [row] = await tx
+    .update(messages)
+    .set({ status: 'failed', failureReason: reason, leaseUntil: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.id, id),
+        eq(messages.fromMe, true),
+        eq(messages.isDeleted, false),
+        inArray(messages.status, ['pending', 'scheduled']),
+      ),
+    )
+    .returning();
   return row;
 };
 
