@@ -7,8 +7,6 @@ import {
 } from '../../modules/connections/connections.repository.js';
 import { updateContact } from '../../modules/contacts/update-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
-import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
-import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
 import { importHistory } from '../../modules/messages/import-history.js';
 import { contentTypeOf } from '../../modules/messages/media-upload.js';
 import {
@@ -21,6 +19,7 @@ import { getTenantSettings } from '../../modules/settings/settings.reader.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import type { TConnectionRef, TGatewayEvent } from './gateway-events.js';
+import { createLateReferences } from './late-reference.job.js';
 
 /**
  * The one door between channels and modules, as providers see it: `deliver` applies what a provider reported
@@ -55,6 +54,7 @@ export const createChannelHost = (services: TServices): TChannelHost => {
   /** The tenant keeps group conversations out (`ignoreGroupMsg`): read only when a group's message arrives. */
   const ignoresGroups = async (tenantId: number) =>
     (await withTenant(services.db, tenantId, (tx) => getTenantSettings(tx, tenantId))).ignoreGroupMsg === 'enabled';
+  const lateReferences = createLateReferences(services);
 
   const apply = async (connection: TConnectionRef, event: TGatewayEvent) => {
     const base = { tenantId: connection.tenantId, connectionId: connection.id };
@@ -67,18 +67,10 @@ export const createChannelHost = (services: TServices): TChannelHost => {
         await applyAck(services, { ...base, externalId: event.externalId, status: event.status, reason: event.reason });
         return;
       case 'reaction':
-        await applyContactReaction(services, { ...base, externalId: event.targetExternalId, emoji: event.emoji });
-        return;
       case 'edit':
-        await applyContactChange(services, {
-          ...base,
-          kind: 'edit',
-          externalId: event.targetExternalId,
-          body: event.body,
-        });
-        return;
       case 'revoke':
-        await applyContactChange(services, { ...base, kind: 'revoke', externalId: event.targetExternalId });
+        // A message not stored yet (still on its way in, elsewhere) is waited for durably, on any instance.
+        await lateReferences.deliver(connection, event);
         return;
       case 'number-change': {
         const notice = await withTenant(services.db, connection.tenantId, (tx) =>

@@ -11,11 +11,13 @@ import {
   ticketOfCustomer,
 } from '../../../test/channels.js';
 import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
 import { samplePng as png } from '../../../test/uploads.js';
 
 // Cloud API payloads as Meta's webhook reference documents them, replayed signed: kinds with no text of their
 // own are stored as readable text, a number change moves the contact, and what refers to a message (a
-// reaction, an edit, a deletion) lands on it even while that message's file is still being downloaded.
+// reaction, an edit, a deletion) lands on it even while that message's file is still being downloaded, or
+// when it comes before the message itself.
 
 let t: TestApp;
 let fx: TTenantFixture;
@@ -50,7 +52,8 @@ beforeAll(async () => {
     tenant: 'Catálogo',
     neighbour: 'Vizinha',
     maxConnections: 5,
-    config: { metaGraphUrl: meta.graphUrl },
+    // Jobs looked for often and retried at once: a reaction waiting for its message follows it quickly.
+    config: { metaGraphUrl: meta.graphUrl, jobs: { pollMs: 50, retryBaseMs: 0 } },
   }));
   const res = await t.request('POST', '/whatsapp', {
     token: fx.tokens.admin,
@@ -207,6 +210,34 @@ describe('Cloud API: what refers to a message', () => {
       'Quero 2 unidades',
       'Mensagem errada',
     ]);
+  });
+});
+
+describe('Cloud API: what refers to a message that comes later', () => {
+  const waId = '5511987650302';
+  const storedRow = async (externalId: string) => (await messagesWithExternalId(t, externalId))[0];
+
+  it('a reaction delivered before its message lands on it once the message arrives', async () => {
+    await deliver(customerMessage(waId, { type: 'reaction', reaction: { message_id: 'wamid.LATE1', emoji: '👍' } }));
+    expect(await storedRow('wamid.LATE1')).toBeUndefined();
+    await deliver(customerMessage(waId, { type: 'text', text: { body: 'Chegou depois' } }, 'wamid.LATE1'));
+    await eventually(async () =>
+      expect((await storedRow('wamid.LATE1'))?.reactions).toEqual([{ emoji: '👍', fromMe: false }]),
+    );
+  });
+
+  it('an edit delivered before its message changes it once the message arrives', async () => {
+    await deliver(
+      customerMessage(waId, {
+        type: 'edit',
+        edit: { original_message_id: 'wamid.LATE2', message: { type: 'text', text: { body: 'Quero 5 unidades' } } },
+      }),
+    );
+    expect(await storedRow('wamid.LATE2')).toBeUndefined();
+    await deliver(customerMessage(waId, { type: 'text', text: { body: 'Quero 4 unidades' } }, 'wamid.LATE2'));
+    await eventually(async () =>
+      expect(await storedRow('wamid.LATE2')).toMatchObject({ body: 'Quero 4 unidades', edition: 'Quero 5 unidades' }),
+    );
   });
 });
 
