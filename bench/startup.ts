@@ -1,5 +1,6 @@
-// Startup benchmark: time from spawning the server to GET /ready answering 200, on a fresh data directory
-// (first start: migrations, seeding, key generation) and again on the same data (second start), plus the
+// Startup benchmark: time from spawning the server (the compiled build with BENCH_SERVER=dist, as `npm start`
+// runs it) to GET /ready answering 200, on a fresh data directory (first start: migrations, seeding, key
+// generation) and again on the same data (second start), plus the
 // server's resident memory after 10 s idle. On PGlite always; on PostgreSQL too when DATABASE_URL is set
 // (a fresh database is created from that URL for each round and dropped afterwards).
 //
@@ -19,6 +20,11 @@ const adminUrl = process.env.DATABASE_URL;
 
 type TStart = {
   readyMs: number;
+  /**
+   * CPU time (user + system) the server process spent until ready: on a machine shared with other work the
+   * wall time stretches with the load, this much less.
+   */
+  cpuMs: number;
   /** What the server itself logs from createApp() to listening ("Prosa is ready" ms). */
   serverMs: number | undefined;
   rssMb: number;
@@ -33,11 +39,18 @@ const memoryOf = (pid: number) => {
   return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
 };
 
+/** User + system CPU of a process so far, in ms (/proc/PID/stat fields 14 and 15, in clock ticks of 10 ms). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const startOnce = async (dataDir: string, databaseUrl: string | undefined): Promise<TStart> => {
   const started = performance.now();
   const server = await spawnServer({ dataDir, databaseUrl });
   try {
     const readyMs = performance.now() - started;
+    const cpuMs = cpuMsOf(server.child.pid as number);
     await new Promise((r) => setTimeout(r, idleMs));
     const memory = memoryOf(server.child.pid as number);
     const serverLine = server
@@ -47,7 +60,7 @@ const startOnce = async (dataDir: string, databaseUrl: string | undefined): Prom
     const serverMs = serverLine ? (JSON.parse(serverLine) as { ms?: number }).ms : undefined;
     const stopAt = performance.now();
     await server.stop();
-    return { readyMs, serverMs, ...memory, stopMs: performance.now() - stopAt };
+    return { readyMs, cpuMs, serverMs, ...memory, stopMs: performance.now() - stopAt };
   } finally {
     await server.stop();
   }
@@ -77,6 +90,7 @@ const summarize = (runs: TStart[]) => ({
   readyMs: Math.round(median(runs.map((r) => r.readyMs))),
   readyMsMin: Math.round(Math.min(...runs.map((r) => r.readyMs))),
   readyMsMax: Math.round(Math.max(...runs.map((r) => r.readyMs))),
+  cpuMs: Math.round(median(runs.map((r) => r.cpuMs))),
   serverMs: Math.round(median(runs.map((r) => r.serverMs ?? Number.NaN))),
   idleRssMb: Math.round(median(runs.map((r) => r.rssMb))),
   peakRssMb: Math.round(median(runs.map((r) => r.peakRssMb))),
@@ -99,6 +113,7 @@ const main = async () => {
       'start',
       'ready ms (median)',
       'min-max',
+      'CPU ms to ready',
       'server ms',
       `RSS after ${idleMs / 1000} s MB`,
       'peak MB',
@@ -119,6 +134,7 @@ const main = async () => {
         label,
         String(s.readyMs),
         `${s.readyMsMin}-${s.readyMsMax}`,
+        String(s.cpuMs),
         String(s.serverMs),
         String(s.idleRssMb),
         String(s.peakRssMb),

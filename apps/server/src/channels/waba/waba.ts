@@ -274,7 +274,8 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
     return connection;
   };
 
-  // Customers' messages being stored by this instance, by connection and id: what refers to one waits for it.
+  // Customers' messages being stored by this instance, by connection and id: what refers to one waits for it
+  // here, at once. A message stored elsewhere or delivered later is waited for by the host (a durable job).
   const inFlight = new Map<string, Promise<unknown>>();
 
   /** One event of a verified webhook into our pipelines. */
