@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { withTenant } from '../db/tenant-tx.js';
 import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
 import { JobDeferred, JobGiveUp } from './job-errors.js';
+import { jobIdForKey } from './job-keys.js';
 import type { TJobOutcome, TJobRunner } from './job-runner.js';
 
 const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
@@ -72,11 +73,13 @@ describe('job runner', () => {
       },
     });
     t.prosa.services.jobs.register(job);
+    // Listening before the enqueue: the job may run before the enqueue's answer arrives.
+    const settled = t.prosa.services.jobs.whenSettled(jobIdForKey(job.name, 'pedido-42'));
     const first = await t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
     const second = await t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
-    expect(first).toBeTruthy();
+    expect(first).toBe(jobIdForKey(job.name, 'pedido-42'));
     expect(second).toBeNull();
-    await t.prosa.services.jobs.whenSettled(first as string);
+    await settled;
     expect(count).toBe(1);
   });
 
