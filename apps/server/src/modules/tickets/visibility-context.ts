@@ -14,14 +14,34 @@ const load = (db: TDb, tenantId: number): Promise<TVisibilityContext> =>
 
 /** How long a tenant's visibility context is reused by fan-out before it is read again. */
 const CONTEXT_TTL_MS = 1_000;
-type TCached = { at: number; context: Promise<TVisibilityContext> };
+/** Past its TTL a loaded context still answers while the next read runs, up to this age. */
+const STALE_MAX_MS = 10_000;
+type TCached = { at: number; context: Promise<TVisibilityContext>; loaded: boolean; refreshing: boolean };
 const caches = new WeakMap<TDb, Map<number, TCached>>();
+
+const remember = (cache: Map<number, TCached>, db: TDb, tenantId: number): TCached => {
+  const entry: TCached = { at: Date.now(), context: load(db, tenantId), loaded: false, refreshing: false };
+  entry.context.then(
+    () => {
+      entry.loaded = true;
+    },
+    // A failed read is not kept.
+    () => {
+      if (cache.get(tenantId) === entry) cache.delete(tenantId);
+    },
+  );
+  return entry;
+};
 
 /**
  * Everything fan-out needs to decide who sees a ticket: the tenant's users and its visibility settings.
- * Every event needs it, so it is kept for a second per tenant instead of two transactions per event.
- * NOTE: a change of users, their queues or the settings calls `forgetVisibilityContext` on this instance;
- * other instances see it within CONTEXT_TTL_MS. Requests (lists, reads) never use this cache.
+ * Every event needs it, so it is kept for a second per tenant instead of two transactions per event. Once
+ * that second is over, the copy still answers while the next read runs (never past STALE_MAX_MS): the
+ * realtime listener handles events one after another, and waiting for a pool connection there would hold
+ * every tenant's events back.
+ * NOTE: a change of users, their queues or the settings calls `forgetVisibilityContext` on this instance (the
+ * next event waits for a fresh read); other instances see it within about CONTEXT_TTL_MS. Requests (lists,
+ * reads) never use this cache.
  */
 export const loadVisibilityContext = (db: TDb, tenantId: number): Promise<TVisibilityContext> => {
   let cache = caches.get(db);
@@ -29,17 +49,28 @@ export const loadVisibilityContext = (db: TDb, tenantId: number): Promise<TVisib
     cache = new Map();
     caches.set(db, cache);
   }
-  const now = Date.now();
   const hit = cache.get(tenantId);
-  if (hit && now - hit.at < CONTEXT_TTL_MS) return hit.context;
-  const context = load(db, tenantId);
-  const entry = { at: now, context };
+  const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
+  if (hit && age < CONTEXT_TTL_MS) return hit.context;
+  if (hit?.loaded && age < STALE_MAX_MS) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      const next = remember(cache, db, tenantId);
+      const tenantCache = cache;
+      next.context.then(
+        () => {
+          if (tenantCache.get(tenantId) === hit) tenantCache.set(tenantId, next);
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.context;
+  }
+  const entry = remember(cache, db, tenantId);
   cache.set(tenantId, entry);
-  // A failed read is not kept.
-  context.catch(() => {
-    if (cache.get(tenantId) === entry) cache.delete(tenantId);
-  });
-  return context;
+  return entry.context;
 };
 
 /** Users, queues or visibility settings of the tenant changed: the next event reads them again. */
