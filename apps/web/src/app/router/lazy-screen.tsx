@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { browserStorage } from '../session/storage';
 
 const reloadKey = 'prosa:chunk-reload';
 
@@ -10,13 +11,15 @@ export const lazyScreen = <TProps extends object>(
   load: () => Promise<ComponentType<TProps>>,
 ): LazyExoticComponent<ComponentType<TProps>> =>
   lazy(async () => {
+    // A frame on another site (the embedded web chat) may be denied storage: a stand-in keeps it working.
+    const tab = browserStorage('sessionStorage');
     try {
       const component = await load();
-      sessionStorage.removeItem(reloadKey);
+      tab.removeItem(reloadKey);
       return { default: component };
     } catch (error) {
-      if (sessionStorage.getItem(reloadKey)) throw error;
-      sessionStorage.setItem(reloadKey, '1');
+      if (tab.getItem(reloadKey)) throw error;
+      tab.setItem(reloadKey, '1');
       window.location.reload();
       return new Promise<never>(() => undefined);
     }

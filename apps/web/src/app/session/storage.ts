@@ -34,7 +34,9 @@ export type TStoredUser = Omit<TLoginResponse, 'token'>;
  * web chat embedded in another site is one. There `localStorage` throws on access, and the app must still
  * start: it then keeps its keys in memory for the life of the page.
  */
-const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
+type TKeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const memoryStorage = (): TKeyValueStore => {
   const items = new Map<string, string>();
   return {
     getItem: (key) => items.get(key) ?? null,
@@ -42,15 +44,22 @@ const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> =>
     removeItem: (key) => void items.delete(key),
   };
 };
-let fallback: ReturnType<typeof memoryStorage> | null = null;
-const local = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
+const fallbacks = new Map<'localStorage' | 'sessionStorage', TKeyValueStore>();
+
+/** The browser's local or session storage, or a memory stand-in where the browser denies it (see above). */
+export const browserStorage = (kind: 'localStorage' | 'sessionStorage'): TKeyValueStore => {
   try {
-    return window.localStorage;
+    return window[kind];
   } catch {
-    fallback ??= memoryStorage();
+    let fallback = fallbacks.get(kind);
+    if (!fallback) {
+      fallback = memoryStorage();
+      fallbacks.set(kind, fallback);
+    }
     return fallback;
   }
 };
+const local = (): TKeyValueStore => browserStorage('localStorage');
 
 const readJson = <T>(key: string): T | null => {
   const raw = local().getItem(key);
