@@ -34,6 +34,9 @@ describe('masked inputs', () => {
     ['cpfCnpj', '52998224725', '529.982.247-25'],
     ['cpfCnpj', '11222333000181', '11.222.333/0001-81'],
     ['cep', '01310100', '01310-100'],
+    ['internationalPhone', '5511987654321', '+55 (11) 98765-4321'],
+    ['internationalPhone', '551134567890', '+55 (11) 3456-7890'],
+    ['internationalPhone', '351912345678901', '351912345678901'],
   ] as const)('%s: %s is shown and kept as %s', (kind, typed, formatted) => {
     expect(type(kind, typed)).toEqual({ shown: formatted, stored: formatted });
   });

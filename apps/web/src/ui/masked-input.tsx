@@ -1,5 +1,5 @@
 import { InputBase, type InputBaseProps } from '@mantine/core';
-import type { FocusEventHandler } from 'react';
+import type { FocusEventHandler, KeyboardEventHandler } from 'react';
 import { IMaskInput } from 'react-imask';
 
 /**
@@ -8,6 +8,8 @@ import { IMaskInput } from 'react-imask';
  */
 export const masks = {
   phone: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }, { mask: /^\+\d{0,15}$/ }],
+  /** With the country code, as WhatsApp's pairing asks: +55 (11) 98765-4321; other countries as digits. */
+  internationalPhone: [{ mask: '+00 (00) 0000-0000' }, { mask: '+00 (00) 00000-0000' }, { mask: /^\+?\d{0,15}$/ }],
   cpf: [{ mask: '000.000.000-00' }],
   cpfCnpj: [{ mask: '000.000.000-00' }, { mask: '00.000.000/0000-00' }],
   cep: [{ mask: '00000-000' }],
@@ -21,6 +23,8 @@ type TMaskedInputProps = InputBaseProps & {
   onChange?: (value: string) => void;
   onFocus?: FocusEventHandler<HTMLInputElement>;
   onBlur?: FocusEventHandler<HTMLInputElement>;
+  onKeyDown?: KeyboardEventHandler<HTMLInputElement>;
+  'data-autofocus'?: boolean;
   placeholder?: string;
   autoComplete?: string;
   'data-testid'?: string;
@@ -34,6 +38,6 @@ export const MaskedInput = ({ kind, value, onChange, ...props }: TMaskedInputPro
     mask={masks[kind]}
     value={value ?? ''}
     onAccept={(accepted: string) => onChange?.(accepted)}
-    inputMode={kind === 'phone' ? 'tel' : 'numeric'}
+    inputMode={kind === 'phone' || kind === 'internationalPhone' ? 'tel' : 'numeric'}
   />
 );

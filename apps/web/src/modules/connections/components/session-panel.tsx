@@ -1,4 +1,4 @@
-import { Button, Center, Code, Group, Image, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Code, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { TConnection } from '@prosa/contracts';
 import { IconDeviceMobileMessage, IconPlugConnectedX, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { describeApiError, getFieldError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { MaskedInput } from '../../../ui/masked-input';
 import { useDisconnectSession, useNewQrCode, usePairingCode } from '../api/connections-api';
 
 /**
@@ -99,15 +100,15 @@ const PairingModal = ({
             </Code>
           </Stack>
         ) : (
-          <TextInput
+          <MaskedInput
+            kind="internationalPhone"
             label={t('connections.session.pairingPhone')}
-            placeholder="+55 11 98765-4321"
+            placeholder="+55 (11) 98765-4321"
             value={phone}
             error={error}
-            inputMode="tel"
             data-autofocus
-            onChange={(event) => {
-              setPhone(event.currentTarget.value);
+            onChange={(value) => {
+              setPhone(value);
               setError(null);
             }}
             onKeyDown={(event) => event.key === 'Enter' && ask()}
