@@ -4,7 +4,7 @@ import { SHORT_TOKEN_PORT } from './playwright.config.js';
 
 const base = `http://localhost:${SHORT_TOKEN_PORT}`;
 
-test('an expired access token is refreshed once while three requests are in flight, and all three are replayed', async ({
+test('an expired access token is refreshed once while requests are in flight, and every rejected one is replayed', async ({
   page,
 }) => {
   const errors = watchConsole(page);
@@ -47,8 +47,10 @@ test('an expired access token is refreshed once while three requests are in flig
 
   const refreshAt = log.findIndex((r) => r.path === '/auth/refresh_token');
   expect(log[refreshAt]?.status).toBe(200);
+  // The shell's first requests leave together with the expired token; the screen's own request may leave only
+  // once its code has arrived (screens load by route), possibly after the refresh answered: at least two cross.
   const rejected = log.filter((r) => r.status === 401 && !r.afterRefresh);
-  expect(rejected.length).toBeGreaterThanOrEqual(3);
+  expect(rejected.length).toBeGreaterThanOrEqual(2);
   for (const request of rejected) {
     const replayed = log.filter((r) => r.afterRefresh).map(({ method, path, status }) => ({ method, path, status }));
     expect(replayed, `${request.method} ${request.path} replayed`).toContainEqual({
