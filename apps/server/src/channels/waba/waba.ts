@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type TMessageTemplate, type TWabaConfig, templateVariables } from '@prosa/contracts';
+import type { TWabaConfig } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -13,14 +13,9 @@ import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayMessage } from '../host/gateway-events.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { isSameSecret } from '../shared/same-secret.js';
-import {
-  ChannelSendError,
-  type TChannelAdapter,
-  type TConnectionRow,
-  type TOutboundMessage,
-  type TTemplateSend,
-} from '../types.js';
-import { createGraphClient, GraphError, type TGraphTemplate, type TWabaCredentials } from './graph-api.js';
+import { ChannelSendError, type TChannelAdapter, type TConnectionRow, type TOutboundMessage } from '../types.js';
+import { createGraphClient, GraphError, type TWabaCredentials } from './graph-api.js';
+import { graphMediaKind, graphTemplate, toMessageTemplate } from './graph-shapes.js';
 import { parseWabaWebhook, type TWabaEvent } from './waba-webhook.js';
 
 /** What a Cloud API connection keeps in `config`: ids in clear, credentials sealed. */
@@ -108,58 +103,6 @@ export const readSignedMetaWebhook = (
   } catch {
     throw new AppError('ERR_VALIDATION', { field: 'body', detail: 'not JSON' });
   }
-};
-
-/** Cloud API media kinds for our media types (voice notes are audio; others without a kind go as documents). */
-const graphMediaKind = (mediaType: string) =>
-  mediaType === 'ptt'
-    ? 'audio'
-    : ['image', 'video', 'audio', 'document', 'sticker'].includes(mediaType)
-      ? mediaType
-      : 'document';
-
-/** Template parameters as the Cloud API wants them: positional, or named (`parameter_name`) for named ones. */
-const graphParameters = (variables: readonly string[], values: readonly string[]) =>
-  values.map((text, index) => {
-    const key = variables[index] ?? String(index + 1);
-    return { type: 'text', text, ...(/^\d+$/.test(key) ? {} : { parameter_name: key }) };
-  });
-
-const graphTemplate = (template: TTemplateSend) => {
-  const components = [
-    ...(template.headerParams.length > 0
-      ? [{ type: 'header', parameters: graphParameters(template.headerVariables, template.headerParams) }]
-      : []),
-    ...(template.bodyParams.length > 0
-      ? [{ type: 'body', parameters: graphParameters(template.bodyVariables, template.bodyParams) }]
-      : []),
-  ];
-  return {
-    name: template.name,
-    language: { code: template.language, policy: 'deterministic' },
-    ...(components.length > 0 ? { components } : {}),
-  };
-};
-
-/** A template as Meta lists it -> ours: header/body/footer texts and their placeholders. */
-const toMessageTemplate = (graph: TGraphTemplate): TMessageTemplate => {
-  const part = (type: string) => graph.components.find((component) => component.type === type);
-  const header = part('HEADER');
-  const headerText = header && (header.format ?? 'TEXT') === 'TEXT' ? (header.text ?? null) : null;
-  const body = part('BODY')?.text ?? '';
-  return {
-    name: graph.name,
-    language: graph.language,
-    category: graph.category,
-    status: graph.status,
-    header: headerText,
-    body,
-    footer: part('FOOTER')?.text ?? null,
-    headerVariables: templateVariables(headerText),
-    bodyVariables: templateVariables(body),
-    // A media header needs a file to go with it: not offered from the composer yet.
-    sendable: graph.status === 'APPROVED' && (!header || (header.format ?? 'TEXT') === 'TEXT'),
-  };
 };
 
 /** Meta's failure codes of a status webhook, as catalogue codes. */

@@ -8,12 +8,18 @@ import {
   messages,
   queues,
   tags,
-  ticketLogs,
   tickets,
   ticketTags,
   users,
-  usersQueues,
 } from '../../platform/db/schema.js';
+
+export {
+  findViewer,
+  findViewers,
+  findWalletUserIds,
+  findWalletUserIdsOfContacts,
+} from './ticket-audience.repository.js';
+export { findTicketLogs, insertTicketLog, insertTicketLogs } from './ticket-logs.repository.js';
 
 export type TTicketRow = typeof tickets.$inferSelect;
 
@@ -354,97 +360,6 @@ export const deleteTicketRow = async (tx: TExecutor, tenantId: number, ticketId:
 export const replaceTicketTags = async (tx: TExecutor, tenantId: number, ticketId: number, tagIds: number[]) => {
   await tx.delete(ticketTags).where(and(eq(ticketTags.tenantId, tenantId), eq(ticketTags.ticketId, ticketId)));
   if (tagIds.length > 0) await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ tenantId, ticketId, tagId })));
-};
-
-export const insertTicketLog = async (
-  tx: TExecutor,
-  tenantId: number,
-  values: { ticketId: number; type: string; userId?: number | null; queueId?: number | null; data?: object },
-) => {
-  await tx.insert(ticketLogs).values({
-    tenantId,
-    ticketId: values.ticketId,
-    type: values.type,
-    userId: values.userId ?? null,
-    queueId: values.queueId ?? null,
-    data: (values.data ?? {}) as Record<string, unknown>,
-  });
-};
-
-export const insertTicketLogs = async (
-  tx: TExecutor,
-  tenantId: number,
-  values: { ticketId: number; type: string; queueId: number | null }[],
-): Promise<void> => {
-  if (values.length === 0) return;
-  await tx
-    .insert(ticketLogs)
-    .values(values.map((value) => ({ tenantId, ticketId: value.ticketId, type: value.type, queueId: value.queueId })));
-};
-
-export const findTicketLogs = (tx: TExecutor, tenantId: number, ticketId: number) =>
-  tx
-    .select({
-      id: ticketLogs.id,
-      type: ticketLogs.type,
-      userId: ticketLogs.userId,
-      userName: users.name,
-      queueId: ticketLogs.queueId,
-      data: ticketLogs.data,
-      createdAt: ticketLogs.createdAt,
-    })
-    .from(ticketLogs)
-    .leftJoin(users, eq(users.id, ticketLogs.userId))
-    .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId)))
-    .orderBy(asc(ticketLogs.id));
-
-/** Every user of the tenant with profile and queues: who realtime fan-out chooses from. */
-export const findViewers = async (tx: TExecutor, tenantId: number) => {
-  const rows = await tx
-    .select({
-      userId: users.id,
-      profile: users.profile,
-      queueIds: sql<
-        number[]
-      >`coalesce(array_agg(${usersQueues.queueId}) filter (where ${usersQueues.queueId} is not null), '{}')`,
-    })
-    .from(users)
-    .leftJoin(usersQueues, and(eq(usersQueues.userId, users.id), eq(usersQueues.tenantId, users.tenantId)))
-    .where(eq(users.tenantId, tenantId))
-    .groupBy(users.id, users.profile);
-  return rows.map((row) => ({ ...row, queueIds: row.queueIds.map(Number) }));
-};
-
-export const findViewer = async (tx: TExecutor, tenantId: number, userId: number) => {
-  const queueRows = await tx
-    .select({ queueId: usersQueues.queueId })
-    .from(usersQueues)
-    .where(and(eq(usersQueues.tenantId, tenantId), eq(usersQueues.userId, userId)));
-  return queueRows.map((row) => row.queueId);
-};
-
-export const findWalletUserIds = async (tx: TExecutor, tenantId: number, contactId: number): Promise<number[]> => {
-  const rows = await tx
-    .select({ userId: contactWallets.userId })
-    .from(contactWallets)
-    .where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)));
-  return rows.map((row) => row.userId);
-};
-
-/** The wallet users of several contacts, by contact. */
-export const findWalletUserIdsOfContacts = async (
-  tx: TExecutor,
-  tenantId: number,
-  contactIds: number[],
-): Promise<Map<number, number[]>> => {
-  const byContact = new Map<number, number[]>();
-  if (contactIds.length === 0) return byContact;
-  const rows = await tx
-    .select({ contactId: contactWallets.contactId, userId: contactWallets.userId })
-    .from(contactWallets)
-    .where(and(eq(contactWallets.tenantId, tenantId), inArray(contactWallets.contactId, contactIds)));
-  for (const row of rows) byContact.set(row.contactId, [...(byContact.get(row.contactId) ?? []), row.userId]);
-  return byContact;
 };
 
 /** Ids that belong to the tenant, to validate references from a request body. */
