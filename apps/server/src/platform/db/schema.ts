@@ -506,6 +506,29 @@ export const ticketLogs = pgTable(
   (t) => [index('ticket_logs_ticket_idx').on(t.tenantId, t.ticketId, t.id)],
 );
 
+/** Internal notes on a ticket (the family's TicketNotes): staff only, never sent to the channel. */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull(),
+    idFront: text('id_front'),
+    ...timestamps,
+  },
+  (t) => [
+    index('ticket_notes_ticket_idx').on(t.tenantId, t.ticketId, t.id),
+    // The /notas list: newest first within the tenant, and by author.
+    index('ticket_notes_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('ticket_notes_tenant_user_idx').on(t.tenantId, t.userId, t.createdAt.desc()),
+    index('ticket_notes_text_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {
