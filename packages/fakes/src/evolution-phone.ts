@@ -54,6 +54,30 @@ export const createEvolutionPhone = (state: TEvolutionState) => ({
       instanceId: instance.instanceId,
     });
   },
+  /**
+   * A customer calls: `call` with Baileys' `WACallEvent` as Evolution passes it on (`date` as JSON has it). A
+   * LID caller carries its phone in `callerPn`.
+   */
+  call: async (
+    input: { number: string; id: string; video?: boolean; lid?: string; at?: Date },
+    instanceName?: string,
+  ) => {
+    const instance = instanceNamed(state, instanceName);
+    const phoneJid = `${input.number}@s.whatsapp.net`;
+    const from = input.lid ? `${input.lid}@lid` : phoneJid;
+    return emitEvent(state, instance, 'call', {
+      chatId: from,
+      from,
+      ...(input.lid ? { callerPn: phoneJid } : {}),
+      isGroup: false,
+      id: input.id,
+      date: (input.at ?? new Date()).toISOString(),
+      isVideo: input.video === true,
+      status: 'offer',
+      offline: false,
+      latencyMs: 0,
+    });
+  },
   /** The session ends (logged out on the phone: 401, banned: 403...): `connection.update` close. */
   drop: async (statusReason = 401, instanceName?: string) => {
     const instance = instanceNamed(state, instanceName);

@@ -46,6 +46,29 @@ export const createUazapiPhone = (world: TUazapiWorld) => ({
       },
     });
   },
+  /**
+   * A customer calls: `call` with whatsmeow's `CallOffer` as uazapi passes it on (`type` + `event`; a video
+   * call's offer node carries a `video` child).
+   */
+  call: async (input: { number: string; id: string; video?: boolean; at?: Date }, instanceName?: string) => {
+    const instance = world.instanceNamed(instanceName);
+    const jid = `${input.number}@s.whatsapp.net`;
+    const media = [{ Tag: 'audio', Attrs: { enc: 'opus', rate: '16000' }, Content: null }];
+    if (input.video) media.push({ Tag: 'video', Attrs: { enc: 'vp8', rate: '90000' }, Content: null });
+    return world.emit(instance, 'call', {
+      type: 'CallOffer',
+      event: {
+        From: jid,
+        Timestamp: (input.at ?? new Date()).toISOString(),
+        CallCreator: jid,
+        CallID: input.id,
+        GroupJID: '',
+        RemotePlatform: 'android',
+        RemoteVersion: '2.25.1.1',
+        Data: { Tag: 'offer', Attrs: { 'call-creator': jid, 'call-id': input.id }, Content: media },
+      },
+    });
+  },
   /** The session ends (logged out on the phone, banned...): `connection` disconnected with uazapi's reason. */
   drop: async (reason = '401: logged out from another device', instanceName?: string) => {
     const instance = world.instanceNamed(instanceName);

@@ -19,7 +19,7 @@ type TOutgoing = {
   media: { bytes: Buffer; mimetype: string } | null;
 };
 
-/** `/send/text|media` and `/message/markread|presence|download`, for an instance its token named. */
+/** `/send/text|media`, `/message/markread|presence|download` and `/call/reject`, for an instance its token named. */
 export const createUazapiMessaging = (world: TUazapiWorld) => {
   /** What a send answers: the message as uazapi stores it, with `messageid` (WhatsApp's id). */
   const accepted = (
@@ -128,6 +128,12 @@ export const createUazapiMessaging = (world: TUazapiWorld) => {
         return true;
       case 'POST /message/download':
         download(res, instance, input);
+        return true;
+      case 'POST /call/reject':
+        if (typeof input.number !== 'string' || !input.number) uazapiError(res, 400, 'missing number in payload');
+        else if (typeof input.id !== 'string' || !input.id) uazapiError(res, 400, 'missing id in payload');
+        else if (instance.status !== 'connected') uazapiError(res, 401, 'No session');
+        else json(res, 200, { response: 'Call rejected' });
         return true;
       default:
         return false;

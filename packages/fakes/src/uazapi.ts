@@ -25,7 +25,7 @@ export {
  * A fake uazapiGO v2 server on loopback, speaking its documented protocol: the `admintoken` header for
  * `/instance/init`, each instance's own `token` header for everything else, `/instance/connect|status|disconnect`,
  * `DELETE /instance`, `/webhook` (simple mode, `excludeMessages` honoured), `/send/text|media`,
- * `/message/markread|presence|download` and uazapi's error body (`{ error }`).
+ * `/message/markread|presence|download`, `/call/reject` and uazapi's error body (`{ error }`).
  *
  * It also plays the phone and WhatsApp: `phone.scan` reads the QR (`connection` connected), `phone.message`
  * is a customer writing (`messages`), `phone.ack` the ticks (`messages_update`), `phone.drop` a session that
@@ -84,6 +84,9 @@ export const startFakeUazapi = async (options: {
     /** The markread calls' ids, oldest first. */
     readReceipts: () =>
       world.requests.filter((r) => r.path === '/message/markread').flatMap((r) => (r.body as { id: string[] }).id),
+    /** The calls our server refused (`POST /call/reject`), oldest first. */
+    rejectedCalls: () =>
+      world.requests.filter((r) => r.path === '/call/reject').map((r) => r.body as { number: string; id: string }),
     /** The presence calls, oldest first. */
     presences: () =>
       world.requests

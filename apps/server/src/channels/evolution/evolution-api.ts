@@ -66,7 +66,13 @@ export type TEvolutionQr = { pairingCode?: string | null; code?: string; base64?
 export type TEvolutionState = 'open' | 'connecting' | 'close' | 'refused';
 
 /** The events our webhook takes (Evolution's config names, UPPER_SNAKE). */
-export const evolutionWebhookEvents = ['QRCODE_UPDATED', 'CONNECTION_UPDATE', 'MESSAGES_UPSERT', 'MESSAGES_UPDATE'];
+export const evolutionWebhookEvents = [
+  'QRCODE_UPDATED',
+  'CONNECTION_UPDATE',
+  'MESSAGES_UPSERT',
+  'MESSAGES_UPDATE',
+  'CALL',
+];
 
 /** The Evolution API v2 calls of one instance, over fetch, with a timeout on every call. */
 export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15_000) => {

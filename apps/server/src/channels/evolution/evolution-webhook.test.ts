@@ -162,3 +162,42 @@ describe('EvolutionError', () => {
     expect(new EvolutionError(500, null, 'HTTP 500').toSendError()).toMatchObject({ retryable: true });
   });
 });
+
+describe('Evolution call events', () => {
+  const call = (fields: Record<string, unknown>) =>
+    envelope('call', {
+      id: 'CALL01',
+      from: '5511987650001@s.whatsapp.net',
+      chatId: '5511987650001@s.whatsapp.net',
+      isGroup: false,
+      isVideo: false,
+      date: '2026-01-30T18:40:28.000Z',
+      status: 'offer',
+      offline: false,
+      ...fields,
+    });
+
+  it("reads Baileys' WACallEvent offer; a LID caller is filed under callerPn", () => {
+    expect(parseEvolutionWebhook(call({}))?.events).toEqual([
+      {
+        kind: 'call',
+        callId: 'CALL01',
+        callerJid: '5511987650001@s.whatsapp.net',
+        from: { kind: 'phone', value: '5511987650001' },
+        video: false,
+        timestamp: Date.parse('2026-01-30T18:40:28.000Z'),
+      },
+    ]);
+    const lid = call({ from: '81896604192873@lid', callerPn: '5511987650001@s.whatsapp.net', isVideo: true });
+    expect(parseEvolutionWebhook(lid)?.events[0]).toMatchObject({
+      from: { kind: 'phone', value: '5511987650001', lid: '81896604192873' },
+      video: true,
+    });
+  });
+
+  it("skips a call's later states and group calls", () => {
+    for (const status of ['ringing', 'timeout', 'reject', 'terminate'])
+      expect(parseEvolutionWebhook(call({ status }))?.events).toEqual([]);
+    expect(parseEvolutionWebhook(call({ isGroup: true }))?.events).toEqual([]);
+  });
+});

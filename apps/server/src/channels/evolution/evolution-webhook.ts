@@ -1,6 +1,7 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import { z } from 'zod';
 import { locationMessage } from '../shared/location-body.js';
+import { parseEvolutionCall, type TEvolutionCall } from './evolution-call.js';
 
 /**
  * What an Evolution API webhook says, in our terms. Evolution posts one event per request, in an envelope
@@ -40,7 +41,8 @@ export type TEvolutionEvent =
       raw: unknown;
     }
   | { kind: 'reaction'; externalId: string; from: TEvolutionSender; targetExternalId: string; emoji: string }
-  | { kind: 'ack'; externalId: string; status: 'sent' | 'delivered' | 'read' | 'failed' };
+  | { kind: 'ack'; externalId: string; status: 'sent' | 'delivered' | 'read' | 'failed' }
+  | TEvolutionCall;
 
 export const ZEvolutionEnvelope = z
   .object({
@@ -245,6 +247,8 @@ const parseOne = (event: string, data: unknown): TEvolutionEvent | null => {
       if (!parsed.success || !status || parsed.data.fromMe === false) return null;
       return { kind: 'ack', externalId: parsed.data.keyId, status };
     }
+    case 'call':
+      return parseEvolutionCall(data);
     default:
       return null;
   }

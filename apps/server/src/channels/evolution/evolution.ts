@@ -180,6 +180,12 @@ export const setupEvolution = (services: TServices, secrets: TSecrets, host: TCh
         return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
       case 'message':
         return [gatewayMessage(event, await storeMedia(connection, event))];
+      case 'call': {
+        // Evolution refuses calls only by an instance setting, not one by one: the adapter has no rejectCall,
+        // so the host records the call as not answered and still sends the tenant's text.
+        const { callId, callerJid, from, video, timestamp } = event;
+        return [{ type: 'call', call: { callId, callerId: callerJid, from, video, timestamp } }];
+      }
       default: {
         const unknown: never = event;
         throw new Error(`unknown evolution event ${JSON.stringify(unknown)}`);

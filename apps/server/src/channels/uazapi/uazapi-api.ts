@@ -76,7 +76,7 @@ export type TUazapiState = {
 export type TUazapiMessage = { id?: string; messageid?: string; status?: string };
 
 /** The events our webhook takes, and our own sends left out (their echo would come back as customer messages). */
-export const uazapiWebhookEvents = ['messages', 'messages_update', 'connection'];
+export const uazapiWebhookEvents = ['messages', 'messages_update', 'connection', 'call'];
 
 const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
 
@@ -148,6 +148,8 @@ export const createUazapiClient = (instance: { baseUrl: string; token: string },
     sendMedia: (body: Record<string, unknown>) => call<TUazapiMessage>('POST', '/send/media', body, 60_000),
     markRead: (ids: readonly string[]) => call<unknown>('POST', '/message/markread', { id: ids }),
     presence: (number: string, presence: string) => call<unknown>('POST', '/message/presence', { number, presence }),
+    /** Refuses a call it reported (`number`: the caller as the call named them, `id`: the call's). */
+    rejectCall: (number: string, id: string) => call<unknown>('POST', '/call/reject', { number, id }),
     /** A received file's bytes, decrypted by the server; audio kept as sent (no MP3 conversion). */
     download: (messageId: string) =>
       call<{ base64Data?: string; mimetype?: string }>(

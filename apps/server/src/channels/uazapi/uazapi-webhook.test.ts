@@ -331,3 +331,43 @@ describe('UazapiError', () => {
     });
   });
 });
+
+describe('uazapi call events', () => {
+  const offer = (fields: Record<string, unknown>) =>
+    envelope('call', {
+      type: 'CallOffer',
+      event: {
+        From: '5511987650001@s.whatsapp.net',
+        CallCreator: '5511987650001@s.whatsapp.net',
+        CallID: 'CALL01',
+        Timestamp: '2026-01-30T18:40:28Z',
+        GroupJID: '',
+        ...fields,
+      },
+    });
+
+  it("reads whatsmeow's offer: the caller as /call/reject takes them, video from the offer node", () => {
+    expect(parseUazapiWebhook(offer({}))?.events).toEqual([
+      {
+        kind: 'call',
+        callId: 'CALL01',
+        callerNumber: '5511987650001',
+        from: { kind: 'phone', value: '5511987650001' },
+        video: false,
+        timestamp: Date.parse('2026-01-30T18:40:28Z'),
+      },
+    ]);
+    const video = offer({ Data: { Tag: 'offer', Content: [{ Tag: 'audio' }, { Tag: 'video' }] } });
+    expect(parseUazapiWebhook(video)?.events[0]).toMatchObject({ video: true });
+    const lid = offer({ CallCreator: '81896604192873@lid', From: '81896604192873@lid' });
+    expect(parseUazapiWebhook(lid)?.events[0]).toMatchObject({ callerNumber: '81896604192873@lid' });
+  });
+
+  it('reads the flatter { id, from, isVideo } form; skips later states, group calls and calls without an id', () => {
+    const flat = envelope('call', { id: 'CALL02', from: '5511987650001@s.whatsapp.net', isVideo: true });
+    expect(parseUazapiWebhook(flat)?.events[0]).toMatchObject({ callId: 'CALL02', video: true });
+    expect(parseUazapiWebhook({ ...offer({}), type: 'CallTerminate' })?.events).toEqual([]);
+    expect(parseUazapiWebhook(offer({ GroupJID: '120363000000000000@g.us' }))?.events).toEqual([]);
+    expect(parseUazapiWebhook(offer({ CallID: '' }))?.events).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import { z } from 'zod';
 import { locationMessage } from '../shared/location-body.js';
+import { parseUazapiCall, type TUazapiCall } from './uazapi-call.js';
 
 /**
  * What a uazapiGO webhook says, in our terms. uazapi posts one event per request, in one of two envelopes.
@@ -38,7 +39,8 @@ export type TUazapiEvent =
       raw: unknown;
     }
   | { kind: 'reaction'; externalId: string; from: TUazapiSender; targetExternalId: string; emoji: string }
-  | { kind: 'ack'; externalIds: string[]; status: 'sent' | 'delivered' | 'read' | 'failed' };
+  | { kind: 'ack'; externalIds: string[]; status: 'sent' | 'delivered' | 'read' | 'failed' }
+  | TUazapiCall;
 
 /** `instanceName` is null when the envelope names the instance by its id only (the token proves which it is). */
 export type TUazapiDelivery = { instanceName: string | null; owner: string | null; events: TUazapiEvent[] };
@@ -290,6 +292,8 @@ const parseOne = (envelope: TEnvelope): TUazapiEvent | null => {
         reason: closeReason(parsed.data.lastDisconnectReason, envelope.type),
       };
     }
+    case 'call':
+      return parseUazapiCall(envelope);
     default:
       return null;
   }

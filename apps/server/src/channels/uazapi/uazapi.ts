@@ -135,6 +135,9 @@ export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChann
       if (target.connection.status !== 'CONNECTED') return;
       await clientOf(target.connection).presence(uazapiNumber(target.to), state);
     },
+    rejectCall: async (connection, call) => {
+      await clientOf(connection).rejectCall(call.from, call.callId);
+    },
     check: session.check,
     session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
   };
@@ -175,6 +178,10 @@ export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChann
         return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
       case 'message':
         return [gatewayMessage(event, await storeMedia(connection, event))];
+      case 'call': {
+        const { callId, callerNumber, from, video, timestamp } = event;
+        return [{ type: 'call', call: { callId, callerId: callerNumber, from, video, timestamp } }];
+      }
       default: {
         const unknown: never = event;
         throw new Error(`unknown uazapi event ${JSON.stringify(unknown)}`);
