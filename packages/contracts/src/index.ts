@@ -22,6 +22,7 @@ export * from './phone.js';
 export * from './phone-format.js';
 export * from './platform-connections.js';
 export * from './settings.js';
+export * from './business-hours.js';
 export * from './template-variables.js';
 export * from './ticket-panel.js';
 export * from './ticket-visibility.js';

@@ -26,6 +26,15 @@ export const settingDefaults = {
   rejectCalls: 'disabled',
   callRejectMessage:
     'As chamadas de voz e vídeo estão desabilitadas para este WhatsApp, por favor envie uma mensagem de texto.',
+  // Auto-close: open tickets quiet for this many minutes are closed after `autoCloseMessage` ('0': off).
+  autoClose: '0',
+  autoCloseMessage:
+    'Este atendimento foi encerrado por falta de interação. Se precisar, é só nos enviar uma nova mensagem.',
+  // Business hours: an agent's own hours instead of the tenant's; absence messages per ticket at most;
+  // where an out-of-hours ticket goes (a queue id, '' to stay).
+  useUserBusinessHours: 'disabled',
+  maxRetries: '1',
+  outOfHoursQueueId: '',
   // Integrations: the family's `semRedis` toggle (POST /noRedis), stored for its clients; nothing here reads it.
   noRedis: 'enabled',
 } as const;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The variables every text sent to a customer may carry (farewell, rating, absence message, birthday,
  * scheduled message, quick reply): `{{name}}`, `{{greeting}}`, ... plus the tenant's own variables.
@@ -53,3 +55,25 @@ export const fillVariables = (
   const all: Record<string, string | undefined> = { ...values, greeting };
   return text.replace(VARIABLE, (whole, key: string) => all[key] ?? whole);
 };
+
+/** A tenant's own variable name: letters, digits, `_`, `.` or `-`, starting with a letter; not a built-in one. */
+export const ZVariableName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][\w.-]{0,39}$/, 'letras, números, _ . ou -, começando por letra (até 40)')
+  .refine(
+    (name) => !(BUILT_IN_VARIABLES as readonly string[]).includes(name),
+    'nome reservado de uma variável do sistema',
+  );
+
+/** `/configuracoes/variaveis`: a text the tenant reuses in messages as `{{name}}`. */
+export const ZTenantVariable = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  value: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TTenantVariable = z.infer<typeof ZTenantVariable>;
+export const ZTenantVariableBody = z.object({ name: ZVariableName, value: z.string().max(2000) });
+export type TTenantVariableBody = z.infer<typeof ZTenantVariableBody>;

@@ -24,9 +24,13 @@ describe('business hours', () => {
     const open = hours.map((d) => ({ ...d, type: 'O' as const }));
     expect(isWithinBusinessHours(open, 0, 3)).toBe(true);
   });
-  it('rejects a range that ends before it starts and a lone hr3', () => {
+  it('rejects an empty range, a crossing first range followed by a second, and a lone hr3', () => {
+    const empty = hours.map((d) => (d.day === 1 ? { ...d, hr1: '12:00', hr2: '12:00' } : d));
+    expect(ZBusinessHours.safeParse(empty).error?.issues[0]?.path).toEqual([1, 'hr2']);
     const bad = hours.map((d) => (d.day === 1 ? { ...d, hr1: '13:00', hr2: '12:00' } : d));
-    expect(ZBusinessHours.safeParse(bad).error?.issues[0]?.path).toEqual([1, 'hr2']);
+    expect(ZBusinessHours.safeParse(bad).error?.issues[0]?.path).toEqual([1, 'hr3']);
+    const night = hours.map((d) => (d.day === 1 ? { day: 1, type: 'H' as const, hr1: '22:00', hr2: '06:00' } : d));
+    expect(ZBusinessHours.safeParse(night).success).toBe(true);
     const lone = hours.map((d) =>
       d.day === 1 ? { day: 1, type: 'H' as const, hr1: '08:00', hr2: '12:00', hr3: '13:00' } : d,
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOpenOnWeekday, isValidTimeZone } from './business-hours.js';
 import { ZDate, ZHexColor, ZTime } from './common.js';
 
 export const weekdayLabels = [
@@ -26,25 +27,25 @@ export const ZBusinessDay = z
   })
   .superRefine((day, ctx) => {
     if (day.type !== 'H') return;
+    // A range whose end is before its start crosses midnight (22:00-06:00); only the day's last range may.
     if (!day.hr1 || !day.hr2) {
       ctx.addIssue({ code: 'custom', path: [day.hr1 ? 'hr2' : 'hr1'], message: 'required for type H' });
       return;
     }
-    if (toMinutes(day.hr1) >= toMinutes(day.hr2)) {
-      ctx.addIssue({ code: 'custom', path: ['hr2'], message: 'must be after hr1' });
-    }
+    if (day.hr1 === day.hr2) ctx.addIssue({ code: 'custom', path: ['hr2'], message: 'must differ from hr1' });
     if (Boolean(day.hr3) !== Boolean(day.hr4)) {
       ctx.addIssue({ code: 'custom', path: [day.hr3 ? 'hr4' : 'hr3'], message: 'hr3 and hr4 go together' });
       return;
     }
-    if (day.hr3 && day.hr4) {
-      if (toMinutes(day.hr3) < toMinutes(day.hr2)) {
-        ctx.addIssue({ code: 'custom', path: ['hr3'], message: 'must not be before hr2' });
-      }
-      if (toMinutes(day.hr3) >= toMinutes(day.hr4)) {
-        ctx.addIssue({ code: 'custom', path: ['hr4'], message: 'must be after hr3' });
-      }
+    if (!day.hr3 || !day.hr4) return;
+    if (toMinutes(day.hr2) < toMinutes(day.hr1)) {
+      ctx.addIssue({ code: 'custom', path: ['hr3'], message: 'the first range crosses midnight: no second range' });
+      return;
     }
+    if (toMinutes(day.hr3) < toMinutes(day.hr2)) {
+      ctx.addIssue({ code: 'custom', path: ['hr3'], message: 'must not be before hr2' });
+    }
+    if (day.hr3 === day.hr4) ctx.addIssue({ code: 'custom', path: ['hr4'], message: 'must differ from hr3' });
   });
 export type TBusinessDay = z.infer<typeof ZBusinessDay>;
 
@@ -65,29 +66,23 @@ export const defaultBusinessHours = (): TBusinessHours =>
   );
 
 /** Is the given local day/time inside the hours? dayOfWeek 0 = Sunday, minutes since midnight. */
-export const isWithinBusinessHours = (hours: TBusinessHours, dayOfWeek: number, minutes: number): boolean => {
-  const day = hours.find((d) => d.day === dayOfWeek);
-  if (!day) return false;
-  switch (day.type) {
-    case 'O':
-      return true;
-    case 'C':
-      return false;
-    case 'H': {
-      const inRange = (from?: string, to?: string) =>
-        Boolean(from && to) && minutes >= toMinutes(from as string) && minutes < toMinutes(to as string);
-      return inRange(day.hr1, day.hr2) || inRange(day.hr3, day.hr4);
-    }
-    default: {
-      const exhaustive: never = day.type;
-      return exhaustive;
-    }
-  }
-};
+export const isWithinBusinessHours = (hours: TBusinessHours, dayOfWeek: number, minutes: number): boolean =>
+  isOpenOnWeekday(hours, dayOfWeek, minutes);
 
 export const ZMessageBusinessHours = z.object({ messageBusinessHours: z.string().trim().min(1).max(4000) });
 
-export const ZHoliday = z.object({ date: ZDate, name: z.string().trim().max(120).optional() });
+/** The tenant's time zone (GET/PUT /tenants/timezone/): business hours, greetings and cron runs follow it. */
+export const ZTenantTimeZone = z.object({
+  timezone: z.string().trim().refine(isValidTimeZone, 'deve ser um fuso horário IANA, como America/Sao_Paulo'),
+});
+export type TTenantTimeZone = z.infer<typeof ZTenantTimeZone>;
+
+/** A closed day; `recurring` closes the same day and month every year (Natal, 12-25). */
+export const ZHoliday = z.object({
+  date: ZDate,
+  name: z.string().trim().max(120).optional(),
+  recurring: z.boolean().optional(),
+});
 export const ZHolidays = z
   .array(ZHoliday)
   .max(366)
@@ -113,6 +108,12 @@ export const ZRating = z.object({
   ratingStore: z.string().trim().min(1).max(1000),
   ratingStoreError: z.string().trim().min(1).max(1000),
   ratingStoreAttemp: z.string().trim().min(1).max(1000),
+  /** Invalid replies answered with `ratingStoreAttemp` before the rating is dropped (0: dropped at the first). */
+  attempts: z.number().int().min(0).max(5).default(2),
+  /** `rated`: the ticket stays open until rated, dropped or timed out; `atOnce`: it closes when the agent closes it. */
+  closeMode: z.enum(['rated', 'atOnce']).default('rated'),
+  /** A rating nobody answers is given up after this many minutes (and a ticket kept open for it closes). */
+  timeoutMinutes: z.number().int().min(5).max(10_080).default(1440),
 });
 export type TRating = z.infer<typeof ZRating>;
 
@@ -129,6 +130,9 @@ export const defaultRating = (): TRating => ({
   ratingStore: 'Sua avaliação foi registrada. Obrigado!',
   ratingStoreError: 'Não foi possível registrar a sua avaliação.',
   ratingStoreAttemp: 'Mais uma chance: envie um número de 0 a 5. Outros valores não são registrados.',
+  attempts: 2,
+  closeMode: 'rated',
+  timeoutMinutes: 1440,
 });
 
 export const systemColorLabels = [

@@ -42,4 +42,14 @@ export const accountErrors = {
     'pt-BR': 'Nenhuma configuração encontrada com este ID.',
     en: 'No setting found with this ID.',
   },
+  ERR_NO_VARIABLE_FOUND: {
+    status: 404,
+    'pt-BR': 'Nenhuma variável encontrada com este ID.',
+    en: 'No variable found with this ID.',
+  },
+  ERR_DUPLICATED_VARIABLE: {
+    status: 409,
+    'pt-BR': 'Já existe uma variável com este nome.',
+    en: 'A variable with this name already exists.',
+  },
 } as const satisfies Record<string, TErrorEntry>;
