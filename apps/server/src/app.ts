@@ -11,7 +11,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { platformConnectionsRoutes } from './modules/connections/platform-connections.routes.js';
+import { connectionsRealtimeListener } from './modules/connections/realtime-listener.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { contactsRealtimeListener } from './modules/contacts/realtime-listener.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
@@ -30,6 +32,7 @@ import { platformAdminRoutes } from './modules/platform-admin/platform-admin.rou
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { reasonsRoutes } from './modules/reasons/reasons.routes.js';
+import { settingsRealtimeListener } from './modules/settings/realtime-listener.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
@@ -157,6 +160,10 @@ export const createApp = async (
 
   // Realtime hears tickets and messages as domain events: the one place that tells agents' sockets of them.
   events.listen(realtimeListener(services));
+  // ...and contacts, connections' status and settings, each as the socket events the web already knows.
+  events.listen(contactsRealtimeListener(services));
+  events.listen(connectionsRealtimeListener(services));
+  events.listen(settingsRealtimeListener(services));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));

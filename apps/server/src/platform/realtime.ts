@@ -27,8 +27,14 @@ export type TRealtime = {
    * events): with the Redis adapter a plain emit from each instance would reach every socket once per instance.
    */
   emitToLocalUsers: (tenantId: number, userIds: readonly number[], event: string, payload: unknown) => void;
+  /** Like emitToTenant, to this instance's sockets only (for listeners that run on every instance). */
+  emitToLocalTenant: (tenantId: number, event: string, payload: unknown) => void;
+  /** Like emitToPlatform, to this instance's sockets only (for listeners that run on every instance). */
+  emitToLocalPlatform: (event: string, payload: unknown) => void;
   /** Those of `userIds` with a socket on this instance (a listener skips loading what nobody here receives). */
   localUsers: (tenantId: number, userIds: readonly number[]) => number[];
+  /** Whether any socket of the tenant is on this instance. */
+  hasLocalTenant: (tenantId: number) => boolean;
   /**
    * Closes every socket of the user (or tenant) on every instance, each told why first (`auth:revoked`).
    * Call it after the change is committed: a client reconnecting at once must find the new rights.
@@ -194,10 +200,17 @@ export const createRealtime = async (options: {
       if (disposed || userIds.length === 0) return;
       io.local.to(userIds.map((userId) => rooms.user(tenantId, userId))).emit(event as never, payload as never);
     },
+    emitToLocalTenant: (tenantId, event, payload) => {
+      if (!disposed) io.local.to(rooms.tenant(tenantId)).emit(event as never, payload as never);
+    },
+    emitToLocalPlatform: (event, payload) => {
+      if (!disposed) io.local.to(rooms.platform).emit(event as never, payload as never);
+    },
     localUsers: (tenantId, userIds) => {
       const joined = io.of('/').adapter.rooms;
       return userIds.filter((userId) => joined.has(rooms.user(tenantId, userId)));
     },
+    hasLocalTenant: (tenantId) => io.of('/').adapter.rooms.has(rooms.tenant(tenantId)),
     namespace: (name) => {
       const namespace = io.of(name);
       extraNamespaces.add(namespace);

@@ -3,10 +3,7 @@ import { recordSessionState } from './connection-session.js';
 import { setConnectionStatus } from './connection-status.js';
 import type { TConnectionRow } from './connections.repository.js';
 
-export type TCheckServices = Pick<
-  TServices,
-  'db' | 'channels' | 'config' | 'realtime' | 'log' | 'mailer' | 'background'
->;
+export type TCheckServices = Pick<TServices, 'db' | 'channels' | 'config' | 'events' | 'log' | 'mailer' | 'background'>;
 
 /**
  * After a connection's settings change: asks the provider whether they work and records the answer (status,

@@ -7,7 +7,7 @@ import { toConnectionDto } from './connection-dto.js';
 import { setConnectionStatus } from './connection-status.js';
 import { findConnection, type TConnectionRow } from './connections.repository.js';
 
-type TSessionServices = Pick<TServices, 'db' | 'channels' | 'config' | 'realtime' | 'log' | 'mailer' | 'background'>;
+type TSessionServices = Pick<TServices, 'db' | 'channels' | 'config' | 'events' | 'log' | 'mailer' | 'background'>;
 
 /**
  * A session's state as its provider reported it, recorded; the tenant's screens hear of it (QR code included).

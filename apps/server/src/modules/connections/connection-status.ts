@@ -1,11 +1,10 @@
-import { errorCatalogue, events, isErrorCode } from '@prosa/contracts';
+import { errorCatalogue, isErrorCode } from '@prosa/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TGatewayConnectionChange } from '../../channels/host/modules-door.js';
 import { connections, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { toConnectionDto } from './connection-dto.js';
-import { emitPlatformSessionChanged } from './connections.events.js';
 import type { TConnectionRow } from './connections.repository.js';
 
 /** A change of a connection's session as the channel host reports it (see `TGatewayConnectionChange`). */
@@ -14,7 +13,7 @@ export type TConnectionStatusChange = TGatewayConnectionChange;
 /** Which way a connection went: `down` when it stops working, `up` when it works again. */
 export type TConnectionTurn = 'down' | 'up' | null;
 
-type TStatusServices = Pick<TServices, 'db' | 'realtime' | 'mailer' | 'background' | 'config' | 'log'>;
+type TStatusServices = Pick<TServices, 'db' | 'events' | 'mailer' | 'background' | 'config' | 'log'>;
 
 /**
  * A drop is CONNECTED -> DISCONNECTED that nobody asked for. A return is CONNECTED again after a drop: the
@@ -54,10 +53,10 @@ const adminMail = (connection: TConnectionRow, turn: 'down' | 'up', publicUrl: s
 };
 
 /**
- * Records a connection's status as its channel reports it and tells the tenant: every screen gets
- * `{tenantId}:whatsappSession`; when the connection went down or came back, the event says so (admins see
- * an alert) and the tenant's admins get an e-mail. Only a real change of status counts: repeated reports of
- * the same state tell nobody twice.
+ * Records a connection's status as its channel reports it and publishes `connection.status` (realtime tells
+ * every screen of the tenant, and the superadmins'); when the connection went down or came back, the event
+ * says so (admins see an alert) and the tenant's admins get an e-mail. Only a real change of status counts
+ * as a turn: repeated reports of the same state mail nobody twice.
  */
 export const setConnectionStatus = async (
   services: TStatusServices,
@@ -90,6 +89,11 @@ export const setConnectionStatus = async (
       .returning();
     if (!row) return null;
     const turn = turnOf(before, change);
+    await services.events.publish(
+      tx,
+      { type: 'connection.status', tenantId, connectionId, status: change.status, lastError: row.lastError, turn },
+      { connection: toConnectionDto(row, null) },
+    );
     const admins =
       turn && !row.isDeleted
         ? await tx
@@ -101,12 +105,6 @@ export const setConnectionStatus = async (
   });
   if (!result) return null;
   const { row, turn, admins } = result;
-  services.realtime.emitToTenant(tenantId, events.whatsappSession(tenantId), {
-    action: 'update',
-    session: toConnectionDto(row, null),
-    turn,
-  });
-  emitPlatformSessionChanged(services.realtime, tenantId, row, turn);
   if (turn && admins.length > 0) {
     const mail = adminMail(row, turn, services.config.publicUrl);
     services.background.run('connection-turn-mail', async () => {

@@ -18,6 +18,15 @@ export const findConnection = async (tx: TExecutor, tenantId: number, id: number
   return row;
 };
 
+/** A connection of the tenant by id, deleted or not (what its last status event talks about). */
+export const findConnectionAnyState = async (tx: TExecutor, tenantId: number, id: number) => {
+  const [row] = await tx
+    .select()
+    .from(connections)
+    .where(and(eq(connections.tenantId, tenantId), eq(connections.id, id)));
+  return row;
+};
+
 export const countConnections = async (tx: TExecutor, tenantId: number) => {
   const [row] = await tx.select({ n: count() }).from(connections).where(live(tenantId));
   return row?.n ?? 0;

@@ -15,7 +15,7 @@ const sameIdentity = (a: TIdentity, b: TIdentity) => a.kind === b.kind && a.valu
  * anything else, stay apart (staff can merge them). Answers whether it merged.
  */
 export const absorbUserIdContact = async (
-  services: Pick<TServices, 'events' | 'realtime'>,
+  services: Pick<TServices, 'events'>,
   tx: TExecutor,
   tenantId: number,
   merge: { survivorId: number; strayId: number; known: TIdentity[] },

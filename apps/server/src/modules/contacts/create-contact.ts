@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { applyContactRelations, claimPhoneKey, requireContactPhone } from './contact-rules.js';
 import { toContactDtoOne } from './contacts.dto.js';
-import { emitContactChanged } from './contacts.events.js';
+import { publishContactCreated } from './contacts.events.js';
 import { insertContact, insertIdentities } from './contacts.repository.js';
 
 /**
@@ -13,7 +13,7 @@ import { insertContact, insertIdentities } from './contacts.repository.js';
  * a phone identity: a second contact with the same person's number is refused with the first one's id.
  */
 export const createContact = async (options: {
-  services: Pick<TServices, 'db' | 'realtime'>;
+  services: Pick<TServices, 'db' | 'events'>;
   tenantId: number;
   input: TCreateContactBody;
 }): Promise<TContact> => {
@@ -38,9 +38,10 @@ export const createContact = async (options: {
       if (phone)
         await insertIdentities(tx, tenantId, row.id, [{ kind: 'phone', value: phone.key }], { ignoreTaken: false });
       await applyContactRelations(tx, tenantId, row.id, input);
-      return toContactDtoOne(tx, tenantId, row);
+      const created = await toContactDtoOne(tx, tenantId, row);
+      await publishContactCreated(services, tx, tenantId, created.id, created);
+      return created;
     });
-    emitContactChanged(services.realtime, tenantId, contact);
     return contact;
   } catch (error) {
     // Only reachable if a writer skipped the identity lock; the claim above names the holder otherwise.

@@ -2,7 +2,7 @@ import { isTenantManager, type TProfile } from '@prosa/contracts';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { emitContactDeleted } from './contacts.events.js';
+import { publishContactDeleted } from './contacts.events.js';
 import { deleteContactRows, findContactRow } from './contacts.repository.js';
 import { countTicketsOfContacts } from './contacts-merge.repository.js';
 
@@ -11,7 +11,7 @@ import { countTicketsOfContacts } from './contacts-merge.repository.js';
  * admin forces it; then its tickets and messages go with it.
  */
 export const deleteContact = async (options: {
-  services: Pick<TServices, 'db' | 'realtime' | 'log'>;
+  services: Pick<TServices, 'db' | 'events' | 'log'>;
   tenantId: number;
   actor: { userId: number; profile: TProfile };
   contactId: number;
@@ -25,8 +25,8 @@ export const deleteContact = async (options: {
     const count = (await countTicketsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? 0;
     if (count > 0 && !force) throw new AppError('ERR_CONTACT_HAS_TICKETS', { data: { tickets: count } });
     await deleteContactRows(tx, tenantId, [contactId]);
+    await publishContactDeleted(services, tx, tenantId, contactId);
     return count;
   });
   if (tickets > 0) services.log.info({ tenantId, contactId, tickets, by: actor.userId }, 'contact force-deleted');
-  emitContactDeleted(services.realtime, tenantId, contactId);
 };

@@ -3,6 +3,7 @@ import type { TGatewaySender } from '../../channels/host/modules-door.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { absorbUserIdContact } from './absorb-user-id-contact.js';
+import { publishContactUpdated } from './contacts.events.js';
 import {
   deleteContactRows,
   findContactRow,
@@ -111,7 +112,7 @@ export const newContactValues = (
  * Brazilian mobile meet; LID; web chat id; ...), or creates it with them. Identities that arrive together
  * (a phone and a LID) end up on one contact. A contact made from the Cloud API's user id alone is merged into
  * the one with the number once a message carries both (`absorbUserIdContact`). Runs inside the caller's tenant
- * transaction; emits nothing but what such a merge announces.
+ * transaction; publishes the change of a known contact (what the message taught) and what a merge announces.
  *
  * Race-safe: the identities' advisory locks are taken first, so two transactions for a new person are
  * serialised and the second one, once the first has committed, finds its contact instead of making another.
@@ -121,7 +122,7 @@ export const upsertContactFromChannel = async (
   tx: TExecutor,
   tenantId: number,
   input: TChannelContact,
-  services: Pick<TServices, 'events' | 'realtime'>,
+  services: Pick<TServices, 'events'>,
 ): Promise<TContactRow> => {
   const { isGroup, primary, e164, known } = channelIdentities(input);
 
@@ -173,5 +174,7 @@ export const upsertContactFromChannel = async (
   const row = (await findContactRow(tx, tenantId, contactId)) as TContactRow;
   const changes = contactChanges(row, input, e164);
   if (Object.keys(changes).length === 0) return row;
-  return (await updateContactRow(tx, tenantId, contactId, changes)) ?? row;
+  const updated = await updateContactRow(tx, tenantId, contactId, changes);
+  await publishContactUpdated(services, tx, tenantId, { contactId, fields: Object.keys(changes) });
+  return updated ?? row;
 };

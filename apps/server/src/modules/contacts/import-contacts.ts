@@ -3,6 +3,7 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { parseContactPhone } from './contact-rules.js';
+import { publishContactCreated, publishContactUpdated } from './contacts.events.js';
 import {
   findContactRow,
   findIdentityOwners,
@@ -22,8 +23,10 @@ const parseNumber = (input: string) => {
   return parsed.ok ? ({ ok: true, e164: parsed.phone.e164 } as const) : parsed;
 };
 
+type TSaved = { outcome: 'created' | 'updated'; contactId: number; fields: string[] };
+
 /** Creates the row's contact, or updates the one that has its number (either form of a Brazilian mobile). */
-const saveRow = async (tx: TExecutor, tenantId: number, row: TImportedContact): Promise<'created' | 'updated'> => {
+const saveRow = async (tx: TExecutor, tenantId: number, row: TImportedContact): Promise<TSaved> => {
   const phone = parseContactPhone(row.number);
   if (!phone.ok) throw new Error('unreachable: the row was checked');
   const identity = { kind: 'phone' as const, value: phone.phone.key };
@@ -43,9 +46,9 @@ const saveRow = async (tx: TExecutor, tenantId: number, row: TImportedContact): 
   );
   if (owner) {
     const current = await findContactRow(tx, tenantId, owner.contactId);
-    const changed = Object.entries(given).some(([key, value]) => current?.[key as keyof typeof current] !== value);
-    if (changed) await updateContactRow(tx, tenantId, owner.contactId, given);
-    return 'updated';
+    const fields = Object.keys(given).filter((key) => current?.[key as keyof typeof current] !== given[key as never]);
+    if (fields.length > 0) await updateContactRow(tx, tenantId, owner.contactId, given);
+    return { outcome: 'updated', contactId: owner.contactId, fields };
   }
   const created = await insertContact(tx, tenantId, {
     ...given,
@@ -53,7 +56,7 @@ const saveRow = async (tx: TExecutor, tenantId: number, row: TImportedContact): 
     number: phone.phone.e164,
   });
   await insertIdentities(tx, tenantId, created.id, [identity], { ignoreTaken: false });
-  return 'created';
+  return { outcome: 'created', contactId: created.id, fields: [] };
 };
 
 /**
@@ -61,7 +64,7 @@ const saveRow = async (tx: TExecutor, tenantId: number, row: TImportedContact): 
  * number is the row's key, so importing the same file again updates instead of duplicating.
  */
 export const importContacts = async (options: {
-  services: Pick<TServices, 'db' | 'log'>;
+  services: Pick<TServices, 'db' | 'events' | 'log'>;
   tenantId: number;
   csv: string;
 }): Promise<TContactImportResult> => {
@@ -79,8 +82,12 @@ export const importContacts = async (options: {
     await withTenant(services.db, tenantId, async (tx) => {
       for (const { line, contact } of valid.slice(start, start + CHUNK)) {
         try {
-          // A savepoint per row: a failure undoes that row only.
-          result[await tx.transaction((row) => saveRow(row, tenantId, contact))] += 1;
+          // A savepoint per row: a failure undoes that row only (so it is announced only once it held).
+          const saved = await tx.transaction((row) => saveRow(row, tenantId, contact));
+          result[saved.outcome] += 1;
+          if (saved.outcome === 'created') await publishContactCreated(services, tx, tenantId, saved.contactId);
+          else if (saved.fields.length > 0)
+            await publishContactUpdated(services, tx, tenantId, { contactId: saved.contactId, fields: saved.fields });
         } catch (error) {
           services.log.warn({ err: error, tenantId, line }, 'contact import row failed');
           errors.push({ row: line, field: 'row', error: 'ERR_INTERNAL' });

@@ -13,7 +13,7 @@ import { mergeIntoSurvivor } from './merge-into-survivor.js';
  * one is closed, with a ticket log saying why).
  */
 export const mergeContacts = async (options: {
-  services: Pick<TServices, 'db' | 'realtime' | 'events' | 'log'>;
+  services: Pick<TServices, 'db' | 'events' | 'log'>;
   tenantId: number;
   actor: { userId: number; profile: TProfile };
   survivorId: number;

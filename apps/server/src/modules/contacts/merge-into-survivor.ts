@@ -1,11 +1,10 @@
 import type { TContact } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
-import { getTenantScope } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { publishTicketChanged, publishTicketClosed } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { toContactDtoOne } from './contacts.dto.js';
-import { emitContactChanged, emitContactDeleted } from './contacts.events.js';
+import { publishContactDeleted, publishContactUpdated } from './contacts.events.js';
 import { deleteContactRows, type TContactRow, type TContactValues, updateContactRow } from './contacts.repository.js';
 import { closeTicketForMerge, findActiveTicketsOfContact, moveContactBelongings } from './contacts-merge.repository.js';
 
@@ -31,14 +30,14 @@ export type TMergedContacts = { contact: TContact; movedTickets: number; closedT
  * identities and custom fields (those whose name the survivor lacks) move to the survivor, blanks of the
  * survivor are filled from them, and they are deleted. An open or pending ticket of a duplicate on a
  * connection where the survivor already has one is closed first (one active ticket per contact and
- * connection), with a ticket log saying why. The tickets that changed are published in `tx`; the contact
- * lists hear of the merge once it commits.
+ * connection), with a ticket log saying why. The tickets that changed, the duplicates' deletion and the
+ * survivor's change are published in `tx`.
  *
  * The caller has taken the identities' locks and the rows (FOR UPDATE), in that order, and refused groups.
  * `actorId` null: nobody asked, a channel showed it.
  */
 export const mergeIntoSurvivor = async (
-  services: Pick<TServices, 'events' | 'realtime'>,
+  services: Pick<TServices, 'events'>,
   tx: TExecutor,
   tenantId: number,
   merge: { survivor: TContactRow; duplicates: TContactRow[]; actorId: number | null },
@@ -76,9 +75,7 @@ export const mergeIntoSurvivor = async (
   for (const { id } of await findActiveTicketsOfContact(tx, tenantId, survivorId))
     await publishTicketChanged(services, tx, tenantId, await loadTicketDto(tx, tenantId, id), { userId: actorId });
   const contact = await toContactDtoOne(tx, tenantId, row);
-  getTenantScope(tx).onCommit(() => {
-    for (const id of mergedIds) emitContactDeleted(services.realtime, tenantId, id);
-    emitContactChanged(services.realtime, tenantId, contact);
-  });
+  for (const id of mergedIds) await publishContactDeleted(services, tx, tenantId, id, survivorId);
+  await publishContactUpdated(services, tx, tenantId, { contactId: survivorId, fields: Object.keys(fills), contact });
   return { contact, movedTickets, closedTicketIds };
 };

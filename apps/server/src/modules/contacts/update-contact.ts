@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { applyContactRelations, claimPhoneKey, invalidField, requireContactPhone } from './contact-rules.js';
 import { toContactDtoOne } from './contacts.dto.js';
-import { emitContactChanged } from './contacts.events.js';
+import { publishContactUpdated } from './contacts.events.js';
 import {
   deleteIdentity,
   findContactRow,
@@ -18,7 +18,7 @@ import {
  * the contact's phone identity to the new number's key, unless another contact holds it (409 with its id).
  */
 export const updateContact = async (options: {
-  services: Pick<TServices, 'db' | 'realtime'>;
+  services: Pick<TServices, 'db' | 'events'>;
   tenantId: number;
   contactId: number;
   input: TUpdateContactBody;
@@ -51,8 +51,10 @@ export const updateContact = async (options: {
       ...(phone !== undefined ? { number: phone?.e164 ?? null } : {}),
     });
     if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
-    return toContactDtoOne(tx, tenantId, row);
+    const updated = await toContactDtoOne(tx, tenantId, row);
+    const changed = Object.keys(input).filter((field) => input[field as keyof TUpdateContactBody] !== undefined);
+    await publishContactUpdated(services, tx, tenantId, { contactId, fields: changed, contact: updated });
+    return updated;
   });
-  emitContactChanged(services.realtime, tenantId, contact);
   return contact;
 };

@@ -10,7 +10,7 @@ import { updateSetting } from './update-setting.js';
  * tenant setting `noRedis`; a value sets it, no value flips it. Our job runner does not depend on it.
  */
 export const toggleNoRedis = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   ctx: TRequestContext,
   value: 'enabled' | 'disabled' | undefined,
 ): Promise<TSetting> => {

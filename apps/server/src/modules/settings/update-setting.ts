@@ -1,4 +1,4 @@
-import { events, isToggleSetting, type TSetting, type TSettingKey } from '@prosa/contracts';
+import { isToggleSetting, type TSetting, type TSettingKey } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
@@ -6,18 +6,21 @@ import type { TServices } from '../../platform/services.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { upsertSetting } from './settings.repository.js';
 
-/** PUT /settings/:key: toggles take 'enabled' or 'disabled'; every user of the tenant is told. */
+/** PUT /settings/:key: toggles take 'enabled' or 'disabled'; every user of the tenant is told (`settings.updated`). */
 export const updateSetting = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   ctx: TRequestContext,
   key: TSettingKey,
   value: string,
 ): Promise<TSetting> => {
   if (isToggleSetting(key) && value !== 'enabled' && value !== 'disabled')
     throw new AppError('ERR_VALIDATION', { field: 'value', detail: "expected 'enabled' or 'disabled'" });
-  const row = await withTenant(services.db, ctx.tenantId, (tx) => upsertSetting(tx, ctx.tenantId, key, value));
+  const setting = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    const row = await upsertSetting(tx, ctx.tenantId, key, value);
+    const saved = { key, value: row?.value ?? value };
+    await services.events.publish(tx, { type: 'settings.updated', tenantId: ctx.tenantId, ...saved });
+    return saved;
+  });
   forgetVisibilityContext(services.db, ctx.tenantId);
-  const setting = { key, value: row?.value ?? value };
-  services.realtime.emitToTenant(ctx.tenantId, events.settings(ctx.tenantId), { action: 'update', setting });
   return setting;
 };

@@ -1,9 +1,12 @@
 import {
+  type TConnection,
+  type TContact,
   type TMessage,
   type TTicket,
   type TVisibilityTicket,
   ZConnectionStatus,
   ZMessageStatus,
+  ZSettingKey,
   ZTicketStatus,
 } from '@prosa/contracts';
 import { z } from 'zod';
@@ -82,14 +85,23 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
     byUserId: ZId.nullable(),
     reasonId: ZId.nullable(),
   }),
+  /** A contact was made by a person or an import (contacts a channel's first message makes are not announced). */
+  z.object({ type: z.literal('contact.created'), ...ZBase, contactId: ZId }),
+  /** A contact changed (staff, an import, a merge it survived, what a channel taught); `fields` names what changed. */
   z.object({ type: z.literal('contact.updated'), ...ZBase, contactId: ZId, fields: z.array(z.string()) }),
+  /** A contact was deleted, or merged into another (`mergedIntoId`). */
+  z.object({ type: z.literal('contact.deleted'), ...ZBase, contactId: ZId, mergedIntoId: ZId.nullable() }),
+  /** A connection's session state as recorded; `turn` when it went down or came back (connection-status.ts). */
   z.object({
     type: z.literal('connection.status'),
     ...ZBase,
     connectionId: ZId,
     status: ZConnectionStatus,
     lastError: z.string().nullable(),
+    turn: z.enum(['down', 'up']).nullable().optional(),
   }),
+  /** One of the tenant's settings changed (`PUT /settings/:key`). */
+  z.object({ type: z.literal('settings.updated'), ...ZBase, key: ZSettingKey, value: z.string() }),
 ]);
 
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
@@ -103,6 +115,11 @@ export type TPublishedEvent<E extends TDomainEvent = TDomainEvent> = E & { id: s
  * listeners so they need not read them again. It never crosses instances: a listener must work without it
  * (other instances load what they need through the owning module).
  */
-export type TLocalHint = { ticket?: TTicket; message?: TMessage };
+export type TLocalHint = {
+  ticket?: TTicket;
+  message?: TMessage;
+  contact?: TContact;
+  connection?: TConnection;
+};
 
 export const ZPublishedEvent = z.intersection(ZDomainEvent, z.object({ id: z.string(), occurredAt: z.string() }));
