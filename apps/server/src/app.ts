@@ -32,6 +32,9 @@ import { platformAdminRoutes } from './modules/platform-admin/platform-admin.rou
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { reasonsRoutes } from './modules/reasons/reasons.routes.js';
+import { ratingReplyListener } from './modules/ratings/rating-reply.listener.js';
+import { ratingTimeoutJob } from './modules/ratings/rating-timeout.job.js';
+import { ticketEvaluationsRoutes } from './modules/ratings/ticket-evaluations.routes.js';
 import { settingsRealtimeListener } from './modules/settings/realtime-listener.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
@@ -169,6 +172,11 @@ export const createApp = async (
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_req, reply) => {
     try {
+  events.listen(absenceListener(services));
+  events.listen(notesRealtimeListener(services));
+  jobs.register(autoCloseJob(services));
+  events.listen(ratingReplyListener(services));
+  jobs.register(ratingTimeoutJob(services));
       await database.ping();
       const applied = await countAppliedMigrations(database.db);
       if (applied < migrationsExpected)
@@ -209,6 +217,9 @@ export const createApp = async (
   await app.register(ticketAutomationRoutes(services));
   await app.register(ticketListStateRoutes(services));
   await app.register(ticketNotificationRoutes(services));
+  await app.register(variablesRoutes(services));
+  await app.register(ticketEvaluationsRoutes(services));
+  await app.register(ticketNotesRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(ticketPanelRoutes(services));
   await app.register(templatesRoutes(services));

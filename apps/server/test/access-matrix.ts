@@ -194,6 +194,11 @@ export const accessMatrix: Record<string, TAccess> = {
   'POST /farewellPrivateMessage': any,
   'PUT /farewellPrivateMessage/:id': withBody(any, { message: 'Outra' }),
   'DELETE /farewellPrivateMessage/:id': any,
+  'GET /ticketEvaluations': supervisor,
+  'GET /ticketEvaluations/:ticketId/logs': any,
+  'POST /ticketEvaluations': withBody(admin, { ticketId: 2_000_000_000, evaluation: 4 }),
+  'PUT /ticketEvaluations/:id': withBody(admin, { evaluation: 4 }),
+  'DELETE /ticketEvaluations/:id': admin,
 
   'GET /public/webchat/:token': pub,
   'POST /public/webchat/:token/session': pub,

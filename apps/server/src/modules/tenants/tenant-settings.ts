@@ -10,6 +10,7 @@ import {
   type TSystemColorKey,
   toSystemColorList,
   type ZSystemColors,
+  ZRating,
 } from '@prosa/contracts';
 import type { z } from 'zod';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -32,6 +33,12 @@ export const readBusinessHours = (row: TTenantRow): TBusinessHours =>
   (row.businessHours as TBusinessHours | null) ?? defaultBusinessHours();
 
 export const tenantSettings = {
+/** The stored rating over the defaults: one saved before a field existed reads that field's default. */
+export const readRating = (row: Pick<TTenantRow, 'rating'>): TRating => {
+  const parsed = ZRating.safeParse({ ...defaultRating(), ...((row.rating as object | null) ?? {}) });
+  return parsed.success ? parsed.data : defaultRating();
+};
+
   getBusinessHours: async (services: Pick<TServices, 'db'>, tenantId: number) => {
     const row = await getOwnTenantRow(services, tenantId);
     return {
@@ -45,10 +52,10 @@ export const tenantSettings = {
     messageBusinessHours: (await save(services, tenantId, { messageBusinessHours: text })).messageBusinessHours ?? text,
   }),
   getRating: async (services: Pick<TServices, 'db'>, tenantId: number): Promise<TRating> =>
-    ((await getOwnTenantRow(services, tenantId)).rating as TRating | null) ?? defaultRating(),
+    readRating(await getOwnTenantRow(services, tenantId)),
   setRating: async (services: Pick<TServices, 'db'>, tenantId: number, rating: TRating): Promise<TRating> => {
     const scale = [...rating.scale].sort((a, b) => a.value - b.value);
-    return (await save(services, tenantId, { rating: { ...rating, scale } })).rating as TRating;
+    return readRating(await save(services, tenantId, { rating: { ...rating, scale } }));
   },
   getHolidays: async (services: Pick<TServices, 'db'>, tenantId: number): Promise<THolidays> =>
     (await getOwnTenantRow(services, tenantId)).holidays as THolidays,

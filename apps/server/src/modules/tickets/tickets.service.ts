@@ -4,6 +4,8 @@
  * is asking (for visibility).
  */
 export {
+
+export type { TTicketRow } from './tickets.repository.js';
   findActiveTicket,
   findTicketRow,
   findViewer,

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { notifyChannelRead } from '../messages/channel-target.js';
 import { markTicketMessagesRead } from '../messages/messages.service.js';
+import { askRating, prepareRatingOnClose } from '../ratings/ask-rating.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { notifyConversationEnded } from './notify-conversation-ended.js';
@@ -22,7 +23,7 @@ import {
 } from './tickets.repository.js';
 
 type TTicketServices = Pick<TServices, 'db' | 'events'>;
-type TUpdateServices = Pick<TServices, 'db' | 'events' | 'channels' | 'log'>;
+type TUpdateServices = Pick<TServices, 'db' | 'events' | 'channels' | 'log' | 'outbound' | 'jobs'>;
 type TChange = Partial<Omit<TTicketRow, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>>;
 
 const lockVisibleTicket = (tx: TTx, ctx: TRequestContext, ticketId: number) =>
@@ -73,7 +74,14 @@ export const updateTicket = async (
     const logs: { type: string; userId?: number | null; queueId?: number | null; data?: object }[] = [];
 
     const status = body.status;
-    if (status && status !== row.status) {
+    // Closing with ratings on asks the customer first; `rated` keeps the ticket open until the reply.
+    const rating =
+      status === 'closed' && status !== row.status ? await prepareRatingOnClose(tx, ctx.tenantId, row) : null;
+    const awaitsRating = rating?.closeMode === 'rated';
+    if (status && status !== row.status && awaitsRating) {
+      if ((await getTenantSettings(tx, ctx.tenantId)).forceReason === 'enabled' && !(body.reasonId ?? row.reasonId))
+        throw new AppError('ERR_VALIDATION', { field: 'reasonId', detail: 'a closing reason is required' });
+    } else if (status && status !== row.status) {
       change.status = status;
       if (status === 'closed') {
         const settings = await getTenantSettings(tx, ctx.tenantId);
@@ -133,6 +141,12 @@ export const updateTicket = async (
       const data = await describeLog(tx, ctx.tenantId, log.type, { before, after: ticket });
       await insertTicketLog(tx, ctx.tenantId, { ticketId: row.id, ...log, data: { ...log.data, ...data } });
     }
+    if (rating)
+      await askRating(services, tx, ctx.tenantId, ticket, rating, {
+        userId: ctx.userId,
+        name: ctx.username,
+        email: ctx.email,
+      });
     await publishTicketChange(services, tx, ctx.tenantId, { before, after: ticket, byUserId: ctx.userId });
     return { ticket, before, read };
   });

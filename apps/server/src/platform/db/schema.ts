@@ -488,6 +488,52 @@ export const ticketTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.ticketId, t.tagId] })],
 );
+/**
+ * A rating asked of a customer when an agent closed the ticket (`/ticketEvaluations`): pending until the reply,
+ * then rated (score 0-5), dropped (attempts used up) or expired (nobody answered). One pending per ticket.
+ */
+export const ticketEvaluations = pgTable(
+  'ticket_evaluations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => connections.id, { onDelete: 'set null' }),
+    /** The agent who closed the ticket (whose service is rated). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'rated', 'dropped', 'expired'] })
+      .notNull()
+      .default('pending'),
+    closeMode: text('close_mode', { enum: ['rated', 'atOnce'] })
+      .notNull()
+      .default('rated'),
+    evaluation: text('evaluation'),
+    score: integer('score'),
+    /** Invalid replies so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The last customer message handled, so a rerun of the same reply counts once. */
+    lastMessageId: integer('last_message_id'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('ticket_evaluations_one_pending_key')
+      .on(t.tenantId, t.ticketId)
+      .where(sql`${t.status} = 'pending'`),
+    index('ticket_evaluations_ticket_idx').on(t.tenantId, t.ticketId, t.id),
+    index('ticket_evaluations_contact_pending_idx')
+      .on(t.tenantId, t.contactId)
+      .where(sql`${t.status} = 'pending'`),
+    index('ticket_evaluations_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
 
 export const ticketLogs = pgTable(
   'ticket_logs',

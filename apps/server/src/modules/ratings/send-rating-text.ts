@@ -1,0 +1,58 @@
+import { fillVariables, type TTicket } from '@prosa/contracts';
+import type { TExecutor } from '../../platform/db/client.js';
+import type { TServices } from '../../platform/services.js';
+import { toMessageDto } from '../messages/message-dto.js';
+import { publishMessageEvent } from '../messages/message-events.js';
+import { insertMessage } from '../messages/messages.service.js';
+import { findTenant } from '../tenants/tenants.service.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
+
+type TSendServices = Pick<TServices, 'events' | 'outbound'>;
+
+/** Who is named in the texts: `{{user}}` is the agent who closed the ticket. */
+export type TRatingAgent = { name: string; email: string } | null;
+
+/**
+ * A rating text (question, retry, thanks) to the customer: variables filled, written as our message on the
+ * ticket and queued for the channel like any outbound message. `sendType: 'rating'` marks it; an outbound
+ * message never opens or reopens a ticket, whatever the ticket's status.
+ */
+export const sendRatingText = async (
+  services: TSendServices,
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+  text: string,
+  agent: TRatingAgent,
+): Promise<void> => {
+  const ticket: TTicket = await loadTicketDto(tx, tenantId, ticketId);
+  const tenant = await findTenant(tx, tenantId);
+  const body = fillVariables(
+    text,
+    {
+      name: ticket.contact.name,
+      protocol: ticket.protocol ?? undefined,
+      email: ticket.contact.email ?? undefined,
+      phoneNumber: ticket.contact.number ?? undefined,
+      queue: ticket.queue?.queue ?? undefined,
+      user: agent?.name,
+      userEmail: agent?.email,
+    },
+    { timeZone: tenant?.timezone },
+  );
+  const message = await insertMessage(tx, tenantId, {
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    userId: null,
+    fromMe: true,
+    read: true,
+    body,
+    status: 'pending',
+    sendType: 'rating',
+    timestamp: Date.now(),
+  });
+  if (!message) return;
+  await services.outbound.enqueue(tx, message);
+  await publishMessageEvent(services, tx, tenantId, 'message.sent', ticket, toMessageDto(message));
+};
