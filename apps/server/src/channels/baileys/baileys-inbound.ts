@@ -82,8 +82,14 @@ export const createBaileysInbound = (services: TServices, host: TChannelHost): T
             type: 'edit',
             targetExternalId: event.targetExternalId,
             body: event.body,
+            at: event.at,
           });
-        else await host.deliver(connectionOf(ref), { type: 'revoke', targetExternalId: event.targetExternalId });
+        else
+          await host.deliver(connectionOf(ref), {
+            type: 'revoke',
+            targetExternalId: event.targetExternalId,
+            at: event.at,
+          });
       }
     },
     onAcks: async (ref, updates) => {

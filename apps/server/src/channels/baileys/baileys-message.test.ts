@@ -100,17 +100,28 @@ describe('parseBaileysMessage', () => {
     ).toMatchObject({ mediaType: 'vcard', body: 'Bia +55 11 91234-5678' });
   });
 
-  it('reads edits and revokes (numeric or named types) as changes of the target message', () => {
+  it('reads edits and revokes (numeric or named types) as changes of the target message, dated', () => {
     expect(
       parseBaileysMessage({
         key,
-        message: { protocolMessage: { key: { id: 'T1' }, type: 14, editedMessage: { conversation: 'novo' } } },
+        messageTimestamp: 1_700_000_000,
+        message: {
+          protocolMessage: {
+            key: { id: 'T1' },
+            type: 14,
+            editedMessage: { conversation: 'novo' },
+            timestampMs: 1_700_000_000_250,
+          },
+        },
       }),
-    ).toEqual({ kind: 'edit', targetExternalId: 'T1', body: 'novo' });
-    expect(parseBaileysMessage({ key, message: { protocolMessage: { key: { id: 'T1' }, type: 'REVOKE' } } })).toEqual({
-      kind: 'revoke',
-      targetExternalId: 'T1',
-    });
+    ).toEqual({ kind: 'edit', targetExternalId: 'T1', body: 'novo', at: 1_700_000_000_250 });
+    expect(
+      parseBaileysMessage({
+        key,
+        messageTimestamp: 1_700_000_005,
+        message: { protocolMessage: { key: { id: 'T1' }, type: 'REVOKE' } },
+      }),
+    ).toEqual({ kind: 'revoke', targetExternalId: 'T1', at: 1_700_000_005_000 });
     // Other protocol messages (history sync, key shares) are not ours.
     expect(parseBaileysMessage({ key, message: { protocolMessage: { type: 5 } } })).toBeNull();
   });

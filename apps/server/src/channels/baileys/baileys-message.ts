@@ -24,8 +24,9 @@ export type TBaileysInbound =
       media: { mime: string | null; filename: string | null } | null;
       quotedExternalId: string | null;
     }
-  | { kind: 'edit'; targetExternalId: string; body: string }
-  | { kind: 'revoke'; targetExternalId: string };
+  /** `at`: when the customer made the change (ms), so two changes to one message apply in their order. */
+  | { kind: 'edit'; targetExternalId: string; body: string; at: number }
+  | { kind: 'revoke'; targetExternalId: string; at: number };
 
 type TContent = Record<string, unknown>;
 
@@ -102,14 +103,23 @@ const quotedOf = (message: TContent): string | null => {
 /** protocolMessage types (proto.Message.ProtocolMessage.Type), as numbers or their names. */
 const isType = (type: unknown, code: number, name: string) => type === code || type === name;
 
-const protocolEvent = (protocol: TContent): TBaileysInbound | null => {
+/** An edit's own time (`timestampMs`, a number or a Long), else the protocol message's. */
+const changeAt = (protocol: TContent, sent: number) => {
+  const raw = protocol.timestampMs;
+  const long = raw && typeof raw === 'object' ? (raw as { low?: unknown; high?: unknown }) : null;
+  const ms = long ? Number(long.high ?? 0) * 2 ** 32 + (Number(long.low ?? 0) >>> 0) : Number(raw ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? ms : sent;
+};
+
+const protocolEvent = (protocol: TContent, sent: number): TBaileysInbound | null => {
   const target = str(asContent(protocol.key)?.id);
   if (!target) return null;
-  if (isType(protocol.type, 0, 'REVOKE')) return { kind: 'revoke', targetExternalId: target };
+  const at = changeAt(protocol, sent);
+  if (isType(protocol.type, 0, 'REVOKE')) return { kind: 'revoke', targetExternalId: target, at };
   if (isType(protocol.type, 14, 'MESSAGE_EDIT')) {
     const edited = asContent(protocol.editedMessage);
     const body = edited ? (textOf(unwrapContent(edited)) ?? str(captionOf(unwrapContent(edited)))) : null;
-    return body ? { kind: 'edit', targetExternalId: target, body } : null;
+    return body ? { kind: 'edit', targetExternalId: target, body, at } : null;
   }
   return null;
 };
@@ -168,7 +178,7 @@ export const parseBaileysMessage = (message: TWaMessage): TBaileysInbound | null
   if (content.reactionMessage) return null;
   if (Object.keys(content).every((field) => signalling.has(field))) return null;
   const protocol = asContent(content.protocolMessage);
-  if (protocol) return protocolEvent(protocol);
+  if (protocol) return protocolEvent(protocol, millisOf(message.messageTimestamp));
   const isGroup = chatJid.kind === 'group';
   const sender = isGroup ? personOf(key.participant, key.participantAlt) : personOf(key.remoteJid, key.remoteJidAlt);
   const chat = isGroup ? ({ kind: 'group', value: chatJid.id } as const) : sender;

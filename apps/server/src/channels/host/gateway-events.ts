@@ -81,10 +81,13 @@ export type TGatewayEvent =
   | { type: 'status'; externalId: string; status: TDeliveryStatus; reason?: string }
   /** A customer's reaction to a message ('' takes it back). */
   | { type: 'reaction'; targetExternalId: string; emoji: string }
-  /** A customer edited one of their messages. */
-  | { type: 'edit'; targetExternalId: string; body: string }
-  /** A customer deleted one of their messages for everyone. */
-  | { type: 'revoke'; targetExternalId: string }
+  /**
+   * A customer edited one of their messages. `at`: when the channel dated the edit (ms since the epoch), so
+   * that two changes to one message apply in the order they were made; left out, when it reached us.
+   */
+  | { type: 'edit'; targetExternalId: string; body: string; at?: number }
+  /** A customer deleted one of their messages for everyone (`at` as for an edit). */
+  | { type: 'revoke'; targetExternalId: string; at?: number }
   /**
    * The customer changed their number (WhatsApp's notice, already delivered as `noticeExternalId`): their
    * contact takes the new number (E.164 or its digits).

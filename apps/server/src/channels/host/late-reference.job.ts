@@ -14,8 +14,8 @@ export const LATE_REFERENCE_WAIT_MS = 60_000;
 
 const ZReferring = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reaction'), targetExternalId: z.string(), emoji: z.string() }),
-  z.object({ type: z.literal('edit'), targetExternalId: z.string(), body: z.string() }),
-  z.object({ type: z.literal('revoke'), targetExternalId: z.string() }),
+  z.object({ type: z.literal('edit'), targetExternalId: z.string(), body: z.string(), at: z.number().optional() }),
+  z.object({ type: z.literal('revoke'), targetExternalId: z.string(), at: z.number().optional() }),
 ]);
 export type TReferringEvent = z.infer<typeof ZReferring>;
 
@@ -30,20 +30,26 @@ type TLateReferencePayload = z.infer<typeof ZLateReferencePayload>;
 
 /**
  * Applies a customer's reaction, edit or deletion to the message it names. 'missing' when that message is not
- * stored (yet); 'done' when it was applied, or the message is there and the change does not apply to it.
+ * stored (yet); 'done' when it was applied, or the message is there and the change does not apply to it (one
+ * made before the change it already shows). `arrival`: when the change first reached us, which orders two
+ * changes the channel dated alike.
  */
 export const applyReferring = async (
   services: TServices,
   connection: TConnectionRef,
   event: TReferringEvent,
+  arrival: number,
 ): Promise<'done' | 'missing'> => {
   const base = { tenantId: connection.tenantId, connectionId: connection.id, externalId: event.targetExternalId };
+  const position = { at: event.type === 'reaction' ? arrival : (event.at ?? arrival), arrival };
   const applied =
     event.type === 'reaction'
       ? await applyContactReaction(services, { ...base, emoji: event.emoji })
       : await applyContactChange(
           services,
-          event.type === 'edit' ? { ...base, kind: 'edit', body: event.body } : { ...base, kind: 'revoke' },
+          event.type === 'edit'
+            ? { ...base, kind: 'edit', body: event.body, position }
+            : { ...base, kind: 'revoke', position },
         );
   if (applied) return 'done';
   const target = await withTenant(services.db, connection.tenantId, (tx) =>
@@ -62,7 +68,7 @@ export const lateReferenceJob = (services: TServices) =>
     name: LATE_REFERENCE_JOB,
     payload: ZLateReferencePayload,
     handle: async ({ tenantId, connectionId, event, since }: TLateReferencePayload) => {
-      if ((await applyReferring(services, { tenantId, id: connectionId }, event)) === 'done') return;
+      if ((await applyReferring(services, { tenantId, id: connectionId }, event, since)) === 'done') return;
       const waited = Date.now() - since;
       if (waited >= LATE_REFERENCE_WAIT_MS) {
         services.log.debug({ tenantId, connectionId, event: event.type, waited }, 'message never arrived; dropped');
@@ -75,15 +81,16 @@ export const lateReferenceJob = (services: TServices) =>
 /**
  * Reactions, edits and deletions through the host: applied at once when their message is stored, otherwise
  * left to the job above (registered here, once per server), keyed by connection and event so that a webhook
- * delivered again waits once.
+ * delivered again waits once. Two changes to one message waiting side by side may run in any order: the
+ * message keeps the position of the change it shows, and an older one never overwrites it.
  */
 export const createLateReferences = (services: TServices) => {
   const job = lateReferenceJob(services);
   services.jobs.register(job);
   return {
     deliver: async (connection: TConnectionRef, event: TReferringEvent): Promise<void> => {
-      if ((await applyReferring(services, connection, event)) === 'done') return;
       const now = Date.now();
+      if ((await applyReferring(services, connection, event, now)) === 'done') return;
       await services.jobs.enqueue(
         job,
         { tenantId: connection.tenantId, connectionId: connection.id, event, since: now },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
 import {
@@ -40,8 +41,13 @@ const deliver = async (payload: unknown) => {
   expect(res.status).toBe(200);
 };
 
-const customerMessage = (waId: string, message: Record<string, unknown> & { type: string }, id?: string) =>
-  metaWebhook.message(number, { waId, name: 'Cliente Teste' }, message, id);
+const customerMessage = (
+  waId: string,
+  message: Record<string, unknown> & { type: string },
+  id?: string,
+  /** When the customer sent it, in seconds (Meta's `timestamp`); now when left out. */
+  timestamp?: number,
+) => metaWebhook.message(number, { waId, name: 'Cliente Teste' }, message, id, timestamp);
 
 const storedOf = async (waId: string) =>
   messagesOfTicket(t, fx.tenantId, await ticketOfCustomer(t, fx, connectionId, waId));
@@ -238,6 +244,59 @@ describe('Cloud API: what refers to a message that comes later', () => {
     await eventually(async () =>
       expect(await storedRow('wamid.LATE2')).toMatchObject({ body: 'Quero 4 unidades', edition: 'Quero 5 unidades' }),
     );
+  });
+
+  describe('two changes to the same message apply in the order the customer made them', () => {
+    const second = Math.floor(Date.now() / 1000);
+    const edit = (target: string, body: string, at: number) =>
+      customerMessage(
+        waId,
+        { type: 'edit', edit: { original_message_id: target, message: { type: 'text', text: { body } } } },
+        undefined,
+        at,
+      );
+    /** Waits until no change of this message is still waiting for it. */
+    const settled = async (target: string) =>
+      eventually(async () => {
+        const waiting = (await t.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'prosa' and data->>'job' = 'channels.late-reference'
+              and state in ('created', 'retry', 'active') and data->'payload'->'event'->>'targetExternalId' = ${target}`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(waiting.rows[0]?.n).toBe(0);
+      });
+
+    it('the newer edit wins even when the older one is delivered after it, before the message', async () => {
+      await deliver(edit('wamid.ORD1', 'Quero 7 unidades', second + 2));
+      await deliver(edit('wamid.ORD1', 'Quero 6 unidades', second + 1));
+      await deliver(customerMessage(waId, { type: 'text', text: { body: 'Quero 5 unidades' } }, 'wamid.ORD1', second));
+      await settled('wamid.ORD1');
+      expect(await storedRow('wamid.ORD1')).toMatchObject({ edition: 'Quero 7 unidades', isDeleted: false });
+    });
+
+    it('an older edit delivered after the message already shows a newer one changes nothing', async () => {
+      await deliver(customerMessage(waId, { type: 'text', text: { body: 'Às 14h' } }, 'wamid.ORD2', second));
+      await deliver(edit('wamid.ORD2', 'Às 16h', second + 2));
+      await deliver(edit('wamid.ORD2', 'Às 15h', second + 1));
+      expect(await storedRow('wamid.ORD2')).toMatchObject({ edition: 'Às 16h' });
+    });
+
+    it('two edits dated the same second keep their order of arrival', async () => {
+      await deliver(edit('wamid.ORD3', 'Primeira correção', second + 1));
+      await deliver(edit('wamid.ORD3', 'Segunda correção', second + 1));
+      await deliver(customerMessage(waId, { type: 'text', text: { body: 'Original' } }, 'wamid.ORD3', second));
+      await settled('wamid.ORD3');
+      expect(await storedRow('wamid.ORD3')).toMatchObject({ edition: 'Segunda correção' });
+    });
+
+    it('an edit then a deletion, both before the message, leave it deleted', async () => {
+      await deliver(edit('wamid.ORD4', 'Corrigido', second + 1));
+      await deliver(
+        customerMessage(waId, { type: 'revoke', revoke: { original_message_id: 'wamid.ORD4' } }, undefined, second + 2),
+      );
+      await deliver(customerMessage(waId, { type: 'text', text: { body: 'Apagar' } }, 'wamid.ORD4', second));
+      await settled('wamid.ORD4');
+      expect(await storedRow('wamid.ORD4')).toMatchObject({ isDeleted: true });
+    });
   });
 });
 

@@ -10,6 +10,8 @@ export type TWabaMedia = { id: string; mime: string | null; filename: string | n
 
 /** What a customer's event names: its number and message, and the customer by phone and/or user id. */
 type TWabaAbout = { phoneNumberId: string; externalId: string; waId: string | null; userId: string | null };
+/** When the customer made an edit or a deletion (ms; Meta dates to the second). */
+type TWabaChangeAt = { at: number };
 
 export type TWabaEvent =
   | {
@@ -32,8 +34,8 @@ export type TWabaEvent =
       newWaId: string | null;
       raw: unknown;
     }
-  | (TWabaAbout & { kind: 'edit'; targetExternalId: string; body: string })
-  | (TWabaAbout & { kind: 'revoke'; targetExternalId: string })
+  | (TWabaAbout & TWabaChangeAt & { kind: 'edit'; targetExternalId: string; body: string })
+  | (TWabaAbout & TWabaChangeAt & { kind: 'revoke'; targetExternalId: string })
   | {
       kind: 'reaction';
       phoneNumberId: string;
@@ -191,10 +193,10 @@ const toMessageEvent = (
     const edited = message.edit.message;
     const body =
       edited?.text?.body ?? edited?.image?.caption ?? edited?.video?.caption ?? edited?.document?.caption ?? '';
-    return { kind: 'edit', ...about, targetExternalId: message.edit.original_message_id, body };
+    return { kind: 'edit', ...about, at: common.timestamp, targetExternalId: message.edit.original_message_id, body };
   }
   if (message.type === 'revoke' && message.revoke)
-    return { kind: 'revoke', ...about, targetExternalId: message.revoke.original_message_id };
+    return { kind: 'revoke', ...about, at: common.timestamp, targetExternalId: message.revoke.original_message_id };
   if (message.type === 'unsupported')
     return { kind: 'message', ...common, mediaType: 'chat', body: unsupportedNotice, media: null };
   if (message.type === 'order' && message.order)

@@ -240,8 +240,8 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
         event.kind === 'reaction'
           ? { type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }
           : event.kind === 'edit'
-            ? { type: 'edit', targetExternalId: event.targetExternalId, body: event.body }
-            : { type: 'revoke', targetExternalId: event.targetExternalId },
+            ? { type: 'edit', targetExternalId: event.targetExternalId, body: event.body, at: event.at }
+            : { type: 'revoke', targetExternalId: event.targetExternalId, at: event.at },
       );
       return;
     }

@@ -86,8 +86,9 @@ export const findMessageByExternalId = async (
   tenantId: number,
   whatsappId: number | null,
   externalId: string,
+  options: { lock?: boolean } = {},
 ) => {
-  const [row] = await tx
+  const query = tx
     .select()
     .from(messages)
     .where(
@@ -97,6 +98,7 @@ export const findMessageByExternalId = async (
         eq(messages.messageId, externalId),
       ),
     );
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 };
 
