@@ -42,6 +42,9 @@ import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { ticketPanelRoutes } from './modules/tickets/panel.routes.js';
 import { pendingRoutes } from './modules/tickets/pending.routes.js';
+import { notesRealtimeListener } from './modules/ticket-notes/notes-realtime-listener.js';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
+import { autoCloseJob } from './modules/tickets/auto-close.job.js';
 import { realtimeListener } from './modules/tickets/realtime-listener.js';
 import { ticketAutomationRoutes } from './modules/tickets/ticket-automation.routes.js';
 import { ticketConnectionRoutes } from './modules/tickets/ticket-connection.routes.js';
@@ -163,6 +166,8 @@ export const createApp = async (
 
   // Realtime hears tickets and messages as domain events: the one place that tells agents' sockets of them.
   events.listen(realtimeListener(services));
+  events.listen(notesRealtimeListener(services));
+  jobs.register(autoCloseJob(services));
   // ...and contacts, connections' status and settings, each as the socket events the web already knows.
   events.listen(contactsRealtimeListener(services));
   events.listen(connectionsRealtimeListener(services));
@@ -212,6 +217,7 @@ export const createApp = async (
   await app.register(tagsRoutes(services));
   await app.register(fastRepliesRoutes(services));
   await app.register(farewellMessagesRoutes(services));
+  await app.register(ticketNotesRoutes(services));
   await app.register(ticketHistoryRoutes(services));
   await app.register(ticketConnectionRoutes(services));
   await app.register(ticketAutomationRoutes(services));

@@ -26,5 +26,6 @@ export * from './business-hours.js';
 export * from './template-variables.js';
 export * from './ticket-panel.js';
 export * from './ratings.js';
+export * from './ticket-notes.js';
 export * from './ticket-visibility.js';
 export * from './tickets.js';

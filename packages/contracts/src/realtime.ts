@@ -41,7 +41,10 @@ export type TAuthRevokedEvent = { reason: TRevocationReason };
 export type TTicketListEvent =
   | { type: 'ticket:create' | 'ticket:update'; payload: import('./tickets.js').TTicket }
   | { type: 'ticket:delete'; payload: { id: number } }
-  | { type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete'; payload: import('./messages.js').TMessage };
+  | { type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete'; payload: import('./messages.js').TMessage }
+  /** An internal note of a ticket was written, changed or removed (staff who may see the ticket only). */
+  | { type: 'note:create' | 'note:update'; payload: import('./ticket-notes.js').TTicketNote }
+  | { type: 'note:delete'; payload: { id: number; ticketId: number } };
 
 export type TPresenceEvent = {
   ticketId: number;

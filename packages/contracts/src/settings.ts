@@ -35,6 +35,10 @@ export const settingDefaults = {
   useUserBusinessHours: 'disabled',
   maxRetries: '1',
   outOfHoursQueueId: '',
+  // Auto-close: open tickets quiet for this many minutes are closed after `autoCloseMessage` ('0': off).
+  autoClose: '0',
+  autoCloseMessage:
+    'Este atendimento foi encerrado por falta de interação. Se precisar, é só nos enviar uma nova mensagem.',
   // Integrations: the family's `semRedis` toggle (POST /noRedis), stored for its clients; nothing here reads it.
   noRedis: 'enabled',
 } as const;
@@ -51,6 +55,10 @@ export const ZSettingValue = z.string().trim().max(2000);
 export const ZSetting = z.object({ key: ZSettingKey, value: z.string() });
 export type TSetting = z.infer<typeof ZSetting>;
 export const ZSettingUpdate = z.object({ value: ZSettingValue });
+
+/** The auto-close choices, in minutes: off, 10 min, 1 h, 1 day, 5 days, 10 days. */
+export const autoCloseMinutes = ['0', '10', '60', '1440', '7200', '14400'] as const;
+export const isAutoCloseValue = (value: string): boolean => (autoCloseMinutes as readonly string[]).includes(value);
 
 export type TTenantSettings = { [K in TSettingKey]: string };
 

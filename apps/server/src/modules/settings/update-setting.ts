@@ -1,4 +1,4 @@
-import { isToggleSetting, type TSetting, type TSettingKey } from '@prosa/contracts';
+import { isAutoCloseValue, isToggleSetting, type TSetting, type TSettingKey } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
@@ -15,6 +15,11 @@ export const updateSetting = async (
 ): Promise<TSetting> => {
   if (isToggleSetting(key) && value !== 'enabled' && value !== 'disabled')
     throw new AppError('ERR_VALIDATION', { field: 'value', detail: "expected 'enabled' or 'disabled'" });
+  if (key === 'autoClose' && !isAutoCloseValue(value))
+    throw new AppError('ERR_VALIDATION', {
+      field: 'value',
+      detail: 'expected minutes: 0, 10, 60, 1440, 7200 or 14400',
+    });
   const setting = await withTenant(services.db, ctx.tenantId, async (tx) => {
     const row = await upsertSetting(tx, ctx.tenantId, key, value);
     const saved = { key, value: row?.value ?? value };

@@ -3,6 +3,7 @@ import {
   type TContact,
   type TMessage,
   type TTicket,
+  type TTicketNote,
   type TVisibilityTicket,
   ZConnectionStatus,
   ZMessageStatus,
@@ -34,6 +35,9 @@ const ZTicketVisibility = z.object({
 
 /** A message event also carries who may see its ticket, so an instance decides its audience without a read. */
 const ZMessageRef = { ...ZBase, ticketId: ZId, messageId: ZId, ticket: ZTicketVisibility };
+
+/** A note event carries who may see its ticket too: the note goes to exactly that audience. */
+const ZNoteRef = { ...ZBase, ticketId: ZId, noteId: ZId, ticket: ZTicketVisibility, userId: ZId.nullable() };
 
 export const ZDomainEvent = z.discriminatedUnion('type', [
   /** A customer's message was stored (any channel); `isNewTicket` when it opened the ticket. */
@@ -85,6 +89,10 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
     byUserId: ZId.nullable(),
     reasonId: ZId.nullable(),
   }),
+  /** An internal note of a ticket was written, changed or removed (staff only: never the customer's channel). */
+  z.object({ type: z.literal('note.created'), ...ZNoteRef }),
+  z.object({ type: z.literal('note.updated'), ...ZNoteRef }),
+  z.object({ type: z.literal('note.deleted'), ...ZNoteRef }),
   /** A contact was made by a person or an import (contacts a channel's first message makes are not announced). */
   z.object({ type: z.literal('contact.created'), ...ZBase, contactId: ZId }),
   /** A contact changed (staff, an import, a merge it survived, what a channel taught); `fields` names what changed. */
@@ -118,6 +126,7 @@ export type TPublishedEvent<E extends TDomainEvent = TDomainEvent> = E & { id: s
 export type TLocalHint = {
   ticket?: TTicket;
   message?: TMessage;
+  note?: TTicketNote;
   contact?: TContact;
   connection?: TConnection;
 };
