@@ -61,3 +61,9 @@ export const WebchatPage = lazyScreen(() =>
 export const UnderConstructionPage = lazyScreen(() =>
   import('../../ui/under-construction-page').then((x) => x.UnderConstructionPage),
 );
+export const RatingsListPage = lazyScreen(() =>
+  import('../../modules/ratings/routes/ratings-list-page').then((x) => x.RatingsListPage),
+);
+export const RatingSettingsPage = lazyScreen(() =>
+  import('../../modules/ratings/routes/rating-settings-page').then((x) => x.RatingSettingsPage),
+);

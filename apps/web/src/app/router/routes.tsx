@@ -20,6 +20,8 @@ import {
   ProtocolsPage,
   ProxyPage,
   QueuesPage,
+  RatingSettingsPage,
+  RatingsListPage,
   ReasonsPage,
   ResetPasswordPage,
   SignupPage,
@@ -64,6 +66,8 @@ const builtScreens: Record<string, () => ReactElement> = {
   'mensagens-rapidas': () => <FastRepliesPage />,
   'configuracoes-motivos': () => <ReasonsPage />,
   fechamento: () => <FarewellMessagesPage />,
+  'avaliacoes-listar': () => <RatingsListPage />,
+  'avaliacoes-configurar': () => <RatingSettingsPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

@@ -6,6 +6,7 @@ import { contactsEn } from '../../../modules/contacts/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
 import { panelEn } from '../../../modules/panel/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
+import { ratingsEn } from '../../../modules/ratings/locale';
 import { settingsEn } from '../../../modules/settings/locale';
 import { webchatEn } from '../../../modules/webchat/locale';
 import type { TLocaleResource } from './pt-br';
@@ -21,6 +22,7 @@ export const en: TLocaleResource = {
   proxy: proxyEn,
   catalog: catalogEn,
   farewellMessages: farewellMessagesEn,
+  ratings: ratingsEn,
   common: {
     loadingDefault: 'We are working on it...',
     loading: 'Loading...',

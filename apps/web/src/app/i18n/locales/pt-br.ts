@@ -7,6 +7,7 @@ import { contactsPtBR } from '../../../modules/contacts/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
+import { ratingsPtBR } from '../../../modules/ratings/locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
 import { webchatPtBR } from '../../../modules/webchat/locale';
 
@@ -21,6 +22,7 @@ export const ptBR = {
   proxy: proxyPtBR,
   catalog: catalogPtBR,
   farewellMessages: farewellMessagesPtBR,
+  ratings: ratingsPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
     loading: 'Carregando...',
