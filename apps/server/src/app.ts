@@ -8,6 +8,7 @@ import { startProviders } from './channels/host/start-providers.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { pruneFailures } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { absenceListener } from './modules/business-hours/absence.listener.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { platformConnectionsRoutes } from './modules/connections/platform-connections.routes.js';
@@ -55,6 +56,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { forgetVisibilityContext } from './modules/tickets/visibility-context.js';
 import { setUserOnline } from './modules/users/user-preferences.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { variablesRoutes } from './modules/variables/variables.routes.js';
 import { createGuard, createSessionResolver } from './platform/auth/authenticate.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import { createSecretDecrypter, ensureLoginKeyPair } from './platform/auth/login-keys.js';
@@ -172,16 +174,14 @@ export const createApp = async (
   events.listen(contactsRealtimeListener(services));
   events.listen(connectionsRealtimeListener(services));
   events.listen(settingsRealtimeListener(services));
+  events.listen(absenceListener(services));
+  events.listen(ratingReplyListener(services));
+  jobs.register(ratingTimeoutJob(services));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_req, reply) => {
     try {
-  events.listen(absenceListener(services));
-  events.listen(notesRealtimeListener(services));
-  jobs.register(autoCloseJob(services));
-  events.listen(ratingReplyListener(services));
-  jobs.register(ratingTimeoutJob(services));
       await database.ping();
       const applied = await countAppliedMigrations(database.db);
       if (applied < migrationsExpected)
@@ -217,15 +217,14 @@ export const createApp = async (
   await app.register(tagsRoutes(services));
   await app.register(fastRepliesRoutes(services));
   await app.register(farewellMessagesRoutes(services));
+  await app.register(variablesRoutes(services));
+  await app.register(ticketEvaluationsRoutes(services));
   await app.register(ticketNotesRoutes(services));
   await app.register(ticketHistoryRoutes(services));
   await app.register(ticketConnectionRoutes(services));
   await app.register(ticketAutomationRoutes(services));
   await app.register(ticketListStateRoutes(services));
   await app.register(ticketNotificationRoutes(services));
-  await app.register(variablesRoutes(services));
-  await app.register(ticketEvaluationsRoutes(services));
-  await app.register(ticketNotesRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(ticketPanelRoutes(services));
   await app.register(templatesRoutes(services));

@@ -68,6 +68,8 @@ export const accessMatrix: Record<string, TAccess> = {
   'PUT /tenants/rating': admin,
   'GET /tenants/holidays': any,
   'PUT /tenants/holidays': admin,
+  'GET /tenants/timezone': any,
+  'PUT /tenants/timezone': withBody(admin, { timezone: 'America/Manaus' }),
   'GET /tenants/systemColors': any,
   'PUT /tenants/systemColors': admin,
   'GET /tenants/branding': any,
@@ -182,6 +184,10 @@ export const accessMatrix: Record<string, TAccess> = {
   'POST /reasons': manager,
   'PUT /reasons/:id': withBody(manager, { name: 'Outro' }),
   'DELETE /reasons/:id': manager,
+  'GET /variables': any,
+  'POST /variables': withBody(manager, { name: 'pix', value: 'x' }),
+  'PUT /variables/:id': withBody(manager, { name: 'pix2', value: 'y' }),
+  'DELETE /variables/:id': manager,
   'GET /tags': any,
   'POST /tags': manager,
   'PUT /tags/:id': withBody(manager, { tag: 'Outra' }),
@@ -242,6 +248,7 @@ export const rowOfParam = (url: string, param: string): TRowKind | undefined => 
         tags: 'tag',
         fastreply: 'fastReply',
         farewellPrivateMessage: 'farewell',
+        variables: 'variable',
         whatsapp: 'connection',
       };
       return kinds[resource];

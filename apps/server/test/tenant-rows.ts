@@ -14,7 +14,8 @@ export type TRowKind =
   | 'reason'
   | 'tag'
   | 'fastReply'
-  | 'farewell';
+  | 'farewell'
+  | 'variable';
 
 export type TTenantRows = Record<TRowKind, number>;
 
@@ -55,5 +56,6 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     tag: await made('/tags', { tag: 'VIP' }),
     fastReply: await made('/fastreply', { key: 'oi', message: 'Olá!' }),
     farewell: await made('/farewellPrivateMessage', { message: 'Até logo', shared: true }),
+    variable: await made('/variables', { name: 'site', value: 'exemplo.com' }),
   };
 };

@@ -185,5 +185,6 @@ const snapshotOfB = async () => {
     tags: await read('/tags'),
     fastReplies: await read('/fastreply'),
     farewells: await read('/farewellPrivateMessage'),
+    variables: await read('/variables'),
   };
 };

@@ -3,6 +3,7 @@ import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { assertAbsenceSetting } from '../business-hours/absence-settings.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { upsertSetting } from './settings.repository.js';
 
@@ -21,6 +22,7 @@ export const updateSetting = async (
       detail: 'expected minutes: 0, 10, 60, 1440, 7200 or 14400',
     });
   const setting = await withTenant(services.db, ctx.tenantId, async (tx) => {
+    await assertAbsenceSetting(tx, ctx.tenantId, key, value);
     const row = await upsertSetting(tx, ctx.tenantId, key, value);
     const saved = { key, value: row?.value ?? value };
     await services.events.publish(tx, { type: 'settings.updated', tenantId: ctx.tenantId, ...saved });

@@ -8,6 +8,7 @@ import {
   type THolidays,
   type TRating,
   type TSystemColorKey,
+  type TTenantTimeZone,
   toSystemColorList,
   type ZSystemColors,
   ZRating,
@@ -63,6 +64,16 @@ export const readRating = (row: Pick<TTenantRow, 'rating'>): TRating => {
     const sorted = [...holidays].sort((a, b) => a.date.localeCompare(b.date));
     return (await save(services, tenantId, { holidays: sorted })).holidays as THolidays;
   },
+  getTimeZone: async (services: Pick<TServices, 'db'>, tenantId: number): Promise<TTenantTimeZone> => ({
+    timezone: (await getOwnTenantRow(services, tenantId)).timezone,
+  }),
+  setTimeZone: async (
+    services: Pick<TServices, 'db'>,
+    tenantId: number,
+    timezone: string,
+  ): Promise<TTenantTimeZone> => ({
+    timezone: (await save(services, tenantId, { timezone })).timezone,
+  }),
   getSystemColors: async (services: Pick<TServices, 'db'>, tenantId: number) =>
     toSystemColorList(readColors(await getOwnTenantRow(services, tenantId))),
   setSystemColors: async (services: Pick<TServices, 'db'>, tenantId: number, list: z.infer<typeof ZSystemColors>) =>

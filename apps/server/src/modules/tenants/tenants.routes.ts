@@ -70,6 +70,14 @@ export const tenantsRoutes =
       (req) => tenantSettings.setHolidays(services, req.ctx.tenantId, req.body),
     );
     app.get(
+    app.get('/tenants/timezone', { onRequest: anyone, schema: { tags, response: { 200: ZTenantTimeZone } } }, (req) =>
+      tenantSettings.getTimeZone(services, req.ctx.tenantId),
+    );
+    app.put(
+      '/tenants/timezone',
+      { onRequest: admin, schema: { tags, body: ZTenantTimeZone, response: { 200: ZTenantTimeZone } } },
+      (req) => tenantSettings.setTimeZone(services, req.ctx.tenantId, req.body.timezone),
+    );
       '/tenants/systemColors',
       { onRequest: anyone, schema: { tags, response: { 200: ZSystemColorList } } },
       (req) => tenantSettings.getSystemColors(services, req.ctx.tenantId),

@@ -574,6 +574,41 @@ export const ticketNotes = pgTable(
     index('ticket_notes_text_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
   ],
 );
+/** The tenant's own template variables (/configuracoes/variaveis): `{{name}}` -> value, name unique per tenant. */
+export const tenantVariables = pgTable(
+  'tenant_variables',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    value: text('value').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tenant_variables_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Absence messages sent out of business hours: one row per customer message that got one, so a ticket's
+ * count (against `maxRetries`) survives restarts and a retried job never sends twice for one message.
+ */
+export const absenceSends = pgTable(
+  'absence_sends',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    inboundMessageId: integer('inbound_message_id').notNull(),
+    messageId: integer('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('absence_sends_inbound_key').on(t.tenantId, t.inboundMessageId),
+    index('absence_sends_ticket_idx').on(t.tenantId, t.ticketId),
+  ],
+);
+
 
 export const messages = pgTable(
   'messages',
