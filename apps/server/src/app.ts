@@ -6,7 +6,7 @@ import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js
 import { createChannelRegistry } from './channels/host/channel-registry.js';
 import { startProviders } from './channels/host/start-providers.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
-import { pruneFailures } from './modules/auth/auth.repository.js';
+import { pruneFailures } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';

@@ -4,16 +4,12 @@ import {
   findConnection,
   findConnectionByToken,
   updateConnectionRow,
-} from '../../modules/connections/connections.repository.js';
+} from '../../modules/connections/connections.service.js';
 import { updateContact } from '../../modules/contacts/update-contact.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { importHistory } from '../../modules/messages/import-history.js';
 import { contentTypeOf } from '../../modules/messages/media-upload.js';
-import {
-  findContactAddress,
-  findMessage,
-  findMessageByExternalId,
-} from '../../modules/messages/messages.repository.js';
+import { findContactAddress, findMessage, findMessageByExternalId } from '../../modules/messages/messages.service.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { getTenantSettings } from '../../modules/settings/settings.reader.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';

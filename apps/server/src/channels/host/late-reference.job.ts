@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applyContactChange } from '../../modules/messages/apply-contact-change.js';
 import { applyContactReaction } from '../../modules/messages/apply-reaction.js';
-import { findMessageByExternalId } from '../../modules/messages/messages.repository.js';
+import { findMessageByExternalId } from '../../modules/messages/messages.service.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import { JobDeferred } from '../../platform/jobs/job-errors.js';

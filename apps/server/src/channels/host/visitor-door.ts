@@ -1,14 +1,14 @@
 import { events, type TPresenceEvent } from '@prosa/contracts';
-import { findTenantLimits } from '../../modules/connections/connections.repository.js';
-import { updateContactRow } from '../../modules/contacts/contacts.repository.js';
+import { findTenantLimits } from '../../modules/connections/connections.service.js';
+import { fillContactNumber } from '../../modules/contacts/contacts.service.js';
 import { upsertContactFromChannel } from '../../modules/contacts/find-or-create-contact.js';
 import { readUpload } from '../../modules/messages/media-upload.js';
-import { findConversationTail, type TMessageRow } from '../../modules/messages/messages.repository.js';
+import { findConversationTail, type TMessageRow } from '../../modules/messages/messages.service.js';
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import type { TMediaInput } from '../../modules/messages/send-message.js';
 import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
 import { ticketAudience } from '../../modules/tickets/tickets.events.js';
-import { findActiveTicket } from '../../modules/tickets/tickets.repository.js';
+import { findActiveTicket } from '../../modules/tickets/tickets.service.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import type { TConnectionRef, TGatewayMessage } from './gateway-events.js';
@@ -57,8 +57,7 @@ export const createVisitorDoor = (services: TServices): TVisitorDoor => ({
   upsertContact: (tenantId, identity, number) =>
     withTenant(services.db, tenantId, async (tx) => {
       const contact = await upsertContactFromChannel(tx, tenantId, identity, services);
-      if (!number || contact.number) return contact;
-      return (await updateContactRow(tx, tenantId, contact.id, { number })) ?? contact;
+      return number ? fillContactNumber(services, tx, tenantId, contact, number) : contact;
     }),
   conversationTail: (visitor, limit) =>
     withTenant(services.db, visitor.tenantId, (tx) =>

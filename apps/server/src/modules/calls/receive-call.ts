@@ -1,10 +1,10 @@
 import type { TConnectionRef, TGatewayCall } from '../../channels/host/modules-door.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
-import { findConnection } from '../connections/connections.repository.js';
+import { findConnection } from '../connections/connections.service.js';
 import { toMessageDto } from '../messages/message-dto.js';
 import { publishMessageEvent } from '../messages/message-events.js';
-import { insertMessage } from '../messages/messages.repository.js';
+import { insertMessage } from '../messages/messages.service.js';
 import { receiveMessage } from '../messages/receive-batch.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';

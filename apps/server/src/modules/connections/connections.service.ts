@@ -1,6 +1,12 @@
 /**
- * What the connections module offers the other modules, inside their own tenant transaction: a connection
- * (not deleted) by id, and the change of its stored row. Modules reach connections through here, never through
- * connections.repository.
+ * What the connections module offers the other modules and the channel host, inside their own tenant
+ * transaction: a connection (not deleted) by id or by its webhook token, the change of its stored row, and the
+ * tenant's limits and name. Modules reach connections through here, never through connections.repository.
  */
-export { findConnection, type TConnectionRow, updateConnectionRow } from './connections.repository.js';
+export {
+  findConnection,
+  findConnectionByToken,
+  findTenantLimits,
+  type TConnectionRow,
+  updateConnectionRow,
+} from './connections.repository.js';

@@ -1,7 +1,7 @@
 import type { TConnectionRef, TGatewayHistoryMessage } from '../../channels/host/modules-door.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
-import { findIdentityOwners } from '../contacts/contacts.repository.js';
+import { findIdentityOwners } from '../contacts/contacts.service.js';
 import { channelIdentities } from '../contacts/find-or-create-contact.js';
 import { findConversationTicket } from './history.repository.js';
 import { insertMessage } from './messages.repository.js';

@@ -5,7 +5,7 @@ import {
   insertIdentityRows,
   lockIdentities,
   type TContactRow,
-} from '../contacts/contacts.repository.js';
+} from '../contacts/contacts.service.js';
 import { type channelIdentities, newContactValues, type TChannelContact } from '../contacts/find-or-create-contact.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import {
@@ -14,7 +14,7 @@ import {
   insertTicketLogs,
   insertTickets,
   type TTicketRow,
-} from '../tickets/tickets.repository.js';
+} from '../tickets/tickets.service.js';
 
 type TConnectionRow = NonNullable<Awaited<ReturnType<typeof findConnectionRow>>>;
 type TIdentities = ReturnType<typeof channelIdentities>;

@@ -6,7 +6,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventBus } from '../../platform/events/event-bus.js';
 import { defineJob, type TJobRun } from '../../platform/jobs/job-definition.js';
 import { JobDeferred, JobGiveUp } from '../../platform/jobs/job-errors.js';
-import type { TConnectionRow } from '../connections/connections.repository.js';
+import type { TConnectionRow } from '../connections/connections.service.js';
 import { findConnection } from '../connections/connections.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { toMessageDtos } from './message-dto.js';

@@ -4,7 +4,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { groupBy } from '../../platform/group-by.js';
 import { cleanInput } from '../../platform/input-guard.js';
 import type { TServices } from '../../platform/services.js';
-import { assignProtocols } from '../protocols/protocols.repository.js';
+import { assignProtocols } from '../protocols/protocols.service.js';
 import { publishTicketChanged } from '../tickets/ticket-events.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';

@@ -7,7 +7,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { upsertContactFromChannel } from '../contacts/find-or-create-contact.js';
-import { assignProtocols } from '../protocols/protocols.repository.js';
+import { assignProtocols } from '../protocols/protocols.service.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { publishTicketChanged } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
@@ -18,7 +18,7 @@ import {
   insertTicket,
   insertTicketLog,
   updateTicketRow,
-} from '../tickets/tickets.repository.js';
+} from '../tickets/tickets.service.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { findMessageByExternalId, insertMessage, type TMessageInsert } from './messages.repository.js';

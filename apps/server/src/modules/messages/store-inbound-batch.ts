@@ -1,6 +1,6 @@
 import type { TMessage, TTicket } from '@prosa/contracts';
 import type { TTx } from '../../platform/db/client.js';
-import { findContactRows, findIdentityOwners } from '../contacts/contacts.repository.js';
+import { findContactRows, findIdentityOwners } from '../contacts/contacts.service.js';
 import { channelIdentities, contactChanges } from '../contacts/find-or-create-contact.js';
 import { toTicketDtos } from '../tickets/ticket-dto.js';
 import {
@@ -9,7 +9,7 @@ import {
   findTicketsJoined,
   lockActiveTicketsOfContacts,
   lockContacts,
-} from '../tickets/tickets.repository.js';
+} from '../tickets/tickets.service.js';
 import { findMessagesByExternalIds, insertMessages, type TMessageRow } from './messages.repository.js';
 import { createNewPeople, openTickets, pickNewPeople, type TNewSender, type TOpening } from './open-conversations.js';
 import { inboundMessageValues, inboundPreview, type TInboundMessage, type TReceiveResult } from './receive-message.js';

@@ -2,7 +2,7 @@ import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { updateTenantRow } from '../tenants/tenants.repository.js';
+import { updateTenantRow } from '../tenants/tenants.service.js';
 import { loadVisibleTicket } from '../tickets/load-visible-ticket.js';
 import { findChannelTarget } from './channel-target.js';
 import { findOldestChannelMessage, findOpenTicketsOfUser } from './history.repository.js';

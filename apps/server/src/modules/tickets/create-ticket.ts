@@ -6,7 +6,7 @@ import { connections, contacts } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { nextProtocol } from '../protocols/protocols.repository.js';
+import { nextProtocol } from '../protocols/protocols.service.js';
 import { publishTicketChanged } from './ticket-events.js';
 import { assertReferences, loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
 import {

@@ -1,14 +1,25 @@
 /**
  * What the tickets module offers the other modules, inside their own tenant transaction (never
- * tickets.repository): a ticket's row and its change, the ticket log, the contact's active ticket, and who
- * is asking (for visibility).
+ * tickets.repository): a ticket's row and its change, the ticket log, the contact's active ticket, who is
+ * asking (for visibility), and what the inbound pipeline needs to open and bump conversations in batches (the
+ * contacts' and their tickets' locks, the connection's row, the contacts' wallets).
  */
-export {
 
 export type { TTicketRow } from './tickets.repository.js';
+export {
+  bumpTicketsForInbound,
   findActiveTicket,
+  findConnectionRow,
   findTicketRow,
+  findTicketsJoined,
   findViewer,
+  findWalletUserIds,
+  findWalletUserIdsOfContacts,
+  insertTicket,
   insertTicketLog,
+  insertTicketLogs,
+  insertTickets,
+  lockActiveTicketsOfContacts,
+  lockContacts,
   updateTicketRow,
 } from './tickets.repository.js';
