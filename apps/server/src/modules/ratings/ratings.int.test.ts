@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { messages, ticketEvaluations, ticketLogs, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
+import { handleRatingReply } from './rating-reply.listener.js';
 import { expireRating } from './rating-timeout.job.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -229,5 +230,44 @@ describe('rating timeout (ratings.timeout job)', () => {
     // A late reply is a new conversation, not a rating.
     const next = await c.say('4');
     expect(next.ticketCreated).toBe(true);
+  });
+});
+
+describe('once across instances', () => {
+  it('a second instance on the same database, and a rerun of the same reply, thank and close once', async () => {
+    const second = await startTestApp({}, { shareDatabaseWith: t });
+    try {
+      await setRating({ closeMode: 'rated' });
+      const c = await openTicket();
+      await close(c.ticketId);
+      const eventOf = (messageId: number) => ({
+        tenantId: fx.tenantId,
+        ticketId: c.ticketId,
+        messageId,
+        contactId: c.contactId,
+        connectionId: webchatId,
+        isNewTicket: false,
+      });
+      const wrong = await c.say('dez');
+      await eventually(async () => expect(await evaluationOf(c.ticketId)).toMatchObject({ attempts: 1 }));
+      // The same invalid reply handled again (a retried job, the other instance): counted and answered once.
+      const again = eventOf(wrong.message.id);
+      await Promise.all([handleRatingReply(t.prosa.services, again), handleRatingReply(second.prosa.services, again)]);
+      expect(await evaluationOf(c.ticketId)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(await ratingTexts(c.ticketId)).toHaveLength(2);
+
+      const reply = await c.say('3');
+      await eventually(async () => expect(await statusOf(c.ticketId)).toBe('closed'));
+      const rerun = eventOf(reply.message.id);
+      await Promise.all([handleRatingReply(t.prosa.services, rerun), handleRatingReply(second.prosa.services, rerun)]);
+      expect(await ratingTexts(c.ticketId)).toEqual([
+        expect.any(String),
+        defaultRating().ratingStoreAttemp,
+        defaultRating().ratingStore,
+      ]);
+      expect(await evaluationOf(c.ticketId)).toMatchObject({ status: 'rated', score: 3, attempts: 1 });
+    } finally {
+      await second.close();
+    }
   });
 });
