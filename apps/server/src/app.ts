@@ -17,6 +17,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { contactsRealtimeListener } from './modules/contacts/realtime-listener.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
+import { birthdayJob } from './modules/birthdays/birthday.job.js';
+import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
 import { exportTranscriptRoutes } from './modules/messages/export-transcript.routes.js';
 import { forwardMessagesRoutes } from './modules/messages/forward-messages.routes.js';
@@ -24,6 +26,9 @@ import { groupMessagesRoutes } from './modules/messages/group-messages.routes.js
 import { mediaRoutes } from './modules/messages/media.routes.js';
 import { messageAliasesRoutes } from './modules/messages/message-aliases.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { scheduleFireJob } from './modules/messages/schedule-fire.job.js';
+import { scheduleReplyListener } from './modules/messages/schedule-reply.listener.js';
+import { schedulesRoutes } from './modules/messages/schedules.routes.js';
 import { startOutboundSender } from './modules/messages/outbound-sender.js';
 import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { sendButtonRoutes } from './modules/messages/send-button.routes.js';
@@ -177,6 +182,11 @@ export const createApp = async (
   events.listen(absenceListener(services));
   events.listen(ratingReplyListener(services));
   jobs.register(ratingTimeoutJob(services));
+  // Scheduled messages fire at their time (one job each); the customer's reply cancels those that ask it.
+  jobs.register(scheduleFireJob(services));
+  events.listen(scheduleReplyListener(services));
+  const birthdayDeps = { ...services, pace: config.birthdayPace };
+  jobs.register(birthdayJob(birthdayDeps));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -198,6 +208,8 @@ export const createApp = async (
   await app.register(platformAdminRoutes(services));
   await app.register(ticketsRoutes(services));
   await app.register(messagesRoutes(services));
+  await app.register(schedulesRoutes(services));
+  await app.register(birthdaysRoutes(services, birthdayDeps));
   await app.register(connectionsRoutes(services, createSecrets(jwtSecret)));
   await app.register(platformConnectionsRoutes(services));
   await app.register(contactsRoutes(services));

@@ -27,6 +27,7 @@ export const createTestConfig = (overrides: Partial<TConfig> = {}, databaseUrl?:
       seedDemo: false,
       webDist: '/nonexistent',
       sendPace: { minMs: 0, maxMs: 0 },
+      birthdayPace: { minMs: 0, maxMs: 0 },
       ...overrides,
     },
   );

@@ -29,3 +29,5 @@ export * from './ratings.js';
 export * from './ticket-notes.js';
 export * from './ticket-visibility.js';
 export * from './tickets.js';
+export * from './schedules.js';
+export * from './birthdays.js';

@@ -53,6 +53,8 @@ const ZEnv = z.object({
   PROXY_CHECK_URL: z.string().url().default('https://web.whatsapp.com/'),
   SEND_PACE_MIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   SEND_PACE_MAX_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
+  BIRTHDAY_PACE_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  BIRTHDAY_PACE_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   JOBS_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
 });
@@ -100,6 +102,8 @@ export type TConfig = {
   proxyCheckUrl: string;
   /** Random pause between two sends of one paced connection (unofficial WhatsApp channels), in ms. */
   sendPace: { minMs: number; maxMs: number };
+  /** Random pause between two birthday messages of one run, in ms (the family waits 3-5 s). */
+  birthdayPace: { minMs: number; maxMs: number };
   /**
    * Durable jobs and event listeners: how often an idle job runner looks for due jobs (work enqueued on the same
    * instance wakes it at once), and the first pause before a retry (doubling); tests use 0 to retry at once.
@@ -161,6 +165,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     hubApiUrl: e.HUB_API_URL.replace(/\/$/, ''),
     proxyCheckUrl: e.PROXY_CHECK_URL,
     sendPace: { minMs: e.SEND_PACE_MIN_MS, maxMs: Math.max(e.SEND_PACE_MIN_MS, e.SEND_PACE_MAX_MS) },
+    birthdayPace: { minMs: e.BIRTHDAY_PACE_MIN_MS, maxMs: Math.max(e.BIRTHDAY_PACE_MIN_MS, e.BIRTHDAY_PACE_MAX_MS) },
     jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS },
     ...overrides,
   };

@@ -12,6 +12,11 @@ export const messageErrors = {
     'pt-BR': 'Esta conversa ainda não tem mensagem do canal a partir da qual buscar as anteriores.',
     en: 'This conversation has no channel message yet to fetch the earlier ones from.',
   },
+  ERR_SCHEDULE_NOT_PENDING: {
+    status: 409,
+    'pt-BR': 'Este agendamento já foi enviado ou cancelado.',
+    en: 'This scheduled message was already sent or cancelled.',
+  },
   ERR_NO_MESSAGE_FOUND: {
     status: 404,
     'pt-BR': 'Nenhuma mensagem encontrada com este ID.',

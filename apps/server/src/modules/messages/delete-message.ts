@@ -1,6 +1,7 @@
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { AppError } from '../../platform/errors.js';
 import { changeMessage, type TMessageServices } from './change-message.js';
+import { updateSchedule } from './schedule.repository.js';
 
 /** DELETE /messages: deleted for everyone; the row stays (the agent sees "deleted"), its content does not. */
 export const deleteMessage = (services: TMessageServices, ctx: TRequestContext, messageId: number) =>
@@ -16,4 +17,13 @@ export const deleteMessage = (services: TMessageServices, ctx: TRequestContext, 
         : { isDeleted: true };
     },
     'message.deleted',
+    // A schedule deleted from the chat is listed as cancelled by the agent on /agendamentos.
+    async (tx, changed) => {
+      if (changed.sendType === 'schedule' && changed.failureReason === 'canceled')
+        await updateSchedule(tx, ctx.tenantId, changed.id, {
+          cancelledAt: new Date(),
+          cancelReason: 'agent',
+          cancelledBy: ctx.userId,
+        });
+    },
   );

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import { ZId, ZMessage, ZMessageList, ZPageNumber, ZSendMessage, ZTicket } from '@prosa/contracts';
+import { ZId, ZMessage, ZMessageList, ZPageNumber, ZScheduleOptions, ZSendMessage, ZTicket } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { deleteMessage } from './delete-message.js';
 import { editMessage } from './edit-message.js';
@@ -56,15 +57,23 @@ export const messagesRoutes =
       '/messagesSchedule',
       {
         onRequest: guard(),
+        // JSON, or multipart with the files in `medias` and the same fields beside them (read by the handler).
         schema: {
           tags,
-          body: ZSendMessage.extend({ ticketId: ZId, scheduleDate: ZSendMessage.shape.scheduleDate.unwrap() }),
+          body: ZSendMessage.extend({
+            ticketId: ZId,
+            scheduleDate: ZSendMessage.shape.scheduleDate.unwrap(),
+            ...ZScheduleOptions.partial().shape,
+          }).nullish(),
           response: { 201: ZMessage },
         },
       },
       async (req, reply) => {
-        const { ticketId, ...message } = req.body;
-        return reply.status(201).send(await sendMessage(services, req.ctx, ticketId, message));
+        if (req.isMultipart()) return reply.status(201).send(await sendMediaMessages(services, req, 'field'));
+        if (!req.body) throw new AppError('ERR_VALIDATION', { field: 'ticketId' });
+        const { ticketId, cancelOnReply, openTicket, sign, ...message } = req.body;
+        const schedule = { cancelOnReply, openTicket, sign };
+        return reply.status(201).send(await sendMessage(services, req.ctx, ticketId, { ...message, schedule }));
       },
     );
     app.get(

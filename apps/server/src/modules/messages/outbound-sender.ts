@@ -12,7 +12,7 @@ export type TOutboundSender = {
    * Queues the send of an outbound message written in `tx` (pending: now; scheduled: at its time). The job
    * exists only if `tx` commits. `again`: an agent's retry of a failed message (a new job for the same message).
    */
-  enqueue: (tx: TExecutor, message: TMessageRow, options?: { again?: boolean }) => Promise<void>;
+  enqueue: (tx: TExecutor, message: TMessageRow, options?: { again?: boolean; startAfter?: Date }) => Promise<void>;
   /** Ends the paced waits in progress (their sends go back to the queue); the job runner stops after. */
   stop: () => Promise<void>;
 };
@@ -51,6 +51,8 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
           key: enqueueOptions.again ? `${message.id}:again:${Date.now()}` : String(message.id),
           group: paced ? `outbound:connection:${message.whatsappId}` : `outbound:ticket:${message.ticketId}`,
           ...(message.status === 'scheduled' && message.scheduleDate ? { startAfter: message.scheduleDate } : {}),
+          // A pause asked by the caller (birthday messages spaced out).
+          ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
         },
       );
     },

@@ -1,4 +1,4 @@
-import { type TMessage, ZSendMessage } from '@prosa/contracts';
+import { type TMessage, ZId, ZScheduleOptionFields, ZSendMessage } from '@prosa/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
@@ -15,9 +15,10 @@ const MAX_FILES = 10;
  * nothing twice.
  */
 export const sendMediaMessages = async (
-  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'storage' | 'channels'>,
+  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'storage' | 'channels' | 'jobs'>,
   req: FastifyRequest,
-  ticketId: number,
+  /** POST /messagesSchedule names the ticket among the fields. */
+  ticketIdOrField: number | 'field',
 ): Promise<TMessage> => {
   const { message: parsed, media } = await readUpload(
     services.storage,
@@ -29,12 +30,20 @@ export const sendMediaMessages = async (
         body: fields.body ?? '',
         idFront: fields.idFront || undefined,
         quotedMsgId: fields.quotedMsgId ? Number(fields.quotedMsgId) : undefined,
+        scheduleDate: fields.scheduleDate || undefined,
       });
       if (!message.success)
         throw new AppError('ERR_VALIDATION', { field: String(message.error.issues[0]?.path[0] ?? 'body') });
-      return { message: message.data, media };
+      const schedule = ZScheduleOptionFields.parse(fields);
+      const ticket =
+        ticketIdOrField === 'field' ? ZId.safeParse(fields.ticketId) : { success: true, data: ticketIdOrField };
+      if (!ticket.success) throw new AppError('ERR_VALIDATION', { field: 'ticketId' });
+      if (ticketIdOrField === 'field' && !message.data.scheduleDate)
+        throw new AppError('ERR_VALIDATION', { field: 'scheduleDate' });
+      return { message: { ...message.data, schedule, ticketId: ticket.data as number }, media };
     },
   );
+  const { ticketId } = parsed;
   if (media.length === 0) return sendMessage(services, req.ctx, ticketId, parsed);
   let first: TMessage | undefined;
   for (const [index, item] of media.entries()) {
@@ -43,6 +52,8 @@ export const sendMediaMessages = async (
         body: index === 0 ? parsed.body : '',
         idFront: parsed.idFront ? (index === 0 ? parsed.idFront : `${parsed.idFront}-${index + 1}`) : undefined,
         quotedMsgId: index === 0 ? parsed.quotedMsgId : undefined,
+        scheduleDate: parsed.scheduleDate,
+        schedule: parsed.schedule,
         media: item,
       });
       first ??= message;

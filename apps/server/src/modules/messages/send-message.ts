@@ -1,4 +1,4 @@
-import type { TMessage, TSendMessage } from '@prosa/contracts';
+import type { TMessage, TScheduleOptions, TSendMessage } from '@prosa/contracts';
 import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import type { TChannelRegistry, TTemplateSend } from '../../channels/host/modules-door.js';
@@ -15,9 +15,12 @@ import { insertTicketLog, updateTicketRow } from '../tickets/tickets.service.js'
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { findLastInboundAt, findMessage, findMessageByIdFront, insertMessage } from './messages.repository.js';
+import { insertSchedule } from './schedule.repository.js';
+import { enqueueScheduleFire } from './schedule-fire.job.js';
 import { signedBodyOf } from './sign-message.js';
 
-type TSendServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'channels'>;
+/** `jobs` fires scheduled messages; a caller that never schedules may leave it out. */
+type TSendServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'channels'> & Partial<Pick<TServices, 'jobs'>>;
 
 export type TMediaInput = { url: string; name: string; mime: string; size: number; mediaType: string };
 /** A structured message (vCard, location): a readable body plus the structure for the channel. */
@@ -58,6 +61,8 @@ export const sendMessage = async (
     template?: TTemplateSend;
     /** Group members to mention (JIDs), kept for the channel. */
     mentions?: string[];
+    /** A scheduled message's options (stored with it; /agendamentos). */
+    schedule?: Partial<TScheduleOptions>;
   },
 ): Promise<TMessage> => {
   if (!input.body.trim() && !input.media)
@@ -118,8 +123,12 @@ export const sendMessage = async (
           : (input.structured?.data ?? null),
     });
     if (!row) throw new AppError('ERR_CREATING_MESSAGE');
-    // Its send is a job written with it: both commit or neither (a scheduled one waits for its time).
-    await services.outbound.enqueue(tx, row);
+    // Its send is a job written with it: both commit or neither. A scheduled one is fired at its time by a
+    // job of its own, which applies its options first (schedule-fire.job.ts).
+    if (scheduleDate && services.jobs) {
+      await insertSchedule(tx, ctx.tenantId, { messageId: row.id, createdBy: ctx.userId, ...input.schedule });
+      await enqueueScheduleFire(services.jobs, tx, { ...row, scheduleDate });
+    } else await services.outbound.enqueue(tx, row);
     if (!scheduleDate) {
       // Answering takes the ticket: a pending ticket becomes the agent's open one.
       const takes = ticket.status === 'pending' && (ticket.userId === null || ticket.userId === ctx.userId);

@@ -665,6 +665,7 @@ export const messages = pgTable(
     // Ticket search by message text (migration 0011, pg_trgm).
     index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
     index('messages_schedule_idx').on(t.status, t.scheduleDate).where(sql`${t.status} = 'scheduled'`),
+    index('messages_tenant_schedule_idx').on(t.tenantId, t.scheduleDate).where(sql`${t.sendType} = 'schedule'`),
   ],
 );
 
@@ -714,4 +715,73 @@ export const sessionLeases = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.connectionId] })],
+);
+
+/** A scheduled message's options (migration 0019): one row per message scheduled, kept after it fires. */
+export const messageSchedules = pgTable(
+  'message_schedules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** Cancelled if the customer writes after it was scheduled and before it fires. */
+    cancelOnReply: boolean('cancel_on_reply').notNull().default(false),
+    /** When it fires on a closed ticket and the contact has no open one, a new ticket carries it. */
+    openTicket: boolean('open_ticket').notNull().default(false),
+    /** Signed with the scheduler's name when it fires. */
+    sign: boolean('sign').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** 'agent' or 'customer_replied'. */
+    cancelReason: text('cancel_reason'),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('message_schedules_message_key').on(t.tenantId, t.messageId),
+    index('message_schedules_reply_idx')
+      .on(t.tenantId, t.messageId)
+      .where(sql`${t.cancelOnReply} and ${t.cancelledAt} is null and ${t.firedAt} is null`),
+  ],
+);
+
+/** Per connection: whether it sends birthday messages, and their text (with variables). */
+export const birthdaySettings = pgTable(
+  'birthday_settings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    message: text('message').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('birthday_settings_connection_key').on(t.tenantId, t.connectionId)],
+);
+
+/** One birthday message per contact and year: sent (queued), skipped (with the reason) or failed. */
+export const birthdaySends = pgTable(
+  'birthday_sends',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['sent', 'skipped'] }).notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('birthday_sends_contact_year_key').on(t.tenantId, t.contactId, t.year),
+    index('birthday_sends_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
 );

@@ -1,0 +1,88 @@
+import type { TScheduleOptions } from '@prosa/contracts';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { TExecutor } from '../../platform/db/client.js';
+import { messageSchedules, messages } from '../../platform/db/schema.js';
+
+export type TScheduleRow = typeof messageSchedules.$inferSelect;
+
+/** The options row of a message just scheduled (a repeated write keeps the first). */
+export const insertSchedule = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: { messageId: number; createdBy: number | null } & Partial<TScheduleOptions>,
+): Promise<void> => {
+  await tx
+    .insert(messageSchedules)
+    .values({ ...values, tenantId })
+    .onConflictDoNothing();
+};
+
+export const findSchedule = async (
+  tx: TExecutor,
+  tenantId: number,
+  messageId: number,
+): Promise<TScheduleRow | undefined> => {
+  const [row] = await tx
+    .select()
+    .from(messageSchedules)
+    .where(and(eq(messageSchedules.tenantId, tenantId), eq(messageSchedules.messageId, messageId)));
+  return row;
+};
+
+/** Changes a schedule's row; one written before migration 0019 (no row) gets one. */
+export const updateSchedule = async (
+  tx: TExecutor,
+  tenantId: number,
+  messageId: number,
+  change: Partial<Omit<TScheduleRow, 'id' | 'tenantId' | 'messageId'>>,
+): Promise<void> => {
+  await tx
+    .insert(messageSchedules)
+    .values({ tenantId, messageId, ...change })
+    .onConflictDoUpdate({
+      target: [messageSchedules.tenantId, messageSchedules.messageId],
+      set: { ...change, updatedAt: new Date() },
+    });
+};
+
+/** Pending schedules of a contact that the customer's message written at `at` cancels (scheduled before it). */
+export const findCancelledByReply = (tx: TExecutor, tenantId: number, contactId: number, at: Date) =>
+  tx
+    .select({ messageId: messageSchedules.messageId })
+    .from(messageSchedules)
+    .innerJoin(messages, eq(messages.id, messageSchedules.messageId))
+    .where(
+      and(
+        eq(messageSchedules.tenantId, tenantId),
+        eq(messageSchedules.cancelOnReply, true),
+        isNull(messageSchedules.cancelledAt),
+        isNull(messageSchedules.firedAt),
+        lt(messageSchedules.createdAt, at),
+        eq(messages.tenantId, tenantId),
+        eq(messages.contactId, contactId),
+        eq(messages.status, 'scheduled'),
+        eq(messages.isDeleted, false),
+      ),
+    );
+
+/** Whether the contact wrote (any connection) after `since`. */
+export const hasCustomerWrittenSince = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  since: Date,
+): Promise<boolean> => {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.contactId, contactId),
+        eq(messages.fromMe, false),
+        gt(messages.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};
