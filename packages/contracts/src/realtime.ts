@@ -42,6 +42,8 @@ export type TTicketListEvent =
   | { type: 'ticket:create' | 'ticket:update'; payload: import('./tickets.js').TTicket }
   | { type: 'ticket:delete'; payload: { id: number } }
   | { type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete'; payload: import('./messages.js').TMessage }
+  /** Earlier messages of a ticket were imported from its channel's history: the open chat loads them again. */
+  | { type: 'chat:history'; payload: { ticketId: number; count: number } }
   /** An internal note of a ticket was written, changed or removed (staff who may see the ticket only). */
   | { type: 'note:create' | 'note:update'; payload: import('./ticket-notes.js').TTicketNote }
   | { type: 'note:delete'; payload: { id: number; ticketId: number } };

@@ -3,6 +3,8 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { findIdentityOwners } from '../contacts/contacts.service.js';
 import { channelIdentities } from '../contacts/find-or-create-contact.js';
+import { toVisibilityTicket } from '../tickets/ticket-dto.js';
+import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { findConversationTicket } from './history.repository.js';
 import { insertMessage } from './messages.repository.js';
 
@@ -10,10 +12,12 @@ import { insertMessage } from './messages.repository.js';
  * Earlier messages a history request brought (POST /messages/syncOld): each goes into its conversation on the
  * connection (the contact's open ticket, else the latest), dated as the channel dated it, read, alerting nobody
  * and moving no ticket. Messages already stored (same channel id), and people or conversations we do not
- * have, are skipped: history fills conversations, it does not open them. Returns how many were stored.
+ * have, are skipped: history fills conversations, it does not open them. Each ticket that got messages is
+ * announced once (`messages.imported`), so an open chat shows them without a reload while nothing that reacts
+ * to new messages fires. Returns how many were stored.
  */
 export const importHistory = async (
-  services: Pick<TServices, 'db'>,
+  services: Pick<TServices, 'db' | 'events'>,
   ref: TConnectionRef,
   history: readonly TGatewayHistoryMessage[],
 ): Promise<number> =>
@@ -29,7 +33,7 @@ export const importHistory = async (
       }
       return tickets.get(key) ?? null;
     };
-    let stored = 0;
+    const storedPerTicket = new Map<number, number>();
     for (const item of [...history].sort((a, b) => a.timestamp - b.timestamp)) {
       const conversation = await conversationOf(item);
       if (!conversation) continue;
@@ -48,7 +52,11 @@ export const importHistory = async (
         timestamp: item.timestamp,
         dataJson: item.dataJson ?? null,
       });
-      if (row) stored += 1;
+      if (row) storedPerTicket.set(row.ticketId, (storedPerTicket.get(row.ticketId) ?? 0) + 1);
     }
-    return stored;
+    for (const [ticketId, count] of storedPerTicket) {
+      const ticket = toVisibilityTicket(await loadTicketDto(tx, ref.tenantId, ticketId));
+      await services.events.publish(tx, { type: 'messages.imported', tenantId: ref.tenantId, ticketId, ticket, count });
+    }
+    return [...storedPerTicket.values()].reduce((sum, count) => sum + count, 0);
   });

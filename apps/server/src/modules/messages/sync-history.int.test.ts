@@ -1,9 +1,10 @@
+import { events, type TTicketListEvent } from '@prosa/contracts';
 import { createFakeBaileys, type TFakeBaileys } from '@prosa/fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesOfTicket } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { eventually } from '../../../test/sockets.js';
+import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { connections, contacts, tenants, tickets } from '../../platform/db/schema.js';
 
 // §7's history calls through the channel host: POST /messages/syncOld asks a conversation's channel for the
@@ -78,6 +79,7 @@ beforeAll(async () => {
   webchatTicketId = Number(chat?.id);
 });
 afterAll(async () => {
+  closeSockets();
   await t.close();
 });
 
@@ -91,6 +93,14 @@ describe('POST /messages/syncOld', () => {
       { count: 30, oldest: { remoteJid: customer, id: 'NOW-1', fromMe: false }, oldestTimestamp: seconds(firstAt) },
     ]);
     const [before] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    const agent = await connected(connect(t.url, fx.tokens.agent));
+    const heard: TTicketListEvent[] = [];
+    agent.on(events.ticketList(fx.tenantId), (event: TTicketListEvent) => heard.push(event));
+    const imported = nextEvent<TTicketListEvent>(
+      agent,
+      events.ticketList(fx.tenantId),
+      (e) => e.type === 'chat:history',
+    ).then((event) => [event.payload as { ticketId: number; count: number }, [...heard]] as const);
 
     // What WhatsApp pushes by itself after pairing is not what was asked: left out.
     socket.history(
@@ -121,10 +131,10 @@ describe('POST /messages/syncOld', () => {
         messageTimestamp: seconds(firstAt - 86_000_000),
       },
     ]);
-    await eventually(async () => {
-      const rows = await messagesOfTicket(t, fx.tenantId, ticketId);
-      expect(rows.find((m) => m.messageId === 'OLD-2')).toBeDefined();
-    });
+    // The agent's open chat hears it once, to load the imported messages again; no new-message event.
+    const [{ ticketId: announced, count }, seen] = await imported;
+    expect({ announced, count }).toEqual({ announced: ticketId, count: 2 });
+    expect(seen.filter((e) => e.type === 'chat:create')).toEqual([]);
     const rows = await messagesOfTicket(t, fx.tenantId, ticketId);
     expect(rows.find((m) => m.messageId === 'OLD-1')).toMatchObject({
       fromMe: false,

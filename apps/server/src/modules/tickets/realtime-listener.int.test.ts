@@ -123,7 +123,7 @@ describe('realtime listener', () => {
       body: { body: 'resposta' },
     });
     expect(sent.status).toBeLessThan(300);
-    const messageId = (await created).payload.id as number;
+    const messageId = ((await created).payload as { id: number }).id;
     await taken;
 
     const edited = next((e) => e.type === 'chat:update' && e.payload.id === messageId);

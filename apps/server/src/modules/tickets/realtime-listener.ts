@@ -22,7 +22,7 @@ const chatEvents = {
 type TMessageEventType = keyof typeof chatEvents;
 const messageEvents = Object.keys(chatEvents) as TMessageEventType[];
 const ticketEvents = ['ticket.created', 'ticket.updated', 'ticket.deleted'] as const;
-type THeard = TPublishedEvent<TDomainEventOf<(typeof ticketEvents)[number] | TMessageEventType>>;
+type THeard = TPublishedEvent<TDomainEventOf<(typeof ticketEvents)[number] | TMessageEventType | 'messages.imported'>>;
 
 /**
  * Realtime as a domain-event listener: the one place that tells agents' sockets about tickets and messages.
@@ -83,13 +83,21 @@ export const realtimeListener = (services: TRealtimeServices): TEventListener<TH
     if (message) emit(tenantId, here, { type: chatEvents[event.type], payload: message });
   };
 
+  /** A history import: the ticket's audience here reloads its messages (one event, however many came). */
+  const onImported = async (event: TPublishedEvent<TDomainEventOf<'messages.imported'>>) => {
+    const { here } = await audienceHere(event.tenantId, event.ticket);
+    if (here.length === 0) return;
+    emit(event.tenantId, here, { type: 'chat:history', payload: { ticketId: event.ticketId, count: event.count } });
+  };
+
   return {
     name: 'realtime',
     scope: 'instance',
-    events: [...ticketEvents, ...messageEvents],
+    events: [...ticketEvents, ...messageEvents, 'messages.imported'],
     handle: async (event, local) => {
       if (event.type === 'ticket.created' || event.type === 'ticket.updated' || event.type === 'ticket.deleted')
         return onTicket(event, local);
+      if (event.type === 'messages.imported') return onImported(event);
       return onMessage(event, local);
     },
   };

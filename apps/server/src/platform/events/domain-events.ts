@@ -61,6 +61,17 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message.edited'), ...ZMessageRef, userId: ZId.nullable() }),
   /** A message was deleted (by an agent, or revoked by the customer). */
   z.object({ type: z.literal('message.deleted'), ...ZMessageRef, userId: ZId.nullable() }),
+  /**
+   * Earlier messages of a ticket were filled in from its channel's history (POST /messages/syncOld): not new
+   * traffic, so what listens for new messages (alerts, automation) does not hear it; screens reload the chat.
+   */
+  z.object({
+    type: z.literal('messages.imported'),
+    ...ZBase,
+    ticketId: ZId,
+    ticket: ZTicketVisibility,
+    count: z.number().int().positive(),
+  }),
   z.object({ type: z.literal('ticket.created'), ...ZBase, ticket: ZTicketVisibility, contactId: ZId }),
   /** Any change of a ticket; `before` is who could see it before (those who lose it are told to drop it). */
   z.object({

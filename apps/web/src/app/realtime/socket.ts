@@ -29,6 +29,11 @@ export const onTicketListEvent = (listener: TTicketListListener): (() => void) =
   return () => ticketListListeners.delete(listener);
 };
 
+/** Hands a `{tenantId}:ticketList` event to the listeners (the socket does; tests may too). */
+export const dispatchTicketListEvent = (event: TTicketListEvent): void => {
+  for (const listener of ticketListListeners) listener(event);
+};
+
 /** `{tenantId}:whatsappSession` events: a connection's status, number or last error changed. */
 export const onSessionEvent = (listener: TSessionListener): (() => void) => {
   sessionListeners.add(listener);
@@ -99,9 +104,7 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   });
   client.on(events.user(tenantId), handlers.onUserEvent);
   client.on(events.users(tenantId), handlers.onUsersEvent);
-  client.on(events.ticketList(tenantId), (event: TTicketListEvent) => {
-    for (const listener of ticketListListeners) listener(event);
-  });
+  client.on(events.ticketList(tenantId), dispatchTicketListEvent);
 
   client.on(events.presence(tenantId), dispatchPresenceEvent);
 

@@ -394,8 +394,14 @@ export const en: TLocaleResource = {
       markUnread: 'Mark as unread',
       export: 'Export conversation',
       exportCsv: 'Export conversation (CSV)',
+      syncHistory: 'Sync history',
       accepted: 'Ticket accepted.',
       reopened: 'Ticket reopened.',
+    },
+    history: {
+      pending: 'Syncing history...',
+      requested: 'History requested from the phone. Earlier messages show in this conversation as soon as it answers.',
+      noHistory: 'This channel cannot fetch the history.',
     },
     transfer: {
       title: 'Transfer ticket',

@@ -396,8 +396,15 @@ export const ptBR = {
       markUnread: 'Marcar como não lida',
       export: 'Exportar conversa',
       exportCsv: 'Exportar conversa (CSV)',
+      syncHistory: 'Sincronizar histórico',
       accepted: 'Atendimento aceito.',
       reopened: 'Atendimento reaberto.',
+    },
+    history: {
+      pending: 'Sincronizando histórico...',
+      requested:
+        'Histórico pedido ao celular. As mensagens anteriores aparecem nesta conversa assim que ele responder.',
+      noHistory: 'Este canal não permite buscar o histórico.',
     },
     transfer: {
       title: 'Transferir atendimento',

@@ -39,6 +39,10 @@ export const useAttendanceRealtime = ({ openTicketId, onOpenTicketGone }: TRealt
         case 'chat:delete':
           applyMessageToCache(queryClient, event.type, event.payload);
           return;
+        case 'chat:history':
+          // Earlier messages were imported (history sync): the conversation's pages load again, in order.
+          void queryClient.invalidateQueries({ queryKey: messageKeys.list(event.payload.ticketId) });
+          return;
         default: {
           const exhaustive: never = event;
           return exhaustive;

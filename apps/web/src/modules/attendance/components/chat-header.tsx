@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Menu, Text, Tooltip } from '@mantine/core';
 import type { TTicket } from '@prosa/contracts';
 import {
   type Icon,
@@ -7,6 +7,7 @@ import {
   IconDotsVertical,
   IconDownload,
   IconFileSpreadsheet,
+  IconHistory,
   IconLockOpen,
   IconMailOpened,
   IconPlayerPause,
@@ -30,7 +31,8 @@ export type TChatAction =
   | 'resume'
   | 'markUnread'
   | 'exportText'
-  | 'exportCsv';
+  | 'exportCsv'
+  | 'syncHistory';
 
 type TPrimaryAction = 'accept' | 'reopen' | 'close';
 const primaryIcons: Record<TPrimaryAction, Icon> = { accept: IconCheck, reopen: IconLockOpen, close: IconSquareCheck };
@@ -215,6 +217,17 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
           >
             {t('attendance.actions.exportCsv')}
           </Menu.Item>
+          {!closed && (
+            <Menu.Item
+              leftSection={busy === 'syncHistory' ? <Loader size={16} /> : <IconHistory size={16} />}
+              disabled={busy === 'syncHistory'}
+              closeMenuOnClick={false}
+              onClick={() => onAction('syncHistory')}
+              data-testid="chat-sync-history"
+            >
+              {t(busy === 'syncHistory' ? 'attendance.history.pending' : 'attendance.actions.syncHistory')}
+            </Menu.Item>
+          )}
           {primary === 'accept' && (
             <Menu.Item
               color="negative"

@@ -1,10 +1,11 @@
 import type { TTicket, TTicketUpdate } from '@prosa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getFieldError } from '../../../app/http/errors';
-import { notifySuccess } from '../../../app/notify';
+import { getErrorCode, getFieldError } from '../../../app/http/errors';
+import { notifyError, notifySuccess } from '../../../app/notify';
 import { showApiError } from '../../../ui/server-errors';
 import { downloadTranscript } from '../api/conversation-actions-api';
+import { useSyncHistory } from '../api/history-sync-api';
 import { sendClosingMessage } from '../api/messages-api';
 import { usePauseTicket, useUpdateTicket } from '../api/tickets-api';
 import type { TChatAction } from './chat-header';
@@ -25,7 +26,8 @@ type TTicketActionsOptions = {
 
 /**
  * The chat header's actions: accept, reopen (409 tells who holds the contact), transfer, close (a required
- * reason is asked for), pause / resume, mark as unread and export the conversation (text or CSV).
+ * reason is asked for), pause / resume, mark as unread, export the conversation (text or CSV) and ask the
+ * channel for its earlier messages (history sync).
  */
 export const useTicketActions = (
   ticket: TTicket | undefined,
@@ -34,6 +36,7 @@ export const useTicketActions = (
   const { t } = useTranslation();
   const update = useUpdateTicket();
   const pause = usePauseTicket();
+  const syncHistory = useSyncHistory();
   const [busy, setBusy] = useState<TChatAction | null>(null);
   const [dialog, setDialog] = useState<TTicketDialog>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -79,6 +82,10 @@ export const useTicketActions = (
         case 'exportCsv':
           await run(action, () => downloadTranscript(ticket.id, action === 'exportCsv' ? 'csv' : 'txt'));
           return;
+        case 'syncHistory':
+          await run(action, () => syncHistory.mutateAsync(ticket.id));
+          notifySuccess(t('attendance.history.requested'));
+          return;
         default: {
           const exhaustive: never = action;
           return exhaustive;
@@ -87,6 +94,7 @@ export const useTicketActions = (
     } catch (error) {
       const other = getOtherOpenTicket(error);
       if (other) setHolder(other);
+      else if (getErrorCode(error) === 'ERR_CHANNEL_NO_HISTORY') notifyError(t('attendance.history.noHistory'));
       else showApiError(error);
     }
   };
