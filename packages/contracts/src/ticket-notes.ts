@@ -36,6 +36,9 @@ export const ZTicketNoteListItem = ZTicketNote.extend({
 });
 export type TTicketNoteListItem = z.infer<typeof ZTicketNoteListItem>;
 
+/** Notes per page of GET /ticketNotes. */
+export const TICKET_NOTES_PAGE_SIZE = 20;
+
 /** GET /ticketNotes: search in the text, the period (by creation day, tenant's zone), authors, one ticket. */
 export const ZTicketNoteListQuery = z.object({
   pageNumber: ZPageNumber,

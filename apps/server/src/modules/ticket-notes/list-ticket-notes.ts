@@ -1,4 +1,9 @@
-import type { TTicketNote, TTicketNoteList, TTicketNoteListQuery } from '@prosa/contracts';
+import {
+  TICKET_NOTES_PAGE_SIZE,
+  type TTicketNote,
+  type TTicketNoteList,
+  type TTicketNoteListQuery,
+} from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
@@ -6,8 +11,6 @@ import { loadVisibleTicket, permissionFilter } from '../tickets/load-visible-tic
 import { loadViewer } from '../tickets/visibility-context.js';
 import { visibilityCondition } from '../tickets/visibility-sql.js';
 import { findNotesAcrossTickets, findNotesOfTicket } from './ticket-notes.repository.js';
-
-export const NOTES_PAGE_SIZE = 20;
 
 /** GET /ticketNotes/:ticketId/logs: the notes of one ticket the user may see, oldest first. */
 export const listNotesOfTicket = (
@@ -39,6 +42,6 @@ export const listTicketNotes = (
       userIds: query.userIds,
       ticketId: query.ticketId,
       page: query.pageNumber,
-      pageSize: NOTES_PAGE_SIZE,
+      pageSize: TICKET_NOTES_PAGE_SIZE,
     });
   });

@@ -39,6 +39,7 @@ export const ContactsPage = lazyScreen(() =>
 export const CustomizePage = lazyScreen(() =>
   import('../../modules/customize/routes/customize-page').then((x) => x.CustomizePage),
 );
+export const NotesPage = lazyScreen(() => import('../../modules/notes/routes/notes-page').then((x) => x.NotesPage));
 export const FarewellMessagesPage = lazyScreen(() =>
   import('../../modules/farewell-messages/routes/farewell-messages-page').then((x) => x.FarewellMessagesPage),
 );

@@ -16,6 +16,7 @@ import {
   GeneralSettingsPage,
   MainLayout,
   MasterKeyPage,
+  NotesPage,
   PlatformConnectionsPage,
   ProtocolsPage,
   ProxyPage,
@@ -66,6 +67,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   'mensagens-rapidas': () => <FastRepliesPage />,
   'configuracoes-motivos': () => <ReasonsPage />,
   fechamento: () => <FarewellMessagesPage />,
+  notas: () => <NotesPage />,
   'avaliacoes-listar': () => <RatingsListPage />,
   'avaliacoes-configurar': () => <RatingSettingsPage />,
 };

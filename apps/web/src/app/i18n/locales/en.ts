@@ -4,9 +4,11 @@ import { connectionsEn } from '../../../modules/connections/locale';
 import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
+import { notesEn } from '../../../modules/notes/locale';
 import { panelEn } from '../../../modules/panel/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
 import { ratingsEn } from '../../../modules/ratings/locale';
+import { autoCloseEn } from '../../../modules/settings/auto-close-locale';
 import { settingsEn } from '../../../modules/settings/locale';
 import { webchatEn } from '../../../modules/webchat/locale';
 import type { TLocaleResource } from './pt-br';
@@ -22,6 +24,8 @@ export const en: TLocaleResource = {
   proxy: proxyEn,
   catalog: catalogEn,
   farewellMessages: farewellMessagesEn,
+  notes: notesEn,
+  autoClose: autoCloseEn,
   ratings: ratingsEn,
   common: {
     loadingDefault: 'We are working on it...',
@@ -570,7 +574,7 @@ export const en: TLocaleResource = {
         queue: 'Queue set',
         userDefine: 'Agent set',
         chatBot: 'Entered the chatbot',
-        autoClose: 'Closed automatically',
+        autoClose: 'Closed automatically for inactivity',
         retriesLimitQueue: 'Retry limit: sent to the queue',
         retriesLimitUserDefine: 'Retry limit: sent to the agent',
         access: 'Accessed',

@@ -5,9 +5,11 @@ import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
+import { notesPtBR } from '../../../modules/notes/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
 import { ratingsPtBR } from '../../../modules/ratings/locale';
+import { autoClosePtBR } from '../../../modules/settings/auto-close-locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
 import { webchatPtBR } from '../../../modules/webchat/locale';
 
@@ -22,6 +24,8 @@ export const ptBR = {
   proxy: proxyPtBR,
   catalog: catalogPtBR,
   farewellMessages: farewellMessagesPtBR,
+  notes: notesPtBR,
+  autoClose: autoClosePtBR,
   ratings: ratingsPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
@@ -573,7 +577,7 @@ export const ptBR = {
         queue: 'Fila definida',
         userDefine: 'Atendente definido',
         chatBot: 'Entrou no chatbot',
-        autoClose: 'Encerrado automaticamente',
+        autoClose: 'Fechado automaticamente por inatividade',
         retriesLimitQueue: 'Limite de tentativas: enviado para a fila',
         retriesLimitUserDefine: 'Limite de tentativas: enviado ao atendente',
         access: 'Acessado',

@@ -2,6 +2,7 @@ import type { TTicketListEvent } from '@prosa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { onRealtimeReconnect, onTicketListEvent } from '../../../app/realtime/socket';
+import { applyNoteToCache, noteKeys } from '../../notes/api/notes-api';
 import { applyMessageToCache } from './messages-api';
 import { messageKeys, ticketKeys } from './ticket-keys';
 import { applyTicketActionToCache } from './tickets-api';
@@ -43,6 +44,11 @@ export const useAttendanceRealtime = ({ openTicketId, onOpenTicketGone }: TRealt
           // Earlier messages were imported (history sync): the conversation's pages load again, in order.
           void queryClient.invalidateQueries({ queryKey: messageKeys.list(event.payload.ticketId) });
           return;
+        case 'note:create':
+        case 'note:update':
+        case 'note:delete':
+          applyNoteToCache(queryClient, event);
+          return;
         default: {
           const exhaustive: never = event;
           return exhaustive;
@@ -56,6 +62,7 @@ export const useAttendanceRealtime = ({ openTicketId, onOpenTicketGone }: TRealt
       void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
       void queryClient.invalidateQueries({ queryKey: messageKeys.list(ticketId) });
       void queryClient.invalidateQueries({ queryKey: messageKeys.scheduled(ticketId) });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.ofTicket(ticketId) });
     };
     const stopEvents = onTicketListEvent(onEvent);
     const stopReconnect = onRealtimeReconnect(onReconnect);

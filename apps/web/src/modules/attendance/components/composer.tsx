@@ -1,7 +1,7 @@
-import { ActionIcon, Box, Group, Stack, Textarea } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Textarea, Tooltip } from '@mantine/core';
 import type { TMessage, TTicket } from '@prosa/contracts';
-import { IconCalendarTime, IconSend, IconTemplate } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconCalendarTime, IconNote, IconSend, IconTemplate } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachButton } from './attach-button';
 import { AttachmentTray } from './attachment-tray';
@@ -37,13 +37,19 @@ type TComposerProps = {
   onTemplates?: () => void;
   /** The customer-service window is closed: free text cannot go, only a template. */
   windowClosed?: boolean;
+  /** Saves an internal note (the "Nota" mode: a toggle, or a text that starts with `/nota `). */
+  onNote?: (body: string) => void;
 };
+
+/** Typing this at the start switches the box to an internal note. */
+const notePrefix = '/nota ';
 
 /**
  * Message box: Enter sends, Shift+Enter breaks the line; "/" opens the quick messages (filtered as you type,
  * ↑/↓ and Enter or Tab to insert, Esc to close); a reply shows as a chip; scheduling opens a date-time picker.
  * Files (picked, pasted or dropped on the chat) wait in a tray and go with the next send, the text as caption;
- * the microphone records a voice note (record, then stop to send or the bin to discard).
+ * the microphone records a voice note (record, then stop to send or the bin to discard). The note toggle (or a
+ * text starting with `/nota `) turns the box yellow: what is sent then is an internal note, never the customer's.
  */
 export const Composer = ({
   ticket,
@@ -61,11 +67,34 @@ export const Composer = ({
   compact = false,
   onTemplates,
   windowClosed = false,
+  onNote,
 }: TComposerProps) => {
   const { t } = useTranslation();
   const voice = useVoiceRecorder();
-  const draft = useComposerDraft({ ticket, agentName, disabled, attachments, onAttachmentsChange, onSend, onAttach });
+  const [noteMode, setNoteMode] = useState(false);
+  const isNote = noteMode && Boolean(onNote);
+  const draft = useComposerDraft({
+    ticket,
+    agentName,
+    disabled,
+    attachments: isNote ? [] : attachments,
+    onAttachmentsChange,
+    onSend: isNote && onNote ? onNote : onSend,
+    onAttach: isNote ? undefined : onAttach,
+  });
   const { picker, input, text } = draft;
+  const onChange = (value: string) => {
+    if (onNote && !noteMode && value.toLowerCase().startsWith(notePrefix)) {
+      setNoteMode(true);
+      draft.onChange(value.slice(notePrefix.length));
+      return;
+    }
+    draft.onChange(value);
+  };
+  const toggleNote = () => {
+    setNoteMode(!noteMode);
+    input.current?.focus();
+  };
 
   useEffect(() => {
     if (replyTo) input.current?.focus();
@@ -75,9 +104,11 @@ export const Composer = ({
 
   const placeholder = disabled
     ? disabledHint
-    : attachments.length > 0
-      ? t('attendance.composer.captionPlaceholder')
-      : t(compact ? 'attendance.composer.placeholderShort' : 'attendance.composer.placeholder');
+    : isNote
+      ? t('notes.composer.placeholder')
+      : attachments.length > 0
+        ? t('attendance.composer.captionPlaceholder')
+        : t(compact ? 'attendance.composer.placeholderShort' : 'attendance.composer.placeholder');
 
   return (
     <Box pos="relative" px="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
@@ -92,9 +123,27 @@ export const Composer = ({
       )}
       <Stack gap={6}>
         {replyTo && <ReplyChip replyTo={replyTo} ticket={ticket} onCancel={onCancelReply} />}
-        {onAttachmentsChange && <AttachmentTray files={attachments} onChange={onAttachmentsChange} />}
+        {onAttachmentsChange && !isNote && <AttachmentTray files={attachments} onChange={onAttachmentsChange} />}
         <Group gap={4} align="flex-end" wrap="nowrap">
-          {onAttachmentsChange && !voice.recording && <AttachButton disabled={disabled} onFiles={draft.addFiles} />}
+          {onNote && !voice.recording && (
+            <Tooltip label={t('notes.composer.toggle')}>
+              <ActionIcon
+                size="lg"
+                variant={isNote ? 'filled' : 'subtle'}
+                color={isNote ? 'yellow' : undefined}
+                aria-label={t('notes.composer.toggle')}
+                aria-pressed={isNote}
+                disabled={disabled}
+                onClick={toggleNote}
+                data-testid="composer-note-toggle"
+              >
+                <IconNote size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {onAttachmentsChange && !voice.recording && !isNote && (
+            <AttachButton disabled={disabled} onFiles={draft.addFiles} />
+          )}
           {!voice.recording && <EmojiPicker onPick={draft.insertEmoji} disabled={disabled} />}
           {voice.recording ? (
             <VoiceRecordingStatus seconds={voice.seconds} />
@@ -102,20 +151,25 @@ export const Composer = ({
             <Textarea
               ref={input}
               value={text}
-              onChange={(event) => draft.onChange(event.currentTarget.value)}
+              onChange={(event) => onChange(event.currentTarget.value)}
               onKeyDown={draft.onKeyDown}
               placeholder={placeholder}
-              aria-label={t('attendance.composer.label')}
+              aria-label={t(isNote ? 'notes.composer.mode' : 'attendance.composer.label')}
               disabled={disabled}
               autosize
               minRows={1}
               maxRows={6}
               style={{ flex: 1 }}
+              styles={
+                isNote
+                  ? { input: { background: 'var(--mantine-color-yellow-1)', color: 'var(--mantine-color-dark-7)' } }
+                  : undefined
+              }
               onPaste={draft.onPaste}
               data-testid="composer-input"
             />
           )}
-          {onTemplates && !voice.recording && (
+          {onTemplates && !voice.recording && !isNote && (
             <ComposerToolButton
               label={t('attendance.templates.open')}
               icon={<IconTemplate size={20} />}
@@ -125,7 +179,7 @@ export const Composer = ({
               testId="composer-templates"
             />
           )}
-          {!voice.recording && (
+          {!voice.recording && !isNote && (
             <ComposerToolButton
               label={t('attendance.composer.schedule')}
               icon={<IconCalendarTime size={20} />}
@@ -139,12 +193,13 @@ export const Composer = ({
             <VoiceRecordingActions voice={voice} onVoice={onVoice} />
           ) : (
             <>
-              {onVoice && voice.supported && <VoiceStartButton voice={voice} disabled={disabled} />}
+              {onVoice && voice.supported && !isNote && <VoiceStartButton voice={voice} disabled={disabled} />}
               <ActionIcon
                 size="lg"
+                color={isNote ? 'yellow' : undefined}
                 onClick={draft.send}
-                disabled={disabled || (!text.trim() && attachments.length === 0)}
-                aria-label={t('attendance.composer.send')}
+                disabled={disabled || (!text.trim() && (isNote || attachments.length === 0))}
+                aria-label={t(isNote ? 'notes.composer.send' : 'attendance.composer.send')}
                 data-testid="composer-send"
               >
                 <IconSend size={18} />

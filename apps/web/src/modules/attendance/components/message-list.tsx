@@ -1,8 +1,9 @@
 import { Badge, Center, Loader, Stack } from '@mantine/core';
-import type { TMessage } from '@prosa/contracts';
+import type { TMessage, TTicketNote } from '@prosa/contracts';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { NoteBubble } from '../../notes/components/note-bubble';
 import { isOptimistic } from '../api/message-cache';
 import { buildChatItems, messageKey, type TChatItem } from './chat-items';
 import { MessageBubble } from './message-bubble';
@@ -29,6 +30,8 @@ type TMessageListProps = {
   selection?: TMessageSelection | null;
   /** Shown above the first message once there is nothing older to load (the contact's earlier tickets). */
   before?: ReactNode;
+  /** The ticket's internal notes, placed among the messages by time. */
+  notes?: TTicketNote[];
 };
 
 type TListContext = { loadingOlder: boolean; before: ReactNode };
@@ -63,10 +66,19 @@ export const MessageList = ({
   onForward,
   selection,
   before,
+  notes,
 }: TMessageListProps) => {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const items = useMemo(() => buildChatItems(messages), [messages]);
+  const items = useMemo(() => {
+    // While older pages are not loaded, notes older than the first loaded message wait for them.
+    const from = hasOlder ? (messages[0]?.timestamp ?? 0) : Number.NEGATIVE_INFINITY;
+    return buildChatItems(
+      messages,
+      Date.now(),
+      (notes ?? []).filter((note) => Date.parse(note.createdAt) >= from),
+    );
+  }, [messages, notes, hasOlder]);
 
   // Keep the first message's absolute index fixed while older pages are prepended above it.
   const anchor = useRef<{ key: string | null; absolute: number }>({ key: null, absolute: indexBase });
@@ -117,7 +129,9 @@ export const MessageList = ({
       increaseViewportBy={{ top: 400, bottom: 200 }}
       data-testid="message-list"
       itemContent={(_, item) =>
-        item.kind === 'day' ? (
+        item.kind === 'note' ? (
+          <NoteBubble note={item.note} />
+        ) : item.kind === 'day' ? (
           <Center py="xs">
             <Badge variant="light" color="gray" tt="none" radius="sm" data-testid="day-separator">
               {item.label}

@@ -11,6 +11,7 @@ import { breakpoints } from '../../../app/theme/theme';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { ErrorState } from '../../../ui/data-states';
 import { showApiError } from '../../../ui/server-errors';
+import { useCreateNote, useTicketNotes } from '../../notes/api/notes-api';
 import { flattenMessages } from '../api/message-cache';
 import {
   useDeleteMessage,
@@ -58,6 +59,8 @@ export const ChatPage = () => {
 
   const ticketQuery = useTicket(ticketId);
   const messagesQuery = useMessages(ticketId);
+  const notesQuery = useTicketNotes(ticketId);
+  const createNote = useCreateNote();
   const send = useSendMessage();
   const sendFiles = useSendFiles();
   const retry = useRetryMessage();
@@ -228,6 +231,7 @@ export const ChatPage = () => {
             <MessageList
               key={ticket.id}
               messages={messages}
+              notes={notesQuery.data}
               hasOlder={Boolean(messagesQuery.hasNextPage)}
               loadingOlder={messagesQuery.isFetchingNextPage}
               onLoadOlder={() => void messagesQuery.fetchNextPage()}
@@ -264,6 +268,12 @@ export const ChatPage = () => {
             replyTo={replyTo}
             onCancelReply={() => setReplyTo(null)}
             onSend={onSend}
+            onNote={(notes) =>
+              createNote.mutate(
+                { ticketId: ticket.id, notes, idFront: crypto.randomUUID() },
+                { onError: (error) => showApiError(error) },
+              )
+            }
             attachments={attachments}
             onAttachmentsChange={setAttachments}
             onAttach={(files, caption) => {

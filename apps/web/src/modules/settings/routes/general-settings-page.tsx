@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../app/notify';
 import { ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
 import { useSaveSetting, useSettingsRealtime, useTenantSettings } from '../api/settings-api';
+import { AutoCloseSettings } from '../components/auto-close-settings';
 
 const groups: { key: 'visibility' | 'attendance' | 'channels'; settings: TSettingKey[] }[] = [
   {
@@ -112,6 +113,7 @@ export const GeneralSettingsPage = () => {
             </Stack>
           </Card>
         ))}
+      {data && <AutoCloseSettings settings={data} canEdit={canEdit} onSave={store} />}
       {settings.isPending && <Text c="dimmed">{t('common.loading')}</Text>}
     </Stack>
   );
