@@ -77,6 +77,8 @@ export default defineConfig({
       '/fastreply': api(),
       '/reasons': api(),
       '/contacts': api(),
+      '/ticketEvaluations': api(),
+      '/settings': api(),
       '/public': api(),
       '/check-version': api(),
       '/password-reset': api(),
