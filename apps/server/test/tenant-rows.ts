@@ -15,6 +15,7 @@ export type TRowKind =
   | 'tag'
   | 'fastReply'
   | 'farewell'
+  | 'note'
   | 'variable';
 
 export type TTenantRows = Record<TRowKind, number>;
@@ -56,6 +57,7 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     tag: await made('/tags', { tag: 'VIP' }),
     fastReply: await made('/fastreply', { key: 'oi', message: 'Olá!' }),
     farewell: await made('/farewellPrivateMessage', { message: 'Até logo', shared: true }),
+    note: await made('/ticketNotes', { ticketId: ticket.id, notes: 'Cliente pediu retorno' }),
     variable: await made('/variables', { name: 'site', value: 'exemplo.com' }),
   };
 };

@@ -185,6 +185,7 @@ const snapshotOfB = async () => {
     tags: await read('/tags'),
     fastReplies: await read('/fastreply'),
     farewells: await read('/farewellPrivateMessage'),
+    notes: await read(`/ticketNotes/${rowsB.ticket}/logs`),
     variables: await read('/variables'),
   };
 };
