@@ -122,7 +122,7 @@ export const screenStatus: Record<string, TScreenStatus> = {
   equipes: later('IconUsersGroup'),
   backup: later('IconDatabaseExport'),
   tarefas: later('IconChecklist'),
-  notas: conversations('IconNotes'),
+  notas: built('IconNotes'),
   lanes: later('IconRoad'),
   etiquetas: built('IconTags'),
   monitor: later('IconDeviceDesktopAnalytics'),
