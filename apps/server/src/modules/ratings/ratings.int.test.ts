@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
-import { messages, ticketEvaluations, ticketLogs, tickets } from '../../platform/db/schema.js';
+import { connections, messages, ticketEvaluations, ticketLogs, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
 import { handleRatingReply } from './rating-reply.listener.js';
 import { expireRating } from './rating-timeout.job.js';
@@ -163,6 +163,29 @@ describe('rating conversation (close once rated)', () => {
     const next = await c.say('5');
     expect(next.ticketCreated).toBe(true);
     expect(await evaluationOf(c.ticketId)).toMatchObject({ status: 'dropped', score: null });
+  });
+
+  it('closing with the farewell (/ticketsForce) sends the farewell too and still waits for the rating', async () => {
+    await setRating({ closeMode: 'rated' });
+    await t.db.update(connections).set({ farewellMessage: 'Até logo, {{name}}!' }).where(eq(connections.id, webchatId));
+    try {
+      const c = await openTicket();
+      const res = await t.request('PUT', `/ticketsForce/${c.ticketId}`, {
+        token: fx.tokens.admin,
+        body: { status: 'closed' },
+      });
+      expect(res.body.status).toBe('open');
+      const farewell = await t.db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(and(eq(messages.ticketId, c.ticketId), eq(messages.sendType, 'farewell')));
+      expect(farewell).toEqual([{ body: `Até logo, ${c.from.name}!` }]);
+      expect(await ratingTexts(c.ticketId)).toHaveLength(1);
+      await c.say('5');
+      await eventually(async () => expect(await statusOf(c.ticketId)).toBe('closed'));
+    } finally {
+      await t.db.update(connections).set({ farewellMessage: null }).where(eq(connections.id, webchatId));
+    }
   });
 
   it('with ratings off the ticket closes at once and nothing is asked', async () => {

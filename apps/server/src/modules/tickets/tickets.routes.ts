@@ -69,7 +69,8 @@ export const ticketsRoutes =
       { onRequest: guard(), schema: { tags, params: ZTicketParams, body: ZForceBody, response: { 200: ZTicket } } },
       async (req) => {
         const ticket = await updateTicket(services, req.ctx, req.params.ticketId, req.body);
-        if (ticket.status === 'closed') await sendFarewell(services, req.ctx, ticket.id);
+        // A close that first asks for a rating leaves the ticket open until the reply: the farewell goes now.
+        if (req.body.status === 'closed') await sendFarewell(services, req.ctx, ticket.id);
         return ticket;
       },
     );
