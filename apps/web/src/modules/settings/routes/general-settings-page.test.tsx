@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('/configuracoes/geral', () => {
-  it('offers the settings that act, and no service-rating switch (ratings are not built)', async () => {
+  it('offers the settings that act; the rating switch lives on /avaliacoes/configurar', async () => {
     const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => ({
       data: settingKeys.map((key) => ({ key, value: settingDefaults[key] })),
       status: 200,

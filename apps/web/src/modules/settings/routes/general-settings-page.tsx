@@ -24,7 +24,7 @@ const groups: { key: 'visibility' | 'attendance' | 'channels'; settings: TSettin
       'supervisorAdmin',
     ],
   },
-  // NOTE: `userRating` stays stored but off the screen until ratings are built (docs/roadmap.md, Known gaps).
+  // NOTE: `userRating` is switched on /avaliacoes/configurar, beside the rest of the rating settings.
   { key: 'attendance', settings: ['forceReason', 'allowPause', 'listByLastMessage', 'signed'] },
   { key: 'channels', settings: ['ignoreGroupMsg', 'rejectCalls', 'callRejectMessage'] },
 ];
