@@ -13,6 +13,7 @@ import { findContactAddress, findMessage, findMessageByExternalId } from '../../
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { getTenantSettings } from '../../modules/settings/settings.reader.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
+import { insertUnmatchedWebhookEvent } from '../../platform/webhooks/unmatched-webhook-events.js';
 import type { TServices } from '../../platform/services.js';
 import type { TConnectionRef, TGatewayEvent } from './gateway-events.js';
 import { createLateReferences } from './late-reference.job.js';
@@ -92,6 +93,9 @@ export const createChannelHost = (services: TServices): TChannelHost => {
         return;
       case 'history':
         await importHistory(services, connection, event.messages);
+        return;
+      case 'unmatched':
+        await insertUnmatchedWebhookEvent(services.db, { ...base, channel: event.channel, body: event.body });
         return;
       case 'connection':
         await setConnectionStatus(services, connection.tenantId, connection.id, event.change);

@@ -98,6 +98,11 @@ export type TGatewayEvent =
    * the provider refuses it, records a refused call in the customer's ticket and answers with the text set.
    */
   | { type: 'call'; call: TGatewayCall }
+  /**
+   * A delivery the provider could file under no conversation (an SMS event of an unknown shape naming no
+   * number): kept raw for the tenant's admins (GET /jobs/failed), never dropped silently.
+   */
+  | { type: 'unmatched'; channel: string; body: unknown }
   /** Earlier messages of conversations, as a history request brought them (ours among them). */
   | { type: 'history'; messages: TGatewayHistoryMessage[] }
   /** The session's state changed: connected (as which number), a QR code to scan, down and why. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startFakeSmsGateway, type TFakeSmsGateway, type TFakeSmtp } from '@prosa/fakes';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   expectCreateNeedsAdmin,
@@ -24,6 +25,7 @@ import {
 import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { multipartBody } from '../../../test/uploads.js';
+import { unmatchedWebhookEvents } from '../../platform/db/schema.js';
 
 // SMS through an HTTP gateway, end to end against the fake gateway speaking our protocol: the connection made
 // through the API (settings sealed, the webhook URL shown to paste into the gateway), customer texts, agent
@@ -129,13 +131,37 @@ describe('SMS messages', () => {
     expect((await deliver(forged, secretOf(), 'token-que-nao-existe-123')).status).toBe(401);
     expect((await t.request('POST', `/smshooks/${connection.token}`, { body: forged })).status).toBe(404);
     expect(await storedWithId('mo-forged')).toHaveLength(0);
-    // Garbage from the right sender is a 400 naming the field, never a 500; a shape that names no customer
-    // cannot be filed under one (it is logged).
+    // Garbage from the right sender is a 400 naming the field, never a 500.
     const bad = await deliver({ type: 'message', id: 'mo-bad', from: 'Maria', text: 'x' });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', field: 'from' } });
     expect((await deliver('oi')).status).toBe(400);
-    expect(await deliver({ hello: 'world' })).toMatchObject({ status: 200, body: { received: 0 } });
-    expect(await deliver({ type: 'balance', credits: 3 })).toMatchObject({ status: 200, body: { received: 0 } });
+  });
+
+  it('keeps an event of an unknown shape that names no number for the admins, listed with what was given up on', async () => {
+    const balance = { type: 'balance', credits: 3, account: 'loja' };
+    expect(await deliver({ hello: 'world' })).toMatchObject({ status: 200, body: { received: 1 } });
+    expect(await deliver(balance)).toMatchObject({ status: 200, body: { received: 1 } });
+
+    const listed = await t.request('GET', '/jobs/failed', { token: fx.tokens.admin });
+    expect(listed.status).toBe(200);
+    const kept = (listed.body as { name: string; reason: string }[]).filter(
+      (row) => row.name === 'sms.unmatched-webhook',
+    );
+    // Newest first, each with its raw body.
+    const prefix = 'no conversation to file it under: ';
+    expect(kept.every((row) => row.reason.startsWith(prefix))).toBe(true);
+    expect(kept.map((row) => JSON.parse(row.reason.slice(prefix.length)))).toEqual([balance, { hello: 'world' }]);
+    // Stored on the tenant and the connection, never shown to another tenant or to agents.
+    const [row] = await t.db
+      .select()
+      .from(unmatchedWebhookEvents)
+      .where(eq(unmatchedWebhookEvents.tenantId, fx.tenantId))
+      .orderBy(desc(unmatchedWebhookEvents.id))
+      .limit(1);
+    expect(row).toMatchObject({ connectionId: connection.id, channel: 'sms', body: balance });
+    const theirs = await t.request('GET', '/jobs/failed', { token: other.tokens.admin });
+    expect((theirs.body as { name: string }[]).filter((r) => r.name === 'sms.unmatched-webhook')).toEqual([]);
+    expect((await t.request('GET', '/jobs/failed', { token: fx.tokens.agent })).status).toBe(403);
   });
 
   it('keeps an event of a shape it does not know as an unknown message with its raw body, warning once per shape', async () => {

@@ -104,16 +104,13 @@ export const setupSms = (services: TServices, secrets: TSecrets, host: TChannelH
           warnedShapes.add(event.shape);
           services.log.warn(
             { connectionId: connection.id, shape: event.shape, raw: event.raw },
-            'sms webhook: an event of an unknown shape, kept as an unknown message when it names a sender',
+            'sms webhook: an event of an unknown shape, kept as an unknown message (or, naming no sender, for admins)',
           );
         }
-        // With no number in it there is no customer to file it under: its body goes to the log, every time.
+        // With no number in it there is no customer to file it under: kept raw for the admins to see.
         if (!event.from) {
-          services.log.info(
-            { connectionId: connection.id, shape: event.shape, raw: event.raw },
-            'sms webhook: an unknown event names no sender, not stored',
-          );
-          return false;
+          await host.deliver(connection, { type: 'unmatched', channel: 'sms', body: event.raw });
+          return true;
         }
         await host.deliver(connection, {
           type: 'message',

@@ -785,3 +785,20 @@ export const birthdaySends = pgTable(
     index('birthday_sends_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
+
+/**
+ * A webhook delivery that could be filed under no conversation (an SMS event of an unknown shape that names no
+ * number): kept with its raw body so an admin sees it among what the product gave up on (GET /jobs/failed).
+ */
+export const unmatchedWebhookEvents = pgTable(
+  'unmatched_webhook_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    channel: text('channel').notNull(),
+    body: jsonb('body').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unmatched_webhook_events_tenant_received_idx').on(t.tenantId, t.receivedAt.desc())],
+);
