@@ -114,6 +114,8 @@ export const createEventBus = (options: TEventBusOptions) => {
       await options.peers.stop();
       await Promise.all(local.map(({ queue }) => queue.idle()));
     },
+    /** How many other instances hear this one's events (none: nothing is sent across). */
+    otherInstances: (): number => options.peers.count(),
     /** Resolves when this instance's `instance` listeners have handled everything delivered so far. */
     idle: async (): Promise<void> => {
       await Promise.all(local.map(({ queue }) => queue.idle()));
