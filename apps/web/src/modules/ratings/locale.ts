@@ -39,6 +39,7 @@ export const ratingsPtBR = {
   open: 'Abrir o atendimento de {{name}}',
   noAgent: 'Sem atendente',
   noQueue: 'Sem fila',
+  awaitingRating: 'Avaliação pedida ao cliente: o atendimento fecha sozinho assim que ele responder.',
   config: {
     enabled: 'Pedir avaliação ao encerrar um atendimento',
     enabledHint: 'O cliente recebe a pergunta com a escala quando o atendente encerra um atendimento aberto.',
@@ -122,6 +123,7 @@ export const ratingsEn: typeof ratingsPtBR = {
   open: "Open {{name}}'s ticket",
   noAgent: 'No agent',
   noQueue: 'No queue',
+  awaitingRating: 'Rating asked of the customer: the ticket closes by itself as soon as they answer.',
   config: {
     enabled: 'Ask for a rating when a ticket is closed',
     enabledHint: 'The customer gets the question and the scale when an agent closes an open ticket.',

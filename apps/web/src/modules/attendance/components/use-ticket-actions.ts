@@ -118,8 +118,14 @@ export const useTicketActions = (
       // The chosen closing message goes first, as the agent's own message, variables filled in.
       if (farewell) await run('close', () => sendClosingMessage(ticket, fillQuickReply(farewell, ticket, agentName)));
       // /ticketsForce also sends the connection's farewell message.
-      await change('close', ticket.id, { status: 'closed', ...(reasonId ? { reasonId } : {}) }, sendFarewell);
-      notifySuccess(t('attendance.close.done'));
+      const after = await change(
+        'close',
+        ticket.id,
+        { status: 'closed', ...(reasonId ? { reasonId } : {}) },
+        sendFarewell,
+      );
+      // With ratings on, the ticket stays open until the customer rates it (docs/automation.md, "Ratings").
+      notifySuccess(t(after.status === 'closed' ? 'attendance.close.done' : 'ratings.awaitingRating'));
       setDialog(null);
       onLeave();
     } catch (error) {
