@@ -143,7 +143,7 @@ describe('uazapi connection', () => {
     expect(instance?.webhook).toEqual({
       enabled: true,
       url: `${t.url}/uazapihooks/${connection.token}`,
-      events: ['messages', 'messages_update', 'connection'],
+      events: ['messages', 'messages_update', 'connection', 'call'],
       excludeMessages: ['wasSentByApi'],
       addUrlEvents: false,
     });
