@@ -60,7 +60,7 @@ export const applyNoteToCache = (
   void client.invalidateQueries({ queryKey: ['ticket-notes', 'list'] });
 };
 
-/** POST /ticketNotes: shown at once as the agent's own, replaced by the stored note (same idFront). */
+/** POST /ticketNotes: the stored note joins the ticket's notes (the socket's copy of it, same id, is not doubled). */
 export const useCreateNote = () => {
   const client = useQueryClient();
   return useMutation({
