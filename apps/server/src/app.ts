@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { TReconnectTimer } from './channels/baileys/baileys-sessions.js';
 import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js';
 import { createChannelRegistry } from './channels/host/channel-registry.js';
 import { startProviders } from './channels/host/start-providers.js';
@@ -102,6 +103,10 @@ export const createApp = async (
     memoryDatabase?: boolean;
     /** Baileys' socket factory: a fake in tests and the demo (production uses the library's makeWASocket). */
     baileysSocket?: TBaileysSocketFactory;
+    /** Where Baileys schedules reconnects after a drop (tests run them when they choose). */
+    baileysReconnectTimer?: TReconnectTimer;
+    /** Told when a Telegram long-polling loop ends. */
+    telegramPollerStopped?: (connectionId: number) => void;
     /** Called with the HTTP server before any route is registered (tests record the routes through it). */
     onHttpCreated?: (app: FastifyInstance) => void;
   } = {},
@@ -252,6 +257,8 @@ export const createApp = async (
       jwtSecret,
       instanceId,
       baileysSocket: options.baileysSocket,
+      baileysReconnectTimer: options.baileysReconnectTimer,
+      telegramPollerStopped: options.telegramPollerStopped,
     });
   });
   registerWebchatEmbed(app);

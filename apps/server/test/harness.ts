@@ -3,6 +3,7 @@ import type { TProfile } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp, type TApp } from '../src/app.js';
+import type { TReconnectTimer } from '../src/channels/baileys/baileys-sessions.js';
 import type { TBaileysSocketFactory } from '../src/channels/baileys/baileys-socket.js';
 import type { TConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/client.js';
@@ -78,6 +79,8 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
     logger: false,
     database,
     baileysSocket: options.baileysSocket,
+    baileysReconnectTimer: options.baileysReconnectTimer,
+    telegramPollerStopped: options.telegramPollerStopped,
     onHttpCreated: recordRoutes,
   });
   const address = await prosa.listen();
@@ -93,6 +96,10 @@ type TStartOptions = {
   shareDatabaseWith?: TestApp;
   /** Baileys' socket factory: the fake WhatsApp Web socket of @prosa/fakes. */
   baileysSocket?: TBaileysSocketFactory;
+  /** Where Baileys schedules its reconnects after a drop (real timers unless a test runs them itself). */
+  baileysReconnectTimer?: TReconnectTimer;
+  /** Told when a Telegram long-polling loop ends. */
+  telegramPollerStopped?: (connectionId: number) => void;
 };
 
 type TRequest = { token?: string; body?: unknown; headers?: Record<string, string>; cookie?: string; ip?: string };

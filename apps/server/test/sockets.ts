@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import type { TestApp } from './harness.js';
 
 const sockets = new Set<Socket>();
 
@@ -40,11 +41,28 @@ export const nextEvent = <T>(socket: Socket, event: string, match: (payload: T) 
     socket.on(event, listener);
   });
 
-/** Every event a socket receives, in order. */
+const SETTLED = 'test:settled';
+
+/** Every event a socket receives, in order (the barrier of `heardSoFar` left out). */
 export const recordAll = (socket: Socket) => {
   const seen: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+  socket.onAny((event: string, payload: unknown) => {
+    if (event !== SETTLED) seen.push({ event, payload });
+  });
   return seen;
+};
+
+/**
+ * Resolves once each socket has received everything the server emitted to it so far, so a test can show that
+ * one heard nothing: the event listeners are let finish, then a last event goes to each socket's user, and a
+ * socket receives in the order the server sent.
+ */
+export const heardSoFar = async (app: TestApp, targets: { socket: Socket; tenantId: number; userId: number }[]) => {
+  await app.prosa.services.events.idle();
+  const arrived = targets.map(({ socket }) => nextEvent(socket, SETTLED));
+  for (const { tenantId, userId } of targets)
+    app.prosa.services.realtime.emitToLocalUsers(tenantId, [userId], SETTLED, {});
+  await Promise.all(arrived);
 };
 
 /** Closes every socket opened through `connect`. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { TSecrets } from '../platform/secrets.js';
 import type { TServices } from '../platform/services.js';
+import type { TReconnectTimer } from './baileys/baileys-sessions.js';
 import type { TBaileysSocketFactory } from './baileys/baileys-socket.js';
 import type { TChannelHost } from './host/channel-host.js';
 
@@ -16,6 +17,10 @@ export type TProviderContext = {
   instanceId: string;
   /** Baileys' socket factory: a fake in tests and the demo (production uses the library's makeWASocket). */
   baileysSocket?: TBaileysSocketFactory;
+  /** Where Baileys schedules reconnects after a drop: real timers, or a test's. */
+  baileysReconnectTimer?: TReconnectTimer;
+  /** Told when a Telegram long-polling loop ends (tests wait on it instead of a pause). */
+  telegramPollerStopped?: (connectionId: number) => void;
   /** The door to the modules: what a provider reports goes in through it, and the lookups it needs. */
   host: TChannelHost;
 };

@@ -38,6 +38,14 @@ const FIRST_STATE_MS = 20_000;
 
 export type TSessionRef = { tenantId: number; connectionId: number };
 
+/** Schedules a reconnect after a drop and returns its cancel; tests pass one that records and runs on demand. */
+export type TReconnectTimer = (ms: number, reconnect: () => void) => () => void;
+
+const realTimer: TReconnectTimer = (ms, reconnect) => {
+  const timer = setTimeout(reconnect, ms);
+  return () => clearTimeout(timer);
+};
+
 type TEntry = {
   ref: TSessionRef;
   socket: TBaileysSocket;
@@ -46,7 +54,8 @@ type TEntry = {
   /** We are ending this socket (logout, shutdown, lost lease): its close is no news. */
   stopping: boolean;
   retries: number;
-  timer: NodeJS.Timeout | null;
+  /** Cancels the reconnect scheduled after a drop, if one is. */
+  cancelReconnect: (() => void) | null;
   qrcode: string | null;
   /** `start` calls waiting for the socket's first state. */
   waiters: ((state: TSessionState) => void)[];
@@ -78,6 +87,7 @@ type TSessionsDeps = {
   /** How often leases are renewed and orphan sessions looked for; a lease older than `staleMs` is taken over. */
   heartbeatMs: number;
   staleMs: number;
+  reconnectTimer?: TReconnectTimer;
 };
 
 const state = (status: TSessionState['status'], extra: Partial<TSessionState> = {}): TSessionState => ({
@@ -118,7 +128,7 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
 
   const end = (entry: TEntry) => {
     entry.stopping = true;
-    if (entry.timer) clearTimeout(entry.timer);
+    entry.cancelReconnect?.();
     if (running.get(entry.ref.connectionId) === entry) running.delete(entry.ref.connectionId);
     try {
       // Ends the socket without logging out: the pairing stays, another start resumes it.
@@ -175,10 +185,10 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
     await setRetries(services.db, entry.ref, entry.retries);
     // Reconnecting is not down yet: nobody is alerted unless it gives up.
     await setStatus(entry.ref, { status: 'OPENING', onlyFrom: ['CONNECTED', 'OPENING'] });
-    entry.timer = setTimeout(() => {
-      entry.timer = null;
+    entry.cancelReconnect = (deps.reconnectTimer ?? realTimer)(reconnectDelay(entry.retries), () => {
+      entry.cancelReconnect = null;
       if (!entry.stopping) void reopen(entry);
-    }, reconnectDelay(entry.retries));
+    });
   };
 
   /** A socket for the entry, on its auth state; its events feed this entry while it is the entry's socket. */
@@ -239,7 +249,7 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
       open: false,
       stopping: false,
       retries: 0,
-      timer: null,
+      cancelReconnect: null,
       qrcode: null,
       waiters: [],
       chain: Promise.resolve(),

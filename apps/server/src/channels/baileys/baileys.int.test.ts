@@ -13,6 +13,7 @@ import {
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { baileysAuth, contacts, messages, sessionLeases, tenants, tickets } from '../../platform/db/schema.js';
+import type { TReconnectTimer } from './baileys-sessions.js';
 
 // WhatsApp through Baileys, end to end with the library replaced by the fake socket of @prosa/fakes (our code
 // is real): the QR code on create, the phone scanning (515, then a new socket logs in), customer messages in,
@@ -33,6 +34,23 @@ let connectionId: number;
 const phone = '5511940002000';
 const customer = { number: '5511987650001', jid: '5511987650001@s.whatsapp.net', name: 'Marina Costa' };
 const now = () => Math.floor(Date.now() / 1000);
+
+/** `base`'s reconnects after a drop: held until the test runs them, so "none was scheduled" can be checked. */
+const reconnects = (() => {
+  const pending = new Set<() => void>();
+  const timer: TReconnectTimer = (_ms, reconnect) => {
+    const run = () => {
+      pending.delete(run);
+      reconnect();
+    };
+    pending.add(run);
+    return () => pending.delete(run);
+  };
+  const runAll = () => {
+    for (const run of [...pending]) run();
+  };
+  return { timer, pending: () => pending.size, runAll };
+})();
 
 const rowOf = (id = connectionId) => findConnectionRow(base, id);
 const authRows = (id = connectionId) => base.db.select().from(baileysAuth).where(eq(baileysAuth.connectionId, id));
@@ -62,7 +80,10 @@ beforeAll(async () => {
   smtp = await startFakeSmtp();
   baseFake = createFakeBaileys();
   fake = createFakeBaileys();
-  base = await startTestApp({ smtpUrl: smtp.url }, { baileysSocket: baseFake.factory });
+  base = await startTestApp(
+    { smtpUrl: smtp.url },
+    { baileysSocket: baseFake.factory, baileysReconnectTimer: reconnects.timer },
+  );
   t = await startTestApp({ smtpUrl: smtp.url }, { shareDatabaseWith: base, baileysSocket: fake.factory });
   fx = await t.createTenantFixture('Baileys');
   other = await t.createTenantFixture('Vizinha');
@@ -152,7 +173,7 @@ describe('Baileys connection', () => {
     expect(first.externalId).toMatch(/^3EB0/);
 
     const [inbound] = await storedWithId('IN0001');
-    await reply(t, ticketId, { body: 'Sobre isso:', quotedMsgId: inbound?.id });
+    const second = await reply(t, ticketId, { body: 'Sobre isso:', quotedMsgId: inbound?.id });
     expect(socket.sent.at(-1)).toMatchObject({
       jid: customer.jid,
       content: { text: 'Sobre isso:' },
@@ -168,9 +189,11 @@ describe('Baileys connection', () => {
     await eventually(async () => expect((await storedWithId(first.externalId))[0]?.status).toBe('delivered'));
     socket.ack(first.externalId, 4, customer.jid);
     await eventually(async () => expect((await storedWithId(first.externalId))[0]?.status).toBe('read'));
-    // A late "delivered" after "read" changes nothing.
+    // A late "delivered" after "read" changes nothing: the socket's events are handled in order, so once the
+    // next ack (of the second reply) is stored, the late one has been handled.
     socket.ack(first.externalId, 3, customer.jid);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.ack(second.externalId, 3, customer.jid);
+    await eventually(async () => expect((await storedWithId(second.externalId))[0]?.status).toBe('delivered'));
     expect((await storedWithId(first.externalId))[0]?.status).toBe('read');
   });
 
@@ -267,7 +290,9 @@ describe('Baileys connection', () => {
     expect(JSON.stringify(bad.body)).toContain('rejectCalls');
     const socket = fake.latest();
     socket.ring(customer.jid, 'CALL01');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The socket's events are handled in order: once the next message is stored, the call has been handled.
+    socket.receive([text('AFTERCALL01', 'depois da ligação')]);
+    await eventually(async () => expect(await storedWithId('AFTERCALL01')).toHaveLength(1));
     expect(socket.rejectedCalls).toHaveLength(0);
 
     const put = await t.request('PUT', `/whatsapp/${connectionId}`, {
@@ -385,7 +410,9 @@ describe('Baileys session across instances', () => {
     const before = baseFake.sockets.length;
     baseFake.latest().close(428);
     await eventually(async () => expect(await rowOf()).toMatchObject({ status: 'OPENING', retries: 1 }));
-    await eventually(async () => expect(await rowOf()).toMatchObject({ status: 'CONNECTED', retries: 0 }), 5_000);
+    expect(reconnects.pending()).toBe(1);
+    reconnects.runAll();
+    await eventually(async () => expect(await rowOf()).toMatchObject({ status: 'CONNECTED', retries: 0 }));
     expect(baseFake.sockets).toHaveLength(before + 1);
   });
 
@@ -395,7 +422,8 @@ describe('Baileys session across instances', () => {
     await eventually(async () =>
       expect(await rowOf()).toMatchObject({ status: 'DISCONNECTED', lastError: 'ERR_WAPP_CONNECTION_REPLACED' }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Given up at once: no reconnect waits its turn.
+    expect(reconnects.pending()).toBe(0);
     expect(baseFake.sockets).toHaveLength(before);
     // The pairing stays: a new start logs in without a QR code.
     expect((await authRows()).length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '.
 import { baileysPublicSettings, prepareBaileysConfig, readBaileysConfig } from './baileys-config.js';
 import { createBaileysInbound } from './baileys-inbound.js';
 import { jidOf } from './baileys-message.js';
-import { createBaileysSessions } from './baileys-sessions.js';
+import { createBaileysSessions, type TReconnectTimer } from './baileys-sessions.js';
 import {
   makeBaileysSocket,
   type TBaileysContent,
@@ -23,6 +23,8 @@ export type TBaileysOptions = {
   socket?: TBaileysSocketFactory;
   /** This server instance as lease owner (the outbound queue uses the same id to leave others' sessions alone). */
   instanceId?: string;
+  /** Where reconnects after a drop are scheduled: real timers, or a test's. */
+  reconnectTimer?: TReconnectTimer;
 };
 
 /** Leases are renewed this often; one not renewed for STALE_MS belongs to a dead instance and is taken over. */
@@ -76,6 +78,7 @@ export const setupBaileys = (
     openProxy: (stored) => openProxy(secrets, stored),
     heartbeatMs: HEARTBEAT_MS,
     staleMs: STALE_MS,
+    reconnectTimer: options.reconnectTimer,
   });
 
   /** The connection's open socket here; a send elsewhere waits for another try, a session that is down fails. */

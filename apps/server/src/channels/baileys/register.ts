@@ -7,6 +7,6 @@ export const baileysProvider: TChannelProvider = {
   name: 'baileys',
   kinds: ['baileys'],
   configSchemas: { baileys: ZBaileysConfig },
-  setup: ({ services, secrets, host, baileysSocket, instanceId }) =>
-    setupBaileys(services, secrets, host, { socket: baileysSocket, instanceId }),
+  setup: ({ services, secrets, host, baileysSocket, baileysReconnectTimer, instanceId }) =>
+    setupBaileys(services, secrets, host, { socket: baileysSocket, instanceId, reconnectTimer: baileysReconnectTimer }),
 };

@@ -7,5 +7,6 @@ export const telegramProvider: TChannelProvider = {
   name: 'telegram',
   kinds: ['telegram'],
   configSchemas: { telegram: ZTelegramConfig },
-  setup: ({ services, secrets, host }) => setupTelegram(services, secrets, host),
+  setup: ({ services, secrets, host, telegramPollerStopped }) =>
+    setupTelegram(services, secrets, host, { onPollerStopped: telegramPollerStopped }),
 };

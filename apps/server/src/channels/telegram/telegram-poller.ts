@@ -12,6 +12,8 @@ type TPollerDeps = {
   onRefused: (connection: TConnectionRow, error: TelegramError) => Promise<void>;
   /** How long one getUpdates waits for news, in seconds (Telegram keeps the request open meanwhile). */
   timeoutSeconds: number;
+  /** Told when a connection's loop has ended (stopped, refused, or the connection gone). */
+  onStopped?: (connectionId: number) => void;
 };
 
 const pause = (ms: number, signal: AbortSignal) =>
@@ -78,6 +80,7 @@ export const createTelegramPollers = (deps: TPollerDeps) => {
         .catch((err: unknown) => deps.log.error({ err, connectionId: connection.id }, 'telegram poller crashed'))
         .finally(() => {
           if (running.get(connection.id)?.abort === abort) running.delete(connection.id);
+          deps.onStopped?.(connection.id);
         });
       running.set(connection.id, { abort, done });
     },

@@ -290,9 +290,13 @@ describe('Telegram in long-polling mode (no public https address)', () => {
   let fx: TFixture;
   let connection: TConnectionBody;
   const bruno = { id: 5551230002, firstName: 'Bruno' };
+  const pollersStopped: number[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ telegramApiUrl: telegram.apiUrl });
+    t = await startTestApp(
+      { telegramApiUrl: telegram.apiUrl },
+      { telegramPollerStopped: (connectionId) => pollersStopped.push(connectionId) },
+    );
     fx = await t.createTenantFixture('Sondagem');
   });
   afterAll(async () => {
@@ -362,7 +366,7 @@ describe('Telegram in long-polling mode (no public https address)', () => {
     const pollsBefore = polls();
     await telegram.userSends({ from: bruno, text: 'Ainda estão aí?' }, pollingBot.token);
     // The waiting poll wakes with the update, finds the connection gone and asks no more.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually(() => expect(pollersStopped).toContain(connection.id));
     expect(polls()).toBe(pollsBefore);
     expect(telegram.pending(pollingBot.token)).toHaveLength(1);
     expect(await messagesOfTicket(t, fx.tenantId, ticketId)).toHaveLength(before);

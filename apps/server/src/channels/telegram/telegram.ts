@@ -59,7 +59,12 @@ const POLL_TIMEOUT_SECONDS = 25;
  * also sets up how messages arrive — a webhook (`POST /telegramhooks/:token`, with our secret in
  * `X-Telegram-Bot-Api-Secret-Token`) when PUBLIC_URL is https, else long polling from this process.
  */
-export const setupTelegram = (services: TServices, secrets: TSecrets, host: TChannelHost): TProviderRuntime => {
+export const setupTelegram = (
+  services: TServices,
+  secrets: TSecrets,
+  host: TChannelHost,
+  options: { onPollerStopped?: (connectionId: number) => void } = {},
+): TProviderRuntime => {
   const apiUrl = services.config.telegramApiUrl;
 
   const tokenOf = (connection: TConnectionRow) => {
@@ -109,6 +114,7 @@ export const setupTelegram = (services: TServices, secrets: TSecrets, host: TCha
     log: services.log,
     clientOf,
     timeoutSeconds: POLL_TIMEOUT_SECONDS,
+    onStopped: options.onPollerStopped,
     reload: async (connection) => {
       const row = await host.connection(connection.tenantId, connection.id);
       return row?.isActive && row.type === 'telegram' ? row : null;

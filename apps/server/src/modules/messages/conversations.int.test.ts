@@ -2,7 +2,15 @@ import { events, type TTicketListEvent } from '@prosa/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../../../test/harness.js';
-import { closeSockets, connect, connected, eventually, nextEvent, recordAll } from '../../../test/sockets.js';
+import {
+  closeSockets,
+  connect,
+  connected,
+  eventually,
+  heardSoFar,
+  nextEvent,
+  recordAll,
+} from '../../../test/sockets.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { connections, contacts, messages, queues, tickets, users, usersQueues } from '../../platform/db/schema.js';
 import { receiveMessage } from './receive-batch.js';
@@ -119,7 +127,10 @@ describe('inbound pipeline', () => {
     const adminGot = nextEvent<TTicketListEvent>(admin, event, isChat);
     await receiveMessage(t.prosa.services, delivery);
     await Promise.all([agentGot, adminGot]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await heardSoFar(t, [
+      { socket: stranger, tenantId: fx.tenantId, userId: outsider.id },
+      { socket: neighbour, tenantId: other.tenantId, userId: other.admin.id },
+    ]);
     expect(strangerSaw).toEqual([]);
     expect(neighbourSaw).toEqual([]);
   });
