@@ -9,16 +9,13 @@ import {
 } from '@prosa/contracts';
 import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
-import type { TExecutor } from '../../platform/db/client.js';
 import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
-import { getTenantSettings } from '../settings/settings.reader.js';
-import { findUser } from '../users/users.service.js';
+import { getTenantSettings, toVisibilitySettings } from '../settings/settings.reader.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
-import { toTicketDtos } from './ticket-dto.js';
-import { findJoinedPage } from './tickets.repository.js';
-import { loadViewer } from './visibility-context.js';
+import { toTicketDto } from './ticket-dto.js';
+import { findListPage, findListViewer } from './ticket-list.repository.js';
 import { visibilityCondition } from './visibility-sql.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -60,16 +57,6 @@ export const toVisibilityFilter = (query: TTicketListQuery): TVisibilityFilter =
   includeNotQueueDefined: query.includeNotQueueDefined ?? true,
 });
 
-/**
- * Whether the list puts the newest message first (else the newest ticket): the user's own choice
- * (`configs.listByLastMessage`, a boolean) when they made one, otherwise the tenant's `listByLastMessage`.
- */
-const isListedByLastMessage = async (tx: TExecutor, ctx: TRequestContext): Promise<boolean> => {
-  const own = (await findUser(tx, ctx.tenantId, ctx.userId))?.configs.listByLastMessage;
-  if (typeof own === 'boolean') return own;
-  return (await getTenantSettings(tx, ctx.tenantId)).listByLastMessage === 'enabled';
-};
-
 /** GET /tickets: the attendance filter of §3, paginated, with the visibility rules applied by the database. */
 export const listTickets = (
   services: Pick<TServices, 'db'>,
@@ -77,27 +64,31 @@ export const listTickets = (
   query: TTicketListQuery,
 ): Promise<TTicketList> =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
-    const { viewer, settings } = await loadViewer(tx, ctx.tenantId, ctx);
-    const listByLastMessage = await isListedByLastMessage(tx, ctx);
+    const tenantSettings = await getTenantSettings(tx, ctx.tenantId);
+    const { queueIds, ownListByLastMessage } = await findListViewer(tx, ctx.tenantId, ctx.userId);
+    const viewer = { userId: ctx.userId, profile: ctx.profile, queueIds };
+    // The newest message first, else the newest ticket: the user's own choice (`configs.listByLastMessage`, a
+    // boolean) when they made one, otherwise the tenant's `listByLastMessage`.
+    const listByLastMessage =
+      typeof ownListByLastMessage === 'boolean' ? ownListByLastMessage : tenantSettings.listByLastMessage === 'enabled';
     const filter = toVisibilityFilter(query);
     const where = and(
       // The tab's statuses apply to everyone: "show all" (rule 1) widens who sees, not which tab lists it.
       filter.status.length > 0 ? inArray(tickets.status, filter.status) : sql`false`,
-      visibilityCondition(viewer, filter, settings),
+      visibilityCondition(viewer, filter, toVisibilitySettings(tenantSettings)),
       searchCondition(query.searchParam),
       query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
       query.date ? sql`${tickets.createdAt}::date = ${query.date}::date` : undefined,
     );
-    const offset = (query.pageNumber - 1) * PAGE_SIZE;
-    const page = await findJoinedPage(tx, ctx.tenantId, where, {
+    const page = await findListPage(tx, ctx.tenantId, where, {
       limit: PAGE_SIZE,
-      offset,
-      // A search's matches are few enough to count beside the page, in the same statement.
-      countWithPage: Boolean(query.searchParam),
+      offset: (query.pageNumber - 1) * PAGE_SIZE,
+      statuses: [...new Set(filter.status)],
+      search: Boolean(query.searchParam),
       newestTicketFirst: !listByLastMessage,
     });
     return {
-      tickets: await toTicketDtos(tx, ctx.tenantId, page.rows),
+      tickets: page.rows.map((row) => toTicketDto(row, page.extras)),
       count: page.count,
       hasMore: page.hasMore,
       orderedBy: listByLastMessage ? 'lastMessage' : 'created',

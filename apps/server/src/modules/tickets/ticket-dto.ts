@@ -1,14 +1,15 @@
-import { assistantNames, type TTicket, type TVisibilityTicket } from '@prosa/contracts';
+import { assistantNames, type TAssistantStatusField, type TTicket, type TVisibilityTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import { findTicketExtras, type TTicketExtras, type TTicketJoined } from './tickets.repository.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const assistantFields = assistantNames.map((name) => [name, `${name}Status` as TAssistantStatusField] as const);
 
 export const toTicketDto = (row: TTicketJoined, extras: TTicketExtras): TTicket => {
   const { ticket, contact } = row;
-  const statuses = Object.fromEntries(
-    assistantNames.map((name) => [`${name}Status`, ticket.assistantStatus[name] ?? null]),
-  ) as Pick<TTicket, `${(typeof assistantNames)[number]}Status`>;
+  // A plain loop over names made once: the list builds this for every ticket of a page.
+  const statuses = {} as Record<TAssistantStatusField, string | null>;
+  for (const [name, field] of assistantFields) statuses[field] = ticket.assistantStatus[name] ?? null;
   return {
     id: ticket.id,
     status: ticket.status,
