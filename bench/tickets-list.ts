@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createCpuMeter } from './cpu-meter.js';
 import {
   benchPasswords,
   freshDatabase,
@@ -38,7 +39,9 @@ const messagesPerTicket = Math.max(1, Math.floor(messageCount / ticketCount));
 /** `query(i, k)`: the i-th request of the scenario, sent by client k. */
 type TScenario = { name: string; emails: string[]; query: (i: number, k: number) => string };
 
-const measure = async (base: string, scenario: TScenario) => {
+type TMeter = Awaited<ReturnType<typeof createCpuMeter>>;
+
+const measure = async (base: string, meter: TMeter, scenario: TScenario) => {
   const tokens = await Promise.all(
     scenario.emails.map(async (email) => (await login(base, email, benchPasswords.demo)).token),
   );
@@ -59,9 +62,10 @@ const measure = async (base: string, scenario: TScenario) => {
     }
   };
   const started = performance.now();
-  await Promise.all(tokens.map((token, k) => worker(token, k)));
+  const { cpu } = await meter.measure(() => Promise.all(tokens.map((token, k) => worker(token, k))));
   const seconds = (performance.now() - started) / 1000;
   const round = (ms: number) => Math.round(ms * 10) / 10;
+  const perRequest = (ms: number) => round(ms / Math.max(1, latencies.length));
   return {
     scenario: scenario.name,
     clients: tokens.length,
@@ -71,6 +75,10 @@ const measure = async (base: string, scenario: TScenario) => {
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
+    // CPU milliseconds per request: the server process, its database backends, this client.
+    cpuServer: perRequest(cpu.server),
+    cpuDatabase: perRequest(cpu.database),
+    cpuClient: perRequest(cpu.client),
   };
 };
 
@@ -141,12 +149,29 @@ const main = async () => {
     ];
     const only = process.env.BENCH_ONLY;
     const results = [];
-    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
-      process.stderr.write(`${scenario.name}...\n`);
-      results.push(await measure(server.base, scenario));
+    const meter = await createCpuMeter(server.child.pid ?? 0, database.url);
+    try {
+      for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
+        process.stderr.write(`${scenario.name}...\n`);
+        results.push(await measure(server.base, meter, scenario));
+      }
+    } finally {
+      await meter.close();
     }
     printTable([
-      ['scenario', 'clients', 'requests', 'req/s', 'mean count', 'p50 ms', 'p95 ms', 'p99 ms'],
+      [
+        'scenario',
+        'clients',
+        'requests',
+        'req/s',
+        'mean count',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'CPU ms/req server',
+        'db',
+        'client',
+      ],
       ...results.map((r) => [
         r.scenario,
         String(r.clients),
@@ -156,6 +181,9 @@ const main = async () => {
         String(r.p50),
         String(r.p95),
         String(r.p99),
+        String(r.cpuServer),
+        String(r.cpuDatabase),
+        String(r.cpuClient),
       ]),
     ]);
     process.stdout.write(
