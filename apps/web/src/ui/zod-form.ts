@@ -33,6 +33,11 @@ const customMessageKeys: Record<string, string> = {
   'hr3 and hr4 go together': 'validation.pairTogether',
   'empty update': 'validation.emptyUpdate',
   'passwords differ': 'validation.passwordsDiffer',
+  'must differ from hr1': 'validation.differentTimes',
+  'must differ from hr3': 'validation.differentTimes',
+  'the first range crosses midnight: no second range': 'validation.crossingAlone',
+  'letras, números, _ . ou -, começando por letra (até 40)': 'validation.variableName',
+  'nome reservado de uma variável do sistema': 'validation.reservedVariable',
 };
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';

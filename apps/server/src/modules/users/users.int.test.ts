@@ -139,7 +139,7 @@ describe('users', () => {
       [newUser('ok@alfa.test', { queues: ['a'] }), 'queues.0'],
       [newUser('ok@alfa.test', { name: '' }), 'name'],
       [
-        newUser('ok@alfa.test', { businessHours: [{ day: 0, type: 'H', hr1: '10:00', hr2: '09:00' }] }),
+        newUser('ok@alfa.test', { businessHours: [{ day: 0, type: 'H', hr1: '10:00', hr2: '10:00' }] }),
         'businessHours.0.hr2',
       ],
     ];

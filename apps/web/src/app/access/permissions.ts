@@ -22,6 +22,8 @@ export const permissions = {
   'contacts.forceDelete': managers,
   /** Shared closing messages. */
   'farewell.share': adminRights,
+  /** Business hours, holidays, the absence text and the time zone (PUT /tenants/business-hours ...). */
+  'businessHours.manage': managers,
   /** Tenant settings (PUT /settings). */
   'settings.manage': adminRights,
   /** DELETE /tickets/:id. */

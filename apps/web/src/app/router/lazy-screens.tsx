@@ -59,6 +59,12 @@ export const UsersPage = lazyScreen(() => import('../../modules/users/routes/use
 export const WebchatPage = lazyScreen(() =>
   import('../../modules/webchat/routes/webchat-page').then((x) => x.WebchatPage),
 );
+export const BusinessHoursPage = lazyScreen(() =>
+  import('../../modules/business-hours/routes/business-hours-page').then((x) => x.BusinessHoursPage),
+);
+export const VariablesPage = lazyScreen(() =>
+  import('../../modules/variables/routes/variables-page').then((x) => x.VariablesPage),
+);
 export const UnderConstructionPage = lazyScreen(() =>
   import('../../ui/under-construction-page').then((x) => x.UnderConstructionPage),
 );

@@ -6,6 +6,7 @@ import { PublicLayout } from '../../modules/shell/routes/public-layout';
 import { NotFoundPage } from '../../ui/not-found-page';
 import {
   AttendanceLayout,
+  BusinessHoursPage,
   ChatEmptyPage,
   ChatPage,
   ConnectionsPage,
@@ -31,6 +32,7 @@ import {
   TicketPanelPage,
   UnderConstructionPage,
   UsersPage,
+  VariablesPage,
   WebchatPage,
 } from './lazy-screens';
 import { RouteGuard, type TRouteHandle } from './route-guard';
@@ -67,6 +69,8 @@ const builtScreens: Record<string, () => ReactElement> = {
   'mensagens-rapidas': () => <FastRepliesPage />,
   'configuracoes-motivos': () => <ReasonsPage />,
   fechamento: () => <FarewellMessagesPage />,
+  'horario-atendimento': () => <BusinessHoursPage />,
+  'configuracoes-variaveis': () => <VariablesPage />,
   notas: () => <NotesPage />,
   'avaliacoes-listar': () => <RatingsListPage />,
   'avaliacoes-configurar': () => <RatingSettingsPage />,

@@ -3,6 +3,7 @@ import { catalogEn } from '../../../modules/catalog/locale';
 import { connectionsEn } from '../../../modules/connections/locale';
 import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
+import { businessHoursEn } from '../../../modules/business-hours/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
 import { notesEn } from '../../../modules/notes/locale';
 import { panelEn } from '../../../modules/panel/locale';
@@ -10,6 +11,7 @@ import { protocolsEn } from '../../../modules/protocols/locale';
 import { ratingsEn } from '../../../modules/ratings/locale';
 import { autoCloseEn } from '../../../modules/settings/auto-close-locale';
 import { settingsEn } from '../../../modules/settings/locale';
+import { variablesEn } from '../../../modules/variables/locale';
 import { webchatEn } from '../../../modules/webchat/locale';
 import type { TLocaleResource } from './pt-br';
 
@@ -24,6 +26,8 @@ export const en: TLocaleResource = {
   proxy: proxyEn,
   catalog: catalogEn,
   farewellMessages: farewellMessagesEn,
+  openingHours: businessHoursEn,
+  variables: variablesEn,
   notes: notesEn,
   autoClose: autoCloseEn,
   ratings: ratingsEn,
@@ -89,6 +93,10 @@ export const en: TLocaleResource = {
     pairTogether: 'Fill in both start and end of the second period',
     emptyUpdate: 'Nothing to save',
     passwordsDiffer: 'The passwords do not match',
+    differentTimes: 'Start and end cannot be the same',
+    crossingAlone: 'The first range runs past midnight: do not use a second range',
+    variableName: 'Use letters, digits, _ . or -, starting with a letter (up to 40)',
+    reservedVariable: 'This name belongs to a system variable',
   },
   fields: {
     name: 'Name',

@@ -4,6 +4,7 @@ import { catalogPtBR } from '../../../modules/catalog/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
+import { businessHoursPtBR } from '../../../modules/business-hours/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
 import { notesPtBR } from '../../../modules/notes/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
@@ -11,6 +12,7 @@ import { protocolsPtBR } from '../../../modules/protocols/locale';
 import { ratingsPtBR } from '../../../modules/ratings/locale';
 import { autoClosePtBR } from '../../../modules/settings/auto-close-locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
+import { variablesPtBR } from '../../../modules/variables/locale';
 import { webchatPtBR } from '../../../modules/webchat/locale';
 
 export const ptBR = {
@@ -24,6 +26,8 @@ export const ptBR = {
   proxy: proxyPtBR,
   catalog: catalogPtBR,
   farewellMessages: farewellMessagesPtBR,
+  openingHours: businessHoursPtBR,
+  variables: variablesPtBR,
   notes: notesPtBR,
   autoClose: autoClosePtBR,
   ratings: ratingsPtBR,
@@ -90,6 +94,10 @@ export const ptBR = {
     pairTogether: 'Preencha início e fim do segundo período',
     emptyUpdate: 'Nada para salvar',
     passwordsDiffer: 'As senhas não conferem',
+    differentTimes: 'Início e fim não podem ser iguais',
+    crossingAlone: 'O primeiro período passa da meia-noite: não use um segundo período',
+    variableName: 'Use letras, números, _ . ou -, começando por letra (até 40)',
+    reservedVariable: 'Este nome é de uma variável do sistema',
   },
   fields: {
     name: 'Nome',
