@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
+import { metaWebhook, type TFakeMetaCloud } from '@prosa/fakes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
 import {
   messagesOfTicket,
   messagesWithExternalId,
-  postSignedWebhook,
   sendReply,
   type TTenantFixture,
   ticketOfCustomer,
@@ -14,30 +11,23 @@ import {
 import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { samplePng as png } from '../../../test/uploads.js';
+import { createWabaConnection, startWabaTestApp, type TWabaTest } from '../../../test/waba-fixture.js';
 
 // Cloud API payloads as Meta's webhook reference documents them, replayed signed: kinds with no text of their
 // own are stored as readable text, a number change moves the contact, and what refers to a message (a
 // reaction, an edit, a deletion) lands on it even while that message's file is still being downloaded, or
 // when it comes before the message itself.
 
+let waba: TWabaTest;
 let t: TestApp;
 let fx: TTenantFixture;
 let meta: TFakeMetaCloud;
-let smtp: TFakeSmtp;
+let number: TWabaTest['number'];
 let connectionId: number;
 let token: string;
 
-const appSecret = randomBytes(16).toString('hex');
-const number = {
-  phoneNumberId: '106540352242933',
-  wabaId: '102290129340311',
-  accessToken: `EAAG${randomBytes(24).toString('hex')}`,
-  displayPhoneNumber: '+55 11 4003-9876',
-};
-
 const deliver = async (payload: unknown) => {
-  const raw = JSON.stringify(payload);
-  const res = await postSignedWebhook(t, `/wabahooks/${token}`, raw, metaWebhook.sign(appSecret, raw));
+  const res = await waba.post(token, payload);
   expect(res.status).toBe(200);
 };
 
@@ -47,42 +37,25 @@ const customerMessage = (
   id?: string,
   /** When the customer sent it, in seconds (Meta's `timestamp`); now when left out. */
   timestamp?: number,
-) => metaWebhook.message(number, { waId, name: 'Cliente Teste' }, message, id, timestamp);
+) => waba.customerMessage({ waId, name: 'Cliente Teste' }, message, id, timestamp);
 
 const storedOf = async (waId: string) =>
   messagesOfTicket(t, fx.tenantId, await ticketOfCustomer(t, fx, connectionId, waId));
 
 beforeAll(async () => {
-  meta = await startFakeMetaCloud(number);
-  ({ t, smtp, fx } = await startChannelTestApp({
+  waba = await startWabaTestApp({
     tenant: 'Catálogo',
     neighbour: 'Vizinha',
-    maxConnections: 5,
+    phoneNumberId: '106540352242933',
+    wabaId: '102290129340311',
+    displayPhoneNumber: '+55 11 4003-9876',
     // Jobs looked for often and retried at once: a reaction waiting for its message follows it quickly.
-    config: { metaGraphUrl: meta.graphUrl, jobs: { pollMs: 50, retryBaseMs: 0 } },
-  }));
-  const res = await t.request('POST', '/whatsapp', {
-    token: fx.tokens.admin,
-    body: {
-      name: 'WhatsApp oficial',
-      type: 'waba',
-      queueId: fx.queue.id,
-      config: {
-        phoneNumberId: number.phoneNumberId,
-        wabaId: number.wabaId,
-        accessToken: number.accessToken,
-        appSecret,
-      },
-    },
+    config: { jobs: { pollMs: 50, retryBaseMs: 0 } },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  connectionId = res.body.id;
-  token = res.body.token;
+  ({ t, fx, meta, number } = waba);
+  ({ id: connectionId, token } = await createWabaConnection(waba, fx));
 });
-afterAll(async () => {
-  await stopChannelTestApp(t, smtp);
-  await meta.close();
-});
+afterAll(() => waba.close());
 
 describe('Cloud API payloads without text of their own', () => {
   const waId = '5511987650101';

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { metaWebhook, startFakeMetaCloud, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
+import { metaWebhook, type TFakeMetaCloud, type TFakeSmtp } from '@prosa/fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +10,6 @@ import {
   expectTicketInQueue,
   watchSessions,
 } from '../../../test/channel-checks.js';
-import { startChannelTestApp, stopChannelTestApp } from '../../../test/channel-fixture.js';
 import {
   findConnectionRow,
   messagesOfTicket,
@@ -24,43 +22,27 @@ import {
 import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { multipartBody, samplePng as png } from '../../../test/uploads.js';
+import { startWabaTestApp, type TWabaTest } from '../../../test/waba-fixture.js';
 import { connections } from '../../platform/db/schema.js';
 
 // WhatsApp Cloud API end to end against the fake Graph API: a connection checked with Meta, Meta's
 // verify handshake, signed webhooks (messages, media, reactions, statuses), replies through the Graph API,
 // the 24-hour window, and a connection that is down.
 
+let waba: TWabaTest;
 let t: TestApp;
 let fx: TTenantFixture;
 let other: TTenantFixture;
 let meta: TFakeMetaCloud;
 let smtp: TFakeSmtp;
+let number: TWabaTest['number'];
+let appSecret: string;
+let wabaConfig: TWabaTest['wabaConfig'];
 let connection: { id: number; token: string; settings: Record<string, string | boolean | null> };
 
-const appSecret = randomBytes(16).toString('hex');
-const number = {
-  phoneNumberId: '106540352242922',
-  wabaId: '102290129340398',
-  accessToken: `EAAG${randomBytes(24).toString('hex')}`,
-  displayPhoneNumber: '+55 11 4003-1234',
-};
-const wabaConfig = {
-  phoneNumberId: number.phoneNumberId,
-  wabaId: number.wabaId,
-  accessToken: number.accessToken,
-  appSecret,
-};
-
 /** Posts a webhook as Meta does: the exact bytes, signed (or with the given signature). */
-const deliver = (payload: unknown, signature?: string | null, token = connection.token) => {
-  const raw = JSON.stringify(payload);
-  return postSignedWebhook(
-    t,
-    `/wabahooks/${token}`,
-    raw,
-    signature === undefined ? metaWebhook.sign(appSecret, raw) : signature,
-  );
-};
+const deliver = (payload: unknown, signature?: string | null, token = connection.token) =>
+  waba.post(token, payload, signature);
 
 const customerMessage = (
   waId: string,
@@ -68,25 +50,23 @@ const customerMessage = (
   message: Record<string, unknown> & { type: string },
   id?: string,
   at?: number,
-) => metaWebhook.message(number, { waId, name }, message, id, at);
+) => waba.customerMessage({ waId, name }, message, id, at);
 
 const ticketOf = (number: string) => ticketOfCustomer(t, fx, connection.id, number);
 
 const messagesOf = (ticketId: number) => messagesOfTicket(t, fx.tenantId, ticketId);
 
 beforeAll(async () => {
-  meta = await startFakeMetaCloud(number);
-  ({ t, smtp, fx, other } = await startChannelTestApp({
+  waba = await startWabaTestApp({
     tenant: 'Nuvem',
     neighbour: 'Outra',
-    maxConnections: 5,
-    config: { metaGraphUrl: meta.graphUrl },
-  }));
+    phoneNumberId: '106540352242922',
+    wabaId: '102290129340398',
+    displayPhoneNumber: '+55 11 4003-1234',
+  });
+  ({ t, smtp, fx, other, meta, number, appSecret, wabaConfig } = waba);
 });
-afterAll(async () => {
-  await stopChannelTestApp(t, smtp);
-  await meta.close();
-});
+afterAll(() => waba.close());
 
 describe('WhatsApp Cloud API connection', () => {
   it('is checked with Meta on creation; credentials are sealed and never shown', async () => {
