@@ -28,6 +28,8 @@ export const permissions = {
   'settings.manage': adminRights,
   /** DELETE /tickets/:id. */
   'tickets.delete': adminRights,
+  /** Birthday settings per connection and sending today's birthdays now (/birthdays/settings, /messages/sendBirthday). */
+  'birthdays.manage': managers,
   /** Message templates of an official connection (sync). */
   'templates.manage': adminRights,
 } as const satisfies Record<string, readonly TProfile[]>;

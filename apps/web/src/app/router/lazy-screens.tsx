@@ -65,6 +65,12 @@ export const BusinessHoursPage = lazyScreen(() =>
 export const VariablesPage = lazyScreen(() =>
   import('../../modules/variables/routes/variables-page').then((x) => x.VariablesPage),
 );
+export const SchedulesPage = lazyScreen(() =>
+  import('../../modules/schedules/routes/schedules-page').then((x) => x.SchedulesPage),
+);
+export const BirthdaysPage = lazyScreen(() =>
+  import('../../modules/birthdays/routes/birthdays-page').then((x) => x.BirthdaysPage),
+);
 export const UnderConstructionPage = lazyScreen(() =>
   import('../../ui/under-construction-page').then((x) => x.UnderConstructionPage),
 );

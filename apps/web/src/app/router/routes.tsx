@@ -6,6 +6,7 @@ import { PublicLayout } from '../../modules/shell/routes/public-layout';
 import { NotFoundPage } from '../../ui/not-found-page';
 import {
   AttendanceLayout,
+  BirthdaysPage,
   BusinessHoursPage,
   ChatEmptyPage,
   ChatPage,
@@ -26,6 +27,7 @@ import {
   RatingsListPage,
   ReasonsPage,
   ResetPasswordPage,
+  SchedulesPage,
   SignupPage,
   TagsPage,
   TenantsPage,
@@ -74,6 +76,8 @@ const builtScreens: Record<string, () => ReactElement> = {
   notas: () => <NotesPage />,
   'avaliacoes-listar': () => <RatingsListPage />,
   'avaliacoes-configurar': () => <RatingSettingsPage />,
+  agendamentos: () => <SchedulesPage />,
+  aniversarios: () => <BirthdaysPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

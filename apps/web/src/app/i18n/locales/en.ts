@@ -5,6 +5,8 @@ import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
 import { businessHoursEn } from '../../../modules/business-hours/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
+import { birthdaysEn } from '../../../modules/birthdays/locale';
+import { schedulesEn } from '../../../modules/schedules/locale';
 import { notesEn } from '../../../modules/notes/locale';
 import { panelEn } from '../../../modules/panel/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
@@ -26,6 +28,8 @@ export const en: TLocaleResource = {
   proxy: proxyEn,
   catalog: catalogEn,
   farewellMessages: farewellMessagesEn,
+  schedules: schedulesEn,
+  birthdays: birthdaysEn,
   openingHours: businessHoursEn,
   variables: variablesEn,
   notes: notesEn,

@@ -6,6 +6,8 @@ import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
 import { businessHoursPtBR } from '../../../modules/business-hours/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
+import { birthdaysPtBR } from '../../../modules/birthdays/locale';
+import { schedulesPtBR } from '../../../modules/schedules/locale';
 import { notesPtBR } from '../../../modules/notes/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
@@ -26,6 +28,8 @@ export const ptBR = {
   proxy: proxyPtBR,
   catalog: catalogPtBR,
   farewellMessages: farewellMessagesPtBR,
+  schedules: schedulesPtBR,
+  birthdays: birthdaysPtBR,
   openingHours: businessHoursPtBR,
   variables: variablesPtBR,
   notes: notesPtBR,

@@ -171,11 +171,28 @@ export const useScheduledMessages = (ticketId: number | null) =>
     enabled: ticketId !== null,
   });
 
+/** POST /messagesSchedule: the text, its time, the options stored with it, and files (attachments, voice notes). */
+export type TScheduleInput = {
+  ticketId: number;
+  body: string;
+  scheduleDate: string;
+  cancelOnReply?: boolean;
+  openTicket?: boolean;
+  sign?: boolean;
+  files?: File[];
+};
+
 export const useScheduleMessage = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { ticketId: number; body: string; scheduleDate: string }) =>
-      (await http.post<TMessage>('/messagesSchedule', input)).data,
+    // With files: multipart (`medias`), the text and options as fields beside them; the text goes with the first.
+    mutationFn: async ({ files = [], ...input }: TScheduleInput) => {
+      if (files.length === 0) return (await http.post<TMessage>('/messagesSchedule', input)).data;
+      const form = new FormData();
+      for (const [key, value] of Object.entries(input)) if (value !== undefined) form.append(key, String(value));
+      for (const file of files) form.append('medias', file, file.name);
+      return (await http.post<TMessage>('/messagesSchedule', form)).data;
+    },
     onSuccess: (saved) => {
       applyMessageToCache(queryClient, 'chat:create', saved);
       void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(saved.ticketId) });

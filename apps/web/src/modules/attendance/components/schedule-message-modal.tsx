@@ -1,9 +1,12 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import type { TScheduleOptions } from '@prosa/contracts';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../app/notify';
 import { showApiError } from '../../../ui/server-errors';
+import { ScheduleOptionSwitches } from '../../schedules/components/schedule-options';
 import { useScheduleMessage } from '../api/messages-api';
 import { localInputToIsoWithOffset, toLocalInputValue } from './format-time';
 
@@ -16,14 +19,24 @@ type TScheduleMessageModalProps = {
   onClose: () => void;
 };
 
-/** POST /messagesSchedule: the message waits in the ticket's scheduled list until its time. */
+const noOptions: TScheduleOptions = { cancelOnReply: false, openTicket: false, sign: false };
+
+/**
+ * POST /messagesSchedule: the message waits in the ticket's scheduled list until its time, with its options
+ * (cancel if the customer writes first, open a ticket, sign) and files (attachments, voice notes).
+ */
 export const ScheduleMessageModal = ({ opened, ticketId, initialBody, onClose }: TScheduleMessageModalProps) => {
   const { t } = useTranslation();
   const schedule = useScheduleMessage();
+  const [options, setOptions] = useState<TScheduleOptions>(noOptions);
+  const [files, setFiles] = useState<File[]>([]);
+  // The form's rules are read once; the files they check are the current ones.
+  const filesRef = useRef<File[]>([]);
+  filesRef.current = files;
   const form = useForm<TScheduleValues>({
     initialValues: { body: '', when: '' },
     validate: {
-      body: (value) => (value.trim() ? null : t('validation.required')),
+      body: (value) => (value.trim() || filesRef.current.length > 0 ? null : t('validation.required')),
       when: (value) => {
         const iso = localInputToIsoWithOffset(value);
         if (!iso) return t('validation.date');
@@ -37,6 +50,8 @@ export const ScheduleMessageModal = ({ opened, ticketId, initialBody, onClose }:
     if (!opened) return;
     const inOneHour = new Date(Date.now() + 60 * 60_000);
     form.setValues({ body: initialBody, when: toLocalInputValue(inOneHour) });
+    setOptions(noOptions);
+    setFiles([]);
     form.clearErrors();
   }, [opened]);
 
@@ -44,7 +59,7 @@ export const ScheduleMessageModal = ({ opened, ticketId, initialBody, onClose }:
     const scheduleDate = localInputToIsoWithOffset(values.when);
     if (!scheduleDate) return;
     try {
-      await schedule.mutateAsync({ ticketId, body: values.body.trim(), scheduleDate });
+      await schedule.mutateAsync({ ticketId, body: values.body.trim(), scheduleDate, ...options, files });
       notifySuccess(t('attendance.schedule.created'));
       onClose();
     } catch (error) {
@@ -78,6 +93,18 @@ export const ScheduleMessageModal = ({ opened, ticketId, initialBody, onClose }:
             data-testid="schedule-body"
             {...form.getInputProps('body')}
           />
+          <FileInput
+            multiple
+            clearable
+            label={t('schedules.attachments')}
+            description={t('schedules.attachmentsHint')}
+            accept="image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.zip"
+            leftSection={<IconPaperclip size={16} />}
+            value={files}
+            onChange={setFiles}
+            data-testid="schedule-files"
+          />
+          <ScheduleOptionSwitches value={options} onChange={setOptions} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
