@@ -69,3 +69,26 @@ export const useCreateNote = () => {
     onSuccess: (note) => applyNoteToCache(client, { type: 'note:create', payload: note }),
   });
 };
+
+/** PUT /ticketNotes/:id (the author only). */
+export const useUpdateNote = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, notes }: { id: number; notes: string }) =>
+      (await http.put<TTicketNote>(`${path}/${id}`, { notes })).data,
+    onSuccess: (note) => applyNoteToCache(client, { type: 'note:update', payload: note }),
+  });
+};
+
+/** DELETE /ticketNotes/:id (the author, or a manager). */
+export const useDeleteNote = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (note: TTicketNote) => {
+      await http.delete(`${path}/${note.id}`);
+      return note;
+    },
+    onSuccess: (note) =>
+      applyNoteToCache(client, { type: 'note:delete', payload: { id: note.id, ticketId: note.ticketId } }),
+  });
+};

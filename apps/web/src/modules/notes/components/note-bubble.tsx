@@ -3,6 +3,7 @@ import type { TTicketNote } from '@prosa/contracts';
 import { IconNote } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../attendance/components/format-time';
+import { NoteActions } from './note-actions';
 
 /**
  * An internal note in the conversation: centred, yellow, headed "Nota interna" with its author, so nobody
@@ -30,9 +31,12 @@ export const NoteBubble = ({ note }: { note: TTicketNote }) => {
             </Text>
             <Text size="xs">· {note.username ?? t('notes.removedUser')}</Text>
           </Group>
-          <Text size="xs" c="dimmed">
-            {formatClock(Date.parse(note.createdAt))}
-          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              {formatClock(Date.parse(note.createdAt))}
+            </Text>
+            <NoteActions note={note} />
+          </Group>
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {note.notes}
