@@ -4,10 +4,10 @@ import type { TServices } from '../../platform/services.js';
 import { findConnection } from '../connections/connections.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { findTicketRow, updateTicketRow } from '../tickets/tickets.service.js';
+import { fillTicketText } from '../variables/variables.service.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { insertMessage } from './messages.repository.js';
-import { fillTemplate } from './templates.js';
 
 /**
  * The connection's farewell text after a forced close (/ticketsForce), queued like any outbound message;
@@ -23,14 +23,8 @@ export const sendFarewell = async (
     const connection = row?.whatsappId ? await findConnection(tx, ctx.tenantId, row.whatsappId) : undefined;
     if (!row || !connection?.farewellMessage?.trim()) return null;
     const ticket = await loadTicketDto(tx, ctx.tenantId, row.id);
-    const body = fillTemplate(connection.farewellMessage, {
-      name: ticket.contact.name,
-      protocol: ticket.protocol ?? '',
-      email: ticket.contact.email ?? '',
-      phoneNumber: ticket.contact.number ?? '',
-      user: ctx.username,
-      userEmail: ctx.email,
-    });
+    // The tenant's own variables and zone too, signed by the agent who closes.
+    const body = await fillTicketText(tx, ctx.tenantId, ticket, connection.farewellMessage, { userId: ctx.userId });
     const message = await insertMessage(tx, ctx.tenantId, {
       ticketId: row.id,
       contactId: row.contactId,
