@@ -1,12 +1,10 @@
-import type { TTicket } from '@prosa/contracts';
 import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { TExecutor } from '../../platform/db/client.js';
-import { tenants, tickets } from '../../platform/db/schema.js';
+import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { queueAutomaticMessage } from '../messages/queue-automatic-message.js';
-import { fillTemplate } from '../messages/templates.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
+import { fillTicketText } from '../variables/variables.service.js';
 import { notifyConversationEnded } from './notify-conversation-ended.js';
 import { publishTicketChange } from './ticket-events.js';
 import { loadTicketDto } from './ticket-rules.js';
@@ -18,19 +16,6 @@ export const AUTO_CLOSE_BATCH = 100;
 type TAutoCloseServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'channels' | 'log'>;
 /** Keyset position: the last ticket a batch looked at, by (last message time, id). */
 export type TAutoCloseCursor = { at: string; id: number };
-
-const variablesOf = (ticket: TTicket) => ({
-  name: ticket.contact.name,
-  protocol: ticket.protocol ?? '',
-  email: ticket.contact.email ?? '',
-  phoneNumber: ticket.contact.number ?? '',
-  user: ticket.username ?? '',
-  queue: ticket.queue?.queue ?? '',
-});
-
-const timeZoneOf = async (tx: TExecutor, tenantId: number) =>
-  (await tx.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId)))[0]?.timezone ??
-  'America/Sao_Paulo';
 
 /**
  * Closes one idle ticket, if it still is at `now` (checked under its row lock: a customer who wrote meanwhile,
@@ -47,9 +32,8 @@ const closeIdleTicket = async (
     const row = await findTicketRow(tx, tenantId, ticketId, { forUpdate: true });
     if (row?.status !== 'open' || !row.lastMessageAt || row.lastMessageAt >= run.threshold) return null;
     const before = await loadTicketDto(tx, tenantId, row.id);
-    const body = run.message.trim()
-      ? fillTemplate(run.message, variablesOf(before), { timezone: await timeZoneOf(tx, tenantId), at: run.now })
-      : '';
+    // The tenant's variables and zone, the ticket's agent as {{user}}, at the run's time.
+    const body = run.message.trim() ? await fillTicketText(tx, tenantId, before, run.message, { at: run.now }) : '';
     if (body) await queueAutomaticMessage(services, tx, tenantId, before, { body, sendType: 'autoClose', at: run.now });
     await updateTicketRow(tx, tenantId, row.id, {
       status: 'closed',

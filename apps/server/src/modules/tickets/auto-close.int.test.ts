@@ -108,7 +108,12 @@ describe('auto-close', () => {
 
   it('closes the open tickets quiet for longer than the setting, after sending the message once', async () => {
     await setSetting(t, fx, 'autoClose', '60');
-    await setSetting(t, fx, 'autoCloseMessage', 'Olá {{name}}, encerramos o protocolo {{protocol}}. {{desconhecida}}');
+    await setSetting(
+      t,
+      fx,
+      'autoCloseMessage',
+      '{{greeting}}, {{name}}! Encerramos o protocolo {{protocol}}. {{desconhecida}}',
+    );
     const old = await ticketAt(t, fx, connectionId, at('10:00:00'));
     const recent = await ticketAt(t, fx, connectionId, at('11:30:00'));
     const waiting = await ticketAt(t, fx, connectionId, at('09:00:00'), 'pending');
@@ -122,7 +127,8 @@ describe('auto-close', () => {
     const [message, ...more] = await autoMessages(t, old);
     expect(more).toEqual([]);
     expect(message?.userId).toBeNull();
-    expect(message?.body).toMatch(/^Olá Cliente \d+, encerramos o protocolo \d+\. \{\{desconhecida\}\}$/);
+    // 12:00 UTC is 09:00 in the tenant's zone (America/Sao_Paulo): good morning.
+    expect(message?.body).toMatch(/^Bom dia, Cliente \d+! Encerramos o protocolo \d+\. \{\{desconhecida\}\}$/);
     // The send job may have run already: wait on what the channel received.
     await eventually(() => expect(sends.filter((send) => send.id === message?.id)).toHaveLength(1));
     const logs = await t.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, old));
