@@ -58,7 +58,7 @@ export const WeekGrid = ({ hours, onChange, readOnly, errors }: TWeekGridProps) 
                         <TextInput
                           type="time"
                           size="xs"
-                          w={104}
+                          w={124}
                           disabled={readOnly}
                           aria-label={t(`openingHours.fields.${field}`, { day: t(`openingHours.days.${d.day}`) })}
                           value={d[field] ?? ''}
