@@ -86,13 +86,16 @@ export const seed = async (
     );
     // Tickets: per contact one older closed one and a newer one (10% open, 10% pending, 80% closed); 5% open
     // and 5% pending in all, spread over queues and agents, protocols as the server makes them.
+    // NOTE: queue and agent follow c.id / 10, not c.id: the status follows c.id % 10, and `(c.id + n) % 5` put
+    // every open ticket in the second queue and every pending one in the third (databases seeded before
+    // this change have that skew; docs/benchmarks.md).
     await step(`${ticketCount} tickets`, () =>
       client.query(
         `insert into tickets (tenant_id, contact_id, whatsapp_id, user_id, queue_id, status, channel, last_message,
                               last_message_at, unread_messages, protocol, created_at, updated_at)
          select c.tenant_id, c.id, w.id,
-                case when s.status = 'pending' then null else (agents.ids)[1 + (c.id + s.n) % 10] end,
-                (queue_ids.ids)[1 + (c.id + s.n) % 5],
+                case when s.status = 'pending' then null else (agents.ids)[1 + (c.id / 10 + s.n) % 10] end,
+                (queue_ids.ids)[1 + (c.id / 10 + s.n) % 5],
                 s.status, 'webchat', 'Mensagem ' || s.n, s.at,
                 case when s.status = 'closed' then 0 else c.id % 3 end,
                 to_char(s.at, 'YYYYMMDD') || lpad((c.id * 2 + s.n)::text, 7, '0'), s.at, now()
