@@ -80,7 +80,7 @@ export const closeIdleTickets = async (
           and(eq(tickets.lastMessageAt, new Date(after.at)), gt(tickets.id, after.id)),
         )
       : undefined;
-    // Read through tickets_tenant_status_last_idx (tenant, status, last message time).
+    // Read through tickets_tenant_status_order_idx (tenant, status, last message time).
     const rows = await tx
       .select({ id: tickets.id, lastMessageAt: tickets.lastMessageAt })
       .from(tickets)
