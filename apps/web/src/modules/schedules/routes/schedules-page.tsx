@@ -173,8 +173,13 @@ export const SchedulesPage = () => {
                           {row.createdBy?.name ?? t('schedules.removedUser')}
                         </Text>
                       </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={statusColor[row.status]} data-testid="schedules-status-badge">
+                      <Table.Td miw={120}>
+                        <Badge
+                          variant="light"
+                          color={statusColor[row.status]}
+                          style={{ overflow: 'visible' }}
+                          data-testid="schedules-status-badge"
+                        >
                           {t(`schedules.status.${row.status}`)}
                         </Badge>
                         {row.status === 'cancelled' && row.cancelReason && (
