@@ -384,14 +384,13 @@ describe('outbound through the web chat', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.field).toBe('scheduleDate');
-    // Its time comes: the sender picks it up (its send job waits for the same moment).
-    await t.db
-      .update(messages)
-      .set({ scheduleDate: new Date(Date.now() - 1000) })
-      .where(eq(messages.id, scheduled.body.id));
+    // Its time comes: its firing job (waiting for the same moment) hands it to the sender.
+    const due = new Date(Date.now() - 1000);
+    await t.db.update(messages).set({ scheduleDate: due }).where(eq(messages.id, scheduled.body.id));
     await t.db.execute(
-      sql`update pgboss.job set start_after = now() - interval '1 second'
-          where data->>'job' = 'messages.send' and (data->'payload'->>'messageId')::int = ${scheduled.body.id}`,
+      sql`update pgboss.job set start_after = ${due.toISOString()}::timestamptz,
+            data = jsonb_set(data, '{payload,at}', to_jsonb(${due.toISOString()}::text))
+          where data->>'job' = 'messages.schedule-fire' and (data->'payload'->>'messageId')::int = ${scheduled.body.id}`,
     );
     await eventually(async () => {
       const [row] = await t.db.select().from(messages).where(eq(messages.id, scheduled.body.id));
