@@ -17,6 +17,9 @@ if (!('fonts' in document))
     configurable: true,
   });
 
+/** The first render loads the screen, i18n and Mantine: slow on a busy machine. */
+const firstLoad = { timeout: 10_000 };
+
 const originalAdapter = http.defaults.adapter;
 afterEach(() => {
   cleanup();
@@ -62,10 +65,12 @@ describe('/avaliacoes/configurar', () => {
   it('previews what the customer receives, following the form as it is typed', async () => {
     serve();
     renderPage();
-    await waitFor(() =>
-      expect(screen.getByTestId('rating-preview-question').textContent).toBe(
-        'Olá Maria Silva, avalie o atendimento:\n\n0 - Ruim\n1 - Regular\n2 - Bom\n3 - Muito Bom\n4 - Excelente\n5 - Incrível',
-      ),
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('rating-preview-question').textContent).toBe(
+          'Olá Maria Silva, avalie o atendimento:\n\n0 - Ruim\n1 - Regular\n2 - Bom\n3 - Muito Bom\n4 - Excelente\n5 - Incrível',
+        ),
+      firstLoad,
     );
     fireEvent.change(screen.getByTestId('rating-scale-5'), { target: { value: 'Perfeito' } });
     fireEvent.change(screen.getByTestId('rating-ratingStore'), { target: { value: 'Valeu, {{name}}!' } });
@@ -77,7 +82,7 @@ describe('/avaliacoes/configurar', () => {
   it('saves the scale, texts and behaviour, and refuses an empty text naming it', async () => {
     const calls = serve();
     renderPage();
-    const thanks = await screen.findByTestId('rating-ratingStore');
+    const thanks = await screen.findByTestId('rating-ratingStore', undefined, firstLoad);
     await waitFor(() => expect((thanks as HTMLTextAreaElement).value).toBe(defaultRating().ratingStore));
     fireEvent.change(thanks, { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('rating-save'));
@@ -100,7 +105,7 @@ describe('/avaliacoes/configurar', () => {
   it('switches sending on through the userRating setting', async () => {
     const calls = serve();
     renderPage();
-    const toggle = (await screen.findByTestId('rating-enabled')) as HTMLInputElement;
+    const toggle = (await screen.findByTestId('rating-enabled', undefined, firstLoad)) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);
     await waitFor(() =>

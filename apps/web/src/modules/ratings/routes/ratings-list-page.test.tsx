@@ -15,6 +15,9 @@ import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
 import { RatingsListPage } from './ratings-list-page';
 
+/** The first render loads the screen, i18n and Mantine: slow on a busy machine. */
+const firstLoad = { timeout: 10_000 };
+
 const originalAdapter = http.defaults.adapter;
 afterEach(() => {
   cleanup();
@@ -81,7 +84,7 @@ describe('/avaliacoes/listar', () => {
   it('shows the ratings with their labels, the average and the distribution', async () => {
     serve(() => ({ evaluations: [rating(1, 5), rating(2, 4), rating(3, null)], count: 3, hasMore: false, summary }));
     renderPage();
-    expect(await screen.findAllByTestId('ratings-row')).toHaveLength(3);
+    expect(await screen.findAllByTestId('ratings-row', undefined, firstLoad)).toHaveLength(3);
     expect(screen.getByTestId('ratings-average').textContent).toBe('3,67');
     expect(screen.getAllByTestId('ratings-score-badge').map((badge) => badge.textContent)).toEqual([
       '5 · Incrível',
@@ -105,12 +108,12 @@ describe('/avaliacoes/listar', () => {
         : 'pending',
     );
     renderPage();
-    expect((await screen.findAllByTestId('skeleton-row')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByTestId('skeleton-row', undefined, firstLoad)).length).toBeGreaterThan(0);
     expect(screen.getByTestId('ratings-summary-loading')).toBeDefined();
     cleanup();
     release = true;
     renderPage();
-    expect(await screen.findByText('Nenhuma avaliação ainda')).toBeDefined();
+    expect(await screen.findByText('Nenhuma avaliação ainda', undefined, firstLoad)).toBeDefined();
     expect(screen.getByTestId('ratings-average').textContent).toBe('—');
   });
 
@@ -122,7 +125,7 @@ describe('/avaliacoes/listar', () => {
       summary,
     }));
     renderPage();
-    await screen.findAllByTestId('ratings-row');
+    await screen.findAllByTestId('ratings-row', undefined, firstLoad);
     const pagination = screen.getByTestId('ratings-pagination');
     fireEvent.click(within(pagination).getByText('3'));
     await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ pageNumber: 3 }));
@@ -148,7 +151,7 @@ describe('/avaliacoes/listar', () => {
         : { evaluations: [rating(1, 5)], count: 1, hasMore: false, summary },
     );
     renderPage();
-    await screen.findAllByTestId('ratings-row');
+    await screen.findAllByTestId('ratings-row', undefined, firstLoad);
     fireEvent.change(screen.getByTestId('ratings-date-start'), { target: { value: '2099-01-01' } });
     expect(await screen.findByText('Nenhuma avaliação com estes filtros.')).toBeDefined();
   });
