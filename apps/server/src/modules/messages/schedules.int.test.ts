@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
+import { multipartBody, samplePng } from '../../../test/uploads.js';
 import type { TOutboundMessage } from '../../channels/types.js';
 import { connections, messageSchedules, messages, tickets } from '../../platform/db/schema.js';
 import { JobDeferred } from '../../platform/jobs/job-errors.js';
@@ -195,6 +196,31 @@ describe('scheduled messages', () => {
     await makeDue(t, id);
     await eventually(async () => expect((await messageOf(t, id))?.status).toBe('sent'));
     expect(sends.filter((send) => send.id === id)).toHaveLength(1);
+  });
+
+  it('schedules files with their options (multipart), and fires them at their time', async () => {
+    const { ticketId } = await customerWrites(t, fx, connectionId);
+    const { body, headers } = multipartBody([
+      { name: 'ticketId', value: String(ticketId) },
+      { name: 'body', value: 'Segue o comprovante' },
+      { name: 'scheduleDate', value: new Date(Date.now() + 3_600_000).toISOString() },
+      { name: 'cancelOnReply', value: 'true' },
+      { name: 'medias', filename: 'comprovante.png', type: 'image/png', data: samplePng },
+    ]);
+    const res = await t.request('POST', '/messagesSchedule', { token: fx.tokens.admin, body, headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ status: 'scheduled', mediaType: 'image', body: 'Segue o comprovante' });
+    const [options] = await t.db.select().from(messageSchedules).where(eq(messageSchedules.messageId, res.body.id));
+    expect(options).toMatchObject({ cancelOnReply: true, openTicket: false, sign: false });
+    const missing = multipartBody([
+      { name: 'ticketId', value: String(ticketId) },
+      { name: 'medias', filename: 'comprovante.png', type: 'image/png', data: samplePng },
+    ]);
+    const refused = await t.request('POST', '/messagesSchedule', { token: fx.tokens.admin, ...missing });
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('scheduleDate');
+    await makeDue(t, res.body.id);
+    await eventually(async () => expect((await messageOf(t, res.body.id))?.status).toBe('sent'));
   });
 
   it('answers 401, 404, 403 and 400 as every route does, and agents see only their tickets', async () => {
