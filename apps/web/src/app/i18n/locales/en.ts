@@ -593,6 +593,7 @@ export const en: TLocaleResource = {
         pause: 'Paused',
         pauseEnd: 'Resumed',
         create: 'Ticket created',
+        ratingRequested: 'Rating asked of the customer',
       },
     },
   },

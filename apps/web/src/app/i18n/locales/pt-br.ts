@@ -596,6 +596,7 @@ export const ptBR = {
         pause: 'Pausado',
         pauseEnd: 'Retomado',
         create: 'Atendimento criado',
+        ratingRequested: 'Avaliação pedida ao cliente',
       },
     },
   },

@@ -23,6 +23,7 @@ const logTypes = [
   'pause',
   'pauseEnd',
   'create',
+  'ratingRequested',
 ];
 
 /** The ticket's history (GET /tickets/:id/logs): who did what and when, transfers and closing reasons. */
