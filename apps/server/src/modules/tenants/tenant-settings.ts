@@ -10,8 +10,8 @@ import {
   type TSystemColorKey,
   type TTenantTimeZone,
   toSystemColorList,
-  type ZSystemColors,
   ZRating,
+  type ZSystemColors,
 } from '@prosa/contracts';
 import type { z } from 'zod';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -33,13 +33,13 @@ const save = async (services: Pick<TServices, 'db'>, tenantId: number, values: P
 export const readBusinessHours = (row: TTenantRow): TBusinessHours =>
   (row.businessHours as TBusinessHours | null) ?? defaultBusinessHours();
 
-export const tenantSettings = {
 /** The stored rating over the defaults: one saved before a field existed reads that field's default. */
 export const readRating = (row: Pick<TTenantRow, 'rating'>): TRating => {
   const parsed = ZRating.safeParse({ ...defaultRating(), ...((row.rating as object | null) ?? {}) });
   return parsed.success ? parsed.data : defaultRating();
 };
 
+export const tenantSettings = {
   getBusinessHours: async (services: Pick<TServices, 'db'>, tenantId: number) => {
     const row = await getOwnTenantRow(services, tenantId);
     return {

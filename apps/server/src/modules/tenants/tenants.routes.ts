@@ -10,6 +10,7 @@ import {
   ZTenant,
   ZTenantList,
   ZTenantListQuery,
+  ZTenantTimeZone,
   ZUpdateTenantBody,
   ZUser,
 } from '@prosa/contracts';
@@ -69,7 +70,6 @@ export const tenantsRoutes =
       { onRequest: admin, schema: { tags, body: ZHolidays, response: { 200: ZHolidays } } },
       (req) => tenantSettings.setHolidays(services, req.ctx.tenantId, req.body),
     );
-    app.get(
     app.get('/tenants/timezone', { onRequest: anyone, schema: { tags, response: { 200: ZTenantTimeZone } } }, (req) =>
       tenantSettings.getTimeZone(services, req.ctx.tenantId),
     );
@@ -78,6 +78,7 @@ export const tenantsRoutes =
       { onRequest: admin, schema: { tags, body: ZTenantTimeZone, response: { 200: ZTenantTimeZone } } },
       (req) => tenantSettings.setTimeZone(services, req.ctx.tenantId, req.body.timezone),
     );
+    app.get(
       '/tenants/systemColors',
       { onRequest: anyone, schema: { tags, response: { 200: ZSystemColorList } } },
       (req) => tenantSettings.getSystemColors(services, req.ctx.tenantId),
