@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hexColorPattern } from './system-colors.js';
 
 /** PostgreSQL's integer: the largest row id (and counter) a column holds. */
 export const INT4_MAX = 2_147_483_647;
@@ -54,7 +55,7 @@ export const ZDate = z.iso.date('deve ser uma data AAAA-MM-DD que exista');
 export const ZDateQuery = z.union([ZDate, z.iso.datetime({ offset: true })], {
   error: 'deve ser uma data AAAA-MM-DD que exista ou uma data e hora ISO 8601',
 });
-export const ZHexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'hex colour');
+export const ZHexColor = z.string().regex(hexColorPattern, 'hex colour');
 
 export const ZOk = z.object({ ok: z.literal(true) });
 export const ZErrorBody = z.object({ error: z.string(), message: z.string(), field: z.string().optional() });

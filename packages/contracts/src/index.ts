@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './profiles.js';
 export * from './realtime.js';
 export * from './routes.js';
+export * from './system-colors.js';
 export * from './tenant-settings.js';
 export * from './tenants.js';
 export * from './users.js';

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from './errors.js';
 import { mergeMenuVisibility } from './profiles.js';
 import { landingRouteName } from './routes.js';
-import {
-  defaultBusinessHours,
-  defaultSystemColors,
-  fromSystemColorList,
-  isWithinBusinessHours,
-  toSystemColorList,
-  ZBusinessHours,
-} from './tenant-settings.js';
+import { defaultSystemColors, fromSystemColorList, toSystemColorList } from './system-colors.js';
+import { defaultBusinessHours, isWithinBusinessHours, ZBusinessHours } from './tenant-settings.js';
 
 describe('business hours', () => {
   const hours = defaultBusinessHours();

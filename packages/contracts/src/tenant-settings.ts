@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isOpenOnWeekday, isValidTimeZone } from './business-hours.js';
 import { ZDate, ZHexColor, ZTime } from './common.js';
+import { systemColorLabels } from './system-colors.js';
 
 export const weekdayLabels = [
   'Domingo',
@@ -135,32 +136,6 @@ export const defaultRating = (): TRating => ({
   timeoutMinutes: 1440,
 });
 
-export const systemColorLabels = [
-  'Neutral',
-  'Primary',
-  'Secondary',
-  'Accent',
-  'Warning',
-  'Negative',
-  'Positive',
-  'Light',
-] as const;
-export type TSystemColorLabel = (typeof systemColorLabels)[number];
-export type TSystemColorKey = Lowercase<TSystemColorLabel>;
-/** Colour entry as the family sends it: `{ label: 'Primary', primary: '#5c67f2' }`. */
-export type TSystemColor = { label: TSystemColorLabel } & Partial<Record<TSystemColorKey, string>>;
-
-export const defaultSystemColors: Record<TSystemColorKey, string> = {
-  neutral: '#e0e1e2',
-  primary: '#5c67f2',
-  secondary: '#26a69a',
-  accent: '#9c27b0',
-  warning: '#f2c037',
-  negative: '#c10015',
-  positive: '#25d366',
-  light: '#f5f6fa',
-};
-
 export const ZSystemColors = z
   .array(z.object({ label: z.enum(systemColorLabels) }).catchall(z.string()))
   .length(8)
@@ -176,18 +151,3 @@ export const ZSystemColors = z
     });
     if (labels.size !== 8) ctx.addIssue({ code: 'custom', message: 'each label exactly once' });
   });
-
-export const toSystemColorList = (colors: Record<TSystemColorKey, string>): TSystemColor[] =>
-  systemColorLabels.map((label) => {
-    const key = label.toLowerCase() as TSystemColorKey;
-    return { label, [key]: colors[key] } as TSystemColor;
-  });
-
-export const fromSystemColorList = (list: z.infer<typeof ZSystemColors>): Record<TSystemColorKey, string> => {
-  const colors = { ...defaultSystemColors };
-  for (const item of list) {
-    const key = item.label.toLowerCase() as TSystemColorKey;
-    colors[key] = String(item[key]);
-  }
-  return colors;
-};

@@ -1,10 +1,9 @@
 import {
   defaultSystemColors,
-  fromSystemColorList,
+  readSystemColorList,
   type TBranding,
   type TSystemColor,
   toSystemColorList,
-  ZSystemColors,
 } from '@prosa/contracts';
 import { create } from 'zustand';
 import { readStoredJson, storageKeys, writeStoredJson } from '../session/storage';
@@ -17,11 +16,11 @@ export type TAppearanceState = {
   branding: TBranding;
 };
 
-/** Colours as the server sends them, checked; anything malformed falls back to the defaults. */
-export const parseSystemColors = (list: unknown): TColorMap | null => {
-  const parsed = ZSystemColors.safeParse(list);
-  return parsed.success ? fromSystemColorList(parsed.data) : null;
-};
+/**
+ * Colours as the server sends them, checked as ZSystemColors checks them (without zod, which the login screen
+ * does not load); anything malformed falls back to the defaults.
+ */
+export const parseSystemColors = (list: unknown): TColorMap | null => readSystemColorList(list);
 
 const initialColors = (): TColorMap =>
   parseSystemColors(readStoredJson(storageKeys.storedColors)) ?? { ...defaultSystemColors };

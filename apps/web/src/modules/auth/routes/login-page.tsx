@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { ZLoginBody } from '@prosa/contracts';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,8 @@ import { login, usePublicSettings } from '../api/auth-api';
 import { showLoginError } from '../components/login-errors';
 import { useCompleteLogin } from '../components/use-complete-login';
 
+// The form's schema (and zod with it) is fetched at the first keystroke: the login screen loads less.
+const loadLoginSchema = () => import('../login-schema').then((m) => m.ZLoginBody);
 // The modal (and Mantine's Modal with it) is fetched only when asked for: the login screen loads less.
 const loadForgotPasswordModal = () => import('../components/forgot-password-modal');
 const ForgotPasswordModal = lazy(() => loadForgotPasswordModal().then((m) => ({ default: m.ForgotPasswordModal })));
@@ -29,9 +30,12 @@ export const LoginPage = () => {
     forgot.open();
   };
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodResolver(ZLoginBody) });
+  const form = useForm({ initialValues: { email: '', password: '' } });
 
   const submit = form.onSubmit(async (values) => {
+    const errors = zodResolver(await loadLoginSchema())(values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
     loading.show();
     try {
@@ -46,7 +50,7 @@ export const LoginPage = () => {
 
   return (
     <>
-      <form onSubmit={submit} noValidate aria-labelledby="login-title">
+      <form onSubmit={submit} onInput={() => void loadLoginSchema()} noValidate aria-labelledby="login-title">
         <Stack gap="md">
           <div>
             <Title order={1} fz="h2" id="login-title">
