@@ -56,7 +56,7 @@ const serve = (list: (params: Record<string, unknown>) => TBirthdayList | 'error
       return reply([
         { connectionId: 3, connectionName: 'WhatsApp Loja', enabled: true, message: 'Parabéns, {{name}}!' },
       ]);
-    if (url === '/birthdays/settings') return reply((calls.at(-1)?.data as { settings: unknown[] }).settings);
+    if (url === '/birthdays/settings') return reply((config.data ? JSON.parse(String(config.data)) : {}).settings);
     if (url === '/messages/sendBirthday') return reply({ sent: 2, skipped: 1, already: 0 });
     return reply([]);
   };
