@@ -35,10 +35,6 @@ export const settingDefaults = {
   useUserBusinessHours: 'disabled',
   maxRetries: '1',
   outOfHoursQueueId: '',
-  // Auto-close: open tickets quiet for this many minutes are closed after `autoCloseMessage` ('0': off).
-  autoClose: '0',
-  autoCloseMessage:
-    'Este atendimento foi encerrado por falta de interação. Se precisar, é só nos enviar uma nova mensagem.',
   // Integrations: the family's `semRedis` toggle (POST /noRedis), stored for its clients; nothing here reads it.
   noRedis: 'enabled',
 } as const;
