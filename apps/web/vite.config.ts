@@ -78,6 +78,7 @@ export default defineConfig({
       '/reasons': api(),
       '/contacts': api(),
       '/ticketEvaluations': api(),
+      '/ticketNotes': api(),
       '/settings': api(),
       '/public': api(),
       '/check-version': api(),
