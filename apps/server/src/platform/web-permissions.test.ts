@@ -37,6 +37,7 @@ const decidedBy: Record<string, readonly string[]> = {
   'settings.manage': ['PUT /settings/:key'],
   'tickets.delete': ['DELETE /tickets/:ticketId'],
   'templates.manage': ['POST /whatsapp/:id/templates/sync'],
+  'birthdays.manage': ['GET /birthdays/settings', 'PUT /birthdays/settings', 'POST /messages/sendBirthday'],
 };
 
 /**
