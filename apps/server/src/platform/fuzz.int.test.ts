@@ -32,6 +32,7 @@ const writesWithoutInput: Record<string, string> = {
   'POST /auth/logout': 'reads only the refresh cookie',
   'PUT /ticketsUpdateAllUnreadMessages': "acts on the caller's own tickets, no input",
   'POST /pending/resolvePending': "closes the caller's own tenant's pending tickets, no input",
+  'POST /messages/sendBirthday': "sends today's birthday messages of the caller's tenant, no input",
 };
 
 /**
