@@ -7,8 +7,10 @@ import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js
 import { createChannelRegistry } from './channels/host/channel-registry.js';
 import { startProviders } from './channels/host/start-providers.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
-import { pruneFailures } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { pruneFailures } from './modules/auth/auth.service.js';
+import { birthdayJob } from './modules/birthdays/birthday.job.js';
+import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
@@ -18,8 +20,6 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { contactsRealtimeListener } from './modules/contacts/realtime-listener.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
-import { birthdayJob } from './modules/birthdays/birthday.job.js';
-import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
 import { exportTranscriptRoutes } from './modules/messages/export-transcript.routes.js';
 import { forwardMessagesRoutes } from './modules/messages/forward-messages.routes.js';
@@ -27,31 +27,31 @@ import { groupMessagesRoutes } from './modules/messages/group-messages.routes.js
 import { mediaRoutes } from './modules/messages/media.routes.js';
 import { messageAliasesRoutes } from './modules/messages/message-aliases.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { startOutboundSender } from './modules/messages/outbound-sender.js';
+import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { scheduleFireJob } from './modules/messages/schedule-fire.job.js';
 import { scheduleReplyListener } from './modules/messages/schedule-reply.listener.js';
 import { schedulesRoutes } from './modules/messages/schedules.routes.js';
-import { startOutboundSender } from './modules/messages/outbound-sender.js';
-import { presenceRoutes } from './modules/messages/presence.routes.js';
 import { sendButtonRoutes } from './modules/messages/send-button.routes.js';
 import { structuredMessagesRoutes } from './modules/messages/structured-messages.routes.js';
 import { syncHistoryRoutes } from './modules/messages/sync-history.routes.js';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
-import { reasonsRoutes } from './modules/reasons/reasons.routes.js';
 import { ratingReplyListener } from './modules/ratings/rating-reply.listener.js';
 import { ratingTimeoutJob } from './modules/ratings/rating-timeout.job.js';
 import { ticketEvaluationsRoutes } from './modules/ratings/ticket-evaluations.routes.js';
+import { reasonsRoutes } from './modules/reasons/reasons.routes.js';
 import { settingsRealtimeListener } from './modules/settings/realtime-listener.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
-import { ticketPanelRoutes } from './modules/tickets/panel.routes.js';
-import { pendingRoutes } from './modules/tickets/pending.routes.js';
 import { notesRealtimeListener } from './modules/ticket-notes/notes-realtime-listener.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { autoCloseJob } from './modules/tickets/auto-close.job.js';
+import { ticketPanelRoutes } from './modules/tickets/panel.routes.js';
+import { pendingRoutes } from './modules/tickets/pending.routes.js';
 import { realtimeListener } from './modules/tickets/realtime-listener.js';
 import { ticketAutomationRoutes } from './modules/tickets/ticket-automation.routes.js';
 import { ticketConnectionRoutes } from './modules/tickets/ticket-connection.routes.js';
@@ -178,13 +178,13 @@ export const createApp = async (
 
   // Realtime hears tickets and messages as domain events: the one place that tells agents' sockets of them.
   events.listen(realtimeListener(services));
-  events.listen(notesRealtimeListener(services));
-  jobs.register(autoCloseJob(services));
   // ...and contacts, connections' status and settings, each as the socket events the web already knows.
   events.listen(contactsRealtimeListener(services));
   events.listen(connectionsRealtimeListener(services));
   events.listen(settingsRealtimeListener(services));
   events.listen(absenceListener(services));
+  events.listen(notesRealtimeListener(services));
+  jobs.register(autoCloseJob(services));
   events.listen(ratingReplyListener(services));
   jobs.register(ratingTimeoutJob(services));
   // Scheduled messages fire at their time (one job each); the customer's reply cancels those that ask it.

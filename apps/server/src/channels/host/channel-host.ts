@@ -13,8 +13,8 @@ import { findContactAddress, findMessage, findMessageByExternalId } from '../../
 import { receiveMessage } from '../../modules/messages/receive-batch.js';
 import { getTenantSettings } from '../../modules/settings/settings.reader.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
-import { insertUnmatchedWebhookEvent } from '../../platform/webhooks/unmatched-webhook-events.js';
 import type { TServices } from '../../platform/services.js';
+import { insertUnmatchedWebhookEvent } from '../../platform/webhooks/unmatched-webhook-events.js';
 import type { TConnectionRef, TGatewayEvent } from './gateway-events.js';
 import { createLateReferences } from './late-reference.job.js';
 

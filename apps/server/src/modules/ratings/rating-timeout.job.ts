@@ -27,7 +27,7 @@ export const expireRating = async (
   const { tenantId, evaluationId } = payload;
   const result = await withTenant(services.db, tenantId, async (tx) => {
     const evaluation = await findEvaluationRow(tx, tenantId, evaluationId, true);
-    if (!evaluation || evaluation.status !== 'pending') return { outcome: 'done' as const };
+    if (evaluation?.status !== 'pending') return { outcome: 'done' as const };
     const tenant = await findTenant(tx, tenantId);
     const dueAt = new Date(
       evaluation.createdAt.getTime() + readRating(tenant ?? { rating: null }).timeoutMinutes * 60_000,

@@ -487,6 +487,7 @@ export const ticketTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.ticketId, t.tagId] })],
 );
+
 /**
  * A rating asked of a customer when an agent closed the ticket (`/ticketEvaluations`): pending until the reply,
  * then rated (score 0-5), dropped (attempts used up) or expired (nobody answered). One pending per ticket.
@@ -522,17 +523,12 @@ export const ticketEvaluations = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('ticket_evaluations_one_pending_key')
-      .on(t.tenantId, t.ticketId)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('ticket_evaluations_one_pending_key').on(t.tenantId, t.ticketId).where(sql`${t.status} = 'pending'`),
     index('ticket_evaluations_ticket_idx').on(t.tenantId, t.ticketId, t.id),
-    index('ticket_evaluations_contact_pending_idx')
-      .on(t.tenantId, t.contactId)
-      .where(sql`${t.status} = 'pending'`),
+    index('ticket_evaluations_contact_pending_idx').on(t.tenantId, t.contactId).where(sql`${t.status} = 'pending'`),
     index('ticket_evaluations_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
   ],
 );
-
 
 export const ticketLogs = pgTable(
   'ticket_logs',
@@ -573,6 +569,7 @@ export const ticketNotes = pgTable(
     index('ticket_notes_text_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
   ],
 );
+
 /** The tenant's own template variables (/configuracoes/variaveis): `{{name}}` -> value, name unique per tenant. */
 export const tenantVariables = pgTable(
   'tenant_variables',
@@ -607,7 +604,6 @@ export const absenceSends = pgTable(
     index('absence_sends_ticket_idx').on(t.tenantId, t.ticketId),
   ],
 );
-
 
 export const messages = pgTable(
   'messages',

@@ -1,17 +1,17 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
 import { conversationPtBR } from '../../../modules/attendance/locale';
+import { birthdaysPtBR } from '../../../modules/birthdays/locale';
+import { businessHoursPtBR } from '../../../modules/business-hours/locale';
 import { catalogPtBR } from '../../../modules/catalog/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
-import { businessHoursPtBR } from '../../../modules/business-hours/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
-import { birthdaysPtBR } from '../../../modules/birthdays/locale';
-import { schedulesPtBR } from '../../../modules/schedules/locale';
 import { notesPtBR } from '../../../modules/notes/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
 import { ratingsPtBR } from '../../../modules/ratings/locale';
+import { schedulesPtBR } from '../../../modules/schedules/locale';
 import { autoClosePtBR } from '../../../modules/settings/auto-close-locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
 import { variablesPtBR } from '../../../modules/variables/locale';
