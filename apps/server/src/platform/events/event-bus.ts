@@ -95,10 +95,10 @@ export const createEventBus = (options: TEventBusOptions) => {
         id: randomUUID(),
         occurredAt: now().toISOString(),
       };
-      for (const { listener, job } of durable) {
-        if (!listener.events.includes(event.type)) continue;
-        await options.jobs.enqueue(job, published, { tx, tenantId: event.tenantId, key: published.id });
-      }
+      const jobs = durable
+        .filter(({ listener }) => listener.events.includes(event.type))
+        .map(({ job }) => ({ definition: job as TJobDefinition<unknown>, payload: published, key: published.id }));
+      await options.jobs.enqueueMany(tx, event.tenantId, jobs);
       scope.onCommit(() => {
         deliverHere(published, local);
         options.peers.broadcast(published);
