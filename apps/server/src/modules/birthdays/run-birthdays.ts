@@ -1,4 +1,4 @@
-import { fillVariables, isBirthdayOn, messagePreview, parseBirthday, type TBirthdayRun } from '@prosa/contracts';
+import { isBirthdayOn, messagePreview, parseBirthday, type TBirthdayRun } from '@prosa/contracts';
 import type { TTx } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
@@ -8,6 +8,7 @@ import { insertMessage } from '../messages/messages.service.js';
 import { nextProtocol } from '../protocols/protocols.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import { insertTicket, updateTicketRow } from '../tickets/tickets.service.js';
+import { fillTicketText } from '../variables/variables.service.js';
 import {
   claimBirthdaySend,
   findBirthdaySettings,
@@ -91,17 +92,10 @@ const sendOne = async (
     if (!setting) return 'skipped';
     const ticket = latest ?? (await ticketFor(tx, tenantId, contact.id, setting.connectionId, context.now));
     if (!ticket) return 'skipped';
-    const body = fillVariables(
-      setting.message.trim() || DEFAULT_BIRTHDAY_MESSAGE,
-      {
-        name: contact.name,
-        firstName: contact.name.split(' ')[0],
-        email: contact.email ?? '',
-        phoneNumber: contact.number ?? '',
-        protocol: ticket.protocol ?? '',
-      },
-      { timeZone: context.timeZone, at: context.now },
-    );
+    const body = await fillTicketText(tx, tenantId, ticket.id, setting.message.trim() || DEFAULT_BIRTHDAY_MESSAGE, {
+      at: context.now,
+      extra: { name: contact.name, firstName: contact.name.split(' ')[0] ?? '' },
+    });
     const row = await insertMessage(tx, tenantId, {
       ticketId: ticket.id,
       contactId: contact.id,

@@ -18,7 +18,7 @@ let sequence = 0;
 const setRating = async (changes: Partial<TRating>) => {
   const res = await t.request('PUT', '/tenants/rating', {
     token: fx.tokens.admin,
-    body: { ...defaultRating(), evaluationMessage: 'Olá {{name}}, avalie o atendimento de {{user}}:', ...changes },
+    body: { ...defaultRating(), evaluationMessage: 'Olá {{name}}, avalie o atendimento de {{user}} na {{loja}}:', ...changes },
   });
   expect(res.status).toBe(200);
 };
@@ -90,6 +90,9 @@ beforeAll(async () => {
   });
   webchatId = created.body.id;
   await setUserRating('enabled');
+  // A tenant's own variable reaches the rating texts like the built-in ones.
+  const variable = { token: fx.tokens.admin, body: { name: 'loja', value: 'Loja Centro' } };
+  expect((await t.request('POST', '/variables', variable)).status).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -101,7 +104,7 @@ describe('rating conversation (close once rated)', () => {
     // The ticket waits for the rating: still open, the customer asked once, with the variables filled.
     expect(closing.status).toBe('open');
     expect(await ratingTexts(c.ticketId)).toEqual([
-      `Olá ${c.from.name}, avalie o atendimento de admin Avaliações:\n\n0 - Ruim\n1 - Regular\n2 - Bom\n3 - Muito Bom\n4 - Excelente\n5 - Incrível`,
+      `Olá ${c.from.name}, avalie o atendimento de admin Avaliações na Loja Centro:\n\n0 - Ruim\n1 - Regular\n2 - Bom\n3 - Muito Bom\n4 - Excelente\n5 - Incrível`,
     ]);
     expect(await evaluationOf(c.ticketId)).toMatchObject({ status: 'pending', attempts: 0, userId: fx.admin.id });
 

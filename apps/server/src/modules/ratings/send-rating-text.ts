@@ -1,11 +1,11 @@
-import { fillVariables, type TTicket } from '@prosa/contracts';
+import type { TTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { toMessageDto } from '../messages/message-dto.js';
 import { publishMessageEvent } from '../messages/message-events.js';
 import { insertMessage } from '../messages/messages.service.js';
-import { findTenant } from '../tenants/tenants.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { fillTicketText } from '../variables/variables.service.js';
 
 type TSendServices = Pick<TServices, 'events' | 'outbound'>;
 
@@ -26,20 +26,9 @@ export const sendRatingText = async (
   agent: TRatingAgent,
 ): Promise<void> => {
   const ticket: TTicket = await loadTicketDto(tx, tenantId, ticketId);
-  const tenant = await findTenant(tx, tenantId);
-  const body = fillVariables(
-    text,
-    {
-      name: ticket.contact.name,
-      protocol: ticket.protocol ?? undefined,
-      email: ticket.contact.email ?? undefined,
-      phoneNumber: ticket.contact.number ?? undefined,
-      queue: ticket.queue?.queue ?? undefined,
-      user: agent?.name,
-      userEmail: agent?.email,
-    },
-    { timeZone: tenant?.timezone },
-  );
+  // The agent who closed is `{{user}}`, over whoever holds the ticket now.
+  const agentValues = agent ? { user: agent.name, userEmail: agent.email } : {};
+  const body = await fillTicketText(tx, tenantId, ticket, text, { extra: agentValues });
   const message = await insertMessage(tx, tenantId, {
     ticketId: ticket.id,
     contactId: ticket.contactId,
