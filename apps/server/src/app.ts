@@ -9,6 +9,8 @@ import { startProviders } from './channels/host/start-providers.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { pruneFailures } from './modules/auth/auth.service.js';
+import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
+import { autoReplyListener } from './modules/auto-replies/auto-reply.listener.js';
 import { birthdayJob } from './modules/birthdays/birthday.job.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
@@ -183,6 +185,7 @@ export const createApp = async (
   events.listen(connectionsRealtimeListener(services));
   events.listen(settingsRealtimeListener(services));
   events.listen(absenceListener(services));
+  events.listen(autoReplyListener(services));
   events.listen(notesRealtimeListener(services));
   jobs.register(autoCloseJob(services));
   events.listen(ratingReplyListener(services));
@@ -234,6 +237,7 @@ export const createApp = async (
   await app.register(tagsRoutes(services));
   await app.register(fastRepliesRoutes(services));
   await app.register(farewellMessagesRoutes(services));
+  await app.register(autoRepliesRoutes(services));
   await app.register(variablesRoutes(services));
   await app.register(ticketEvaluationsRoutes(services));
   await app.register(ticketNotesRoutes(services));

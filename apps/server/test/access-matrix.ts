@@ -208,6 +208,16 @@ export const accessMatrix: Record<string, TAccess> = {
   'POST /farewellPrivateMessage': any,
   'PUT /farewellPrivateMessage/:id': withBody(any, { message: 'Outra' }),
   'DELETE /farewellPrivateMessage/:id': any,
+  'GET /auto-reply': any,
+  'POST /auto-reply': admin,
+  'PUT /auto-reply/:id': withBody(admin, { name: 'Outra' }),
+  'DELETE /auto-reply/:id': admin,
+  'POST /auto-reply/:id/steps': withBody(admin, { reply: 'Olá' }),
+  'PUT /auto-reply/:id/steps/:stepId': withBody(admin, { reply: 'Outra' }),
+  'DELETE /auto-reply/:id/steps/:stepId': admin,
+  'POST /auto-reply-action': admin,
+  'PUT /auto-reply-action/:id': withBody(admin, { words: 'outra' }),
+  'DELETE /auto-reply-action/:id': admin,
   'GET /ticketNotes': any,
   'GET /ticketNotes/:ticketId/logs': any,
   'POST /ticketNotes': withBody(any, { ticketId: 2_000_000_000, notes: 'Nota' }),
@@ -251,6 +261,8 @@ export const rowOfParam = (url: string, param: string): TRowKind | undefined => 
       return 'contact';
     case 'whatsappId':
       return 'connection';
+    case 'stepId':
+      return 'autoReplyStep';
     case 'id': {
       const resource = url.split('/')[1] ?? '';
       const kinds: Record<string, TRowKind> = {
@@ -261,6 +273,8 @@ export const rowOfParam = (url: string, param: string): TRowKind | undefined => 
         tags: 'tag',
         fastreply: 'fastReply',
         farewellPrivateMessage: 'farewell',
+        'auto-reply': 'autoReply',
+        'auto-reply-action': 'autoReplyAction',
         ticketNotes: 'note',
         variables: 'variable',
         whatsapp: 'connection',

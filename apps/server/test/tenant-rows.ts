@@ -16,7 +16,10 @@ export type TRowKind =
   | 'fastReply'
   | 'farewell'
   | 'note'
-  | 'variable';
+  | 'variable'
+  | 'autoReply'
+  | 'autoReplyStep'
+  | 'autoReplyAction';
 
 export type TTenantRows = Record<TRowKind, number>;
 
@@ -46,6 +49,14 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
   if (received.duplicate) throw new Error('the first message of a new visitor cannot be a duplicate');
   const { ticket } = received;
   const page = await t.request('GET', `/messages/${ticket.id}`, { token });
+  const autoReply = await made('/auto-reply', { name: 'Menu', isActive: false });
+  const autoReplyStep = await made(`/auto-reply/${autoReply}/steps`, { reply: 'Digite 1' });
+  const autoReplyAction = await made('/auto-reply-action', {
+    stepReplyId: autoReplyStep,
+    words: '1',
+    action: 1,
+    queueId: fx.queue.id,
+  });
   return {
     ticket: ticket.id,
     message: page.body.messages[0].id as number,
@@ -59,5 +70,8 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     farewell: await made('/farewellPrivateMessage', { message: 'Até logo', shared: true }),
     note: await made('/ticketNotes', { ticketId: ticket.id, notes: 'Cliente pediu retorno' }),
     variable: await made('/variables', { name: 'site', value: 'exemplo.com' }),
+    autoReply,
+    autoReplyStep,
+    autoReplyAction,
   };
 };

@@ -17,6 +17,7 @@ export * from './contacts.js';
 export * from './conversation-actions.js';
 export * from './fallback-key.js';
 export * from './farewell-messages.js';
+export * from './auto-replies.js';
 export * from './group-messages.js';
 export * from './history-sync.js';
 export * from './message-templates.js';

@@ -187,5 +187,6 @@ const snapshotOfB = async () => {
     farewells: await read('/farewellPrivateMessage'),
     notes: await read(`/ticketNotes/${rowsB.ticket}/logs`),
     variables: await read('/variables'),
+    autoReplies: await read('/auto-reply'),
   };
 };

@@ -605,6 +605,99 @@ export const absenceSends = pgTable(
   ],
 );
 
+/** Legacy keyword auto-replies (/auto-resposta, domain 2.12): a reply, its steps, and each step's actions. */
+export const autoReplies = pgTable(
+  'auto_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    action: integer('action').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    celularTeste: text('celular_teste'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('auto_replies_tenant_idx').on(t.tenantId, t.isActive, t.id)],
+);
+
+export const autoReplySteps = pgTable(
+  'auto_reply_steps',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    autoReplyId: integer('auto_reply_id')
+      .notNull()
+      .references(() => autoReplies.id, { onDelete: 'cascade' }),
+    reply: text('reply').notNull(),
+    initialStep: boolean('initial_step').notNull().default(false),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('auto_reply_steps_reply_idx').on(t.tenantId, t.autoReplyId, t.id)],
+);
+
+export const autoReplyActions = pgTable(
+  'auto_reply_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    stepReplyId: integer('step_reply_id')
+      .notNull()
+      .references(() => autoReplySteps.id, { onDelete: 'cascade' }),
+    words: text('words').notNull(),
+    /** 0 go to `nextStepId`, 1 move to `queueId`, 2 hand to `userIdDestination` (the family's numbers). */
+    action: integer('action').notNull().default(0),
+    nextStepId: integer('next_step_id').references(() => autoReplySteps.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userIdDestination: integer('user_id_destination').references(() => users.id, { onDelete: 'set null' }),
+    replyDefinition: text('reply_definition'),
+    ...timestamps,
+  },
+  (t) => [index('auto_reply_actions_step_idx').on(t.tenantId, t.stepReplyId, t.id)],
+);
+
+/** The step a ticket is on (the family's `tickets.autoReplyId`/`stepAutoReplyId`); no row: not started. */
+export const autoReplyTicketSteps = pgTable(
+  'auto_reply_ticket_steps',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    autoReplyId: integer('auto_reply_id')
+      .notNull()
+      .references(() => autoReplies.id, { onDelete: 'cascade' }),
+    /** Null once the reply finished (a queue or user action): the ticket is not offered the steps again. */
+    stepId: integer('step_id').references(() => autoReplySteps.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'auto_reply_ticket_steps_pk', columns: [t.tenantId, t.ticketId] })],
+);
+
+/** One row per customer message the auto-reply runner handled (the family's AutoReplyLogs): a retry is a no-op. */
+export const autoReplyLogs = pgTable(
+  'auto_reply_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    inboundMessageId: integer('inbound_message_id').notNull(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id'),
+    autoReplyId: integer('auto_reply_id'),
+    stepsReplyId: integer('steps_reply_id'),
+    wordsReply: text('words_reply'),
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auto_reply_logs_inbound_key').on(t.tenantId, t.inboundMessageId),
+    index('auto_reply_logs_ticket_idx').on(t.tenantId, t.ticketId),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {
