@@ -59,7 +59,8 @@ export const ZAutoReplyUpdate = z
 
 export const ZAutoReplyStepBody = z.object({
   reply: z.string().trim().min(1).max(4096),
-  initialStep: z.boolean().default(false),
+  /** Omitted: a reply's first step is its initial one, the later ones are not. */
+  initialStep: z.boolean().optional(),
 });
 export type TAutoReplyStepBody = z.input<typeof ZAutoReplyStepBody>;
 export const ZAutoReplyStepUpdate = z
