@@ -20,3 +20,20 @@ function installBrowserGaps() {
   } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => undefined;
 }
+
+// Test files share a worker (vitest `isolate: false`), and with it Mantine's one notifications store: toasts
+// left by one file would fill the visible slots and queue the next file's. Each test starts with none.
+// `findBy…`/`waitFor` wait up to 5 s for what they look for (CI runs the browser suite beside this one; the
+// 1 s default failed there), and return as soon as it shows.
+if (typeof window !== 'undefined') {
+  const { beforeEach } = await import('vitest');
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+  const { notifications } = await import('@mantine/notifications');
+  beforeEach(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+}
+
+export {};

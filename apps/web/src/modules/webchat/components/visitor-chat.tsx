@@ -2,6 +2,7 @@ import { Alert, Box, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TVisitorMessage } from '../routes/webchat-history';
+import { splitAtEnd } from './conversation-end';
 import { useVisitorConversation } from './use-visitor-conversation';
 import { VisitorBubble } from './visitor-bubble';
 import { VisitorComposer } from './visitor-composer';
@@ -9,8 +10,8 @@ import { VisitorComposer } from './visitor-composer';
 type TVisitorChatProps = { channel: string; token: string; greeting: string | null; maxFileBytes: number };
 
 /**
- * The conversation once started: the greeting, the messages (those after the agent ended it below the notice
- * that says so), the agent typing, what went wrong, and the message box.
+ * The conversation once started: the greeting, the messages (those from the visitor's first one after the end
+ * below the notice that the conversation ended), the agent typing, what went wrong, and the message box.
  */
 export const VisitorChat = ({ channel, token, greeting, maxFileBytes }: TVisitorChatProps) => {
   const { t } = useTranslation();
@@ -23,8 +24,7 @@ export const VisitorChat = ({ channel, token, greeting, maxFileBytes }: TVisitor
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [messages]);
 
-  const beforeEnd = endedAt === null ? messages : messages.filter((message) => message.timestamp <= endedAt);
-  const afterEnd = endedAt === null ? [] : messages.filter((message) => message.timestamp > endedAt);
+  const { beforeEnd, afterEnd } = splitAtEnd(messages, endedAt);
   const bubble = (message: TVisitorMessage) => (
     <VisitorBubble key={message.id} message={message} onRetry={() => conversation.retry(message)} />
   );
