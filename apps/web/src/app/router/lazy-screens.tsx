@@ -59,6 +59,9 @@ export const UsersPage = lazyScreen(() => import('../../modules/users/routes/use
 export const WebchatPage = lazyScreen(() =>
   import('../../modules/webchat/routes/webchat-page').then((x) => x.WebchatPage),
 );
+export const AutoRepliesPage = lazyScreen(() =>
+  import('../../modules/auto-replies/routes/auto-replies-page').then((x) => x.AutoRepliesPage),
+);
 export const BusinessHoursPage = lazyScreen(() =>
   import('../../modules/business-hours/routes/business-hours-page').then((x) => x.BusinessHoursPage),
 );

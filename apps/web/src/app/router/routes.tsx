@@ -6,6 +6,7 @@ import { PublicLayout } from '../../modules/shell/routes/public-layout';
 import { NotFoundPage } from '../../ui/not-found-page';
 import {
   AttendanceLayout,
+  AutoRepliesPage,
   BirthdaysPage,
   BusinessHoursPage,
   ChatEmptyPage,
@@ -72,6 +73,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   'configuracoes-motivos': () => <ReasonsPage />,
   fechamento: () => <FarewellMessagesPage />,
   'horario-atendimento': () => <BusinessHoursPage />,
+  'auto-resposta': () => <AutoRepliesPage />,
   'configuracoes-variaveis': () => <VariablesPage />,
   notas: () => <NotesPage />,
   'avaliacoes-listar': () => <RatingsListPage />,

@@ -113,7 +113,7 @@ export const screenStatus: Record<string, TScreenStatus> = {
   usuarios: built('IconUsers'),
   'configuracoes-geral': built('IconSettings'),
   usuariotenants: built('IconUsers'),
-  'auto-resposta': conversations('IconRobot'),
+  'auto-resposta': built('IconRobot'),
   'mensagens-rapidas': built('IconMessageBolt'),
   filas: built('IconStack2'),
   planos: later('IconReceipt'),

@@ -1,4 +1,5 @@
 import { conversationEn } from '../../../modules/attendance/locale';
+import { autoRepliesEn } from '../../../modules/auto-replies/locale';
 import { birthdaysEn } from '../../../modules/birthdays/locale';
 import { businessHoursEn } from '../../../modules/business-hours/locale';
 import { catalogEn } from '../../../modules/catalog/locale';
@@ -28,6 +29,7 @@ export const en: TLocaleResource = {
   proxy: proxyEn,
   catalog: catalogEn,
   farewellMessages: farewellMessagesEn,
+  autoReplies: autoRepliesEn,
   schedules: schedulesEn,
   birthdays: birthdaysEn,
   openingHours: businessHoursEn,

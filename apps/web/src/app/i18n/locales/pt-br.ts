@@ -1,5 +1,6 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
 import { conversationPtBR } from '../../../modules/attendance/locale';
+import { autoRepliesPtBR } from '../../../modules/auto-replies/locale';
 import { birthdaysPtBR } from '../../../modules/birthdays/locale';
 import { businessHoursPtBR } from '../../../modules/business-hours/locale';
 import { catalogPtBR } from '../../../modules/catalog/locale';
@@ -28,6 +29,7 @@ export const ptBR = {
   proxy: proxyPtBR,
   catalog: catalogPtBR,
   farewellMessages: farewellMessagesPtBR,
+  autoReplies: autoRepliesPtBR,
   schedules: schedulesPtBR,
   birthdays: birthdaysPtBR,
   openingHours: businessHoursPtBR,
