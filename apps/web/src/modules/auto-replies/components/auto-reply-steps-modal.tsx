@@ -100,7 +100,9 @@ export const AutoReplyStepsModal = ({ item, onClose }: TAutoReplyStepsModalProps
                     {step.stepsReplyAction.map((a) => (
                       <Table.Tr key={a.id} data-testid="step-action">
                         <Table.Td w={160}>
-                          <Badge variant="outline">{a.words}</Badge>
+                          <Badge variant="outline" tt="none" maw={150}>
+                            {a.words}
+                          </Badge>
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm">{describe(a)}</Text>
