@@ -35,6 +35,7 @@ const decidedBy: Record<string, readonly string[]> = {
     'PUT /tenants/timezone',
   ],
   'settings.manage': ['PUT /settings/:key'],
+  'autoReplies.manage': ['POST /auto-reply', 'DELETE /auto-reply/:id', 'POST /auto-reply-action'],
   'tickets.delete': ['DELETE /tickets/:ticketId'],
   'templates.manage': ['POST /whatsapp/:id/templates/sync'],
   'birthdays.manage': ['GET /birthdays/settings', 'PUT /birthdays/settings', 'POST /messages/sendBirthday'],

@@ -30,6 +30,8 @@ export const permissions = {
   'tickets.delete': adminRights,
   /** Birthday settings per connection and sending today's birthdays now (/birthdays/settings, /messages/sendBirthday). */
   'birthdays.manage': managers,
+  /** Keyword auto-replies, their steps and actions (POST/PUT/DELETE /auto-reply, /auto-reply-action). */
+  'autoReplies.manage': managers,
   /** Message templates of an official connection (sync). */
   'templates.manage': adminRights,
 } as const satisfies Record<string, readonly TProfile[]>;

@@ -8,10 +8,15 @@ import { useQueues } from '../../queues/api/queues-api';
 import { useAutoReplyUsers, useDeleteAction, useDeleteStep, useSaveStep } from '../api/auto-replies-api';
 import { StepActionForm } from './step-action-form';
 
-type TAutoReplyStepsModalProps = { item: TAutoReply | null; onClose: () => void };
+type TAutoReplyStepsModalProps = {
+  item: TAutoReply | null;
+  /** Agents see the steps but change nothing (the server would answer 403). */
+  readOnly: boolean;
+  onClose: () => void;
+};
 
 /** The steps of one auto-reply, each with its actions; a new step and a new action are added in place. */
-export const AutoReplyStepsModal = ({ item, onClose }: TAutoReplyStepsModalProps) => {
+export const AutoReplyStepsModal = ({ item, readOnly, onClose }: TAutoReplyStepsModalProps) => {
   const { t } = useTranslation();
   const saveStep = useSaveStep();
   const deleteStep = useDeleteStep();
@@ -58,7 +63,7 @@ export const AutoReplyStepsModal = ({ item, onClose }: TAutoReplyStepsModalProps
                   <Text fw={600}>{t('autoReplies.stepLabel', { n: index + 1 })}</Text>
                   {step.initialStep && <Badge variant="light">{t('autoReplies.initial')}</Badge>}
                 </Group>
-                <Group gap={4}>
+                <Group gap={4} display={readOnly ? 'none' : undefined}>
                   {!step.initialStep && (
                     <ActionIcon
                       variant="subtle"
@@ -114,6 +119,7 @@ export const AutoReplyStepsModal = ({ item, onClose }: TAutoReplyStepsModalProps
                         </Table.Td>
                         <Table.Td w={40}>
                           <ActionIcon
+                            hidden={readOnly}
                             variant="subtle"
                             color="negative"
                             aria-label={t('autoReplies.deleteAction')}
@@ -127,11 +133,11 @@ export const AutoReplyStepsModal = ({ item, onClose }: TAutoReplyStepsModalProps
                   </Table.Tbody>
                 </Table>
               )}
-              <StepActionForm step={step} steps={steps} />
+              {!readOnly && <StepActionForm step={step} steps={steps} />}
             </Stack>
           </Card>
         ))}
-        <Group align="flex-end">
+        <Group align="flex-end" display={readOnly ? 'none' : undefined}>
           <Textarea
             label={t('autoReplies.stepReply')}
             value={reply}

@@ -102,6 +102,19 @@ describe('/auto-resposta', () => {
     });
   });
 
+  it('lets an agent read the menu but offers no change', async () => {
+    useSessionStore.setState({ profile: 'user' });
+    serve([menu]);
+    wrap();
+    const row = await screen.findByTestId('auto-reply-row');
+    expect(screen.queryByTestId('auto-reply-add')).toBeNull();
+    expect(within(row).queryByTestId('auto-reply-delete')).toBeNull();
+    fireEvent.click(within(row).getByTestId('auto-reply-steps-open'));
+    const steps = await screen.findByTestId('auto-reply-steps');
+    expect(within(steps).getByText('1, financeiro')).toBeTruthy();
+    expect(within(steps).queryByTestId('action-add')).toBeNull();
+  });
+
   it('lists the steps and their words, adds a step and deletes a reply after confirming', async () => {
     const calls = serve([menu]);
     wrap();

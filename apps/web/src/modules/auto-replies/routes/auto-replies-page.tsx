@@ -3,6 +3,7 @@ import type { TAutoReply } from '@prosa/contracts';
 import { IconListDetails, IconPencil, IconPlus, IconRobot, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/access/can';
 import { notifySuccess } from '../../../app/notify';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
@@ -17,6 +18,8 @@ export const AutoRepliesPage = () => {
   const { t } = useTranslation();
   const list = useAutoReplies();
   const remove = useDeleteAutoReply();
+  // Same rule as the server: admins keep the auto-replies, the others only read them.
+  const canManage = useCan('autoReplies.manage');
   const [editing, setEditing] = useState<TAutoReply | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<TAutoReply | null>(null);
@@ -35,9 +38,11 @@ export const AutoRepliesPage = () => {
         title={t('autoReplies.title')}
         icon={IconRobot}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="auto-reply-add">
-            {t('autoReplies.add')}
-          </Button>
+          canManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="auto-reply-add">
+              {t('autoReplies.add')}
+            </Button>
+          )
         }
       />
       {list.isError && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
@@ -81,23 +86,27 @@ export const AutoRepliesPage = () => {
                       >
                         <IconListDetails size={16} />
                       </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('autoReplies.edit')}
-                        onClick={() => open(item)}
-                        data-testid="auto-reply-edit"
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="negative"
-                        aria-label={t('autoReplies.delete')}
-                        onClick={() => setDeleting(item)}
-                        data-testid="auto-reply-delete"
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      {canManage && (
+                        <>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('autoReplies.edit')}
+                            onClick={() => open(item)}
+                            data-testid="auto-reply-edit"
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="negative"
+                            aria-label={t('autoReplies.delete')}
+                            onClick={() => setDeleting(item)}
+                            data-testid="auto-reply-delete"
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -107,7 +116,7 @@ export const AutoRepliesPage = () => {
         </Table.ScrollContainer>
       )}
       <AutoReplyFormModal opened={formOpen} item={editing} onClose={() => setFormOpen(false)} />
-      <AutoReplyStepsModal item={stepsItem} onClose={() => setStepsOf(null)} />
+      <AutoReplyStepsModal item={stepsItem} readOnly={!canManage} onClose={() => setStepsOf(null)} />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('autoReplies.deleteTitle')}
