@@ -114,3 +114,13 @@ export const userExists = async (tx: TExecutor, tenantId: number, id: number) =>
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
   ).length > 0;
+
+/** Whether the tenant has an active auto-reply at all (asked for every customer message: one index probe). */
+export const hasActiveAutoReply = async (tx: TExecutor, tenantId: number): Promise<boolean> =>
+  (
+    await tx
+      .select({ id: autoReplies.id })
+      .from(autoReplies)
+      .where(and(eq(autoReplies.tenantId, tenantId), eq(autoReplies.isActive, true)))
+      .limit(1)
+  ).length > 0;

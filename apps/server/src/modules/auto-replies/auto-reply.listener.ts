@@ -1,8 +1,13 @@
+import type { TVisibilityTicket } from '@prosa/contracts';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
+import { hasActiveAutoReply } from './auto-replies.repository.js';
 import { runAutoReply } from './run-auto-reply.js';
 
 export const AUTO_REPLY_LISTENER = 'auto-reply';
+
+const isForMenu = (ticket: TVisibilityTicket) =>
+  !ticket.isGroup && ticket.status === 'pending' && !ticket.userId && !ticket.chatFlowId;
 
 /**
  * The keyword auto-reply as a `once` listener of `message.received`: one instance handles each customer
@@ -16,9 +21,10 @@ export const autoReplyListener = (
   events: ['message.received'],
   scope: 'once',
   attempts: 5,
+  // No job for a ticket the menu cannot answer, nor in a tenant without an active auto-reply.
+  concerns: async (tx, event) => isForMenu(event.ticket) && (await hasActiveAutoReply(tx, event.tenantId)),
   handle: async (event) => {
-    const { ticket } = event;
-    if (ticket.isGroup || ticket.status !== 'pending' || ticket.userId || ticket.chatFlowId) return;
+    if (!isForMenu(event.ticket)) return;
     await runAutoReply(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });
   },
 });

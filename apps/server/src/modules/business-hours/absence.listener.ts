@@ -1,5 +1,8 @@
+import { isOpenAt } from '@prosa/contracts';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
+import { findMessageTime } from '../messages/agent-activity.js';
+import { loadOpeningHours } from './opening-hours.js';
 import { sendAbsenceMessage } from './send-absence-message.js';
 
 export const ABSENCE_LISTENER = 'absence-message';
@@ -16,6 +19,14 @@ export const absenceListener = (
   events: ['message.received'],
   scope: 'once',
   attempts: 5,
+  // No job for a message that came in business hours (or where no hours are saved): the common case.
+  concerns: async (tx, event) => {
+    if (event.ticket.isGroup || event.ticket.status === 'closed') return false;
+    const opening = await loadOpeningHours(tx, event.tenantId, event.ticket);
+    if (opening.hours.length === 0) return false;
+    const at = await findMessageTime(tx, event.tenantId, event.messageId);
+    return at !== undefined && !isOpenAt(opening.hours, opening.holidays, opening.timeZone, at);
+  },
   handle: async (event) => {
     if (event.ticket.isGroup || event.ticket.status === 'closed') return;
     await sendAbsenceMessage(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });

@@ -21,11 +21,17 @@ export const publishContactUpdated = (
   services: TPublisher,
   tx: TExecutor,
   tenantId: number,
-  change: { contactId: number; fields: string[]; contact?: TContact },
+  change: { contactId: number; fields: string[]; contact?: TContact; byCustomer?: boolean },
 ) =>
   services.events.publish(
     tx,
-    { type: 'contact.updated', tenantId, contactId: change.contactId, fields: change.fields },
+    {
+      type: 'contact.updated',
+      tenantId,
+      contactId: change.contactId,
+      fields: change.fields,
+      ...(change.byCustomer ? { byCustomer: true } : {}),
+    },
     change.contact ? { contact: change.contact } : undefined,
   );
 

@@ -28,6 +28,6 @@ export const fillContactNumber = async (
 ): Promise<TContactRow> => {
   if (contact.number) return contact;
   const row = (await updateContactRow(tx, tenantId, contact.id, { number })) ?? contact;
-  await publishContactUpdated(services, tx, tenantId, { contactId: contact.id, fields: ['number'] });
+  await publishContactUpdated(services, tx, tenantId, { contactId: contact.id, fields: ['number'], byCustomer: true });
   return row;
 };

@@ -175,6 +175,6 @@ export const upsertContactFromChannel = async (
   const changes = contactChanges(row, input, e164);
   if (Object.keys(changes).length === 0) return row;
   const updated = await updateContactRow(tx, tenantId, contactId, changes);
-  await publishContactUpdated(services, tx, tenantId, { contactId, fields: Object.keys(changes) });
+  await publishContactUpdated(services, tx, tenantId, { contactId, fields: Object.keys(changes), byCustomer: true });
   return updated ?? row;
 };

@@ -9,7 +9,7 @@ type THeard = 'contact.created' | 'contact.updated' | 'contact.deleted';
 
 /**
  * Contacts as the web's `{tenantId}:contactList` events, on every instance, to that instance's sockets of the
- * tenant (contacts are not restricted by queue): a creation or a change is a `contact:update` with the contact,
+ * tenant (contacts are not restricted by queue; changes learnt from the customer's side are not told): a creation or a change is a `contact:update` with the contact,
  * a deletion (or a merge's duplicate) a `contact:delete`. The DTO comes from the writer on its instance;
  * elsewhere it is read, only when one of the tenant's sockets is here.
  */
@@ -22,6 +22,10 @@ export const contactsRealtimeListener = (services: Pick<TServices, 'db' | 'realt
     events: ['contact.created', 'contact.updated', 'contact.deleted'],
     handle: async (event, local) => {
       const { tenantId } = event;
+      // What the customer's side taught (a channel's profile, a visitor's form) is not told to the whole tenant:
+      // an agent of another queue would learn of a conversation they may not see. The ticket's own events
+      // carry the contact to those who may see it.
+      if (event.type === 'contact.updated' && event.byCustomer) return;
       if (!services.realtime.hasLocalTenant(tenantId)) return;
       if (event.type === 'contact.deleted') {
         emit(tenantId, { type: 'contact:delete', payload: { id: event.contactId } });

@@ -6,6 +6,8 @@ import { lockMessage } from './outbound.repository.js';
 import { findCancelledByReply } from './schedule.repository.js';
 import { cancelScheduleRow } from './schedule-fire.job.js';
 
+const ANY_TIME = new Date('9999-12-31T00:00:00Z');
+
 /**
  * The customer wrote first: their schedules set to "cancel if the customer writes" (scheduled before this
  * message, not fired yet) are cancelled. Runs once across instances, as a durable job of the event; the
@@ -18,6 +20,9 @@ export const scheduleReplyListener = (
   events: ['message.received'],
   scope: 'once',
   attempts: 5,
+  // No job unless the contact has a schedule waiting to be cancelled by a reply (of any age: `handle` compares
+  // it with the message's own time).
+  concerns: async (tx, event) => (await findCancelledByReply(tx, event.tenantId, event.contactId, ANY_TIME)).length > 0,
   handle: async (event) =>
     withTenant(services.db, event.tenantId, async (tx) => {
       const inbound = await findMessage(tx, event.tenantId, event.messageId);

@@ -9,6 +9,8 @@ import { notifyConversationEnded } from '../tickets/notify-conversation-ended.js
 import { findUser } from '../users/users.service.js';
 import { closeAfterRating } from './close-after-rating.js';
 import {
+  findPendingAtOnce,
+  findPendingOfTicket,
   lockPendingAtOnce,
   lockPendingOfTicket,
   type TEvaluationRow,
@@ -35,6 +37,13 @@ const findAnswered = async (tx: TExecutor, event: TReceived): Promise<TEvaluatio
     whatsappId: event.connectionId,
     exceptTicketId: event.ticketId,
   });
+};
+
+const hasPendingRating = async (tx: TExecutor, event: TReceived): Promise<boolean> => {
+  if (await findPendingOfTicket(tx, event.tenantId, event.ticketId)) return true;
+  if (!event.isNewTicket || event.connectionId === null) return false;
+  const where = { contactId: event.contactId, whatsappId: event.connectionId, exceptTicketId: event.ticketId };
+  return (await findPendingAtOnce(tx, event.tenantId, where)) !== undefined;
 };
 
 export const agentOf = async (tx: TExecutor, tenantId: number, userId: number | null): Promise<TRatingAgent> => {
@@ -112,5 +121,7 @@ export const ratingReplyListener = (services: TReplyServices): TEventListener<'m
   name: 'ratings-reply',
   events: ['message.received'],
   scope: 'once',
+  // No job unless a rating waits for this customer (the ticket's own, or an `atOnce` one of their last ticket).
+  concerns: (tx, event) => hasPendingRating(tx, event),
   handle: (event) => handleRatingReply(services, event),
 });

@@ -18,7 +18,11 @@ let sequence = 0;
 const setRating = async (changes: Partial<TRating>) => {
   const res = await t.request('PUT', '/tenants/rating', {
     token: fx.tokens.admin,
-    body: { ...defaultRating(), evaluationMessage: 'Olá {{name}}, avalie o atendimento de {{user}} na {{loja}}:', ...changes },
+    body: {
+      ...defaultRating(),
+      evaluationMessage: 'Olá {{name}}, avalie o atendimento de {{user}} na {{loja}}:',
+      ...changes,
+    },
   });
   expect(res.status).toBe(200);
 };

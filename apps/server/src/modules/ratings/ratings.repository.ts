@@ -43,21 +43,22 @@ export const findEvaluationRow = async (tx: TExecutor, tenantId: number, id: num
   return (await (forUpdate ? query.for('update') : query))[0];
 };
 
-/** The rating a ticket waits for, locked: replies to it are handled one at a time. */
-export const lockPendingOfTicket = async (tx: TExecutor, tenantId: number, ticketId: number) =>
-  (
-    await tx
-      .select()
-      .from(ticketEvaluations)
-      .where(
-        and(
-          eq(ticketEvaluations.tenantId, tenantId),
-          eq(ticketEvaluations.ticketId, ticketId),
-          eq(ticketEvaluations.status, 'pending'),
-        ),
-      )
-      .for('update')
-  )[0];
+/** The rating a ticket waits for, locked (`lock`): replies to it are handled one at a time. */
+export const lockPendingOfTicket = async (tx: TExecutor, tenantId: number, ticketId: number, lock = true) => {
+  const query = tx
+    .select()
+    .from(ticketEvaluations)
+    .where(
+      and(
+        eq(ticketEvaluations.tenantId, tenantId),
+        eq(ticketEvaluations.ticketId, ticketId),
+        eq(ticketEvaluations.status, 'pending'),
+      ),
+    );
+  return (await (lock ? query.for('update') : query))[0];
+};
+export const findPendingOfTicket = (tx: TExecutor, tenantId: number, ticketId: number) =>
+  lockPendingOfTicket(tx, tenantId, ticketId, false);
 
 /**
  * An `atOnce` rating of another (closed) ticket of the contact on this connection: its reply arrives on the
@@ -67,25 +68,30 @@ export const lockPendingAtOnce = async (
   tx: TExecutor,
   tenantId: number,
   where: { contactId: number; whatsappId: number; exceptTicketId: number },
-) =>
-  (
-    await tx
-      .select()
-      .from(ticketEvaluations)
-      .where(
-        and(
-          eq(ticketEvaluations.tenantId, tenantId),
-          eq(ticketEvaluations.contactId, where.contactId),
-          eq(ticketEvaluations.status, 'pending'),
-          eq(ticketEvaluations.closeMode, 'atOnce'),
-          eq(ticketEvaluations.whatsappId, where.whatsappId),
-          ne(ticketEvaluations.ticketId, where.exceptTicketId),
-        ),
-      )
-      .orderBy(desc(ticketEvaluations.id))
-      .limit(1)
-      .for('update')
-  )[0];
+  lock = true,
+) => {
+  const query = tx
+    .select()
+    .from(ticketEvaluations)
+    .where(
+      and(
+        eq(ticketEvaluations.tenantId, tenantId),
+        eq(ticketEvaluations.contactId, where.contactId),
+        eq(ticketEvaluations.status, 'pending'),
+        eq(ticketEvaluations.closeMode, 'atOnce'),
+        eq(ticketEvaluations.whatsappId, where.whatsappId),
+        ne(ticketEvaluations.ticketId, where.exceptTicketId),
+      ),
+    )
+    .orderBy(desc(ticketEvaluations.id))
+    .limit(1);
+  return (await (lock ? query.for('update') : query))[0];
+};
+export const findPendingAtOnce = (
+  tx: TExecutor,
+  tenantId: number,
+  where: { contactId: number; whatsappId: number; exceptTicketId: number },
+) => lockPendingAtOnce(tx, tenantId, where, false);
 
 export type TEvaluationFilters = {
   from?: Date;

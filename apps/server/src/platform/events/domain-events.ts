@@ -107,7 +107,14 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
   /** A contact was made by a person or an import (contacts a channel's first message makes are not announced). */
   z.object({ type: z.literal('contact.created'), ...ZBase, contactId: ZId }),
   /** A contact changed (staff, an import, a merge it survived, what a channel taught); `fields` names what changed. */
-  z.object({ type: z.literal('contact.updated'), ...ZBase, contactId: ZId, fields: z.array(z.string()) }),
+  z.object({
+    type: z.literal('contact.updated'),
+    ...ZBase,
+    contactId: ZId,
+    fields: z.array(z.string()),
+    /** Learnt from the customer's side (a channel's profile, a web chat visitor's form), not written by staff. */
+    byCustomer: z.boolean().optional(),
+  }),
   /** A contact was deleted, or merged into another (`mergedIntoId`). */
   z.object({ type: z.literal('contact.deleted'), ...ZBase, contactId: ZId, mergedIntoId: ZId.nullable() }),
   /** A connection's session state as recorded; `turn` when it went down or came back (connection-status.ts). */

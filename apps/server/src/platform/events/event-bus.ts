@@ -32,6 +32,12 @@ export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
   handle: (event: TPublishedEvent<TDomainEventOf<K>>, local?: TLocalHint) => Promise<void>;
   /** Tries per event, the first included (default 5). */
   attempts?: number;
+  /**
+   * `once` listeners only: whether this event concerns the listener at all, asked in the publishing
+   * transaction before its job is written (an inbound message writes no job for a rule that cannot apply).
+   * A cheap read; `handle` still decides for itself. Missing: every event of `events` is handled.
+   */
+  concerns?: (tx: TExecutor, event: TPublishedEvent<TDomainEventOf<K>>) => Promise<boolean>;
 };
 
 type TEventBusOptions = {
@@ -95,9 +101,12 @@ export const createEventBus = (options: TEventBusOptions) => {
         id: randomUUID(),
         occurredAt: now().toISOString(),
       };
-      const jobs = durable
-        .filter(({ listener }) => listener.events.includes(event.type))
-        .map(({ job }) => ({ definition: job as TJobDefinition<unknown>, payload: published, key: published.id }));
+      const jobs: { definition: TJobDefinition<unknown>; payload: TPublishedEvent; key: string }[] = [];
+      for (const { listener, job } of durable) {
+        if (!listener.events.includes(event.type)) continue;
+        if (listener.concerns && !(await listener.concerns(tx, published))) continue;
+        jobs.push({ definition: job as TJobDefinition<unknown>, payload: published, key: published.id });
+      }
       await options.jobs.enqueueMany(tx, event.tenantId, jobs);
       scope.onCommit(() => {
         deliverHere(published, local);
