@@ -117,6 +117,22 @@ describe('birthdays', () => {
     });
   });
 
+  it('two instances running the same day at once send each birthday once', async () => {
+    const second = await startTestApp(fast, { shareDatabaseWith: t });
+    try {
+      const duas = await addContact(fx.tenantId, 'Duas Vezes', '20/07', '5511911110009');
+      const at = new Date('2027-07-20T12:00:00Z');
+      const runs = await Promise.all([
+        runBirthdays(deps(), fx.tenantId, at),
+        runBirthdays({ ...second.prosa.services, pace: { minMs: 0, maxMs: 0 } }, fx.tenantId, at),
+      ]);
+      expect(runs.map((run) => run.sent).sort()).toEqual([0, 1]);
+      expect(await birthdayMessages(duas)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+
   it('lists the month with what was sent, and guards its routes', async () => {
     const list = await t.request('GET', '/birthdays?month=3', { token: fx.tokens.agent });
     expect(list.status).toBe(200);
