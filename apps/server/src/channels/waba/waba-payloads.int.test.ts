@@ -192,6 +192,9 @@ describe('Cloud API: what refers to a message', () => {
   });
 });
 
+// The waiting job looks again after as long as it has already waited: on a loaded machine that can be seconds.
+const LATE_WAIT_MS = 20_000;
+
 describe('Cloud API: what refers to a message that comes later', () => {
   const waId = '5511987650302';
   const storedRow = async (externalId: string) => (await messagesWithExternalId(t, externalId))[0];
@@ -200,8 +203,9 @@ describe('Cloud API: what refers to a message that comes later', () => {
     await deliver(customerMessage(waId, { type: 'reaction', reaction: { message_id: 'wamid.LATE1', emoji: '👍' } }));
     expect(await storedRow('wamid.LATE1')).toBeUndefined();
     await deliver(customerMessage(waId, { type: 'text', text: { body: 'Chegou depois' } }, 'wamid.LATE1'));
-    await eventually(async () =>
-      expect((await storedRow('wamid.LATE1'))?.reactions).toEqual([{ emoji: '👍', fromMe: false }]),
+    await eventually(
+      async () => expect((await storedRow('wamid.LATE1'))?.reactions).toEqual([{ emoji: '👍', fromMe: false }]),
+      LATE_WAIT_MS,
     );
   });
 
@@ -214,8 +218,10 @@ describe('Cloud API: what refers to a message that comes later', () => {
     );
     expect(await storedRow('wamid.LATE2')).toBeUndefined();
     await deliver(customerMessage(waId, { type: 'text', text: { body: 'Quero 4 unidades' } }, 'wamid.LATE2'));
-    await eventually(async () =>
-      expect(await storedRow('wamid.LATE2')).toMatchObject({ body: 'Quero 4 unidades', edition: 'Quero 5 unidades' }),
+    await eventually(
+      async () =>
+        expect(await storedRow('wamid.LATE2')).toMatchObject({ body: 'Quero 4 unidades', edition: 'Quero 5 unidades' }),
+      LATE_WAIT_MS,
     );
   });
 
