@@ -1,5 +1,7 @@
+import type { TFlowDocument } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -343,6 +345,8 @@ export const connections = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     /** The proxy the number goes out through (Baileys, Evolution): its address, login, password sealed. */
     proxy: jsonb('proxy').$type<TStoredProxy>(),
+    /** The chat flow new tickets of this connection enter (else the tenant's `botTicketActive`). */
+    chatFlowId: integer('chat_flow_id').references((): AnyPgColumn => chatFlows.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('connections_tenant_idx').on(t.tenantId, t.id), uniqueIndex('connections_token_key').on(t.token)],
@@ -695,6 +699,71 @@ export const autoReplyLogs = pgTable(
   (t) => [
     uniqueIndex('auto_reply_logs_inbound_key').on(t.tenantId, t.inboundMessageId),
     index('auto_reply_logs_ticket_idx').on(t.tenantId, t.ticketId),
+  ],
+);
+
+/** Chat flows (domain 2.11): the document is validated by `ZFlowDocument` and `validateFlow` before it is saved. */
+export const chatFlows = pgTable(
+  'chat_flows',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    flow: jsonb('flow').$type<TFlowDocument>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    celularTeste: text('celular_teste'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Rises on every save; a save naming an older one is refused, so two editors never overwrite each other. */
+    revision: integer('revision').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('chat_flows_tenant_idx').on(t.tenantId, t.isDeleted, t.id)],
+);
+
+/** Where a ticket is in its flow (mirrored in tickets.chat_flow_id / step_chat_flow for the family's clients). */
+export const ticketFlowStates = pgTable(
+  'ticket_flow_states',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    chatFlowId: integer('chat_flow_id')
+      .notNull()
+      .references(() => chatFlows.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    retries: integer('retries').notNull().default(0),
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    lastInteractionAt: timestamp('last_interaction_at', { withTimezone: true }).notNull(),
+    /** A customer message stored before this moment was not an answer to the current step. */
+    stepEnteredAt: timestamp('step_entered_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'ticket_flow_states_pk', columns: [t.tenantId, t.ticketId] }),
+    index('ticket_flow_states_flow_idx').on(t.tenantId, t.chatFlowId),
+  ],
+);
+
+/** One row per customer message the flow engine handled: a replayed delivery or a retried job is a no-op. */
+export const chatFlowRuns = pgTable(
+  'chat_flow_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    inboundMessageId: integer('inbound_message_id').notNull(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    chatFlowId: integer('chat_flow_id'),
+    stepId: text('step_id'),
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_flow_runs_inbound_key').on(t.tenantId, t.inboundMessageId),
+    index('chat_flow_runs_ticket_idx').on(t.tenantId, t.ticketId),
   ],
 );
 
