@@ -62,6 +62,7 @@ import { ticketListStateRoutes } from './modules/tickets/ticket-list-state.route
 import { ticketNotificationRoutes } from './modules/tickets/ticket-notification.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { forgetVisibilityContext } from './modules/tickets/visibility-context.js';
+import { usersRealtimeListener } from './modules/users/realtime-listener.js';
 import { setUserOnline } from './modules/users/user-preferences.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { variablesRoutes } from './modules/variables/variables.routes.js';
@@ -184,6 +185,7 @@ export const createApp = async (
   events.listen(contactsRealtimeListener(services));
   events.listen(connectionsRealtimeListener(services));
   events.listen(settingsRealtimeListener(services));
+  events.listen(usersRealtimeListener(services));
   events.listen(absenceListener(services));
   events.listen(autoReplyListener(services));
   events.listen(notesRealtimeListener(services));

@@ -8,11 +8,11 @@ import { findTenant } from '../tenants/tenants.service.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { assertEmailFree, assertQueuesOfTenant } from './user-rules.js';
 import { toUserDto } from './users.dto.js';
-import { emitUserChanged } from './users.events.js';
+import { publishUserChanged } from './users.events.js';
 import { countUsers, findQueuesOfUsers, insertUser, replaceUserQueues } from './users.repository.js';
 
 export type TCreateUserOptions = {
-  services: Pick<TServices, 'db' | 'realtime'>;
+  services: Pick<TServices, 'db' | 'events'>;
   tenantId: number;
   input: TCreateUserBody & { profile: TCreateUserBody['profile'] | 'superadmin' };
   /** Platform staff may create users even where the tenant disabled user creation. */
@@ -25,7 +25,7 @@ export const createUser = async ({
   input,
   isPlatformActor,
 }: TCreateUserOptions): Promise<TUser> => {
-  const { db, realtime } = services;
+  const { db } = services;
   await assertEmailFree(db, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -46,10 +46,11 @@ export const createUser = async ({
       });
       await replaceUserQueues(tx, tenantId, row.id, queueIds);
       const queues = await findQueuesOfUsers(tx, tenantId, [row.id]);
-      return toUserDto(row, queues.get(row.id));
+      const created = toUserDto(row, queues.get(row.id));
+      await publishUserChanged(services, tx, 'create', created);
+      return created;
     });
     forgetVisibilityContext(db, tenantId);
-    emitUserChanged(realtime, 'create', user);
     return user;
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw new AppError('ERR_DUPLICATED_EMAIL', { field: 'email' });

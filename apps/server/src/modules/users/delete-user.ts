@@ -3,11 +3,10 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import type { TActor } from './update-user.js';
-import { emitUserDeleted } from './users.events.js';
 import { deleteUserRow, findUser } from './users.repository.js';
 
 export const deleteUser = async (options: {
-  services: Pick<TServices, 'db' | 'realtime'>;
+  services: Pick<TServices, 'db' | 'events' | 'realtime'>;
   tenantId: number;
   actor: TActor;
   userId: number;
@@ -19,8 +18,8 @@ export const deleteUser = async (options: {
     if (!user) throw new AppError('ERR_NO_USER_FOUND');
     if (user.profile === 'superadmin') throw new AppError('ERR_NO_PERMISSION');
     await deleteUserRow(tx, tenantId, userId);
+    await services.events.publish(tx, { type: 'user.deleted', tenantId, userId });
   });
   forgetVisibilityContext(services.db, tenantId);
-  emitUserDeleted(services.realtime, tenantId, userId);
   services.realtime.revoke({ tenantId, userId, reason: 'user-deleted' });
 };

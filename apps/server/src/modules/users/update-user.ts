@@ -16,7 +16,7 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { assertEmailFree, assertQueuesOfTenant } from './user-rules.js';
 import { toUserDto } from './users.dto.js';
-import { emitUserChanged } from './users.events.js';
+import { publishUserChanged } from './users.events.js';
 import { findQueuesOfUsers, findUser, replaceUserQueues, updateUserRow } from './users.repository.js';
 
 /** Fields a user without a managing profile may change on their own account. */
@@ -28,7 +28,7 @@ const isSameIdSet = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
 export const updateUser = async (options: {
-  services: Pick<TServices, 'db' | 'realtime'>;
+  services: Pick<TServices, 'db' | 'events' | 'realtime'>;
   tenantId: number;
   actor: TActor;
   userId: number;
@@ -74,10 +74,11 @@ export const updateUser = async (options: {
         await revokeUserSessions(tx, tenantId, userId);
       }
       const queues = await findQueuesOfUsers(tx, tenantId, [userId]);
-      return { user: toUserDto(row, queues.get(userId)), revocation };
+      const changed = toUserDto(row, queues.get(userId));
+      await publishUserChanged(services, tx, 'update', changed);
+      return { user: changed, revocation };
     });
     forgetVisibilityContext(services.db, tenantId);
-    emitUserChanged(services.realtime, 'update', user);
     if (revocation) services.realtime.revoke({ tenantId, userId, reason: revocation });
     return user;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { events, isTenantManager, type TUser, type TUserConfigs, type TUsersPresenceEvent } from '@prosa/contracts';
+import { isTenantManager, type TUser, type TUserConfigs } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
@@ -29,7 +29,7 @@ export const updateUserConfigs = async (
 };
 
 export const setUserOnline = async (
-  services: Pick<TServices, 'db' | 'realtime'>,
+  services: Pick<TServices, 'db' | 'events'>,
   ctx: Pick<TRequestContext, 'tenantId' | 'userId' | 'profile'>,
   userId: number,
   isOnline: boolean,
@@ -44,18 +44,17 @@ export const setUserOnline = async (
     });
     if (!row) throw new AppError('ERR_NO_USER_FOUND');
     const queues = await findQueuesOfUsers(tx, ctx.tenantId, [userId]);
-    return toUserDto(row, queues.get(userId));
+    const changed = toUserDto(row, queues.get(userId));
+    await services.events.publish(tx, {
+      type: 'user.presence',
+      tenantId: ctx.tenantId,
+      userId: changed.id,
+      username: changed.name,
+      email: changed.email,
+      isOnline: changed.isOnline,
+      lastLogin: changed.lastLogin,
+    });
+    return changed;
   });
-  const payload: TUsersPresenceEvent = {
-    action: 'update',
-    data: {
-      userId: user.id,
-      username: user.name,
-      email: user.email,
-      isOnline: user.isOnline,
-      lastLogin: user.lastLogin,
-    },
-  };
-  services.realtime.emitToTenant(ctx.tenantId, events.users(ctx.tenantId), payload);
   return user;
 };

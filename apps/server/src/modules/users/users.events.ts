@@ -1,16 +1,17 @@
-import { events, type TUser, type TUserEvent } from '@prosa/contracts';
-import type { TRealtime } from '../../platform/realtime.js';
+import type { TUser } from '@prosa/contracts';
+import type { TExecutor } from '../../platform/db/client.js';
+import type { TServices } from '../../platform/services.js';
 
-// Emitted after the transaction commits, to the tenant's room only.
-export const emitUserChanged = (realtime: TRealtime, action: 'create' | 'update', user: TUser): void => {
-  const payload: TUserEvent = {
+// Published inside the writing transaction: announced once it commits, never for a rolled-back write.
+export const publishUserChanged = (
+  services: Pick<TServices, 'events'>,
+  tx: TExecutor,
+  action: 'create' | 'update',
+  user: TUser,
+): Promise<unknown> =>
+  services.events.publish(tx, {
+    type: 'user.changed',
+    tenantId: user.tenantId,
     action,
     user: { id: user.id, name: user.name, profile: user.profile, isOnline: user.isOnline },
-  };
-  realtime.emitToTenant(user.tenantId, events.user(user.tenantId), payload);
-};
-
-export const emitUserDeleted = (realtime: TRealtime, tenantId: number, userId: number): void => {
-  const payload: TUserEvent = { action: 'delete', userId };
-  realtime.emitToTenant(tenantId, events.user(tenantId), payload);
-};
+  });

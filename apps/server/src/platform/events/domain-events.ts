@@ -128,6 +128,24 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
   }),
   /** One of the tenant's settings changed (`PUT /settings/:key`). */
   z.object({ type: z.literal('settings.updated'), ...ZBase, key: ZSettingKey, value: z.string() }),
+  /** A user was created or changed (name, profile, queues, password...): what the tenant's lists show of them. */
+  z.object({
+    type: z.literal('user.changed'),
+    ...ZBase,
+    action: z.enum(['create', 'update']),
+    user: z.object({ id: ZId, name: z.string(), profile: z.string(), isOnline: z.boolean() }),
+  }),
+  z.object({ type: z.literal('user.deleted'), ...ZBase, userId: ZId }),
+  /** A user went online or offline (login, logout, the status switch). */
+  z.object({
+    type: z.literal('user.presence'),
+    ...ZBase,
+    userId: ZId,
+    username: z.string(),
+    email: z.string(),
+    isOnline: z.boolean(),
+    lastLogin: z.string().nullable(),
+  }),
 ]);
 
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
