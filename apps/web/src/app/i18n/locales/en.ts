@@ -3,6 +3,7 @@ import { autoRepliesEn } from '../../../modules/auto-replies/locale';
 import { birthdaysEn } from '../../../modules/birthdays/locale';
 import { businessHoursEn } from '../../../modules/business-hours/locale';
 import { catalogEn } from '../../../modules/catalog/locale';
+import { chatFlowBuilderEn } from '../../../modules/chat-flows/builder-locale';
 import { connectionsEn } from '../../../modules/connections/locale';
 import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
@@ -30,6 +31,7 @@ export const en: TLocaleResource = {
   catalog: catalogEn,
   farewellMessages: farewellMessagesEn,
   autoReplies: autoRepliesEn,
+  chatFlowBuilder: chatFlowBuilderEn,
   schedules: schedulesEn,
   birthdays: birthdaysEn,
   openingHours: businessHoursEn,

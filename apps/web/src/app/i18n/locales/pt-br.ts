@@ -4,6 +4,7 @@ import { autoRepliesPtBR } from '../../../modules/auto-replies/locale';
 import { birthdaysPtBR } from '../../../modules/birthdays/locale';
 import { businessHoursPtBR } from '../../../modules/business-hours/locale';
 import { catalogPtBR } from '../../../modules/catalog/locale';
+import { chatFlowBuilderPtBR } from '../../../modules/chat-flows/builder-locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
@@ -30,6 +31,7 @@ export const ptBR = {
   catalog: catalogPtBR,
   farewellMessages: farewellMessagesPtBR,
   autoReplies: autoRepliesPtBR,
+  chatFlowBuilder: chatFlowBuilderPtBR,
   schedules: schedulesPtBR,
   birthdays: birthdaysPtBR,
   openingHours: businessHoursPtBR,
