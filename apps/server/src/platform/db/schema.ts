@@ -341,6 +341,8 @@ export const connections = pgTable(
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     farewellMessage: text('farewell_message'),
     greetingMessage: text('greeting_message'),
+    /** Domain 5.5: ask for the rating when a ticket of this connection closes (with the tenant's userRating). */
+    sendEvaluation: boolean('send_evaluation').notNull().default(true),
     /** Channel-specific settings (credentials, bot options), validated by the channel's adapter. */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     /** The proxy the number goes out through (Baileys, Evolution): its address, login, password sealed. */
