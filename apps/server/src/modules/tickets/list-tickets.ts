@@ -30,7 +30,8 @@ const MESSAGE_SEARCH_LIMIT = 2_000;
 
 /**
  * Tickets a search term finds: contact name, contact number (either form of a Brazilian mobile), protocol,
- * ticket id or message text, looked up through trigram indexes by `prosa_search_ticket_ids` (migration 0011).
+ * ticket id, message text or internal note text, looked up through trigram indexes by `prosa_search_ticket_ids`
+ * (migrations 0011 and 0024). Which of them the user may see is decided by the visibility condition beside it.
  */
 const searchCondition = (search: string | undefined): SQL | undefined => {
   if (!search) return undefined;
