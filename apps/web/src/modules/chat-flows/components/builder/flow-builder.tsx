@@ -41,6 +41,7 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
   const [meta, setMeta] = useState({ name: flow.name, isActive: flow.isActive, celularTeste: flow.celularTeste });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [simulating, setSimulating] = useState(false);
+  const [focus, setFocus] = useState<{ nodeId: string } | null>(null);
   const doc = history.present;
 
   const apply: TApplyEdit = useCallback(
@@ -199,7 +200,10 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
         issues={issues}
         onRename={(name) => void onMetaChange({ name })}
         onActiveChange={(isActive) => void onMetaChange({ isActive })}
-        onIssueClick={(nodeId) => setSelectedId(nodeId)}
+        onIssueClick={(nodeId) => {
+          setSelectedId(nodeId);
+          if (nodeId) setFocus({ nodeId });
+        }}
         canUndo={canUndo(history)}
         canRedo={canRedo(history)}
         onUndo={onUndo}
@@ -219,6 +223,7 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
               apply={apply}
               onSeal={onSeal}
               describeCondition={describeCondition}
+              focus={focus}
             />
           </ReactFlowProvider>
         </Box>

@@ -15,7 +15,7 @@ import {
   ReactFlow,
   useReactFlow,
 } from '@xyflow/react';
-import { type DragEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addStep, canConnect, connect, deleteLine, deleteNode, moveNode, nextId } from './flow-doc-ops';
 import {
@@ -42,16 +42,31 @@ type TProps = {
   /** A run of merged edits (a drag) ended. */
   onSeal: () => void;
   describeCondition: (condition: TFlowCondition) => string;
+  /** A node to bring into view (a problem clicked in the header); a new object each time. */
+  focus: { nodeId: string } | null;
 };
 
 /** The document drawn with React Flow. The document is the only state; React Flow only reports edits. */
-export const FlowCanvas = ({ doc, issuesByNode, selectedId, onSelect, apply, onSeal, describeCondition }: TProps) => {
+export const FlowCanvas = ({
+  doc,
+  issuesByNode,
+  selectedId,
+  onSelect,
+  apply,
+  onSeal,
+  describeCondition,
+  focus,
+}: TProps) => {
   const { t } = useTranslation();
   const flow = useReactFlow();
   const wrapper = useRef<HTMLDivElement>(null);
   // React Flow needs each node's measured size back on the node it is given.
   const [sizes, setSizes] = useState<Record<string, TSize>>({});
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (focus) void flow.fitView({ nodes: [{ id: focus.nodeId }], duration: 300, maxZoom: 1 });
+  }, [focus, flow]);
 
   const nodes = useMemo(
     (): TCanvasNode[] =>
