@@ -33,6 +33,8 @@ export const ZConnection = z.object({
   lastError: z.string().nullable(),
   farewellMessage: z.string().nullable(),
   greetingMessage: z.string().nullable(),
+  /** Ask for the rating when one of its tickets closes (domain 5.5; the tenant's `userRating` must be on too). */
+  sendEvaluation: z.boolean(),
   /** Public token of the web chat widget or of the inbound webhook URL (admins only). */
   token: z.string().nullable(),
   /**
@@ -55,6 +57,7 @@ const connectionFields = {
   isDefault: z.boolean(),
   farewellMessage: z.string().max(4096).nullable(),
   greetingMessage: z.string().max(4096).nullable(),
+  sendEvaluation: z.boolean(),
 };
 const connectionDefaults = {
   ...connectionFields,
@@ -62,6 +65,7 @@ const connectionDefaults = {
   isDefault: connectionFields.isDefault.default(false),
   farewellMessage: connectionFields.farewellMessage.default(null),
   greetingMessage: connectionFields.greetingMessage.default(null),
+  sendEvaluation: connectionFields.sendEvaluation.default(true),
 };
 
 /** WhatsApp Cloud API (Meta): the number's and account's ids, a system-user token, the app secret. */

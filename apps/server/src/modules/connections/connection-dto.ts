@@ -25,6 +25,7 @@ export const toConnectionDto = (
     lastError: row.lastError,
     farewellMessage: row.farewellMessage,
     greetingMessage: row.greetingMessage,
+    sendEvaluation: row.sendEvaluation,
     token: admin ? row.token : null,
     settings: settings ?? null,
     qrcode: admin ? row.qrcode : null,

@@ -1,6 +1,7 @@
 import { ratingQuestion, type TRating, type TTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
+import { findConnection } from '../connections/connections.service.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { findTenant, readRating } from '../tenants/tenants.service.js';
 import { insertTicketLog, type TTicketRow } from '../tickets/tickets.service.js';
@@ -12,7 +13,8 @@ type TAskServices = Pick<TServices, 'events' | 'outbound' | 'jobs'>;
 
 /**
  * Called in the transaction of an agent's close: the rating to ask, or null when none is asked (ratings off
- * in the tenant's `userRating`, a group, a ticket that was not open, no connection). A ticket already waiting
+ * in the tenant's `userRating` or in the connection's `sendEvaluation`, a group, a ticket that was not open, no
+ * connection). A ticket already waiting
  * for its rating that the agent closes again closes for good: that rating is dropped.
  */
 export const prepareRatingOnClose = async (
@@ -27,6 +29,9 @@ export const prepareRatingOnClose = async (
   }
   if (row.status !== 'open' || row.isGroup || row.whatsappId === null) return null;
   if ((await getTenantSettings(tx, tenantId)).userRating !== 'enabled') return null;
+  // Domain 5.5: the channel decides too; a deleted connection asks nothing either.
+  const connection = await findConnection(tx, tenantId, row.whatsappId);
+  if (!connection?.sendEvaluation) return null;
   const tenant = await findTenant(tx, tenantId);
   return tenant ? readRating(tenant) : null;
 };

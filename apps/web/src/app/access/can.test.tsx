@@ -30,6 +30,7 @@ const site: TConnection = {
   lastError: null,
   farewellMessage: null,
   greetingMessage: null,
+  sendEvaluation: true,
   token: null,
   settings: null,
   qrcode: null,

@@ -246,6 +246,8 @@ export const connectionsPtBR = {
   greeting: 'Mensagem de boas-vindas',
   farewell: 'Mensagem de despedida',
   isDefault: 'Conexão padrão',
+  sendEvaluation: 'Enviar avaliação ao encerrar',
+  sendEvaluationHint: 'Com as avaliações ligadas em /avaliacoes/configurar, o cliente recebe a pergunta ao encerrar.',
   save: 'Salvar',
   cancel: 'Cancelar',
   saved: 'Conexão salva.',
@@ -552,6 +554,9 @@ export const connectionsEn: typeof connectionsPtBR = {
   greeting: 'Welcome message',
   farewell: 'Farewell message',
   isDefault: 'Default connection',
+  sendEvaluation: 'Send the rating on close',
+  sendEvaluationHint:
+    'With ratings on in /avaliacoes/configurar, the customer gets the question when the ticket closes.',
   save: 'Save',
   cancel: 'Cancel',
   saved: 'Connection saved.',

@@ -12,6 +12,8 @@ export type TConnectionInput = {
   greetingMessage: string | null;
   farewellMessage: string | null;
   isDefault: boolean;
+  /** Ask for the rating when one of its tickets closes (with the tenant's ratings on). */
+  sendEvaluation: boolean;
   /**
    * The provider's settings (Cloud API ids and token, the Evolution gateway and its key); on an edit, secrets
    * left out keep the stored ones.

@@ -34,6 +34,7 @@ const session = (id: number, changes: Partial<TConnection>): TConnection => ({
   lastError: null,
   farewellMessage: null,
   greetingMessage: null,
+  sendEvaluation: true,
   token: null,
   settings: null,
   qrcode: null,

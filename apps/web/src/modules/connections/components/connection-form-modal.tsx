@@ -7,6 +7,7 @@ import {
   PasswordInput,
   Select,
   Stack,
+  Switch,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -41,6 +42,7 @@ const empty: TConnectionInput = {
   greetingMessage: null,
   farewellMessage: null,
   isDefault: false,
+  sendEvaluation: true,
 };
 
 /**
@@ -77,6 +79,7 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
             greetingMessage: connection.greetingMessage,
             farewellMessage: connection.farewellMessage,
             isDefault: connection.isDefault,
+            sendEvaluation: connection.sendEvaluation,
           }
         : empty,
     );
@@ -235,6 +238,13 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           maxLength={4096}
           value={values.farewellMessage ?? ''}
           onChange={(e) => setValues({ ...values, farewellMessage: e.currentTarget.value })}
+        />
+        <Switch
+          label={t('connections.sendEvaluation')}
+          description={t('connections.sendEvaluationHint')}
+          checked={values.sendEvaluation}
+          onChange={(e) => setValues({ ...values, sendEvaluation: e.currentTarget.checked })}
+          data-testid="connection-send-evaluation"
         />
         <Checkbox
           label={t('connections.isDefault')}
