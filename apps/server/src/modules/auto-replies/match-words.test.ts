@@ -8,6 +8,12 @@ describe('auto-reply words', () => {
     expect(wordsMatch('1', '1.')).toBe(true);
   });
 
+  it('reads a keycap emoji as its digit, as the chat flows do', () => {
+    expect(wordsMatch('1, financeiro', '1️⃣')).toBe(true);
+    expect(wordsMatch('10', '🔟')).toBe(true);
+    expect(wordsMatch('2', '1️⃣')).toBe(false);
+  });
+
   it('takes any of the comma-separated alternatives', () => {
     expect(wordsMatch('1, financeiro, boleto', 'Boleto')).toBe(true);
   });
