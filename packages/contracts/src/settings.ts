@@ -35,6 +35,8 @@ export const settingDefaults = {
   useUserBusinessHours: 'disabled',
   maxRetries: '1',
   outOfHoursQueueId: '',
+  // Chat flows: the flow new tickets enter when their connection names none (a chat flow id, '' for none).
+  botTicketActive: '',
   // Integrations: the family's `semRedis` toggle (POST /noRedis), stored for its clients; nothing here reads it.
   noRedis: 'enabled',
 } as const;

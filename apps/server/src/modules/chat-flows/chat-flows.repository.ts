@@ -1,0 +1,110 @@
+import type { TChatFlow, TFlowDocument } from '@prosa/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { TExecutor } from '../../platform/db/client.js';
+import { chatFlows, connections } from '../../platform/db/schema.js';
+
+const flowColumns = {
+  id: chatFlows.id,
+  name: chatFlows.name,
+  flow: chatFlows.flow,
+  isActive: chatFlows.isActive,
+  celularTeste: chatFlows.celularTeste,
+  userId: chatFlows.userId,
+  revision: chatFlows.revision,
+  createdAt: chatFlows.createdAt,
+  updatedAt: chatFlows.updatedAt,
+};
+type TFlowRow = Omit<TChatFlow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+const toChatFlow = (row: TFlowRow): TChatFlow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const live = (tenantId: number) => and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.isDeleted, false));
+
+/** The tenant's flows that are not deleted, by name then id. */
+export const findChatFlows = async (tx: TExecutor, tenantId: number): Promise<TChatFlow[]> =>
+  (
+    await tx.select(flowColumns).from(chatFlows).where(live(tenantId)).orderBy(asc(chatFlows.name), asc(chatFlows.id))
+  ).map(toChatFlow);
+
+/** One flow of the tenant (not deleted); `lock` holds its row until the transaction ends (saves). */
+export const findChatFlowRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<TChatFlow | null> => {
+  const query = tx
+    .select(flowColumns)
+    .from(chatFlows)
+    .where(and(live(tenantId), eq(chatFlows.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ? toChatFlow(row) : null;
+};
+
+export const findChatFlowIds = async (tx: TExecutor, tenantId: number): Promise<number[]> =>
+  (await tx.select({ id: chatFlows.id }).from(chatFlows).where(live(tenantId))).map((r) => r.id);
+
+export const insertChatFlow = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: {
+    name: string;
+    flow: TFlowDocument;
+    isActive: boolean;
+    celularTeste: string | null;
+    userId: number | null;
+  },
+): Promise<TChatFlow> => {
+  const [row] = await tx
+    .insert(chatFlows)
+    .values({ ...values, tenantId })
+    .returning(flowColumns);
+  if (!row) throw new Error('insert returned no row');
+  return toChatFlow(row);
+};
+
+export const updateChatFlowRow = async (
+  tx: TExecutor,
+  tenantId: number,
+  id: number,
+  values: Partial<{
+    name: string;
+    flow: TFlowDocument;
+    isActive: boolean;
+    celularTeste: string | null;
+    revision: number;
+    isDeleted: boolean;
+  }>,
+): Promise<TChatFlow | null> => {
+  const [row] = await tx
+    .update(chatFlows)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.id, id)))
+    .returning(flowColumns);
+  return row ? toChatFlow(row) : null;
+};
+
+/** The flow a connection names, when it is active and not deleted. */
+export const findConnectionFlowId = async (
+  tx: TExecutor,
+  tenantId: number,
+  connectionId: number,
+): Promise<number | null> => {
+  const [row] = await tx
+    .select({ chatFlowId: connections.chatFlowId })
+    .from(connections)
+    .where(and(eq(connections.tenantId, tenantId), eq(connections.id, connectionId)));
+  return row?.chatFlowId ?? null;
+};
+
+/** Connections that name the flow stop naming it (the flow is being deleted). */
+export const clearConnectionsFlow = (tx: TExecutor, tenantId: number, chatFlowId: number) =>
+  tx
+    .update(connections)
+    .set({ chatFlowId: null, updatedAt: new Date() })
+    .where(and(eq(connections.tenantId, tenantId), eq(connections.chatFlowId, chatFlowId)))
+    .returning({ id: connections.id });

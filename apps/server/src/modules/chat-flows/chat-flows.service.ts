@@ -1,0 +1,51 @@
+/**
+ * What the chat-flows module offers the other modules (the flow runtime, connections, settings), inside their
+ * own tenant transaction. Modules reach chat flows through here, never through chat-flows.repository.
+ */
+import type { TFlowDocument } from '@prosa/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { TExecutor } from '../../platform/db/client.js';
+import { chatFlows } from '../../platform/db/schema.js';
+import { getTenantSettings } from '../settings/settings.reader.js';
+import { findConnectionFlowId } from './chat-flows.repository.js';
+
+/** A flow the engine can run: its document and, while set, the one number allowed to run it. */
+export type TRunnableFlow = { id: number; flow: TFlowDocument; celularTeste: string | null };
+
+/** A flow of the tenant that is active and not deleted, or null. */
+export const findChatFlow = async (tx: TExecutor, tenantId: number, id: number): Promise<TRunnableFlow | null> => {
+  const [row] = await tx
+    .select({ id: chatFlows.id, flow: chatFlows.flow, celularTeste: chatFlows.celularTeste })
+    .from(chatFlows)
+    .where(
+      and(
+        eq(chatFlows.tenantId, tenantId),
+        eq(chatFlows.id, id),
+        eq(chatFlows.isActive, true),
+        eq(chatFlows.isDeleted, false),
+      ),
+    );
+  return row ?? null;
+};
+
+/** The tenant's default flow id (setting `botTicketActive`), or null when none is set or it is not a number. */
+export const findDefaultFlowId = async (tx: TExecutor, tenantId: number): Promise<number | null> => {
+  const value = (await getTenantSettings(tx, tenantId)).botTicketActive.trim();
+  const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  return id > 0 ? id : null;
+};
+
+/**
+ * The flow a new ticket of this connection enters (domain 5.2): the connection's own flow, else the tenant's
+ * `botTicketActive`; it must be active and not deleted. As in the family, a connection naming an inactive flow
+ * runs no flow (deactivating a connection's flow pauses the bot there; it does not fall back to the default).
+ */
+export const findFlowForTicket = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticket: { whatsappId: number | null },
+): Promise<TRunnableFlow | null> => {
+  const own = ticket.whatsappId === null ? null : await findConnectionFlowId(tx, tenantId, ticket.whatsappId);
+  const id = own ?? (await findDefaultFlowId(tx, tenantId));
+  return id === null ? null : findChatFlow(tx, tenantId, id);
+};
