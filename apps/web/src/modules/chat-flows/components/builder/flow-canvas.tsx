@@ -17,7 +17,7 @@ import {
 } from '@xyflow/react';
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addStep, canConnect, connect, deleteLine, deleteNode, moveNode, nextId } from './flow-doc-ops';
+import { addStep, canConnect, connect, deleteLine, deleteNode, findFreeSpot, moveNode, nextId } from './flow-doc-ops';
 import {
   conditionHandleId,
   flowNodeTypes,
@@ -120,6 +120,9 @@ export const FlowCanvas = ({
   const onNodesChange = useCallback(
     (changes: NodeChange<TCanvasNode>[]) => {
       const measured: Record<string, TSize> = {};
+      // A click on another node deselects the old one and selects the new one in one batch.
+      let picked: string | null = null;
+      let dropped = false;
       for (const change of changes) {
         switch (change.type) {
           case 'dimensions':
@@ -133,15 +136,17 @@ export const FlowCanvas = ({
             if (change.dragging === false) onSeal();
             break;
           case 'select':
-            if (change.selected) {
-              onSelect(change.id);
-              setSelectedEdge(null);
-            } else if (change.id === selectedId) onSelect(null);
+            if (change.selected) picked = change.id;
+            else if (change.id === selectedId) dropped = true;
             break;
           default:
             break;
         }
       }
+      if (picked) {
+        onSelect(picked);
+        setSelectedEdge(null);
+      } else if (dropped) onSelect(null);
       if (Object.keys(measured).length > 0) setSizes((prev) => ({ ...prev, ...measured }));
     },
     [apply, onSeal, onSelect, selectedId],
@@ -201,7 +206,8 @@ export const FlowCanvas = ({
     const center = box
       ? flow.screenToFlowPosition({ x: box.left + box.width / 2 - 120, y: box.top + box.height / 2 - 40 })
       : { x: 320, y: 320 };
-    addStepAt(center);
+    const spot = findFreeSpot(doc, center.x, center.y);
+    addStepAt({ x: spot.left, y: spot.top });
   };
 
   const onDrop = (event: DragEvent) => {

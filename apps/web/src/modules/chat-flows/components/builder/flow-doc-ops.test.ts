@@ -8,6 +8,7 @@ import {
   deleteCondition,
   deleteLine,
   deleteNode,
+  findFreeSpot,
   findStep,
   moveInteraction,
   moveNode,
@@ -50,6 +51,15 @@ describe('flow document operations', () => {
       nextStepId: id,
     });
     expect(messages(doc)).toContain('liste as respostas que escolhem esta condição');
+  });
+
+  it('puts a drawn condition before the "any answer" one, which would otherwise take every answer first', () => {
+    const { doc: base, id } = addStep(newFlowDocument(), { left: 600, top: 200 });
+    const { doc, conditionId } = connect(base, 'boas-vindas', id);
+    expect(findStep(doc, 'boas-vindas')?.conditions.map((c) => [c.id, c.type])).toEqual([
+      [conditionId, 'R'],
+      ['c1', 'US'],
+    ]);
   });
 
   it('a flow built by the operations validates once answers are listed and every step has a way out', () => {
@@ -122,6 +132,12 @@ describe('flow document operations', () => {
     const doc = newFlowDocument();
     expect(deleteNode(doc, 'start')).toBe(doc);
     expect(deleteNode(doc, 'configurations')).toBe(doc);
+  });
+
+  it('finds a free spot for a new step below the cards it would cover', () => {
+    const doc = newFlowDocument();
+    expect(findFreeSpot(doc, 320, 210)).toEqual({ left: 320, top: 360 });
+    expect(findFreeSpot(doc, 2000, 2000)).toEqual({ left: 2000, top: 2000 });
   });
 
   it('moves a node to whole coordinates, and a move to the same place changes nothing', () => {

@@ -56,6 +56,21 @@ const syncLines = (doc: TFlowDocument, stepId: string): TFlowDocument => {
   return { ...doc, lineList: [...kept, ...added] };
 };
 
+/** About a step card's size on the canvas, to keep a new step from landing on another. */
+const CARD = { width: 260, height: 150 };
+
+/** The first place from (`left`, `top`) downwards (then to the right) where a new card overlaps none. */
+export const findFreeSpot = (doc: TFlowDocument, left: number, top: number): { left: number; top: number } => {
+  const overlaps = (x: number, y: number) =>
+    doc.nodeList.some((n) => Math.abs(n.left - x) < CARD.width && Math.abs(n.top - y) < CARD.height);
+  for (let column = 0; column < 10; column += 1)
+    for (let row = 0; row < 6; row += 1) {
+      const spot = { left: left + column * CARD.width, top: top + row * CARD.height };
+      if (!overlaps(spot.left, spot.top)) return spot;
+    }
+  return { left, top };
+};
+
 export type TNewStep = { id?: string; name?: string; left: number; top: number };
 
 /** A step with no interaction and no condition (the validator then asks for a way out). */
@@ -122,7 +137,12 @@ export const connect = (
     queueId: null,
     userIdDestination: null,
   };
-  const withCondition = mapStep(doc, from, (s) => ({ ...s, conditions: [...s.conditions, condition] }));
+  // Before the first "any answer" condition: that one takes every answer, so what follows it never runs.
+  const withCondition = mapStep(doc, from, (s) => {
+    const anyAnswer = s.conditions.findIndex((c) => c.type === 'US');
+    const at = anyAnswer < 0 ? s.conditions.length : anyAnswer;
+    return { ...s, conditions: [...s.conditions.slice(0, at), condition, ...s.conditions.slice(at)] };
+  });
   return { doc: syncLines(withCondition, from), conditionId: condition.id };
 };
 

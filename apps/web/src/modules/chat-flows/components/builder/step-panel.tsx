@@ -125,6 +125,7 @@ export const StepPanel = ({ step, apply, issues, lookups, onDeleted }: TProps) =
     <Stack gap="sm" data-testid="flow-step-panel">
       <TextInput
         label={t('chatFlowBuilder.panel.stepName')}
+        placeholder={t('chatFlowBuilder.node.unnamed')}
         value={step.name}
         onChange={(e) => {
           const name = e.currentTarget.value;
