@@ -35,6 +35,8 @@ type TProps = {
   onRename: (name: string) => void;
   onActiveChange: (isActive: boolean) => void;
   onIssueClick: (nodeId: string | null) => void;
+  /** The name a node is shown by in the problem list. */
+  nodeLabel: (nodeId: string) => string;
   canUndo: boolean;
   canRedo: boolean;
   onUndo: () => void;
@@ -117,7 +119,7 @@ export const BuilderHeader = (props: TProps) => {
                     data-testid="flow-issue"
                   >
                     <Text span fw={600} size="sm">
-                      {issue.nodeId ?? t('chatFlowBuilder.wholeFlow')}
+                      {issue.nodeId ? props.nodeLabel(issue.nodeId) : t('chatFlowBuilder.wholeFlow')}
                     </Text>
                     {': '}
                     {issue.message}

@@ -200,6 +200,12 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
         issues={issues}
         onRename={(name) => void onMetaChange({ name })}
         onActiveChange={(isActive) => void onMetaChange({ isActive })}
+        nodeLabel={(nodeId) => {
+          const node = doc.nodeList.find((n) => n.id === nodeId);
+          if (node?.type === 'start') return t('chatFlowBuilder.node.start');
+          if (node?.type === 'configurations') return t('chatFlowBuilder.node.configurations');
+          return node?.name || nodeId;
+        }}
         onIssueClick={(nodeId) => {
           setSelectedId(nodeId);
           if (nodeId) setFocus({ nodeId });

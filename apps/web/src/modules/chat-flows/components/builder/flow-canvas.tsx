@@ -244,6 +244,7 @@ export const FlowCanvas = ({
         fitView
         fitViewOptions={{ maxZoom: 1 }}
         minZoom={0.2}
+        connectionRadius={40}
         proOptions={{ hideAttribution: true }}
       >
         <Background gap={20} />

@@ -136,7 +136,7 @@ describe('flow document operations', () => {
 
   it('finds a free spot for a new step below the cards it would cover', () => {
     const doc = newFlowDocument();
-    expect(findFreeSpot(doc, 320, 210)).toEqual({ left: 320, top: 360 });
+    expect(findFreeSpot(doc, 320, 210)).toEqual({ left: 320, top: 430 });
     expect(findFreeSpot(doc, 2000, 2000)).toEqual({ left: 2000, top: 2000 });
   });
 

@@ -57,7 +57,7 @@ const syncLines = (doc: TFlowDocument, stepId: string): TFlowDocument => {
 };
 
 /** About a step card's size on the canvas, to keep a new step from landing on another. */
-const CARD = { width: 260, height: 150 };
+const CARD = { width: 280, height: 220 };
 
 /** The first place from (`left`, `top`) downwards (then to the right) where a new card overlaps none. */
 export const findFreeSpot = (doc: TFlowDocument, left: number, top: number): { left: number; top: number } => {
