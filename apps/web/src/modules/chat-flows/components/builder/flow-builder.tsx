@@ -114,7 +114,9 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) {
+      // Esc in an open select closes the select, not the panel.
+      const inOpenList = event.target instanceof HTMLElement && event.target.getAttribute('aria-expanded') === 'true';
+      if (event.key === 'Escape' && !event.defaultPrevented && !inOpenList) {
         setSelectedId(null);
         return;
       }
@@ -125,8 +127,9 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
       else return;
       event.preventDefault();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capture: seen before a select handles its own Esc and closes (aria-expanded still tells it was open).
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [onUndo, onRedo]);
 
   const stepOptions = useMemo(
