@@ -32,6 +32,8 @@ export const permissions = {
   'birthdays.manage': managers,
   /** Keyword auto-replies, their steps and actions (POST/PUT/DELETE /auto-reply, /auto-reply-action). */
   'autoReplies.manage': managers,
+  /** Chat flows: create, edit, import, duplicate, delete (/chat-flow...), the tenant's default flow. */
+  'chatFlows.manage': managers,
   /** Message templates of an official connection (sync). */
   'templates.manage': adminRights,
 } as const satisfies Record<string, readonly TProfile[]>;

@@ -62,6 +62,12 @@ export const WebchatPage = lazyScreen(() =>
 export const AutoRepliesPage = lazyScreen(() =>
   import('../../modules/auto-replies/routes/auto-replies-page').then((x) => x.AutoRepliesPage),
 );
+export const ChatFlowsPage = lazyScreen(() =>
+  import('../../modules/chat-flows/routes/chat-flows-page').then((x) => x.ChatFlowsPage),
+);
+export const ChatFlowBuilderPage = lazyScreen(() =>
+  import('../../modules/chat-flows/routes/chat-flow-builder-page').then((x) => x.ChatFlowBuilderPage),
+);
 export const BusinessHoursPage = lazyScreen(() =>
   import('../../modules/business-hours/routes/business-hours-page').then((x) => x.BusinessHoursPage),
 );

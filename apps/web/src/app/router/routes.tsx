@@ -10,6 +10,8 @@ import {
   BirthdaysPage,
   BusinessHoursPage,
   ChatEmptyPage,
+  ChatFlowBuilderPage,
+  ChatFlowsPage,
   ChatPage,
   ConnectionsPage,
   ContactsPage,
@@ -80,6 +82,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   'avaliacoes-configurar': () => <RatingSettingsPage />,
   agendamentos: () => <SchedulesPage />,
   aniversarios: () => <BirthdaysPage />,
+  'chat-flow-builder': () => <ChatFlowBuilderPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });
@@ -133,7 +136,7 @@ const chatFlowRoutes = (): RouteObject => ({
     {
       index: true,
       handle: handle('chat-flow'),
-      element: loaded('chat-flow', <UnderConstructionPage name="chat-flow" />),
+      element: loaded('chat-flow', <ChatFlowsPage />),
     },
     screen('chat-flow-builder', childPath('chat-flow-builder', '/chat-flow')),
   ],

@@ -4,6 +4,7 @@ import { birthdaysEn } from '../../../modules/birthdays/locale';
 import { businessHoursEn } from '../../../modules/business-hours/locale';
 import { catalogEn } from '../../../modules/catalog/locale';
 import { chatFlowBuilderEn } from '../../../modules/chat-flows/builder-locale';
+import { chatFlowsEn } from '../../../modules/chat-flows/locale';
 import { connectionsEn } from '../../../modules/connections/locale';
 import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
@@ -32,6 +33,7 @@ export const en: TLocaleResource = {
   farewellMessages: farewellMessagesEn,
   autoReplies: autoRepliesEn,
   chatFlowBuilder: chatFlowBuilderEn,
+  chatFlows: chatFlowsEn,
   schedules: schedulesEn,
   birthdays: birthdaysEn,
   openingHours: businessHoursEn,

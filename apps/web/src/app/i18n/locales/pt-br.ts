@@ -5,6 +5,7 @@ import { birthdaysPtBR } from '../../../modules/birthdays/locale';
 import { businessHoursPtBR } from '../../../modules/business-hours/locale';
 import { catalogPtBR } from '../../../modules/catalog/locale';
 import { chatFlowBuilderPtBR } from '../../../modules/chat-flows/builder-locale';
+import { chatFlowsPtBR } from '../../../modules/chat-flows/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
@@ -32,6 +33,7 @@ export const ptBR = {
   farewellMessages: farewellMessagesPtBR,
   autoReplies: autoRepliesPtBR,
   chatFlowBuilder: chatFlowBuilderPtBR,
+  chatFlows: chatFlowsPtBR,
   schedules: schedulesPtBR,
   birthdays: birthdaysPtBR,
   openingHours: businessHoursPtBR,
