@@ -15,6 +15,7 @@ export * from './business-hours.js';
 export * from './catalog.js';
 export * from './chat-flow.js';
 export * from './chat-flow-answer.js';
+export * from './chat-flow-engine.js';
 export type * from './chat-flow-engine-types.js';
 export * from './chat-flow-validate.js';
 export * from './connections.js';
