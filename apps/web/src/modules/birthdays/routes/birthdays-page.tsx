@@ -1,11 +1,12 @@
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TBirthdayContact } from '@prosa/contracts';
 import { IconCake, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/access/can';
 import { notifySuccess } from '../../../app/notify';
-import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
+import { ErrorState } from '../../../ui/data-states';
+import { PagedListTable, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { showApiError } from '../../../ui/server-errors';
 import { intlLocale } from '../../attendance/components/format-time';
@@ -59,6 +60,36 @@ export const BirthdaysPage = () => {
   const contacts = list.data?.contacts ?? [];
   const today = contacts.filter((contact) => contact.isToday);
   const shownMonth = month ?? list.data?.month ?? null;
+
+  const columns: TListColumn<TBirthdayContact>[] = [
+    {
+      key: 'day',
+      label: t('birthdays.columns.day'),
+      width: 80,
+      render: (contact) => (
+        <Text size="sm" fw={contact.isToday ? 700 : undefined}>
+          {String(contact.day).padStart(2, '0')}/{String(contact.month).padStart(2, '0')}
+        </Text>
+      ),
+    },
+    {
+      key: 'contact',
+      label: t('birthdays.columns.contact'),
+      render: (contact) => (
+        <>
+          <Text size="sm" fw={500}>
+            {contact.name}
+          </Text>
+          {contact.number && (
+            <Text size="xs" c="dimmed">
+              {contact.number}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'status', label: t('birthdays.columns.status'), render: (contact) => <SendStatus contact={contact} /> },
+  ];
 
   return (
     <Stack>
@@ -125,45 +156,7 @@ export const BirthdaysPage = () => {
                 data-testid="birthdays-month"
               />
             </Group>
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped verticalSpacing="sm" data-testid="birthdays-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={80}>{t('birthdays.columns.day')}</Table.Th>
-                    <Table.Th>{t('birthdays.columns.contact')}</Table.Th>
-                    <Table.Th>{t('birthdays.columns.status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isLoading && <TableSkeletonRows columns={3} />}
-                  {contacts.map((contact) => (
-                    <Table.Tr key={contact.id} data-testid="birthdays-row">
-                      <Table.Td>
-                        <Text size="sm" fw={contact.isToday ? 700 : undefined}>
-                          {String(contact.day).padStart(2, '0')}/{String(contact.month).padStart(2, '0')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {contact.name}
-                        </Text>
-                        {contact.number && (
-                          <Text size="xs" c="dimmed">
-                            {contact.number}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <SendStatus contact={contact} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {list.isSuccess && contacts.length === 0 && (
-              <EmptyList title={t('birthdays.empty')} description={t('birthdays.emptyHint')} />
-            )}
+            <PagedListTable query={list} columns={columns} rows={contacts} minWidth={560} name="birthdays" />
           </Paper>
         </>
       )}

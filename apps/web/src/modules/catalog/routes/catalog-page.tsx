@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type Icon, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { type Icon, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/access/can';
 import type { TAction } from '../../../app/access/permissions';
 import { describeApiError, getFieldError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
-import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
+import { CrudFormModal } from '../../../ui/crud-form-modal';
+import { DeleteItemModal } from '../../../ui/delete-item-modal';
+import { FilteredListTable, RowActions, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { type TCatalogResource, useCatalog, useCatalogMutations } from '../api/catalog-api';
 
@@ -76,6 +77,29 @@ export const CatalogPage = <T extends { id: number }, V>({ config }: { config: T
     );
   };
 
+  const columns: TListColumn<T>[] = [
+    ...config.columns.map((column) => ({ key: column.label, label: column.label, render: column.render })),
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            width: 96,
+            render: (item: T) => (
+              <RowActions
+                editLabel={t('catalog.edit')}
+                deleteLabel={t('catalog.delete')}
+                onEdit={() => {
+                  setEditing(item);
+                  setFormOpen(true);
+                }}
+                onDelete={() => setDeleting(item)}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Stack>
       <PageHeader
@@ -104,97 +128,39 @@ export const CatalogPage = <T extends { id: number }, V>({ config }: { config: T
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={360}
       />
-      {list.isError && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data?.length === 0 && <EmptyList title={text('empty')} description={text('emptyHint')} />}
-      {(list.isPending || shown.length > 0) && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table highlightOnHover verticalSpacing="sm" data-testid="catalog-table">
-            <Table.Thead>
-              <Table.Tr>
-                {config.columns.map((column) => (
-                  <Table.Th key={column.label}>{column.label}</Table.Th>
-                ))}
-                {canEdit && <Table.Th w={96} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <TableSkeletonRows columns={config.columns.length + 1} />}
-              {shown.map((item) => (
-                <Table.Tr key={item.id} data-testid="catalog-row">
-                  {config.columns.map((column) => (
-                    <Table.Td key={column.label}>{column.render(item)}</Table.Td>
-                  ))}
-                  {canEdit && (
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('catalog.edit')}
-                          onClick={() => {
-                            setEditing(item);
-                            setFormOpen(true);
-                          }}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="negative"
-                          aria-label={t('catalog.delete')}
-                          onClick={() => setDeleting(item)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.length > 0 && shown.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {t('catalog.noMatch')}
-        </Text>
-      )}
-      <Modal opened={formOpen} onClose={() => setFormOpen(false)} title={text(editing ? 'editTitle' : 'createTitle')}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack>
-            {config.form(values, setValues, errors)}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setFormOpen(false)}>
-                {t('catalog.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="catalog-save">
-                {t('catalog.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-      <ConfirmDeleteModal
-        opened={deleting !== null}
+      <FilteredListTable
+        query={list}
+        total={list.data?.length}
+        empty={{ title: text('empty'), description: text('emptyHint') }}
+        noMatch={t('catalog.noMatch')}
+        columns={columns}
+        rows={shown}
+        minWidth={560}
+        name="catalog"
+      />
+      <CrudFormModal
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        title={text(editing ? 'editTitle' : 'createTitle')}
+        onSubmit={(event) => {
+          event?.preventDefault();
+          submit();
+        }}
+        saving={save.isPending}
+        saveTestId="catalog-save"
+        cancelLabel={t('catalog.cancel')}
+        saveLabel={t('catalog.save')}
+      >
+        {config.form(values, setValues, errors)}
+      </CrudFormModal>
+      <DeleteItemModal
+        item={deleting}
         title={t('catalog.deleteTitle')}
         message={text('deleteMessage', { name: deleting ? config.name(deleting) : '' })}
-        loading={remove.isPending}
+        remove={remove}
+        onDeleted={() => notifySuccess(t('catalog.deleted'))}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('catalog.deleted'));
-              setDeleting(null);
-            },
-            onError: (error) => notifyError(describeApiError(error)),
-          })
-        }
+        onError={(error) => notifyError(describeApiError(error))}
       />
     </Stack>
   );

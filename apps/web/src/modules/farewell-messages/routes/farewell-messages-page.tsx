@@ -1,15 +1,14 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { TFarewellMessage } from '@prosa/contracts';
-import { IconMessageCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMessageCheck, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/access/can';
 import { notifySuccess } from '../../../app/notify';
-import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
-import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
+import { DeleteItemModal } from '../../../ui/delete-item-modal';
+import { FilteredListTable, RowActions, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { SearchInput } from '../../../ui/search-input';
-import { showApiError } from '../../../ui/server-errors';
 import { useDeleteFarewellMessage, useFarewellMessages } from '../api/farewell-messages-api';
 import { FarewellMessageFormModal } from '../components/farewell-message-form-modal';
 
@@ -37,6 +36,42 @@ export const FarewellMessagesPage = () => {
     setFormOpen(true);
   };
 
+  const columns: TListColumn<TFarewellMessage>[] = [
+    {
+      key: 'message',
+      label: t('farewellMessages.message'),
+      render: (item) => (
+        <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+          {item.message}
+        </Text>
+      ),
+    },
+    {
+      key: 'owner',
+      label: t('farewellMessages.owner'),
+      width: 160,
+      render: (item) => (
+        <Badge variant="light" color={item.shared ? 'primary' : 'gray'}>
+          {t(item.shared ? 'farewellMessages.shared' : 'farewellMessages.mine')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      width: 96,
+      render: (item) =>
+        (!item.shared || canShare) && (
+          <RowActions
+            editLabel={t('farewellMessages.edit')}
+            deleteLabel={t('farewellMessages.delete')}
+            onEdit={() => open(item)}
+            onDelete={() => setDeleting(item)}
+            testIdPrefix="farewell"
+          />
+        ),
+    },
+  ];
+
   return (
     <Stack>
       <PageHeader
@@ -49,96 +84,32 @@ export const FarewellMessagesPage = () => {
         }
       />
       <SearchInput onSearch={setSearch} placeholder={t('farewellMessages.search')} data-testid="farewell-search" />
-      {list.isError && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data?.length === 0 && (
-        <EmptyList title={t('farewellMessages.empty')} description={t('farewellMessages.emptyHint')} />
-      )}
-      {(list.isPending || shown.length > 0) && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table highlightOnHover verticalSpacing="sm" data-testid="farewell-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('farewellMessages.message')}</Table.Th>
-                <Table.Th w={160}>{t('farewellMessages.owner')}</Table.Th>
-                <Table.Th w={96} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <TableSkeletonRows columns={3} />}
-              {shown.map((item) => {
-                const editable = !item.shared || canShare;
-                return (
-                  <Table.Tr key={item.id} data-testid="farewell-row">
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                        {item.message}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={item.shared ? 'primary' : 'gray'}>
-                        {t(item.shared ? 'farewellMessages.shared' : 'farewellMessages.mine')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {editable && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('farewellMessages.edit')}
-                            onClick={() => open(item)}
-                            data-testid="farewell-edit"
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="negative"
-                            aria-label={t('farewellMessages.delete')}
-                            onClick={() => setDeleting(item)}
-                            data-testid="farewell-delete"
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.length > 0 && shown.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {t('farewellMessages.noMatch')}
-        </Text>
-      )}
+      <FilteredListTable
+        query={list}
+        total={list.data?.length}
+        empty={{ title: t('farewellMessages.empty'), description: t('farewellMessages.emptyHint') }}
+        noMatch={t('farewellMessages.noMatch')}
+        columns={columns}
+        rows={shown}
+        minWidth={560}
+        name="farewell"
+      />
       <FarewellMessageFormModal
         opened={formOpen}
         item={editing}
         canShare={canShare}
         onClose={() => setFormOpen(false)}
       />
-      <ConfirmDeleteModal
-        opened={deleting !== null}
+      <DeleteItemModal
+        item={deleting}
         title={t('farewellMessages.deleteTitle')}
         message={t('farewellMessages.deleteMessage', {
           text: preview(deleting?.message ?? ''),
           interpolation: { escapeValue: false },
         })}
-        loading={remove.isPending}
+        remove={remove}
+        onDeleted={() => notifySuccess(t('farewellMessages.deleted'))}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('farewellMessages.deleted'));
-              setDeleting(null);
-            },
-            onError: (error) => showApiError(error),
-          })
-        }
       />
     </Stack>
   );

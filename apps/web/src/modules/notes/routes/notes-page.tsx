@@ -1,9 +1,9 @@
-import { Anchor, Button, Center, Group, Pagination, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { TICKET_NOTES_PAGE_SIZE } from '@prosa/contracts';
+import { Anchor, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { TICKET_NOTES_PAGE_SIZE, type TTicketNoteListItem } from '@prosa/contracts';
 import { IconFilterOff, IconNotes } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
+import { PagedListTable, pageCount, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { SearchInput } from '../../../ui/search-input';
 import { useTransferUsers } from '../../attendance/api/lookups-api';
@@ -21,12 +21,60 @@ export const NotesPage = () => {
   const openTicket = useOpenTicket();
   const rows = list.data?.notes ?? [];
   const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / TICKET_NOTES_PAGE_SIZE));
+  const pages = pageCount(count, TICKET_NOTES_PAGE_SIZE);
   const isFiltered = Object.values(filters).some(Boolean);
   const set = (patch: Partial<TNoteFilters>) => {
     setFilters({ ...filters, ...patch });
     setPage(1);
   };
+
+  const columns: TListColumn<TTicketNoteListItem>[] = [
+    {
+      key: 'note',
+      label: t('notes.columns.note'),
+      cell: { maw: 420 },
+      render: (row) => (
+        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+          {row.notes}
+        </Text>
+      ),
+    },
+    {
+      key: 'ticket',
+      label: t('notes.columns.ticket'),
+      render: (row) => (
+        <>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => void openTicket(row.ticketId)}
+            aria-label={t('notes.openTicket', { name: row.contactName })}
+            data-testid="notes-open-ticket"
+          >
+            {row.contactName}
+          </Anchor>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {row.protocol ?? `#${row.ticketId}`}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'author',
+      label: t('notes.columns.author'),
+      render: (row) => (
+        <Text size="sm" c={row.username ? undefined : 'dimmed'}>
+          {row.username ?? t('notes.removedUser')}
+        </Text>
+      ),
+    },
+    {
+      key: 'createdAt',
+      label: t('notes.columns.createdAt'),
+      render: (row) => <Text size="sm">{formatDateTime(row.createdAt)}</Text>,
+    },
+  ];
 
   return (
     <>
@@ -75,70 +123,15 @@ export const NotesPage = () => {
             </Text>
           )}
         </Group>
-        {list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="notes-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('notes.columns.note')}</Table.Th>
-                    <Table.Th>{t('notes.columns.ticket')}</Table.Th>
-                    <Table.Th>{t('notes.columns.author')}</Table.Th>
-                    <Table.Th>{t('notes.columns.createdAt')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isLoading && <TableSkeletonRows columns={4} />}
-                  {rows.map((row) => (
-                    <Table.Tr key={row.id} data-testid="notes-row">
-                      <Table.Td maw={420}>
-                        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
-                          {row.notes}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          onClick={() => void openTicket(row.ticketId)}
-                          aria-label={t('notes.openTicket', { name: row.contactName })}
-                          data-testid="notes-open-ticket"
-                        >
-                          {row.contactName}
-                        </Anchor>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {row.protocol ?? `#${row.ticketId}`}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={row.username ? undefined : 'dimmed'}>
-                          {row.username ?? t('notes.removedUser')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(row.createdAt)}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {list.isSuccess && rows.length === 0 && (
-              <EmptyList
-                title={t(isFiltered ? 'notes.emptyFiltered' : 'notes.empty')}
-                description={isFiltered ? undefined : t('notes.emptyHint')}
-              />
-            )}
-            {pages > 1 && (
-              <Center mt="md">
-                <Pagination total={pages} value={page} onChange={setPage} data-testid="notes-pagination" />
-              </Center>
-            )}
-          </>
-        )}
+        <PagedListTable
+          query={list}
+          isFiltered={isFiltered}
+          paging={{ page, pages, onChange: setPage }}
+          columns={columns}
+          rows={rows}
+          minWidth={760}
+          name="notes"
+        />
       </Paper>
     </>
   );

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Center, Group, Pagination, Paper, Table, Text } from '@mantine/core';
-import { PAGE_SIZE, type TRatingStatus } from '@prosa/contracts';
+import { Anchor, Badge, Paper, Text } from '@mantine/core';
+import { PAGE_SIZE, type TRatingStatus, type TTicketEvaluation } from '@prosa/contracts';
 import { IconStar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
+import { ErrorState } from '../../../ui/data-states';
+import { PagedListTable, pageCount, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { useOpenTicket } from '../../attendance/api/use-open-ticket';
 import { intlLocale } from '../../attendance/components/format-time';
@@ -35,12 +36,86 @@ export const RatingsListPage = () => {
   );
   const rows = list.data?.evaluations ?? [];
   const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const pages = pageCount(count, PAGE_SIZE);
   const isFiltered = Object.values(filters).some(Boolean);
   const changeFilters = (next: TRatingFilters) => {
     setFilters(next);
     setPage(1);
   };
+
+  const columns: TListColumn<TTicketEvaluation>[] = [
+    {
+      key: 'date',
+      label: t('ratings.columns.date'),
+      render: (row) => <Text size="sm">{formatDateTime(row.answeredAt ?? row.createdAt)}</Text>,
+    },
+    {
+      key: 'contact',
+      label: t('ratings.columns.contact'),
+      render: (row) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={500}
+          onClick={() => void openTicket(row.ticketId)}
+          aria-label={t('ratings.open', { name: row.contactName ?? '' })}
+        >
+          {row.contactName ?? '—'}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'protocol',
+      label: t('ratings.columns.protocol'),
+      render: (row) => (
+        <Text size="sm" ff="monospace">
+          {row.protocol ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'agent',
+      label: t('ratings.columns.agent'),
+      render: (row) => (
+        <Text size="sm" c={row.username ? undefined : 'dimmed'}>
+          {row.username ?? t('ratings.noAgent')}
+        </Text>
+      ),
+    },
+    {
+      key: 'queue',
+      label: t('ratings.columns.queue'),
+      render: (row) => (
+        <Text size="sm" c={row.queue ? undefined : 'dimmed'}>
+          {row.queue ?? t('ratings.noQueue')}
+        </Text>
+      ),
+    },
+    {
+      key: 'score',
+      label: t('ratings.columns.score'),
+      render: (row) =>
+        row.score === null ? (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <Badge color={scoreColor(row.score)} variant="light" data-testid="ratings-score-badge">
+            {row.score} · {labels.get(row.score) ?? ''}
+          </Badge>
+        ),
+    },
+    {
+      key: 'status',
+      label: t('ratings.columns.status'),
+      render: (row) => (
+        <Badge color={statusColor[row.status]} variant="dot">
+          {t(`ratings.status.${row.status}`)}
+        </Badge>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -57,87 +132,15 @@ export const RatingsListPage = () => {
                 {t('ratings.count', { count })}
               </Text>
             )}
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="ratings-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('ratings.columns.date')}</Table.Th>
-                    <Table.Th>{t('ratings.columns.contact')}</Table.Th>
-                    <Table.Th>{t('ratings.columns.protocol')}</Table.Th>
-                    <Table.Th>{t('ratings.columns.agent')}</Table.Th>
-                    <Table.Th>{t('ratings.columns.queue')}</Table.Th>
-                    <Table.Th>{t('ratings.columns.score')}</Table.Th>
-                    <Table.Th>{t('ratings.columns.status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isLoading && <TableSkeletonRows columns={7} />}
-                  {rows.map((row) => (
-                    <Table.Tr key={row.id} data-testid="ratings-row">
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(row.answeredAt ?? row.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          fw={500}
-                          onClick={() => void openTicket(row.ticketId)}
-                          aria-label={t('ratings.open', { name: row.contactName ?? '' })}
-                        >
-                          {row.contactName ?? '—'}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {row.protocol ?? '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={row.username ? undefined : 'dimmed'}>
-                          {row.username ?? t('ratings.noAgent')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={row.queue ? undefined : 'dimmed'}>
-                          {row.queue ?? t('ratings.noQueue')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {row.score === null ? (
-                          <Text size="sm" c="dimmed">
-                            —
-                          </Text>
-                        ) : (
-                          <Badge color={scoreColor(row.score)} variant="light" data-testid="ratings-score-badge">
-                            {row.score} · {labels.get(row.score) ?? ''}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={statusColor[row.status]} variant="dot">
-                          {t(`ratings.status.${row.status}`)}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {list.isSuccess && rows.length === 0 && (
-              <EmptyList
-                title={t(isFiltered ? 'ratings.emptyFiltered' : 'ratings.empty')}
-                description={isFiltered ? undefined : t('ratings.emptyHint')}
-              />
-            )}
-            {pages > 1 && (
-              <Group justify="center" mt="md">
-                <Center>
-                  <Pagination total={pages} value={page} onChange={setPage} data-testid="ratings-pagination" />
-                </Center>
-              </Group>
-            )}
+            <PagedListTable
+              query={list}
+              isFiltered={isFiltered}
+              paging={{ page, pages, onChange: setPage }}
+              columns={columns}
+              rows={rows}
+              minWidth={820}
+              name="ratings"
+            />
           </Paper>
         </>
       )}

@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Badge, Center, Group, Pagination, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PAGE_SIZE, type TSchedule, type TScheduleStatus } from '@prosa/contracts';
 import { IconCalendarTime, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../app/notify';
-import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
+import { PagedListTable, pageCount, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { showApiError } from '../../../ui/server-errors';
 import { useOpenTicket } from '../../attendance/api/use-open-ticket';
@@ -60,7 +60,7 @@ export const SchedulesPage = () => {
   const openTicket = useOpenTicket();
   const rows = list.data?.schedules ?? [];
   const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const pages = pageCount(count, PAGE_SIZE);
   const isFiltered = JSON.stringify(filters) !== JSON.stringify(emptyScheduleFilters);
 
   const change = (patch: Partial<TScheduleFilterValues>) => {
@@ -101,6 +101,131 @@ export const SchedulesPage = () => {
       },
     });
 
+  const columns: TListColumn<TSchedule>[] = [
+    {
+      key: 'when',
+      label: t('schedules.columns.when'),
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.scheduleDate)}
+        </Text>
+      ),
+    },
+    {
+      key: 'contact',
+      label: t('schedules.columns.contact'),
+      render: (row) => (
+        <>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => void openTicket(row.ticketId)}
+            aria-label={t('schedules.openTicket', { name: row.contact.name })}
+          >
+            {row.contact.name}
+          </Anchor>
+          {row.contact.number && (
+            <Text size="xs" c="dimmed">
+              {row.contact.number}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'message',
+      label: t('schedules.columns.message'),
+      cell: { maw: 380 },
+      render: (row) => (
+        <>
+          <ScheduleText schedule={row} />
+          <Group gap={4} mt={4}>
+            {scheduleOptionKeys
+              .filter((key) => row.options[key])
+              .map((key) => (
+                <Badge key={key} size="xs" variant="outline" color="gray">
+                  {t(`schedules.optionShort.${key}`)}
+                </Badge>
+              ))}
+          </Group>
+        </>
+      ),
+    },
+    {
+      key: 'connection',
+      label: t('schedules.columns.connection'),
+      render: (row) => <Text size="sm">{row.connection?.name ?? '—'}</Text>,
+    },
+    {
+      key: 'creator',
+      label: t('schedules.columns.creator'),
+      render: (row) => (
+        <Text size="sm" c={row.createdBy ? undefined : 'dimmed'}>
+          {row.createdBy?.name ?? t('schedules.removedUser')}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('schedules.columns.status'),
+      cell: { miw: 120 },
+      render: (row) => (
+        <>
+          <Badge
+            variant="light"
+            color={statusColor[row.status]}
+            style={{ overflow: 'visible' }}
+            data-testid="schedules-status-badge"
+          >
+            {t(`schedules.status.${row.status}`)}
+          </Badge>
+          {row.status === 'cancelled' && row.cancelReason && (
+            <Text size="xs" c="dimmed">
+              {t(`schedules.cancelReason.${row.cancelReason}`, { defaultValue: row.cancelReason })}
+            </Text>
+          )}
+          {row.status === 'failed' && row.failureReason && (
+            <Text size="xs" c="negative">
+              {row.failureReason}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      width: 84,
+      render: (row) =>
+        row.status === 'pending' && (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={t('schedules.edit')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('schedules.edit')}
+                onClick={() => setEditing(row)}
+                data-testid="schedule-edit"
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('schedules.cancel')}>
+              <ActionIcon
+                variant="subtle"
+                color="negative"
+                aria-label={t('schedules.cancel')}
+                onClick={() => cancelWithUndo(row)}
+                loading={cancel.isPending && cancel.variables === row.id}
+                data-testid="schedule-cancel"
+              >
+                <IconX size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+    },
+  ];
+
   return (
     <>
       <PageHeader title={t('screens.agendamentos')} icon={IconCalendarTime} />
@@ -111,134 +236,15 @@ export const SchedulesPage = () => {
             {t('schedules.count', { count })}
           </Text>
         )}
-        {list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={860}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="schedules-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('schedules.columns.when')}</Table.Th>
-                    <Table.Th>{t('schedules.columns.contact')}</Table.Th>
-                    <Table.Th>{t('schedules.columns.message')}</Table.Th>
-                    <Table.Th>{t('schedules.columns.connection')}</Table.Th>
-                    <Table.Th>{t('schedules.columns.creator')}</Table.Th>
-                    <Table.Th>{t('schedules.columns.status')}</Table.Th>
-                    <Table.Th w={84} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isLoading && <TableSkeletonRows columns={7} />}
-                  {rows.map((row) => (
-                    <Table.Tr key={row.id} data-testid="schedules-row">
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatDateTime(row.scheduleDate)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          onClick={() => void openTicket(row.ticketId)}
-                          aria-label={t('schedules.openTicket', { name: row.contact.name })}
-                        >
-                          {row.contact.name}
-                        </Anchor>
-                        {row.contact.number && (
-                          <Text size="xs" c="dimmed">
-                            {row.contact.number}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td maw={380}>
-                        <ScheduleText schedule={row} />
-                        <Group gap={4} mt={4}>
-                          {scheduleOptionKeys
-                            .filter((key) => row.options[key])
-                            .map((key) => (
-                              <Badge key={key} size="xs" variant="outline" color="gray">
-                                {t(`schedules.optionShort.${key}`)}
-                              </Badge>
-                            ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{row.connection?.name ?? '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={row.createdBy ? undefined : 'dimmed'}>
-                          {row.createdBy?.name ?? t('schedules.removedUser')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td miw={120}>
-                        <Badge
-                          variant="light"
-                          color={statusColor[row.status]}
-                          style={{ overflow: 'visible' }}
-                          data-testid="schedules-status-badge"
-                        >
-                          {t(`schedules.status.${row.status}`)}
-                        </Badge>
-                        {row.status === 'cancelled' && row.cancelReason && (
-                          <Text size="xs" c="dimmed">
-                            {t(`schedules.cancelReason.${row.cancelReason}`, { defaultValue: row.cancelReason })}
-                          </Text>
-                        )}
-                        {row.status === 'failed' && row.failureReason && (
-                          <Text size="xs" c="negative">
-                            {row.failureReason}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {row.status === 'pending' && (
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Tooltip label={t('schedules.edit')}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('schedules.edit')}
-                                onClick={() => setEditing(row)}
-                                data-testid="schedule-edit"
-                              >
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('schedules.cancel')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="negative"
-                                aria-label={t('schedules.cancel')}
-                                onClick={() => cancelWithUndo(row)}
-                                loading={cancel.isPending && cancel.variables === row.id}
-                                data-testid="schedule-cancel"
-                              >
-                                <IconX size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {list.isSuccess && rows.length === 0 && (
-              <EmptyList
-                title={t(isFiltered ? 'schedules.emptyFiltered' : 'schedules.empty')}
-                description={isFiltered ? undefined : t('schedules.emptyHint')}
-              />
-            )}
-            {pages > 1 && (
-              <Center mt="md">
-                <Pagination total={pages} value={page} onChange={setPage} data-testid="schedules-pagination" />
-              </Center>
-            )}
-          </>
-        )}
+        <PagedListTable
+          query={list}
+          isFiltered={isFiltered}
+          paging={{ page, pages, onChange: setPage }}
+          columns={columns}
+          rows={rows}
+          minWidth={860}
+          name="schedules"
+        />
       </Paper>
       <ScheduleEditModal schedule={editing} onClose={() => setEditing(null)} />
     </>

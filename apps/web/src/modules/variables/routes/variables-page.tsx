@@ -1,15 +1,14 @@
-import { ActionIcon, Alert, Button, Code, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Code, Stack, Text } from '@mantine/core';
 import type { TTenantVariable } from '@prosa/contracts';
-import { IconBraces, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBraces, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/access/can';
 import { notifySuccess } from '../../../app/notify';
-import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
-import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
+import { DeleteItemModal } from '../../../ui/delete-item-modal';
+import { FilteredListTable, pageCount, pageOf, RowActions, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { SearchInput } from '../../../ui/search-input';
-import { showApiError } from '../../../ui/server-errors';
 import { useDeleteVariable, useVariables } from '../api/variables-api';
 import { VariableFormModal } from '../components/variable-form-modal';
 
@@ -33,13 +32,38 @@ export const VariablesPage = () => {
       (item) => !wanted || item.name.toLowerCase().includes(wanted) || item.value.toLowerCase().includes(wanted),
     );
   }, [list.data, search]);
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
-  const current = shown.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
 
   const open = (item: TTenantVariable | null) => {
     setEditing(item);
     setFormOpen(true);
   };
+
+  const columns: TListColumn<TTenantVariable>[] = [
+    { key: 'name', label: t('variables.name'), width: 220, render: (item) => <Code>{`{{${item.name}}}`}</Code> },
+    {
+      key: 'value',
+      label: t('variables.value'),
+      render: (item) => (
+        <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+          {item.value}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      width: 96,
+      render: (item) =>
+        canEdit && (
+          <RowActions
+            editLabel={t('variables.edit', { name: item.name })}
+            deleteLabel={t('variables.delete', { name: item.name })}
+            onEdit={() => open(item)}
+            onDelete={() => setDeleting(item)}
+            testIdPrefix="variable"
+          />
+        ),
+    },
+  ];
 
   return (
     <Stack>
@@ -66,82 +90,25 @@ export const VariablesPage = () => {
         placeholder={t('variables.search')}
         data-testid="variable-search"
       />
-      {list.isError && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data?.length === 0 && <EmptyList title={t('variables.empty')} description={t('variables.emptyHint')} />}
-      {(list.isPending || current.length > 0) && (
-        <Table.ScrollContainer minWidth={520}>
-          <Table highlightOnHover verticalSpacing="sm" data-testid="variable-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={220}>{t('variables.name')}</Table.Th>
-                <Table.Th>{t('variables.value')}</Table.Th>
-                <Table.Th w={96} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <TableSkeletonRows columns={3} />}
-              {current.map((item) => (
-                <Table.Tr key={item.id} data-testid="variable-row">
-                  <Table.Td>
-                    <Code>{`{{${item.name}}}`}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                      {item.value}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {canEdit && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('variables.edit', { name: item.name })}
-                          onClick={() => open(item)}
-                          data-testid="variable-edit"
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="negative"
-                          aria-label={t('variables.delete', { name: item.name })}
-                          onClick={() => setDeleting(item)}
-                          data-testid="variable-delete"
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.length > 0 && shown.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {t('variables.noMatch')}
-        </Text>
-      )}
-      {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} />}
+      <FilteredListTable
+        query={list}
+        total={list.data?.length}
+        empty={{ title: t('variables.empty'), description: t('variables.emptyHint') }}
+        noMatch={t('variables.noMatch')}
+        paging={{ page, pages: pageCount(shown.length, PAGE), onChange: setPage }}
+        columns={columns}
+        rows={pageOf(shown, page, PAGE)}
+        minWidth={520}
+        name="variable"
+      />
       <VariableFormModal opened={formOpen} item={editing} onClose={() => setFormOpen(false)} />
-      <ConfirmDeleteModal
-        opened={deleting !== null}
+      <DeleteItemModal
+        item={deleting}
         title={t('variables.deleteTitle')}
         message={t('variables.deleteMessage', { name: deleting?.name ?? '', interpolation: { escapeValue: false } })}
-        loading={remove.isPending}
+        remove={remove}
+        onDeleted={() => notifySuccess(t('variables.deleted'))}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('variables.deleted'));
-              setDeleting(null);
-            },
-            onError: (error) => showApiError(error),
-          })
-        }
       />
     </Stack>
   );
