@@ -17,6 +17,7 @@ export * from './chat-flow.js';
 export * from './chat-flow-answer.js';
 export * from './chat-flow-engine.js';
 export type * from './chat-flow-engine-types.js';
+export * from './chat-flow-import.js';
 export * from './chat-flow-validate.js';
 export * from './connections.js';
 export * from './contacts.js';
