@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type TFlowDocument, type TFlowDocumentInput, ZFlowDocument } from './chat-flow.js';
 import { DEFAULT_INVALID_OPTION_MESSAGE, enterFlow, findStep, inactivityDueAt, stepFlow } from './chat-flow-engine.js';
@@ -152,7 +153,9 @@ describe('enterFlow', () => {
     flow.lineList = flow.lineList.filter((l) => l.from !== 'start');
     const outcome = enter(flow);
     expect(outcome.exit).toEqual({ kind: 'queue', queueId: null, distribute: 'B' });
-    expect(outcome.log).toEqual([{ reason: 'missing-step', exit: 'queue' }]);
+    expect(outcome.log).toEqual([{ reason: 'flow-start' }, { reason: 'missing-step', exit: 'queue' }]);
+    const state: TFlowState = { chatFlowId: FLOW_ID, stepId: 'gone', retries: 0, variables: {}, lastInteractionAt: T0 };
+    expect(answer(flow, state, '1').log).toEqual([{ reason: 'missing-step', exit: 'queue' }]);
   });
 });
 
@@ -243,6 +246,31 @@ describe('stepFlow: invalid answers', () => {
       'MessageField:m-Olá {{name}}!',
       'MessageOptionsField:opts',
     ]);
+    expect(back.log).toEqual([
+      { reason: 'invalid-option', stepId: 'vendas' },
+      { reason: 'step', stepId: 'menu' },
+    ]);
+  });
+
+  it('an emptied invalid-option text on a step that sends nothing still gets the default text', () => {
+    const flow = buildFlow(
+      [
+        {
+          id: 'silent',
+          type: 'node',
+          conditions: [{ id: 'c', type: 'R', condition: ['sim'], action: 3 }],
+        },
+      ],
+      { notOptionsSelectMessage: { message: '', stepReturn: 'A' }, maxRetryBotMessage: { number: 5, type: 1 } },
+    );
+    const outcome = answer(flow, enter(flow).state, 'não');
+    expect(sent(outcome)).toEqual([`invalid-option: ${DEFAULT_INVALID_OPTION_MESSAGE}`]);
+    // With a text of its own or a step to resend, an emptied text stays off.
+    const menu = menuFlow({ notOptionsSelectMessage: { message: '', stepReturn: 'A' } });
+    expect(sent(answer(menu, enter(menu).state, 'x'))).toEqual([
+      'MessageField:m-Olá {{name}}!',
+      'MessageOptionsField:opts',
+    ]);
   });
 
   it('with no retry limit and no text, the default text still answers every time', () => {
@@ -301,7 +329,10 @@ describe('stepFlow: keywords, hours and a changed flow', () => {
     const state: TFlowState = { chatFlowId: FLOW_ID, stepId: 'gone', retries: 2, variables: {}, lastInteractionAt: T0 };
     const outcome = answer(flow, state, '1');
     expect(outcome.state).toMatchObject({ stepId: 'menu', retries: 0, lastInteractionAt: T1 });
-    expect(outcome.log).toEqual([{ reason: 'missing-step', stepId: 'menu' }]);
+    expect(outcome.log).toEqual([
+      { reason: 'missing-step', stepId: 'gone' },
+      { reason: 'step', stepId: 'menu' },
+    ]);
     expect(sent(outcome)).toHaveLength(2);
   });
 });
@@ -435,5 +466,44 @@ describe('findStep', () => {
     expect(findStep(flow, 'vendas')?.id).toBe('vendas');
     expect(findStep(flow, 'start')).toBeNull();
     expect(findStep(flow, 'nope')).toBeNull();
+  });
+});
+
+describe('no customer is left in silence', () => {
+  it('any run of answers keeps getting a reply until the ticket leaves the flow', () => {
+    const answers = fc.constantFrom('1', '2', '9', '2️⃣', 'vendas', 'banana', '', '   ', 'menu', 'sair', '🔟');
+    const settings = fc.record({
+      maxRetryBotMessage: fc.option(
+        fc.record({ number: fc.integer({ min: 1, max: 5 }), type: fc.constantFrom(1, 2, 3) }),
+      ),
+      notOptionsSelectMessage: fc.record({
+        message: fc.constantFrom('', 'Opção inválida.'),
+        stepReturn: fc.constantFrom('A', 'S'),
+      }),
+      answerCloseTicket: fc.constantFrom<string[]>([], ['sair']),
+      keyword: fc.constantFrom({ message: '' }, { message: 'menu' }),
+    });
+    fc.assert(
+      fc.property(settings, fc.array(answers, { maxLength: 30 }), (config, texts) => {
+        const { maxRetryBotMessage, ...rest } = config;
+        const flow = menuFlow({
+          ...rest,
+          maxRetryBotMessage: maxRetryBotMessage && {
+            ...maxRetryBotMessage,
+            destiny: maxRetryBotMessage.type === 2 ? 3 : null,
+          },
+        });
+        let outcome = enter(flow);
+        for (const text of texts) {
+          if (!outcome.state) break;
+          const before = outcome.state;
+          outcome = answer(flow, before, text);
+          expect(outcome.exit !== null || outcome.outgoing.length > 0).toBe(true);
+          if (outcome.state && maxRetryBotMessage)
+            expect(outcome.state.retries).toBeLessThan(maxRetryBotMessage.number);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

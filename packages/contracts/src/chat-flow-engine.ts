@@ -177,8 +177,13 @@ const startOver = (
 ): TFlowOutcome => {
   const config = findConfigurations(flow);
   const first = findFirstStep(flow);
-  if (!first) return missingStepExit(config);
-  return arriveAt(first, base, before, [{ ...log, stepId: first.id }]);
+  if (!first) {
+    const missing = missingStepExit(config);
+    return log.reason === 'missing-step' ? missing : { ...missing, log: [log, ...missing.log] };
+  }
+  // A log that already names its step (an invalid answer there) is followed by the step the ticket goes back to.
+  const logs: TFlowLog[] = log.stepId ? [log, { reason: 'step', stepId: first.id }] : [{ ...log, stepId: first.id }];
+  return arriveAt(first, base, before, logs);
 };
 
 /**
@@ -220,8 +225,11 @@ const onNoMatch = (
   const invalid = text(limit || message.trim() ? message : DEFAULT_INVALID_OPTION_MESSAGE, 'invalid-option');
   const base = { chatFlowId: state.chatFlowId, retries: state.retries + 1, variables: state.variables, at };
   const log: TFlowLog = { reason: 'invalid-option', stepId: step.id };
-  if (stepReturn === 'S') return startOver(flow, base, invalid, log);
-  return arriveAt(step, base, invalid, [log]);
+  const outcome = stepReturn === 'S' ? startOver(flow, base, invalid, log) : arriveAt(step, base, invalid, [log]);
+  // An emptied text on a step that sends nothing would leave the customer in silence: say something.
+  if (outcome.exit === null && outcome.outgoing.length === 0)
+    return { ...outcome, outgoing: text(DEFAULT_INVALID_OPTION_MESSAGE, 'invalid-option') };
+  return outcome;
 };
 
 const onMessage = (flow: TFlowDocument, state: TFlowState, input: TMessageInput): TFlowOutcome => {
@@ -244,7 +252,7 @@ const onMessage = (flow: TFlowDocument, state: TFlowState, input: TMessageInput)
 
   const step = findStep(flow, state.stepId);
   // The flow was edited under the ticket: the answer was to a step that no longer exists, so start over.
-  if (!step) return startOver(flow, fresh, [], { reason: 'missing-step' });
+  if (!step) return startOver(flow, fresh, [], { reason: 'missing-step', stepId: state.stepId });
 
   const condition = matchCondition(step, input.text);
   if (!condition) return onNoMatch(flow, state, step, config, input.at);
