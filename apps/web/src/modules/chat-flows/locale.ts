@@ -1,4 +1,6 @@
 export const chatFlowsPtBR = {
+  title: 'Fluxos de chat',
+  close: 'Fechar',
   add: 'Novo fluxo',
   newName: 'Novo fluxo',
   created: 'Fluxo criado.',
@@ -83,6 +85,8 @@ export const chatFlowsPtBR = {
 };
 
 export const chatFlowsEn: typeof chatFlowsPtBR = {
+  title: 'Chat flows',
+  close: 'Close',
   add: 'New flow',
   newName: 'New flow',
   created: 'Flow created.',
