@@ -14,6 +14,9 @@ import { autoReplyListener } from './modules/auto-replies/auto-reply.listener.js
 import { birthdayJob } from './modules/birthdays/birthday.job.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
+import { chatFlowListener } from './modules/chat-flows/runtime/chat-flow.listener.js';
+import { flowContinuationJob } from './modules/chat-flows/runtime/flow-continuation.job.js';
+import { flowInactivityJob } from './modules/chat-flows/runtime/flow-inactivity.job.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { platformConnectionsRoutes } from './modules/connections/platform-connections.routes.js';
@@ -188,6 +191,10 @@ export const createApp = async (
   events.listen(usersRealtimeListener(services));
   events.listen(absenceListener(services));
   events.listen(autoReplyListener(services));
+  // The chat-flow engine hears customer messages; its delays, webhooks and inactivity timers are durable jobs.
+  events.listen(chatFlowListener(services));
+  jobs.register(flowContinuationJob(services));
+  jobs.register(flowInactivityJob(services));
   events.listen(notesRealtimeListener(services));
   jobs.register(autoCloseJob(services));
   events.listen(ratingReplyListener(services));

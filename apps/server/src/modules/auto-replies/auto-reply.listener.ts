@@ -1,6 +1,7 @@
 import type { TVisibilityTicket } from '@prosa/contracts';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
+import { findFlowForTicket } from '../chat-flows/chat-flows.service.js';
 import { hasActiveAutoReply } from './auto-replies.repository.js';
 import { runAutoReply } from './run-auto-reply.js';
 
@@ -22,7 +23,11 @@ export const autoReplyListener = (
   scope: 'once',
   attempts: 5,
   // No job for a ticket the menu cannot answer, nor in a tenant without an active auto-reply.
-  concerns: async (tx, event) => isForMenu(event.ticket) && (await hasActiveAutoReply(tx, event.tenantId)),
+  // Nor where a chat flow runs the ticket: the flow greets it, never both.
+  concerns: async (tx, event) =>
+    isForMenu(event.ticket) &&
+    (await hasActiveAutoReply(tx, event.tenantId)) &&
+    (await findFlowForTicket(tx, event.tenantId, event.ticket)) === null,
   handle: async (event) => {
     if (!isForMenu(event.ticket)) return;
     await runAutoReply(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });

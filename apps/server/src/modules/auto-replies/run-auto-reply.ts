@@ -3,6 +3,7 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { isTicketInBusinessHours } from '../business-hours/opening-hours.js';
+import { findFlowForTicket } from '../chat-flows/chat-flows.service.js';
 import { queueAutomaticMessage } from '../messages/queue-automatic-message.js';
 import { publishTicketChange } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
@@ -65,6 +66,8 @@ export const runAutoReply = (
   withTenant(services.db, tenantId, async (tx) => {
     const row = await findTicketRow(tx, tenantId, input.ticketId, { forUpdate: true });
     if (!row || row.isGroup || row.status !== 'pending' || row.userId || row.chatFlowId) return 'not-applicable';
+    // A chat flow of the connection or tenant runs this ticket: it greets, the auto-reply stays quiet.
+    if (await findFlowForTicket(tx, tenantId, row)) return 'not-applicable';
     const message = await findMessageText(tx, tenantId, input.inboundMessageId);
     if (!message) return 'not-applicable';
     const at = new Date(message.timestamp);

@@ -9,6 +9,7 @@ import { connections, messages } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { putTicketInFlow } from '../chat-flows/runtime/put-ticket-in-flow.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { publishTicketChange } from './ticket-events.js';
 import { loadTicketDto, otherOpenTicketError } from './ticket-rules.js';
@@ -37,15 +38,15 @@ const changeTicket = (
     return after;
   });
 
-/** PUT /ticketsChatBot/:id: into a chat flow (its first step is taken on the next message) or out of it. */
+/** PUT /ticketsChatBot/:id: into a chat flow (its first step goes out at once) or out of it. */
 export const setTicketChatFlow = (
-  services: TChangeServices,
+  services: TChangeServices & Pick<TServices, 'outbound' | 'jobs'>,
   ctx: TRequestContext,
   ticketId: number,
   chatFlowId: number | null,
 ) =>
   changeTicket(services, ctx, ticketId, async (tx, row) => {
-    await updateTicketRow(tx, ctx.tenantId, row.id, { chatFlowId, stepChatFlow: null });
+    await putTicketInFlow(services, tx, ctx.tenantId, row, { chatFlowId });
     await insertTicketLog(tx, ctx.tenantId, {
       ticketId: row.id,
       type: 'chatBot',

@@ -1,5 +1,7 @@
+import { newFlowDocument } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { chatFlows } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -44,19 +46,24 @@ afterAll(() => t.close());
 describe('remaining ticket calls', () => {
   it('puts a ticket in and out of a chat flow, with a log', async () => {
     const ticket = await customerSays('bot-1');
+    const [flow] = await t.db
+      .insert(chatFlows)
+      .values({ tenantId: fx.tenantId, name: 'Bot', flow: newFlowDocument() })
+      .returning({ id: chatFlows.id });
     const inBot = await t.request('PUT', `/ticketsChatBot/${ticket.id}`, {
       token: fx.tokens.agent,
-      body: { chatFlowId: 7 },
+      body: { chatFlowId: flow?.id },
     });
     expect(inBot.status).toBe(200);
-    expect(inBot.body.chatFlowId).toBe(7);
+    expect(inBot.body.chatFlowId).toBe(flow?.id);
     const out = await t.request('PUT', `/ticketsChatBot/${ticket.id}`, {
       token: fx.tokens.agent,
       body: { chatFlowId: null },
     });
     expect(out.body.chatFlowId).toBeNull();
     const logs = await t.request('GET', `/tickets/${ticket.id}/logs`, { token: fx.tokens.agent });
-    expect(logs.body.filter((log: { type: string }) => log.type === 'chatBot')).toHaveLength(2);
+    // Who put it in and took it out, and the flow's own start.
+    expect(logs.body.filter((log: { type: string }) => log.type === 'chatBot')).toHaveLength(3);
     expect(
       (
         await t.request('PUT', `/ticketsChatBot/${ticket.id}`, {

@@ -1,0 +1,410 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type TBusinessHours, type TFlowDocument, weekdayLabels } from '@prosa/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { eventually } from '../../../../test/sockets.js';
+import {
+  chatFlowRuns,
+  chatFlows,
+  connections,
+  messages,
+  ticketFlowStates,
+  ticketLogs,
+  tickets,
+} from '../../../platform/db/schema.js';
+import { receiveMessage } from '../../messages/receive-batch.js';
+import { FLOW_INACTIVITY_JOB } from './flow-inactivity.job.js';
+import { buildFlow } from './flow-test-kit.js';
+import { runChatFlow } from './run-chat-flow.js';
+
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+
+const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
+let t: TestApp;
+let fx: TFixture;
+let other: TFixture;
+let webchatId: number;
+let salesId: number;
+let supportId: number;
+let sequence = 0;
+
+const week = (type: 'O' | 'C'): TBusinessHours => weekdayLabels.map((label, day) => ({ day, label, type }));
+
+const call = async (method: 'POST' | 'PUT', path: string, body: unknown, expected = 201) => {
+  const res = await t.request(method, path, { token: fx.tokens.admin, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(expected);
+  return res.body;
+};
+
+/** A flow of the tenant, run by the web chat connection from now on (new tickets enter it). */
+const useFlow = async (flow: TFlowDocument, options: { celularTeste?: string; tenantId?: number } = {}) => {
+  const [row] = await t.db
+    .insert(chatFlows)
+    .values({ tenantId: options.tenantId ?? fx.tenantId, name: `Fluxo ${++sequence}`, flow, ...options })
+    .returning({ id: chatFlows.id });
+  if (!row) throw new Error('no flow');
+  if (!options.tenantId)
+    await t.db.update(connections).set({ chatFlowId: row.id }).where(eq(connections.id, webchatId));
+  return row.id;
+};
+
+/** A web chat visitor; `say` stores their message through the inbound pipeline. */
+const visitor = (app: () => TestApp = () => t) => {
+  sequence += 1;
+  const from = { kind: 'webchat' as const, value: `fluxo-${sequence}`, name: `Cliente ${sequence}` };
+  const say = async (body: string, externalId = `flow-${++sequence}`) => {
+    const received = await receiveMessage(app().prosa.services, {
+      tenantId: fx.tenantId,
+      connectionId: webchatId,
+      externalId,
+      from,
+      body,
+      timestamp: Date.now(),
+    });
+    return received;
+  };
+  return { from, say };
+};
+
+const jobsDone = async (job: string, ticketId: number) => {
+  const { rows } = (await t.db.execute(
+    sql`select count(*) filter (where state = 'completed')::int as done, count(*)::int as total from pgboss.job
+        where data->>'job' = ${job} and (data->'payload'->>'ticketId')::int = ${ticketId}`,
+  )) as unknown as { rows: { done: number; total: number }[] };
+  return rows[0] ?? { done: 0, total: 0 };
+};
+
+/** Waits until the engine has run for `count` customer messages of the ticket (its jobs completed). */
+const handled = (ticketId: number, count: number) =>
+  eventually(async () => expect((await jobsDone('event.chat-flow', ticketId)).done).toBe(count), 20_000);
+
+const botSaid = async (ticketId: number) =>
+  (
+    await t.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'bot')))
+      .orderBy(asc(messages.id))
+  ).map((m) => m.body);
+
+const ticketRow = async (ticketId: number) => (await t.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
+const stateOf = async (ticketId: number) =>
+  (await t.db.select().from(ticketFlowStates).where(eq(ticketFlowStates.ticketId, ticketId)))[0];
+const logsOf = (ticketId: number) =>
+  t.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(asc(ticketLogs.id));
+const runsOf = (ticketId: number) =>
+  t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.ticketId, ticketId)).orderBy(asc(chatFlowRuns.id));
+
+const menu = () =>
+  buildFlow(
+    [
+      {
+        id: 'menu',
+        say: ['Olá {{name}}!'],
+        interactions: [
+          {
+            id: 'opcoes',
+            type: 'MessageOptionsField',
+            data: {
+              message: 'Como podemos ajudar?',
+              display: 'buttons',
+              options: [
+                { id: 'o1', label: 'Vendas' },
+                { id: 'o2', label: 'Suporte' },
+              ],
+            },
+          },
+        ],
+        on: [
+          [['1', 'vendas'], 'vendas'],
+          [['2', 'suporte'], 'suporte'],
+        ],
+      },
+      {
+        id: 'vendas',
+        say: ['Vendas: 1 para um pedido novo, 2 para um pedido feito.'],
+        on: [
+          [['1'], 'novo'],
+          [['2'], `queue:${salesId}`],
+        ],
+      },
+      { id: 'novo', say: ['Qual produto?'], on: [['*', `queue:${salesId}`]] },
+      { id: 'suporte', say: ['Descreva o problema.'], on: [['*', `queue:${supportId}`]] },
+    ],
+    {
+      welcomeMessage: { message: 'Você está na fila {{queue}}.' },
+      notOptionsSelectMessage: { message: 'Opção inválida.', stepReturn: 'A' },
+      maxRetryBotMessage: { number: 2, type: 1, destiny: supportId },
+      answerCloseTicket: ['sair'],
+      notResponseMessage: { time: 5, type: 1, destiny: supportId, message: 'Sem resposta: chamamos um atendente.' },
+    },
+  );
+
+beforeAll(async () => {
+  t = await startTestApp(fast);
+  fx = await t.createTenantFixture('Fluxos');
+  other = await t.createTenantFixture('Vizinha');
+  webchatId = (await call('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: fx.queue.id })).id;
+  salesId = (await call('POST', '/queue', { queue: 'Vendas' })).id;
+  supportId = (await call('POST', '/queue', { queue: 'Suporte' })).id;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('chat-flow runtime', () => {
+  it('walks a web chat customer through a three-level menu to a queue', async () => {
+    const flowId = await useFlow(menu());
+    const { say } = visitor();
+    const first = await say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    await handled(ticketId, 1);
+    const name = `Cliente ${sequence - 1}`;
+    expect(await botSaid(ticketId)).toEqual([`Olá ${name}!`, 'Como podemos ajudar?\n\n1 - Vendas\n2 - Suporte']);
+    expect(await ticketRow(ticketId)).toMatchObject({ chatFlowId: flowId, stepChatFlow: 'menu' });
+
+    await say('1️⃣');
+    await handled(ticketId, 2);
+    await say(' VENDAS ');
+    await handled(ticketId, 3);
+    // "vendas" is no answer on the sales step: the invalid-option text and the step again.
+    expect((await botSaid(ticketId)).slice(3)).toEqual([
+      'Opção inválida.',
+      'Vendas: 1 para um pedido novo, 2 para um pedido feito.',
+    ]);
+    await say('1');
+    await handled(ticketId, 4);
+    expect(await ticketRow(ticketId)).toMatchObject({ stepChatFlow: 'novo' });
+    await say('Uma cadeira');
+    await handled(ticketId, 5);
+
+    const said = await botSaid(ticketId);
+    expect(said.at(-2)).toBe('Qual produto?');
+    expect(said.at(-1)).toBe('Você está na fila Vendas.');
+    expect(await ticketRow(ticketId)).toMatchObject({
+      queueId: salesId,
+      status: 'pending',
+      userId: null,
+      chatFlowId: null,
+      stepChatFlow: null,
+    });
+    expect(await stateOf(ticketId)).toBeUndefined();
+    const logs = await logsOf(ticketId);
+    expect(logs.filter((l) => l.type === 'chatBot').length).toBeGreaterThanOrEqual(4);
+    expect(logs.find((l) => l.type === 'queue')).toMatchObject({
+      queueId: salesId,
+      data: { chatFlowId: flowId, stepId: 'novo' },
+    });
+    // The customer's messages and the bot's answers are in the ticket in the order they happened.
+    const all = await t.db
+      .select({ fromMe: messages.fromMe, body: messages.body })
+      .from(messages)
+      .where(eq(messages.ticketId, ticketId))
+      .orderBy(asc(messages.id));
+    expect(all.filter((m) => !m.fromMe).map((m) => m.body)).toEqual(['Oi', '1️⃣', ' VENDAS ', '1', 'Uma cadeira']);
+    expect(all.at(-1)?.fromMe).toBe(true);
+  });
+
+  it('advances one step for two replies that arrive together', async () => {
+    await useFlow(menu());
+    const { say } = visitor();
+    const first = await say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    await handled(ticketId, 1);
+    // Same turn of the event loop: one inbound batch stores both before either run.
+    await Promise.all([say('1'), say('2')]);
+    await handled(ticketId, 3);
+    const runs = await runsOf(ticketId);
+    expect(runs.map((r) => r.outcome).sort()).toEqual(['stale', 'step', 'step'].sort());
+    const said = await botSaid(ticketId);
+    expect(said).toHaveLength(3);
+    expect(['Vendas: 1 para um pedido novo, 2 para um pedido feito.', 'Descreva o problema.']).toContain(said[2]);
+  });
+
+  it('does not advance on a replayed delivery', async () => {
+    await useFlow(menu());
+    const { say } = visitor();
+    const first = await say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    await handled(ticketId, 1);
+    const answer = await say('1', 'replayed-answer');
+    const again = await say('1', 'replayed-answer');
+    expect(again.duplicate).toBe(true);
+    await handled(ticketId, 2);
+    if (answer.duplicate) throw new Error('duplicate');
+    // A retried job of the same message is claimed already.
+    const retried = await runChatFlow(t.prosa.services, fx.tenantId, {
+      ticketId,
+      inboundMessageId: answer.message.id,
+    });
+    expect(retried).toBe('already-handled');
+    expect(await botSaid(ticketId)).toHaveLength(3);
+    expect(await runsOf(ticketId)).toHaveLength(2);
+  });
+
+  it('hands over after the retry limit, and a close keyword closes', async () => {
+    await useFlow(menu());
+    const customer = visitor();
+    const first = await customer.say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    await handled(ticketId, 1);
+    await customer.say('banana');
+    await handled(ticketId, 2);
+    expect((await botSaid(ticketId)).at(2)).toBe('Opção inválida.');
+    await customer.say('laranja');
+    await handled(ticketId, 3);
+    expect(await ticketRow(ticketId)).toMatchObject({ queueId: supportId, chatFlowId: null });
+    expect((await botSaid(ticketId)).at(-1)).toBe('Você está na fila Suporte.');
+    expect(await stateOf(ticketId)).toBeUndefined();
+
+    const leaving = visitor();
+    const opened = await leaving.say('Oi');
+    if (opened.duplicate) throw new Error('duplicate');
+    await handled(opened.ticket.id, 1);
+    await leaving.say('Sair');
+    await handled(opened.ticket.id, 2);
+    expect(await ticketRow(opened.ticket.id)).toMatchObject({ status: 'closed', chatFlowId: null });
+    expect((await logsOf(opened.ticket.id)).some((l) => l.type === 'autoClose')).toBe(true);
+  });
+
+  it('hands an unanswering customer over once, with two instances running', async () => {
+    await useFlow(menu());
+    const second = await startTestApp(fast, { shareDatabaseWith: t });
+    try {
+      const first = await visitor(() => second).say('Oi');
+      if (first.duplicate) throw new Error('duplicate');
+      const ticketId = first.ticket.id;
+      await handled(ticketId, 1);
+      const state = await stateOf(ticketId);
+      expect((await jobsDone(FLOW_INACTIVITY_JOB, ticketId)).total).toBe(1);
+      // The clock reaches the timer: its job says "now".
+      await t.db.execute(
+        sql`update pgboss.job set start_after = now()
+            where data->>'job' = ${FLOW_INACTIVITY_JOB} and (data->'payload'->>'ticketId')::int = ${ticketId}`,
+      );
+      await eventually(async () => expect((await jobsDone(FLOW_INACTIVITY_JOB, ticketId)).done).toBe(1), 20_000);
+      expect(await ticketRow(ticketId)).toMatchObject({ queueId: supportId, chatFlowId: null });
+      const said = await botSaid(ticketId);
+      expect(said.filter((s) => s === 'Sem resposta: chamamos um atendente.')).toHaveLength(1);
+      expect((await logsOf(ticketId)).filter((l) => l.type === 'queue')).toHaveLength(1);
+      // The same timer armed again (another instance, a retry) is the same job: nothing runs twice.
+      expect(state).toBeDefined();
+      expect((await jobsDone(FLOW_INACTIVITY_JOB, ticketId)).total).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('does nothing for another number while a test phone is set, nor out of hours without a destination', async () => {
+    await useFlow(menu(), { celularTeste: '+55 11 99999-0000' });
+    const stranger = visitor();
+    const first = await stranger.say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    await handled(first.ticket.id, 1);
+    expect(await botSaid(first.ticket.id)).toEqual([]);
+    expect((await runsOf(first.ticket.id))[0]?.outcome).toBe('test-phone');
+
+    await useFlow(menu());
+    await call('PUT', '/tenants/business-hours', week('C'), 200);
+    try {
+      const late = visitor();
+      const night = await late.say('Oi');
+      if (night.duplicate) throw new Error('duplicate');
+      await handled(night.ticket.id, 1);
+      expect(await botSaid(night.ticket.id)).toEqual([]);
+      expect((await runsOf(night.ticket.id))[0]?.outcome).toBe('out-of-hours');
+      expect(await stateOf(night.ticket.id)).toBeUndefined();
+    } finally {
+      await call('PUT', '/tenants/business-hours', week('O'), 200);
+    }
+  });
+
+  it('waits out a delay and puts a webhook answer in a variable of the next text', async () => {
+    const received: { body: unknown; method: string }[] = [];
+    const server: Server = createServer((req: IncomingMessage, res) => {
+      let data = '';
+      req.on('data', (chunk) => {
+        data += chunk;
+      });
+      req.on('end', () => {
+        received.push({ method: req.method ?? '', body: data ? JSON.parse(data) : null });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify('a caminho'));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pedido`;
+    try {
+      await useFlow(
+        buildFlow([
+          {
+            id: 'pedido',
+            say: ['Digite o número do pedido.'],
+            on: [['*', 'consulta']],
+          },
+          {
+            id: 'consulta',
+            say: ['Um momento...'],
+            interactions: [
+              { id: 'espera', type: 'DelayField', data: { seconds: 1 } },
+              { id: 'api', type: 'WebhookField', data: { url, method: 'POST', variable: 'situacao' } },
+              { id: 'fim', type: 'MessageField', data: { message: 'Seu pedido está {{situacao}}.' } },
+            ],
+            on: [['*', `queue:${supportId}`]],
+          },
+        ]),
+      );
+      const customer = visitor();
+      const first = await customer.say('Oi');
+      if (first.duplicate) throw new Error('duplicate');
+      const ticketId = first.ticket.id;
+      await handled(ticketId, 1);
+      await customer.say('12345');
+      await handled(ticketId, 2);
+      await eventually(async () => expect((await botSaid(ticketId)).at(-1)).toBe('Seu pedido está a caminho.'), 20_000);
+      expect((await botSaid(ticketId)).slice(-2)).toEqual(['Um momento...', 'Seu pedido está a caminho.']);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({
+        method: 'POST',
+        body: { ticketId, answer: '12345', contact: { name: `Cliente ${sequence - 2}` } },
+      });
+      expect((await stateOf(ticketId))?.variables).toEqual({ situacao: 'a caminho' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('puts a ticket into a flow through PUT /ticketsChatBot and takes it out', async () => {
+    await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
+    const flowId = await useFlow(menu());
+    await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
+    const first = await visitor().say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    expect(await botSaid(ticketId)).toEqual([]);
+
+    const put = (chatFlowId: unknown, token = fx.tokens.agent) =>
+      t.request('PUT', `/ticketsChatBot/${ticketId}`, { token, body: { chatFlowId } });
+    const into = await put(flowId);
+    expect(into.status, JSON.stringify(into.body)).toBe(200);
+    expect(into.body).toMatchObject({ chatFlowId: flowId });
+    expect(await stateOf(ticketId)).toMatchObject({ chatFlowId: flowId, stepId: 'menu' });
+    expect(await botSaid(ticketId)).toHaveLength(2);
+
+    const foreign = await useFlow(menu(), { tenantId: other.tenantId });
+    const refused = await put(foreign);
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('chatFlowId');
+    expect((await put(flowId, other.tokens.admin)).status).toBe(404);
+
+    const out = await put(null);
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ chatFlowId: null });
+    expect(await stateOf(ticketId)).toBeUndefined();
+    expect(await ticketRow(ticketId)).toMatchObject({ chatFlowId: null, stepChatFlow: null });
+  });
+});

@@ -1,0 +1,32 @@
+import type { TVisibilityTicket } from '@prosa/contracts';
+import type { TEventListener } from '../../../platform/events/event-bus.js';
+import type { TServices } from '../../../platform/services.js';
+import { findFlowForTicket } from '../chat-flows.service.js';
+import { isTicketForFlow } from './perform-flow-outcome.js';
+import { runChatFlow } from './run-chat-flow.js';
+
+export const CHAT_FLOW_LISTENER = 'chat-flow';
+
+const isForFlow = (ticket: TVisibilityTicket) => isTicketForFlow(ticket);
+
+/**
+ * The chat-flow engine as a `once` listener of `message.received`: one instance runs each customer message, as
+ * a durable job written with the message (retried; a retry is a no-op, the message being claimed). No job for
+ * a group, a ticket that is not pending or that an agent holds, nor where no flow runs: the ticket is not in a
+ * flow (its mirrored `chatFlowId`) and none applies to its connection or tenant.
+ */
+export const chatFlowListener = (
+  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'>,
+): TEventListener<'message.received'> => ({
+  name: CHAT_FLOW_LISTENER,
+  events: ['message.received'],
+  scope: 'once',
+  attempts: 5,
+  concerns: async (tx, event) =>
+    isForFlow(event.ticket) &&
+    (event.ticket.chatFlowId !== null || (await findFlowForTicket(tx, event.tenantId, event.ticket)) !== null),
+  handle: async (event) => {
+    if (!isForFlow(event.ticket)) return;
+    await runChatFlow(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });
+  },
+});

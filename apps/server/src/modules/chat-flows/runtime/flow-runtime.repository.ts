@@ -1,0 +1,195 @@
+import type { TFlowState } from '@prosa/contracts';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TExecutor } from '../../../platform/db/client.js';
+import {
+  chatFlowRuns,
+  contacts,
+  messages,
+  tags,
+  ticketFlowStates,
+  tickets,
+  ticketTags,
+  users,
+  usersQueues,
+} from '../../../platform/db/schema.js';
+
+/** What the flow runtime reads and writes, inside the caller's tenant transaction. */
+
+export type TStoredFlowState = TFlowState & {
+  stepEnteredAt: Date;
+  /** Changes on every save: a continuation carrying an older one finds the ticket moved on. */
+  updatedAt: Date;
+};
+
+/** The engine's view of a stored state (without the runtime's own times). */
+export const toEngineState = (state: TStoredFlowState): TFlowState => ({
+  chatFlowId: state.chatFlowId,
+  stepId: state.stepId,
+  retries: state.retries,
+  variables: state.variables,
+  lastInteractionAt: state.lastInteractionAt,
+});
+
+export const findFlowState = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+): Promise<TStoredFlowState | undefined> => {
+  const [row] = await tx
+    .select()
+    .from(ticketFlowStates)
+    .where(and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, ticketId)));
+  if (!row) return undefined;
+  return {
+    chatFlowId: row.chatFlowId,
+    stepId: row.stepId,
+    retries: row.retries,
+    variables: row.variables,
+    lastInteractionAt: row.lastInteractionAt.toISOString(),
+    stepEnteredAt: row.stepEnteredAt,
+    updatedAt: row.updatedAt,
+  };
+};
+
+/**
+ * Writes the ticket's place; `stepEntered`: the step changed (or was entered again), so customer messages
+ * stored before now are no answer to it. Times come from the database clock, the one messages are dated by.
+ */
+export const saveFlowState = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+  state: TFlowState,
+  stepEntered: boolean,
+): Promise<{ stepEnteredAt: Date; updatedAt: Date }> => {
+  const values = {
+    chatFlowId: state.chatFlowId,
+    stepId: state.stepId,
+    retries: state.retries,
+    variables: state.variables,
+    lastInteractionAt: new Date(state.lastInteractionAt),
+    updatedAt: sql`clock_timestamp()`,
+  };
+  const [row] = await tx
+    .insert(ticketFlowStates)
+    .values({ tenantId, ticketId, ...values, stepEnteredAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: [ticketFlowStates.tenantId, ticketFlowStates.ticketId],
+      set: stepEntered ? { ...values, stepEnteredAt: sql`clock_timestamp()` } : values,
+    })
+    .returning({ stepEnteredAt: ticketFlowStates.stepEnteredAt, updatedAt: ticketFlowStates.updatedAt });
+  if (!row) throw new Error('flow state not saved');
+  return row;
+};
+
+export const deleteFlowState = (tx: TExecutor, tenantId: number, ticketId: number) =>
+  tx
+    .delete(ticketFlowStates)
+    .where(and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, ticketId)));
+
+export const hasFlowState = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<boolean> =>
+  (
+    await tx
+      .select({ ticketId: ticketFlowStates.ticketId })
+      .from(ticketFlowStates)
+      .where(and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, ticketId)))
+  ).length > 0;
+
+/** Claims a customer message for the engine: undefined when a run already handled it (replay, retried job). */
+export const claimFlowRun = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: { inboundMessageId: number; ticketId: number },
+): Promise<number | undefined> =>
+  (
+    await tx
+      .insert(chatFlowRuns)
+      .values({ tenantId, ...values, outcome: 'pending' })
+      .onConflictDoNothing()
+      .returning({ id: chatFlowRuns.id })
+  )[0]?.id;
+
+export const recordFlowRun = (
+  tx: TExecutor,
+  runId: number,
+  values: { outcome: string; chatFlowId?: number | null; stepId?: string | null },
+) => tx.update(chatFlowRuns).set(values).where(eq(chatFlowRuns.id, runId));
+
+/** The customer's message: its text, when the channel dated it and when we stored it. */
+export const findInboundMessage = async (tx: TExecutor, tenantId: number, messageId: number) =>
+  (
+    await tx
+      .select({
+        body: messages.body,
+        fromMe: messages.fromMe,
+        timestamp: messages.timestamp,
+        createdAt: messages.createdAt,
+        ticketId: messages.ticketId,
+      })
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.id, messageId)))
+  )[0];
+
+/** The contact's number (test phone) and whether the bot may talk to them at all. */
+export const findFlowContact = async (tx: TExecutor, tenantId: number, contactId: number) =>
+  (
+    await tx
+      .select({ name: contacts.name, number: contacts.number, chatbotBlocked: contacts.chatbotBlocked })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)))
+  )[0];
+
+/** Whether this is the contact's first ticket ever (the flow's `firstInteraction` routing). */
+export const isFirstTicketOfContact = async (tx: TExecutor, tenantId: number, contactId: number, ticketId: number) =>
+  (
+    await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.contactId, contactId), ne(tickets.id, ticketId)))
+      .limit(1)
+  ).length === 0;
+
+/**
+ * The online agents of a queue with how many open or pending tickets each holds, for the hand-off's
+ * distribution (random, or the one with the fewest).
+ */
+export const findOnlineQueueAgents = async (tx: TExecutor, tenantId: number, queueId: number) => {
+  const agents = await tx
+    .select({ id: users.id })
+    .from(usersQueues)
+    .innerJoin(users, eq(users.id, usersQueues.userId))
+    .where(and(eq(usersQueues.tenantId, tenantId), eq(usersQueues.queueId, queueId), eq(users.isOnline, true)))
+    .orderBy(asc(users.id));
+  if (agents.length === 0) return [];
+  const load = await tx
+    .select({ userId: tickets.userId, count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        inArray(
+          tickets.userId,
+          agents.map((a) => a.id),
+        ),
+        inArray(tickets.status, ['open', 'pending']),
+      ),
+    )
+    .groupBy(tickets.userId);
+  const counts = new Map(load.map((row) => [row.userId, row.count]));
+  return agents.map((agent) => ({ id: agent.id, tickets: counts.get(agent.id) ?? 0 }));
+};
+
+/** A `TagField`: the tag joins the ticket's tags (once), if it is the tenant's. */
+export const addTicketTag = async (tx: TExecutor, tenantId: number, ticketId: number, tagId: number) => {
+  const [tag] = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), eq(tags.id, tagId)));
+  if (!tag) return false;
+  const added = await tx
+    .insert(ticketTags)
+    .values({ tenantId, ticketId, tagId })
+    .onConflictDoNothing()
+    .returning({ tagId: ticketTags.tagId });
+  return added.length > 0;
+};

@@ -1,0 +1,379 @@
+import {
+  enterFlow,
+  inactivityDueAt,
+  type TFlowExit,
+  type TFlowLog,
+  type TFlowOutcome,
+  type TFlowOutgoing,
+  type TFlowState,
+  type TTicket,
+} from '@prosa/contracts';
+import type { TTx } from '../../../platform/db/client.js';
+import { findOwnedIds } from '../../../platform/db/owned-ids.js';
+import { queues, users } from '../../../platform/db/schema.js';
+import type { TServices } from '../../../platform/services.js';
+import { queueAutomaticMessage } from '../../messages/queue-automatic-message.js';
+import { publishTicketChange } from '../../tickets/ticket-events.js';
+import { loadTicketDto } from '../../tickets/ticket-rules.js';
+import { insertTicketLog, type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
+import { fillTicketText } from '../../variables/variables.service.js';
+import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
+import { enqueueFlowContinuation } from './flow-continuation.job.js';
+import { enqueueFlowInactivity } from './flow-inactivity.job.js';
+import {
+  addTicketTag,
+  deleteFlowState,
+  findOnlineQueueAgents,
+  saveFlowState,
+  type TStoredFlowState,
+} from './flow-runtime.repository.js';
+
+export type TFlowRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs'>;
+
+/** Jumps from flow to flow one run follows before it gives up and hands the ticket to every attendant. */
+export const MAX_FLOW_JUMPS = 5;
+
+/** Groups, tickets an agent holds and tickets not pending are never the bot's. */
+export const isTicketForFlow = (ticket: { isGroup: boolean; status: string; userId: number | null }): boolean =>
+  !ticket.isGroup && ticket.status === 'pending' && ticket.userId === null;
+
+/** One run of the engine on one ticket, under its row lock: what it needs and what it changed. */
+export type TFlowRun = {
+  services: TFlowRunServices;
+  tx: TTx;
+  tenantId: number;
+  row: TTicketRow;
+  /** The ticket as it was before the run (what `ticket.updated` compares with). */
+  before: TTicket;
+  /** The ticket texts are filled from (after a hand-off, the ticket in its new queue). */
+  ticket: TTicket;
+  now: Date;
+  /** The customer's text the run answers ('' for a timer): a webhook sends it. */
+  answer: string;
+  /** Something of the ticket row changed: `ticket.updated` is published at the end. */
+  ticketChanged: boolean;
+  closed: boolean;
+};
+
+export const startFlowRun = async (
+  services: TFlowRunServices,
+  tx: TTx,
+  tenantId: number,
+  row: TTicketRow,
+  input: { now: Date; answer: string },
+): Promise<TFlowRun> => {
+  const before = await loadTicketDto(tx, tenantId, row.id);
+  return { services, tx, tenantId, row, before, ticket: before, ...input, ticketChanged: false, closed: false };
+};
+
+/** Publishes the run's ticket change (`ticket.updated`, transfer, close) when it changed anything. */
+export const finishFlowRun = async (run: TFlowRun): Promise<TTicket | null> => {
+  if (!run.ticketChanged) return null;
+  const after = await loadTicketDto(run.tx, run.tenantId, run.row.id);
+  await publishTicketChange(run.services, run.tx, run.tenantId, { before: run.before, after, byUserId: null });
+  return after;
+};
+
+const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
+
+const sendText = async (run: TFlowRun, text: string, variables: Record<string, string>) => {
+  if (!text.trim()) return;
+  const body = await fillTicketText(run.tx, run.tenantId, run.ticket, text, { at: run.now, extra: variables });
+  await queueAutomaticMessage(run.services, run.tx, run.tenantId, run.ticket, { body, sendType: 'bot', at: run.now });
+};
+
+const updateTicket = async (run: TFlowRun, values: Parameters<typeof updateTicketRow>[3]) => {
+  const row = await updateTicketRow(run.tx, run.tenantId, run.row.id, values);
+  if (row) run.row = row;
+  run.ticketChanged = true;
+};
+
+/**
+ * Sends the outgoing items in order until a delay or a webhook, which only a continuation job may perform:
+ * returns that item's index, or -1 when everything went out. Buttons and lists go out as numbered text and
+ * media as its caption and address (no channel path takes a media address yet).
+ */
+const performItems = async (
+  run: TFlowRun,
+  items: readonly TFlowOutgoing[],
+  variables: Record<string, string>,
+): Promise<number> => {
+  for (const [index, item] of items.entries()) {
+    if (item.kind === 'text') {
+      await sendText(run, item.text, variables);
+      continue;
+    }
+    const { interaction } = item;
+    switch (interaction.type) {
+      case 'MessageField':
+        await sendText(run, interaction.data.message, variables);
+        break;
+      case 'MediaField':
+        await sendText(
+          run,
+          [interaction.data.caption, interaction.data.mediaUrl].filter((part) => part.trim()).join('\n'),
+          variables,
+        );
+        break;
+      case 'MessageOptionsField': {
+        const lines = interaction.data.options.map((option, i) => `${i + 1} - ${option.label}`);
+        await sendText(run, `${interaction.data.message}\n\n${lines.join('\n')}`.trim(), variables);
+        break;
+      }
+      case 'TagField':
+        if (await addTicketTag(run.tx, run.tenantId, run.row.id, interaction.data.tagId)) run.ticketChanged = true;
+        break;
+      case 'KanbanField':
+        await updateTicket(run, { kanban: interaction.data.kanban });
+        break;
+      case 'DelayField':
+      case 'WebhookField':
+        return index;
+      case 'ChatFlowField':
+        // The engine turns a jump into the outcome's exit; nothing to send here.
+        break;
+      default: {
+        const never: never = interaction;
+        throw new Error(`unknown interaction ${JSON.stringify(never)}`);
+      }
+    }
+  }
+  return -1;
+};
+
+const writeLogs = async (run: TFlowRun, chatFlowId: number, logs: readonly TFlowLog[]) => {
+  for (const log of logs)
+    await insertTicketLog(run.tx, run.tenantId, {
+      ticketId: run.row.id,
+      type: 'chatBot',
+      userId: null,
+      queueId: run.row.queueId,
+      data: { ...log, chatFlowId },
+    });
+};
+
+/** Saves where the ticket is, mirrors it on the ticket row, and arms the inactivity timer of that place. */
+const keepInFlow = async (
+  run: TFlowRun,
+  flow: TRunnableFlow,
+  state: TFlowState,
+  options: { stepEntered: boolean; armTimer: boolean },
+) => {
+  const saved = await saveFlowState(run.tx, run.tenantId, run.row.id, state, options.stepEntered);
+  if (run.row.chatFlowId !== state.chatFlowId || run.row.stepChatFlow !== state.stepId)
+    await updateTicket(run, { chatFlowId: state.chatFlowId, stepChatFlow: state.stepId });
+  if (options.armTimer) {
+    const due = inactivityDueAt(flow.flow, state);
+    if (due !== null && due !== undefined)
+      await enqueueFlowInactivity(run.services.jobs, run.tx, {
+        tenantId: run.tenantId,
+        ticketId: run.row.id,
+        stepEnteredAt: saved.stepEnteredAt.toISOString(),
+        dueAt: new Date(due).toISOString(),
+      });
+  }
+  return saved;
+};
+
+/** The ticket leaves the bot: its place is forgotten and the mirror cleared. */
+export const leaveFlow = async (run: TFlowRun) => {
+  await deleteFlowState(run.tx, run.tenantId, run.row.id);
+  await updateTicket(run, { chatFlowId: null, stepChatFlow: null });
+};
+
+/** The ticket leaves the bot without a hand-off (its flow is gone, or an agent took it out): logged. */
+export const takeOutOfFlow = async (
+  run: TFlowRun,
+  chatFlowId: number | null,
+  data: { reason: string; stepId: string | null },
+) => {
+  await insertTicketLog(run.tx, run.tenantId, {
+    ticketId: run.row.id,
+    type: 'chatBot',
+    userId: null,
+    queueId: run.row.queueId,
+    data: { ...data, chatFlowId },
+  });
+  await leaveFlow(run);
+};
+
+/** An online agent of the queue, at random (`R`) or the one holding fewest open and pending tickets (`B`). */
+const pickAgent = async (run: TFlowRun, queueId: number, distribute: 'R' | 'B'): Promise<number | null> => {
+  const agents = await findOnlineQueueAgents(run.tx, run.tenantId, queueId);
+  if (agents.length === 0) return null;
+  if (distribute === 'R') return agents[Math.floor(Math.random() * agents.length)]?.id ?? null;
+  return agents.reduce((best, agent) => (agent.tickets < best.tickets ? agent : best)).id;
+};
+
+const why = (logs: readonly TFlowLog[]) => logs.at(-1)?.reason ?? 'condition';
+
+const applyExit = async (
+  run: TFlowRun,
+  flow: TRunnableFlow,
+  exit: Exclude<TFlowExit, { kind: 'jump' }>,
+  context: { reason: string; stepId: string | null },
+) => {
+  const data = { reason: context.reason, stepId: context.stepId, chatFlowId: flow.id };
+  await leaveFlow(run);
+  switch (exit.kind) {
+    case 'queue': {
+      // NOTE: a queue of the flow may have been deleted since; the ticket then waits for every attendant.
+      const queueId =
+        exit.queueId !== null && (await findOwnedIds(run.tx, run.tenantId, queues, exit.queueId)).has(exit.queueId)
+          ? exit.queueId
+          : null;
+      const userId =
+        queueId !== null && exit.distribute !== 'N' ? await pickAgent(run, queueId, exit.distribute) : null;
+      await updateTicket(run, {
+        queueId,
+        ...(userId !== null ? { userId, status: 'open', startedAttendanceAt: run.now } : {}),
+      });
+      await insertTicketLog(run.tx, run.tenantId, { ticketId: run.row.id, type: 'queue', userId: null, queueId, data });
+      if (userId !== null)
+        await insertTicketLog(run.tx, run.tenantId, {
+          ticketId: run.row.id,
+          type: 'userDefine',
+          userId: null,
+          queueId,
+          data: { ...data, to: userId, distribute: exit.distribute },
+        });
+      return;
+    }
+    case 'user': {
+      const owned = (await findOwnedIds(run.tx, run.tenantId, users, exit.userId)).has(exit.userId);
+      if (!owned) {
+        await insertTicketLog(run.tx, run.tenantId, {
+          ticketId: run.row.id,
+          type: 'queue',
+          userId: null,
+          queueId: run.row.queueId,
+          data: { ...data, missingUserId: exit.userId },
+        });
+        return;
+      }
+      await updateTicket(run, { userId: exit.userId, status: 'open', startedAttendanceAt: run.now });
+      await insertTicketLog(run.tx, run.tenantId, {
+        ticketId: run.row.id,
+        type: 'userDefine',
+        userId: null,
+        queueId: run.row.queueId,
+        data: { ...data, to: exit.userId },
+      });
+      return;
+    }
+    case 'close':
+      await updateTicket(run, { status: 'closed', closedAt: run.now, unreadMessages: 0 });
+      await insertTicketLog(run.tx, run.tenantId, {
+        ticketId: run.row.id,
+        type: 'autoClose',
+        userId: null,
+        queueId: run.row.queueId,
+        data,
+      });
+      run.closed = true;
+      return;
+    default: {
+      const never: never = exit;
+      throw new Error(`unknown exit ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+/**
+ * Performs what the engine decided for the ticket: its logs, the outgoing items in order, then where the
+ * ticket is (state saved and mirrored, inactivity timer armed) or how it leaves (queue, agent, close, or a jump
+ * into another flow's first step, at most MAX_FLOW_JUMPS in a run). A delay or a webhook stops the sending: the
+ * rest and the exit go to a continuation job, and the ticket stays in the flow until it has run.
+ * Returns the name of what happened, for the run's record.
+ */
+export const performFlowOutcome = async (
+  run: TFlowRun,
+  flow: TRunnableFlow,
+  previous: TStoredFlowState | undefined,
+  outcome: TFlowOutcome,
+  jumps = 0,
+): Promise<string> => {
+  await writeLogs(run, flow.id, outcome.log);
+  const variables = outcome.state?.variables ?? previous?.variables ?? {};
+  // The welcome text goes out once the ticket is in its queue or with its agent ({{queue}}, {{user}}).
+  const handOff = outcome.exit?.kind === 'queue' || outcome.exit?.kind === 'user';
+  const welcome = handOff ? outcome.outgoing.filter(isWelcome) : [];
+  const outgoing = handOff ? outcome.outgoing.filter((item) => !isWelcome(item)) : outcome.outgoing;
+  const stop = await performItems(run, outgoing, variables);
+  // A step reached, or sent again (an invalid answer, a restart): what the customer wrote before it went out
+  // answered what they saw earlier. A continuation (no logs) goes on with the same step.
+  const stepEntered =
+    !previous ||
+    previous.chatFlowId !== flow.id ||
+    previous.stepId !== outcome.state?.stepId ||
+    (outcome.log.length > 0 && outcome.outgoing.length > 0);
+
+  if (stop >= 0) {
+    const kept: TFlowState = outcome.state ??
+      previous ?? {
+        chatFlowId: flow.id,
+        stepId: 'start',
+        retries: 0,
+        variables,
+        lastInteractionAt: run.now.toISOString(),
+      };
+    const saved = await keepInFlow(run, flow, kept, {
+      stepEntered: outcome.state !== null && stepEntered,
+      armTimer: outcome.exit === null,
+    });
+    await enqueueFlowContinuation(run.services.jobs, run.tx, {
+      tenantId: run.tenantId,
+      ticketId: run.row.id,
+      chatFlowId: flow.id,
+      marker: saved.updatedAt.toISOString(),
+      items: [...outgoing.slice(stop), ...welcome],
+      exit: outcome.exit,
+      jumps,
+      answer: run.answer,
+      at: run.now.toISOString(),
+    });
+    return 'waiting';
+  }
+  const stepId = outcome.state?.stepId ?? previous?.stepId ?? null;
+  if (!outcome.exit) {
+    if (!outcome.state) {
+      await leaveFlow(run);
+      return 'left';
+    }
+    await keepInFlow(run, flow, outcome.state, { stepEntered, armTimer: true });
+    return stepEntered ? 'step' : 'same-step';
+  }
+  if (outcome.exit.kind !== 'jump') {
+    await applyExit(run, flow, outcome.exit, { reason: why(outcome.log), stepId });
+    if (welcome.length > 0) {
+      run.ticket = await loadTicketDto(run.tx, run.tenantId, run.row.id);
+      await performItems(run, welcome, variables);
+    }
+    return outcome.exit.kind;
+  }
+  const target = jumps < MAX_FLOW_JUMPS ? await findChatFlow(run.tx, run.tenantId, outcome.exit.chatFlowId) : null;
+  if (!target) {
+    await applyExit(
+      run,
+      flow,
+      { kind: 'queue', queueId: null, distribute: 'N' },
+      { reason: jumps < MAX_FLOW_JUMPS ? 'jump-missing-flow' : 'jump-limit', stepId },
+    );
+    return 'queue';
+  }
+  await insertTicketLog(run.tx, run.tenantId, {
+    ticketId: run.row.id,
+    type: 'chatBot',
+    userId: null,
+    queueId: run.row.queueId,
+    data: { reason: 'jump', stepId, chatFlowId: flow.id, to: target.id },
+  });
+  const entered = enterFlow(target.flow, target.id, {
+    kind: 'enter',
+    text: run.answer,
+    at: run.now.toISOString(),
+    isFirstContact: false,
+    inBusinessHours: true,
+  });
+  return performFlowOutcome(run, target, undefined, entered, jumps + 1);
+};

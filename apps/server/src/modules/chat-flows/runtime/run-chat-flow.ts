@@ -1,0 +1,117 @@
+import { enterFlow, stepFlow, type TFlowDocument } from '@prosa/contracts';
+import { withTenant } from '../../../platform/db/tenant-tx.js';
+import type { TServices } from '../../../platform/services.js';
+import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
+import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
+import { findTicketRow } from '../../tickets/tickets.service.js';
+import { findChatFlow, findFlowForTicket } from '../chat-flows.service.js';
+import {
+  claimFlowRun,
+  findFlowContact,
+  findFlowState,
+  findInboundMessage,
+  isFirstTicketOfContact,
+  recordFlowRun,
+  toEngineState,
+} from './flow-runtime.repository.js';
+import {
+  finishFlowRun,
+  isTicketForFlow,
+  performFlowOutcome,
+  startFlowRun,
+  takeOutOfFlow,
+} from './perform-flow-outcome.js';
+
+/** What a run did: 'not-applicable', 'already-handled', 'no-flow', 'test-phone', 'out-of-hours', 'stale',
+ * 'flow-gone', or what the engine's outcome came to ('step', 'same-step', 'queue', 'user', 'close', 'waiting'). */
+export type TChatFlowRunOutcome = string;
+
+type TRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'> & {
+  /** The clock (tests inject one). */
+  now?: () => Date;
+};
+
+const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
+
+const hasOutOfHoursDestination = (flow: TFlowDocument) =>
+  flow.nodeList.some((node) => node.type === 'configurations' && node.configurations.outOpenHours !== null);
+
+/**
+ * The chat flow for one customer message (domain 5.2-5.3), under the ticket's row lock. The message is claimed
+ * first (a replayed delivery or a retried job does nothing twice). A ticket with no place yet enters the flow of
+ * its connection (or the tenant's default) unless a test phone excludes the contact, or it is out of business
+ * hours and the flow has no destination for that (the absence rule speaks alone). A ticket in a flow steps on
+ * its answer; a message stored before the current step was entered answered an earlier one and is left alone,
+ * so two replies at once advance one step. Groups, closed tickets and tickets an agent holds are never touched.
+ */
+export const runChatFlow = async (
+  services: TRunServices,
+  tenantId: number,
+  input: { ticketId: number; inboundMessageId: number },
+): Promise<TChatFlowRunOutcome> => {
+  const now = services.now?.() ?? new Date();
+  const result = await withTenant(services.db, tenantId, async (tx) => {
+    const row = await findTicketRow(tx, tenantId, input.ticketId, { forUpdate: true });
+    if (!row || !isTicketForFlow(row)) return { outcome: 'not-applicable' };
+    const message = await findInboundMessage(tx, tenantId, input.inboundMessageId);
+    if (!message || message.fromMe || message.ticketId !== row.id) return { outcome: 'not-applicable' };
+    const runId = await claimFlowRun(tx, tenantId, { inboundMessageId: input.inboundMessageId, ticketId: row.id });
+    if (!runId) return { outcome: 'already-handled' };
+    const done = async (outcome: string, place: { chatFlowId?: number; stepId?: string | null } = {}) => {
+      await recordFlowRun(tx, runId, { outcome, ...place });
+      return { outcome };
+    };
+    const contact = await findFlowContact(tx, tenantId, row.contactId);
+    if (!contact || contact.chatbotBlocked) return done('not-applicable');
+    const inBusinessHours = await isTicketInBusinessHours(tx, tenantId, row, new Date(message.timestamp));
+    const state = await findFlowState(tx, tenantId, row.id);
+
+    if (!state) {
+      const flow = await findFlowForTicket(tx, tenantId, row);
+      if (!flow) return done('no-flow');
+      if (digits(flow.celularTeste) && digits(flow.celularTeste) !== digits(contact.number))
+        return done('test-phone', { chatFlowId: flow.id });
+      if (!inBusinessHours && !hasOutOfHoursDestination(flow.flow))
+        return done('out-of-hours', { chatFlowId: flow.id });
+      const isFirstContact = await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id);
+      const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body });
+      const entered = enterFlow(flow.flow, flow.id, {
+        kind: 'enter',
+        text: message.body,
+        at: now.toISOString(),
+        isFirstContact,
+        inBusinessHours,
+      });
+      const outcome = await performFlowOutcome(run, flow, undefined, entered);
+      const after = await finishFlowRun(run);
+      await recordFlowRun(tx, runId, { outcome, chatFlowId: flow.id, stepId: entered.state?.stepId ?? null });
+      return { outcome, after, before: run.before };
+    }
+
+    const place = { chatFlowId: state.chatFlowId, stepId: state.stepId };
+    // NOTE: stored before the bot reached this step: the customer had not seen it yet (a burst of replies).
+    if (message.createdAt < state.stepEnteredAt) return done('stale', place);
+    const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body });
+    const flow = await findChatFlow(tx, tenantId, state.chatFlowId);
+    if (!flow) {
+      // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
+      await takeOutOfFlow(run, state.chatFlowId, { reason: 'flow-gone', stepId: state.stepId });
+      const after = await finishFlowRun(run);
+      await recordFlowRun(tx, runId, { outcome: 'flow-gone', ...place });
+      return { outcome: 'flow-gone', after, before: run.before };
+    }
+    const stepped = stepFlow(flow.flow, toEngineState(state), {
+      kind: 'message',
+      text: message.body,
+      at: now.toISOString(),
+      inBusinessHours,
+    });
+    const outcome = await performFlowOutcome(run, flow, state, stepped);
+    const after = await finishFlowRun(run);
+    await recordFlowRun(tx, runId, { outcome, ...place });
+    return { outcome, after, before: run.before };
+  });
+  if ('after' in result && result.after && result.before)
+    await notifyConversationEnded(services, tenantId, result.after, result.before);
+  return result.outcome;
+};
