@@ -43,6 +43,17 @@ export const autoRepliesPtBR = {
   noActions: 'Nenhuma ação nesta etapa.',
   stepLabel: 'Etapa {{n}}',
   saved: 'Alterações salvas.',
+  editStep: 'Editar etapa',
+  saveStep: 'Salvar etapa',
+  initialLabel: 'Etapa inicial (responde quem abre o atendimento)',
+  deleteStepTitle: 'Excluir etapa',
+  deleteStepMessage: 'Excluir a {{step}} com suas ações? As ações que levam a ela também deixam de funcionar.',
+  editAction: 'Editar ação',
+  saveAction: 'Salvar ação',
+  deleteActionTitle: 'Excluir ação',
+  deleteActionMessage: 'Excluir a ação das palavras "{{words}}"?',
+  deletedStep: 'Etapa excluída.',
+  deletedAction: 'Ação excluída.',
 };
 
 export const autoRepliesEn: typeof autoRepliesPtBR = {
@@ -90,4 +101,15 @@ export const autoRepliesEn: typeof autoRepliesPtBR = {
   noActions: 'No actions on this step.',
   stepLabel: 'Step {{n}}',
   saved: 'Changes saved.',
+  editStep: 'Edit step',
+  saveStep: 'Save step',
+  initialLabel: 'Initial step (answers whoever opens the ticket)',
+  deleteStepTitle: 'Delete step',
+  deleteStepMessage: 'Delete {{step}} and its actions? Actions that lead to it stop working too.',
+  editAction: 'Edit action',
+  saveAction: 'Save action',
+  deleteActionTitle: 'Delete action',
+  deleteActionMessage: 'Delete the action of the words "{{words}}"?',
+  deletedStep: 'Step deleted.',
+  deletedAction: 'Action deleted.',
 };

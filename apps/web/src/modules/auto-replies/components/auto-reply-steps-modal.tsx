@@ -1,12 +1,13 @@
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
-import { AUTO_REPLY_ACTIONS, type TAutoReply, type TAutoReplyAction } from '@prosa/contracts';
-import { IconStar, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { AUTO_REPLY_ACTIONS, type TAutoReply, type TAutoReplyAction, type TAutoReplyStep } from '@prosa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../app/notify';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { showApiError } from '../../../ui/server-errors';
 import { useQueues } from '../../queues/api/queues-api';
 import { useAutoReplyUsers, useDeleteAction, useDeleteStep, useSaveStep } from '../api/auto-replies-api';
-import { StepActionForm } from './step-action-form';
+import { AutoReplyStepCard } from './auto-reply-step-card';
 
 type TAutoReplyStepsModalProps = {
   item: TAutoReply | null;
@@ -15,7 +16,9 @@ type TAutoReplyStepsModalProps = {
   onClose: () => void;
 };
 
-/** The steps of one auto-reply, each with its actions; a new step and a new action are added in place. */
+type TDeleting = { kind: 'step'; step: TAutoReplyStep } | { kind: 'action'; action: TAutoReplyAction };
+
+/** The steps of one auto-reply, each with its actions; steps and actions are added, edited and deleted in place. */
 export const AutoReplyStepsModal = ({ item, readOnly, onClose }: TAutoReplyStepsModalProps) => {
   const { t } = useTranslation();
   const saveStep = useSaveStep();
@@ -24,6 +27,7 @@ export const AutoReplyStepsModal = ({ item, readOnly, onClose }: TAutoReplySteps
   const queues = useQueues(item !== null);
   const users = useAutoReplyUsers(item !== null);
   const [reply, setReply] = useState('');
+  const [deleting, setDeleting] = useState<TDeleting | null>(null);
   const steps = item?.stepsReply ?? [];
 
   const stepName = (id: number | null) => t('autoReplies.stepLabel', { n: steps.findIndex((s) => s.id === id) + 1 });
@@ -34,13 +38,31 @@ export const AutoReplyStepsModal = ({ item, readOnly, onClose }: TAutoReplySteps
       return `${t('autoReplies.actionUser')}: ${users.data?.find((u) => u.id === a.userIdDestination)?.name ?? a.userIdDestination}`;
     return `${t('autoReplies.actionStep')}: ${stepName(a.nextStepId)}`;
   };
-  const run = (promise: Promise<unknown>) => promise.catch((error) => showApiError(error));
 
   const addStep = async () => {
     if (!item) return;
-    await run(
-      saveStep.mutateAsync({ replyId: item.id, stepId: null, body: { reply: reply.trim() } }).then(() => setReply('')),
-    );
+    try {
+      await saveStep.mutateAsync({ replyId: item.id, stepId: null, body: { reply: reply.trim() } });
+      setReply('');
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      if (deleting.kind === 'step') {
+        await deleteStep.mutateAsync({ replyId: deleting.step.autoReplyId, stepId: deleting.step.id });
+        notifySuccess(t('autoReplies.deletedStep'));
+      } else {
+        await deleteAction.mutateAsync(deleting.action.id);
+        notifySuccess(t('autoReplies.deletedAction'));
+      }
+      setDeleting(null);
+    } catch (error) {
+      showApiError(error);
+    }
   };
 
   return (
@@ -56,86 +78,16 @@ export const AutoReplyStepsModal = ({ item, readOnly, onClose }: TAutoReplySteps
         </Text>
         {steps.length === 0 && <Text size="sm">{t('autoReplies.noSteps')}</Text>}
         {steps.map((step, index) => (
-          <Card key={step.id} withBorder data-testid="auto-reply-step">
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="xs">
-                  <Text fw={600}>{t('autoReplies.stepLabel', { n: index + 1 })}</Text>
-                  {step.initialStep && <Badge variant="light">{t('autoReplies.initial')}</Badge>}
-                </Group>
-                <Group gap={4} display={readOnly ? 'none' : undefined}>
-                  {!step.initialStep && (
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('autoReplies.makeInitial')}
-                      onClick={() =>
-                        void run(
-                          saveStep.mutateAsync({
-                            replyId: step.autoReplyId,
-                            stepId: step.id,
-                            body: { initialStep: true },
-                          }),
-                        )
-                      }
-                    >
-                      <IconStar size={16} />
-                    </ActionIcon>
-                  )}
-                  <ActionIcon
-                    variant="subtle"
-                    color="negative"
-                    aria-label={t('autoReplies.deleteStep')}
-                    onClick={() => void run(deleteStep.mutateAsync({ replyId: step.autoReplyId, stepId: step.id }))}
-                    data-testid="step-delete"
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {step.reply}
-              </Text>
-              {step.stepsReplyAction.length === 0 ? (
-                <Text size="xs" c="dimmed">
-                  {t('autoReplies.noActions')}
-                </Text>
-              ) : (
-                <Table verticalSpacing={4}>
-                  <Table.Tbody>
-                    {step.stepsReplyAction.map((a) => (
-                      <Table.Tr key={a.id} data-testid="step-action">
-                        <Table.Td w={160}>
-                          <Badge variant="outline" tt="none" maw={150}>
-                            {a.words}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{describe(a)}</Text>
-                          {a.replyDefinition && (
-                            <Text size="xs" c="dimmed">
-                              {a.replyDefinition}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td w={40}>
-                          <ActionIcon
-                            hidden={readOnly}
-                            variant="subtle"
-                            color="negative"
-                            aria-label={t('autoReplies.deleteAction')}
-                            onClick={() => void run(deleteAction.mutateAsync(a.id))}
-                          >
-                            <IconTrash size={14} />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-              {!readOnly && <StepActionForm step={step} steps={steps} />}
-            </Stack>
-          </Card>
+          <AutoReplyStepCard
+            key={step.id}
+            step={step}
+            index={index}
+            steps={steps}
+            readOnly={readOnly}
+            describe={describe}
+            onDeleteStep={(target) => setDeleting({ kind: 'step', step: target })}
+            onDeleteAction={(target) => setDeleting({ kind: 'action', action: target })}
+          />
         ))}
         <Group align="flex-end" display={readOnly ? 'none' : undefined}>
           <Textarea
@@ -158,6 +110,21 @@ export const AutoReplyStepsModal = ({ item, readOnly, onClose }: TAutoReplySteps
           </Button>
         </Group>
       </Stack>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t(deleting?.kind === 'action' ? 'autoReplies.deleteActionTitle' : 'autoReplies.deleteStepTitle')}
+        message={
+          deleting?.kind === 'action'
+            ? t('autoReplies.deleteActionMessage', {
+                words: deleting.action.words,
+                interpolation: { escapeValue: false },
+              })
+            : t('autoReplies.deleteStepMessage', { step: deleting ? stepName(deleting.step.id) : '' })
+        }
+        loading={deleteStep.isPending || deleteAction.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Modal>
   );
 };

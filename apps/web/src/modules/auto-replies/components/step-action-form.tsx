@@ -1,21 +1,37 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { AUTO_REPLY_ACTIONS, type TAutoReplyStep } from '@prosa/contracts';
+import { AUTO_REPLY_ACTIONS, type TAutoReplyAction, type TAutoReplyStep } from '@prosa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../app/notify';
 import { showApiError } from '../../../ui/server-errors';
 import { useQueues } from '../../queues/api/queues-api';
 import { useAutoReplyUsers, useSaveAction } from '../api/auto-replies-api';
 
-type TStepActionFormProps = { step: TAutoReplyStep; steps: TAutoReplyStep[] };
+type TStepActionFormProps = {
+  step: TAutoReplyStep;
+  steps: TAutoReplyStep[];
+  /** The action being edited; without it the form adds a new one. */
+  editing?: TAutoReplyAction;
+  /** After an edit is saved or given up. */
+  onDone?: () => void;
+};
 
-/** Adds an action to a step: the words that choose it, what it does and its target. */
-export const StepActionForm = ({ step, steps }: TStepActionFormProps) => {
+const targetOf = (a: TAutoReplyAction): number | null =>
+  a.action === AUTO_REPLY_ACTIONS.queue
+    ? a.queueId
+    : a.action === AUTO_REPLY_ACTIONS.user
+      ? a.userIdDestination
+      : a.nextStepId;
+
+/** Adds an action to a step, or edits one: the words that choose it, what it does and its target. */
+export const StepActionForm = ({ step, steps, editing, onDone }: TStepActionFormProps) => {
   const { t } = useTranslation();
   const save = useSaveAction();
-  const [words, setWords] = useState('');
-  const [action, setAction] = useState<string>(String(AUTO_REPLY_ACTIONS.step));
-  const [target, setTarget] = useState<string | null>(null);
-  const [replyDefinition, setReplyDefinition] = useState('');
+  const [words, setWords] = useState(editing?.words ?? '');
+  const [action, setAction] = useState<string>(String(editing?.action ?? AUTO_REPLY_ACTIONS.step));
+  const initialTarget = editing ? targetOf(editing) : null;
+  const [target, setTarget] = useState<string | null>(initialTarget === null ? null : String(initialTarget));
+  const [replyDefinition, setReplyDefinition] = useState(editing?.replyDefinition ?? '');
   const queues = useQueues(action === String(AUTO_REPLY_ACTIONS.queue));
   const users = useAutoReplyUsers(action === String(AUTO_REPLY_ACTIONS.user));
 
@@ -32,18 +48,21 @@ export const StepActionForm = ({ step, steps }: TStepActionFormProps) => {
     const kind = Number(action);
     const id = target ? Number(target) : null;
     try {
-      await save.mutateAsync({
-        id: null,
-        body: {
-          stepReplyId: step.id,
-          words: words.trim(),
-          action: kind,
-          nextStepId: kind === AUTO_REPLY_ACTIONS.step ? id : null,
-          queueId: kind === AUTO_REPLY_ACTIONS.queue ? id : null,
-          userIdDestination: kind === AUTO_REPLY_ACTIONS.user ? id : null,
-          replyDefinition: replyDefinition.trim() || null,
-        },
-      });
+      const fields = {
+        words: words.trim(),
+        action: kind,
+        nextStepId: kind === AUTO_REPLY_ACTIONS.step ? id : null,
+        queueId: kind === AUTO_REPLY_ACTIONS.queue ? id : null,
+        userIdDestination: kind === AUTO_REPLY_ACTIONS.user ? id : null,
+        replyDefinition: replyDefinition.trim() || null,
+      };
+      if (editing) {
+        await save.mutateAsync({ id: editing.id, body: fields });
+        notifySuccess(t('autoReplies.saved'));
+        onDone?.();
+        return;
+      }
+      await save.mutateAsync({ id: null, body: { stepReplyId: step.id, ...fields } });
       setWords('');
       setTarget(null);
       setReplyDefinition('');
@@ -53,7 +72,12 @@ export const StepActionForm = ({ step, steps }: TStepActionFormProps) => {
   };
 
   return (
-    <Group align="flex-end" gap="xs" wrap="wrap" data-testid={`step-${step.id}-action-form`}>
+    <Group
+      align="flex-end"
+      gap="xs"
+      wrap="wrap"
+      data-testid={editing ? 'action-edit-form' : `step-${step.id}-action-form`}
+    >
       <TextInput
         label={t('autoReplies.words')}
         value={words}
@@ -93,14 +117,19 @@ export const StepActionForm = ({ step, steps }: TStepActionFormProps) => {
         style={{ flex: 1, minWidth: 200 }}
         data-testid="action-reply"
       />
+      {editing && (
+        <Button variant="default" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+      )}
       <Button
         variant="light"
         onClick={() => void add()}
         loading={save.isPending}
         disabled={!words.trim() || !target}
-        data-testid="action-add"
+        data-testid={editing ? 'action-save' : 'action-add'}
       >
-        {t('autoReplies.addAction')}
+        {t(editing ? 'autoReplies.saveAction' : 'autoReplies.addAction')}
       </Button>
     </Group>
   );

@@ -140,3 +140,103 @@ describe('/auto-resposta', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/auto-reply/3')).toBe(true));
   });
 });
+
+const twoSteps: TAutoReply = {
+  ...menu,
+  stepsReply: [
+    ...menu.stepsReply,
+    {
+      id: 11,
+      autoReplyId: 3,
+      reply: 'Qual o número do pedido?',
+      initialStep: false,
+      stepsReplyAction: [],
+    },
+  ],
+};
+
+const openSteps = async () => {
+  const row = await screen.findByTestId('auto-reply-row');
+  fireEvent.click(within(row).getByTestId('auto-reply-steps-open'));
+  return screen.findByTestId('auto-reply-steps');
+};
+
+describe('/auto-resposta: editing and deleting steps and actions', () => {
+  it('edits a step’s text and makes it the initial one', async () => {
+    const calls = serve([twoSteps]);
+    wrap();
+    const steps = await openSteps();
+    const second = within(steps).getAllByTestId('auto-reply-step')[1] as HTMLElement;
+    fireEvent.click(within(second).getByTestId('step-edit'));
+    const editor = within(second).getByTestId('step-editor');
+    expect((within(editor).getByTestId('step-edit-reply') as HTMLTextAreaElement).value).toBe(
+      'Qual o número do pedido?',
+    );
+    fireEvent.change(within(editor).getByTestId('step-edit-reply'), { target: { value: ' Informe o pedido ' } });
+    fireEvent.click(within(editor).getByTestId('step-edit-initial'));
+    fireEvent.click(within(editor).getByTestId('step-save'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.url === '/auto-reply/3/steps/11')?.body).toEqual({
+        reply: 'Informe o pedido',
+        initialStep: true,
+      }),
+    );
+    await waitFor(() => expect(within(second).queryByTestId('step-editor')).toBeNull());
+  });
+
+  it('edits an action’s words and reply, keeping its kind and destination', async () => {
+    const calls = serve([menu]);
+    wrap();
+    const steps = await openSteps();
+    fireEvent.click(within(steps).getByTestId('action-edit'));
+    const form = within(steps).getByTestId('action-edit-form');
+    expect((within(form).getByTestId('action-words') as HTMLInputElement).value).toBe('1, financeiro');
+    fireEvent.change(within(form).getByTestId('action-words'), { target: { value: '1, boleto' } });
+    fireEvent.change(within(form).getByTestId('action-reply'), { target: { value: 'Um momento' } });
+    fireEvent.click(within(form).getByTestId('action-save'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.url === '/auto-reply-action/20')?.body).toEqual({
+        words: '1, boleto',
+        action: 1,
+        nextStepId: null,
+        queueId: 7,
+        userIdDestination: null,
+        replyDefinition: 'Um momento',
+      }),
+    );
+  });
+
+  it('deletes a step and an action only after confirming', async () => {
+    const calls = serve([twoSteps]);
+    wrap();
+    const steps = await openSteps();
+    const second = within(steps).getAllByTestId('auto-reply-step')[1] as HTMLElement;
+    fireEvent.click(within(second).getByTestId('step-delete'));
+    expect(
+      await screen.findByText('Excluir a Etapa 2 com suas ações? As ações que levam a ela também deixam de funcionar.'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-delete'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/auto-reply/3/steps/11')).toBe(true),
+    );
+
+    fireEvent.click(within(steps).getByTestId('action-delete'));
+    expect(await screen.findByText('Excluir a ação das palavras "1, financeiro"?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-delete'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/auto-reply-action/20')).toBe(true),
+    );
+  });
+
+  it('shows the menus 20 per page', async () => {
+    serve(Array.from({ length: 23 }, (_, index) => ({ ...menu, id: 100 + index, name: `Menu ${index + 1}` })));
+    wrap();
+    await screen.findByText('Menu 1');
+    expect(screen.getAllByTestId('auto-reply-row')).toHaveLength(20);
+    expect(screen.queryByText('Menu 21')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Menu 21')).toBeTruthy();
+    expect(screen.getAllByTestId('auto-reply-row')).toHaveLength(3);
+  });
+});

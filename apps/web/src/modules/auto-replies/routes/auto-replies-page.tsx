@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/access/can';
 import { notifySuccess } from '../../../app/notify';
 import { DeleteItemModal } from '../../../ui/delete-item-modal';
-import { FilteredListTable, RowActions, type TListColumn } from '../../../ui/list-table';
+import { FilteredListTable, pageCount, pageOf, RowActions, type TListColumn } from '../../../ui/list-table';
 import { PageHeader } from '../../../ui/page-header';
 import { useAutoReplies, useDeleteAutoReply } from '../api/auto-replies-api';
 import { AutoReplyFormModal } from '../components/auto-reply-form-modal';
 import { AutoReplyStepsModal } from '../components/auto-reply-steps-modal';
+
+const PAGE = 20;
 
 /** `/auto-resposta`: the tenant's keyword auto-replies (domain 2.12), their steps and the words' actions. */
 export const AutoRepliesPage = () => {
@@ -22,6 +24,8 @@ export const AutoRepliesPage = () => {
   const [editing, setEditing] = useState<TAutoReply | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<TAutoReply | null>(null);
+  const [page, setPage] = useState(1);
+  const replies = list.data ?? [];
   // By id, so the steps dialog shows the list's latest copy after each change.
   const [stepsOf, setStepsOf] = useState<number | null>(null);
   const stepsItem = list.data?.find((r) => r.id === stepsOf) ?? null;
@@ -105,8 +109,9 @@ export const AutoRepliesPage = () => {
         total={list.data?.length}
         empty={{ title: t('autoReplies.empty'), description: t('autoReplies.emptyHint') }}
         noMatch=""
+        paging={{ page, pages: pageCount(replies.length, PAGE), onChange: setPage }}
         columns={columns}
-        rows={list.data ?? []}
+        rows={pageOf(replies, page, PAGE)}
         minWidth={560}
         name="auto-reply"
       />
