@@ -14,6 +14,7 @@ import { autoReplyListener } from './modules/auto-replies/auto-reply.listener.js
 import { birthdayJob } from './modules/birthdays/birthday.job.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
+import { chatFlowsRoutes } from './modules/chat-flows/chat-flows.routes.js';
 import { chatFlowListener } from './modules/chat-flows/runtime/chat-flow.listener.js';
 import { flowContinuationJob } from './modules/chat-flows/runtime/flow-continuation.job.js';
 import { flowInactivityJob } from './modules/chat-flows/runtime/flow-inactivity.job.js';
@@ -247,6 +248,7 @@ export const createApp = async (
   await app.register(fastRepliesRoutes(services));
   await app.register(farewellMessagesRoutes(services));
   await app.register(autoRepliesRoutes(services));
+  await app.register(chatFlowsRoutes(services));
   await app.register(variablesRoutes(services));
   await app.register(ticketEvaluationsRoutes(services));
   await app.register(ticketNotesRoutes(services));

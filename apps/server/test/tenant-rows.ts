@@ -19,7 +19,8 @@ export type TRowKind =
   | 'variable'
   | 'autoReply'
   | 'autoReplyStep'
-  | 'autoReplyAction';
+  | 'autoReplyAction'
+  | 'chatFlow';
 
 export type TTenantRows = Record<TRowKind, number>;
 
@@ -73,5 +74,6 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     autoReply,
     autoReplyStep,
     autoReplyAction,
+    chatFlow: await made('/chat-flow', { name: 'Menu', isActive: false }),
   };
 };

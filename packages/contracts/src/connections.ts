@@ -35,6 +35,8 @@ export const ZConnection = z.object({
   greetingMessage: z.string().nullable(),
   /** Ask for the rating when one of its tickets closes (domain 5.5; the tenant's `userRating` must be on too). */
   sendEvaluation: z.boolean(),
+  /** The chat flow its new tickets enter (null: the tenant's `botTicketActive`, if any). */
+  chatFlowId: z.number().int().nullable(),
   /** Public token of the web chat widget or of the inbound webhook URL (admins only). */
   token: z.string().nullable(),
   /**
@@ -58,6 +60,7 @@ const connectionFields = {
   farewellMessage: z.string().max(4096).nullable(),
   greetingMessage: z.string().max(4096).nullable(),
   sendEvaluation: z.boolean(),
+  chatFlowId: ZRowId.nullable(),
 };
 const connectionDefaults = {
   ...connectionFields,
@@ -66,6 +69,7 @@ const connectionDefaults = {
   farewellMessage: connectionFields.farewellMessage.default(null),
   greetingMessage: connectionFields.greetingMessage.default(null),
   sendEvaluation: connectionFields.sendEvaluation.default(true),
+  chatFlowId: connectionFields.chatFlowId.default(null),
 };
 
 /** WhatsApp Cloud API (Meta): the number's and account's ids, a system-user token, the app secret. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountErrors } from './errors/accounts.js';
 import { authErrors } from './errors/auth.js';
+import { chatFlowErrors } from './errors/chat-flows.js';
 import { connectionErrors } from './errors/connections.js';
 import { contactErrors } from './errors/contacts.js';
 import { messageErrors } from './errors/messages.js';
@@ -13,6 +14,7 @@ import { errorCatalogue } from './errors.js';
 const areas = {
   accountErrors,
   authErrors,
+  chatFlowErrors,
   connectionErrors,
   contactErrors,
   messageErrors,

@@ -1,5 +1,6 @@
 import { accountErrors } from './errors/accounts.js';
 import { authErrors } from './errors/auth.js';
+import { chatFlowErrors } from './errors/chat-flows.js';
 import { connectionErrors } from './errors/connections.js';
 import { contactErrors } from './errors/contacts.js';
 import { messageErrors } from './errors/messages.js';
@@ -16,6 +17,7 @@ export const errorCatalogue = {
   ...providerErrors,
   ...messageErrors,
   ...ticketErrors,
+  ...chatFlowErrors,
   ...contactErrors,
   ...authErrors,
   ...accountErrors,
@@ -36,4 +38,6 @@ export type TErrorBody = {
   message: string;
   /** Present on validation errors: the offending field path, e.g. "email" or "businessHours.2.hr1". */
   field?: string;
+  /** Present when a document failed several checks at once (a chat flow: every node to mark). */
+  issues?: { nodeId: string | null; path: string; message: string }[];
 };

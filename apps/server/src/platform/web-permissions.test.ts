@@ -36,6 +36,7 @@ const decidedBy: Record<string, readonly string[]> = {
   ],
   'settings.manage': ['PUT /settings/:key'],
   'autoReplies.manage': ['POST /auto-reply', 'DELETE /auto-reply/:id', 'POST /auto-reply-action'],
+  'chatFlows.manage': ['POST /chat-flow', 'PUT /chat-flow/:id', 'DELETE /chat-flow/:id'],
   'tickets.delete': ['DELETE /tickets/:ticketId'],
   'templates.manage': ['POST /whatsapp/:id/templates/sync'],
   'birthdays.manage': ['GET /birthdays/settings', 'PUT /birthdays/settings', 'POST /messages/sendBirthday'],

@@ -1,7 +1,7 @@
 import type { TChatFlow, TFlowDocument } from '@prosa/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
-import { chatFlows, connections } from '../../platform/db/schema.js';
+import { chatFlows, connections, ticketFlowStates, tickets } from '../../platform/db/schema.js';
 
 const flowColumns = {
   id: chatFlows.id,
@@ -108,3 +108,25 @@ export const clearConnectionsFlow = (tx: TExecutor, tenantId: number, chatFlowId
     .set({ chatFlowId: null, updatedAt: new Date() })
     .where(and(eq(connections.tenantId, tenantId), eq(connections.chatFlowId, chatFlowId)))
     .returning({ id: connections.id });
+
+/**
+ * The tickets inside the flow: those with a place in it, and those put into it (PUT /ticketsChatBot) that have
+ * not taken its first step yet. Closed tickets keep their history and are left alone.
+ */
+export const findTicketIdsInFlow = async (tx: TExecutor, tenantId: number, chatFlowId: number): Promise<number[]> => {
+  const placed = await tx
+    .select({ id: ticketFlowStates.ticketId })
+    .from(ticketFlowStates)
+    .where(and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.chatFlowId, chatFlowId)));
+  const marked = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.chatFlowId, chatFlowId), ne(tickets.status, 'closed')));
+  return [...new Set([...placed, ...marked].map((r) => r.id))].sort((a, b) => a - b);
+};
+
+/** The places of tickets in the flow are forgotten (the flow is being deleted). */
+export const deleteFlowStates = (tx: TExecutor, tenantId: number, chatFlowId: number) =>
+  tx
+    .delete(ticketFlowStates)
+    .where(and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.chatFlowId, chatFlowId)));

@@ -2,11 +2,13 @@
  * What the chat-flows module offers the other modules (the flow runtime, connections, settings), inside their
  * own tenant transaction. Modules reach chat flows through here, never through chat-flows.repository.
  */
-import type { TFlowDocument } from '@prosa/contracts';
+import type { TFlowDocument, TSettingKey } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
+import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { chatFlows } from '../../platform/db/schema.js';
-import { getTenantSettings } from '../settings/settings.reader.js';
+import { AppError } from '../../platform/errors.js';
+import { getTenantSettings } from '../settings/settings.service.js';
 import { findConnectionFlowId } from './chat-flows.repository.js';
 
 /** A flow the engine can run: its document and, while set, the one number allowed to run it. */
@@ -48,4 +50,23 @@ export const findFlowForTicket = async (
   const own = ticket.whatsappId === null ? null : await findConnectionFlowId(tx, tenantId, ticket.whatsappId);
   const id = own ?? (await findDefaultFlowId(tx, tenantId));
   return id === null ? null : findChatFlow(tx, tenantId, id);
+};
+
+/**
+ * A connection's `chatFlowId`: a flow of the tenant, not deleted (it may be inactive: turned on later). Another
+ * tenant's flow is indistinguishable from none: 400 ERR_UNKNOWN_REFERENCE naming the field.
+ */
+export const assertChatFlowReference = (
+  tx: TExecutor,
+  tenantId: number,
+  field: string,
+  id: number | null | undefined,
+) => assertOwnedIds(tx, tenantId, chatFlows, field, id, { where: eq(chatFlows.isDeleted, false) });
+
+/** PUT /settings/botTicketActive: '' (none) or an active flow of the tenant, else 400 naming `value`. */
+export const assertChatFlowSetting = async (tx: TExecutor, tenantId: number, key: TSettingKey, value: string) => {
+  if (key !== 'botTicketActive' || value.trim() === '') return;
+  const id = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : 0;
+  if (id === 0 || !(await findChatFlow(tx, tenantId, id)))
+    throw new AppError('ERR_VALIDATION', { field: 'value', detail: "expected an active chat flow's id or ''" });
 };

@@ -26,6 +26,7 @@ export const toConnectionDto = (
     farewellMessage: row.farewellMessage,
     greetingMessage: row.greetingMessage,
     sendEvaluation: row.sendEvaluation,
+    chatFlowId: row.chatFlowId,
     token: admin ? row.token : null,
     settings: settings ?? null,
     qrcode: admin ? row.qrcode : null,

@@ -6,6 +6,7 @@ import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { queues } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
+import { assertChatFlowReference } from '../chat-flows/chat-flows.service.js';
 import { checkConnection, type TCheckServices } from './check-connection.js';
 import { toConnectionDto } from './connection-dto.js';
 import {
@@ -45,6 +46,7 @@ export const createConnection = async (services: TCheckServices, ctx: TRequestCo
     if (limits && (await countConnections(tx, ctx.tenantId)) >= limits.maxConnections)
       throw new AppError('ERR_CONNECTION_LIMIT');
     await assertQueue(tx, ctx.tenantId, body.queueId);
+    await assertChatFlowReference(tx, ctx.tenantId, 'chatFlowId', body.chatFlowId);
     if (body.isDefault) await clearDefaultConnection(tx, ctx.tenantId);
     const { config, ...fields } = { config: undefined, ...body };
     return insertConnection(tx, ctx.tenantId, {
@@ -69,6 +71,7 @@ export const updateConnection = async (
     const current = await findConnection(tx, ctx.tenantId, id);
     if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
     await assertQueue(tx, ctx.tenantId, body.queueId);
+    await assertChatFlowReference(tx, ctx.tenantId, 'chatFlowId', body.chatFlowId);
     if (body.isDefault) await clearDefaultConnection(tx, ctx.tenantId);
     const { config, ...values } = body;
     const stored = prepareConfig(services, current.type, config, current.config);

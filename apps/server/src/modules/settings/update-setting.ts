@@ -4,6 +4,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { assertAbsenceSetting } from '../business-hours/absence-settings.js';
+import { assertChatFlowSetting } from '../chat-flows/chat-flows.service.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { upsertSetting } from './settings.repository.js';
 
@@ -23,6 +24,7 @@ export const updateSetting = async (
     });
   const setting = await withTenant(services.db, ctx.tenantId, async (tx) => {
     await assertAbsenceSetting(tx, ctx.tenantId, key, value);
+    await assertChatFlowSetting(tx, ctx.tenantId, key, value);
     const row = await upsertSetting(tx, ctx.tenantId, key, value);
     const saved = { key, value: row?.value ?? value };
     await services.events.publish(tx, { type: 'settings.updated', tenantId: ctx.tenantId, ...saved });

@@ -31,6 +31,7 @@ const site: TConnection = {
   farewellMessage: null,
   greetingMessage: null,
   sendEvaluation: true,
+  chatFlowId: null,
   token: null,
   settings: null,
   qrcode: null,

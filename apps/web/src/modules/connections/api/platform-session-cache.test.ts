@@ -35,6 +35,7 @@ const session = (id: number, changes: Partial<TConnection>): TConnection => ({
   farewellMessage: null,
   greetingMessage: null,
   sendEvaluation: true,
+  chatFlowId: null,
   token: null,
   settings: null,
   qrcode: null,

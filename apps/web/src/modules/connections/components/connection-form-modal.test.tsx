@@ -36,6 +36,7 @@ const site: TConnection = {
   farewellMessage: null,
   greetingMessage: null,
   sendEvaluation: true,
+  chatFlowId: null,
   token: null,
   settings: null,
   qrcode: null,

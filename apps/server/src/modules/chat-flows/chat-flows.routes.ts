@@ -1,0 +1,54 @@
+import { ZChatFlow, ZChatFlowBody, ZChatFlowUpdate, ZId, ZIdParams } from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+import { findChatFlows } from './chat-flows.repository.js';
+import { deleteChatFlow } from './delete-chat-flow.js';
+import { createChatFlow, duplicateChatFlow, readChatFlow, updateChatFlow } from './manage-chat-flow.js';
+
+const ADMINS = ['admin', 'superadmin'] as const;
+
+/**
+ * Chat flows (domain 2.11, `/chat-flow` family paths): the tenant's admins build them, every profile reads them
+ * (the ticket screen names a ticket's flow). The engine that runs them is in runtime/.
+ */
+export const chatFlowsRoutes =
+  (services: TServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, guard } = services;
+    const admin = guard(ADMINS);
+    const tags = ['chat-flows'];
+    const path = '/chat-flow';
+    app.get(path, { onRequest: guard(), schema: { tags, response: { 200: z.array(ZChatFlow) } } }, (req) =>
+      withTenant(db, req.ctx.tenantId, (tx) => findChatFlows(tx, req.ctx.tenantId)),
+    );
+    app.get(
+      `${path}/:id`,
+      { onRequest: guard(), schema: { tags, params: ZIdParams, response: { 200: ZChatFlow } } },
+      (req) => readChatFlow(services, req.ctx, req.params.id),
+    );
+    app.post(
+      path,
+      { onRequest: admin, schema: { tags, body: ZChatFlowBody, response: { 201: ZChatFlow } } },
+      async (req, reply) => reply.status(201).send(await createChatFlow(services, req.ctx, req.body)),
+    );
+    app.put(
+      `${path}/:id`,
+      { onRequest: admin, schema: { tags, params: ZIdParams, body: ZChatFlowUpdate, response: { 200: ZChatFlow } } },
+      (req) => updateChatFlow(services, req.ctx, req.params.id, req.body),
+    );
+    app.delete(
+      `${path}/:id`,
+      { onRequest: admin, schema: { tags, params: ZIdParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+      (req) => deleteChatFlow(services, req.ctx, req.params.id),
+    );
+    app.post(
+      '/chat-flow-duplicate',
+      {
+        onRequest: admin,
+        schema: { tags, body: z.object({ chatFlowId: ZId }), response: { 201: ZChatFlow } },
+      },
+      async (req, reply) => reply.status(201).send(await duplicateChatFlow(services, req.ctx, req.body.chatFlowId)),
+    );
+  };
