@@ -10,11 +10,12 @@ export const chatFlowKeys = {
   detail: (id: number) => [...chatFlowKeys.all, 'detail', id] as const,
 };
 
-/** The tenant's flows (GET /chat-flow). */
-export const useChatFlows = () =>
+/** The tenant's flows (GET /chat-flow); `enabled` false: not fetched yet (a closed form). */
+export const useChatFlows = (enabled = true) =>
   useQuery({
     queryKey: chatFlowKeys.list(),
     queryFn: async () => (await http.get<TChatFlow[]>('/chat-flow')).data,
+    enabled,
   });
 
 /** One flow with its document; `id` null or NaN: nothing is fetched. */

@@ -14,6 +14,8 @@ export type TConnectionInput = {
   isDefault: boolean;
   /** Ask for the rating when one of its tickets closes (with the tenant's ratings on). */
   sendEvaluation: boolean;
+  /** The chat flow its new tickets enter (null: the tenant's default flow). */
+  chatFlowId?: number | null;
   /**
    * The provider's settings (Cloud API ids and token, the Evolution gateway and its key); on an edit, secrets
    * left out keep the stored ones.

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError, getFieldError } from '../../../app/http/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { useChatFlows } from '../../chat-flows/api/chat-flows-api';
 import { useQueues } from '../../queues/api/queues-api';
 import { type TConnectionInput, type TNewConnectionType, useSaveConnection } from '../api/connections-api';
 import {
@@ -43,6 +44,7 @@ const empty: TConnectionInput = {
   farewellMessage: null,
   isDefault: false,
   sendEvaluation: true,
+  chatFlowId: null,
 };
 
 /**
@@ -52,6 +54,7 @@ const empty: TConnectionInput = {
 export const ConnectionFormModal = ({ opened, connection, type: newType, onClose }: TProps) => {
   const { t } = useTranslation();
   const queues = useQueues(opened);
+  const chatFlows = useChatFlows(opened);
   const save = useSaveConnection();
   const type = connection?.type ?? newType;
   const editing = connection !== null;
@@ -80,6 +83,7 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
             farewellMessage: connection.farewellMessage,
             isDefault: connection.isDefault,
             sendEvaluation: connection.sendEvaluation,
+            chatFlowId: connection.chatFlowId ?? null,
           }
         : empty,
     );
@@ -219,6 +223,19 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           value={values.queueId === null ? null : String(values.queueId)}
           onChange={(value) => setValues({ ...values, queueId: value ? Number(value) : null })}
           data-testid="connection-queue"
+        />
+        <Select
+          label={t('chatFlows.connectionField')}
+          description={t('chatFlows.connectionFieldHint')}
+          placeholder={t('chatFlows.connectionFieldDefault')}
+          clearable
+          data={(Array.isArray(chatFlows.data) ? chatFlows.data : []).map((flow) => ({
+            value: String(flow.id),
+            label: flow.name,
+          }))}
+          value={values.chatFlowId == null ? null : String(values.chatFlowId)}
+          onChange={(value) => setValues({ ...values, chatFlowId: value ? Number(value) : null })}
+          data-testid="connection-chat-flow"
         />
         {type === 'webchat' && (
           <Textarea
