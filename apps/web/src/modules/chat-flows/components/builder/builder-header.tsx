@@ -42,7 +42,7 @@ type TProps = {
   onUndo: () => void;
   onRedo: () => void;
   simulating: boolean;
-  onSimulate: () => void;
+  onSimulate?: () => void;
   onExport: () => void;
 };
 
@@ -166,15 +166,17 @@ export const BuilderHeader = (props: TProps) => {
             <IconArrowForwardUp size={16} />
           </ActionIcon>
         </Tooltip>
-        <Button
-          size="xs"
-          variant={props.simulating ? 'filled' : 'light'}
-          leftSection={<IconMessageChatbot size={16} />}
-          onClick={props.onSimulate}
-          data-testid="flow-simulate"
-        >
-          {t('chatFlowBuilder.simulate')}
-        </Button>
+        {props.onSimulate && (
+          <Button
+            size="xs"
+            variant={props.simulating ? 'filled' : 'light'}
+            leftSection={<IconMessageChatbot size={16} />}
+            onClick={props.onSimulate}
+            data-testid="flow-simulate"
+          >
+            {t('chatFlowBuilder.simulate')}
+          </Button>
+        )}
         <Button
           size="xs"
           variant="default"

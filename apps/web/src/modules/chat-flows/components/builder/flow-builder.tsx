@@ -25,8 +25,8 @@ type TProps = {
   /** The flow as saved now (after a conflict). */
   reload: () => Promise<TChatFlow>;
   lookups: TBuilderLookups;
-  /** The simulator panel for the document being edited. */
-  renderSimulator: (doc: TFlowDocument) => ReactNode;
+  /** The simulator panel for the document being edited (none: no "Simular" button). */
+  renderSimulator?: (doc: TFlowDocument) => ReactNode;
 };
 
 const isTyping = (target: EventTarget | null) =>
@@ -218,7 +218,7 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
         onUndo={onUndo}
         onRedo={onRedo}
         simulating={simulating}
-        onSimulate={() => setSimulating((s) => !s)}
+        onSimulate={renderSimulator ? () => setSimulating((s) => !s) : undefined}
         onExport={onExport}
       />
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
@@ -283,7 +283,7 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
             </ScrollArea>
           </Box>
         )}
-        {simulating && (
+        {simulating && renderSimulator && (
           <Box
             w={380}
             style={{
