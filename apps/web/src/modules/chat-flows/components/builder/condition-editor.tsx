@@ -121,8 +121,9 @@ export const DestinationField = ({
 }) => {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" grow align="flex-start">
+    <Group gap="xs" align="flex-start" wrap="nowrap">
       <Select
+        w={130}
         label={t('chatFlowBuilder.config.destination')}
         allowDeselect={false}
         value={String(value.type)}
@@ -143,6 +144,7 @@ export const DestinationField = ({
               : t('chatFlowBuilder.condition.userPlaceholder')
           }
           data={value.type === 1 ? lookups.queues : lookups.users}
+          style={{ flex: 1 }}
           clearable={value.type === 1}
           searchable
           value={value.destiny === null ? null : String(value.destiny)}

@@ -260,7 +260,7 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
               </Text>
               <CloseButton onClick={() => setSelectedId(null)} aria-label={t('chatFlowBuilder.panel.close')} />
             </Group>
-            <ScrollArea style={{ flex: 1 }} px="md" py="sm">
+            <ScrollArea key={selected.id} style={{ flex: 1 }} px="md" py="sm">
               {selected.type === 'configurations' ? (
                 <ConfigurationsPanel
                   configurations={selected.configurations}
