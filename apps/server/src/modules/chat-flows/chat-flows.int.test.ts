@@ -225,6 +225,103 @@ describe('chat flows: invalid documents are refused with the node named', () => 
   });
 });
 
+/** A flow as the family's builder exports it: px positions, ids and numbers as strings, steps we do not run. */
+const familyExport = (queueId: number | string) => ({
+  name: 'Atendimento principal',
+  nodeList: [
+    { id: 'start', name: 'Inicio', type: 'start', left: '26px', top: '26px', ico: 'mdi-play', viewOnly: true },
+    {
+      id: 'configurations',
+      name: 'Configurações',
+      type: 'configurations',
+      left: '100px',
+      top: '26px',
+      configurations: {
+        notOptionsSelectMessage: { message: 'Opção inválida, tente de novo.', stepReturn: 'A' },
+        notResponseMessage: { time: '10', type: 1, destiny: String(queueId), message: 'Vamos te encaminhar.' },
+        welcomeMessage: { message: 'Aguarde, um atendente vai falar com você.' },
+        maxRetryBotMessage: { number: 3, type: 1, destiny: null },
+        autoDistributeTickets: 'N',
+        answerCloseTicket: ['sair'],
+        farewellMessage: { message: 'Obrigado!' },
+        outOpenHours: null,
+        firstInteraction: null,
+        keyword: { message: '#menu' },
+      },
+    },
+    {
+      id: 'a1b2c3',
+      name: 'Boas-vindas',
+      type: 'node',
+      left: '340.5px',
+      top: '180px',
+      ico: 'mdi-message',
+      status: 'success',
+      interactions: [
+        { id: '1670000000001', type: 'MessageField', data: { message: 'Olá {{name}}! 1 - Financeiro, 2 - Suporte' } },
+        { id: '1670000000003', type: 'TypebotField', data: { typebotUrl: 'https://typebot.io/x', typebotName: 'x' } },
+      ],
+      conditions: [
+        { id: 'cond-1', type: 'R', condition: ['1'], action: '0', nextStepId: 'd4e5f6', queueId: null },
+        { id: 'cond-2', type: 'R', condition: ['2'], action: 1, nextStepId: null, queueId: String(queueId) },
+      ],
+    },
+    {
+      id: 'd4e5f6',
+      name: 'Financeiro',
+      type: 'node',
+      left: '640px',
+      top: '180px',
+      interactions: [{ id: '1670000000010', type: 'MessageField', data: { message: 'Financeiro: um instante.' } }],
+      conditions: [{ id: 'cond-3', type: 'US', condition: [], action: '1', queueId: String(queueId) }],
+    },
+  ],
+  lineList: [
+    { from: 'start', to: 'a1b2c3', paintStyle: { strokeWidth: 2, stroke: '#1879ff' } },
+    { from: 'a1b2c3', to: 'd4e5f6', paintStyle: { strokeWidth: 2, stroke: '#1879ff' } },
+  ],
+});
+
+describe('chat flows: import', () => {
+  it("takes a family export, as {flow} or as the whole body, and keeps the flow's name", async () => {
+    const flow = await createFlow('Importado');
+    const saved = await call('PUT', `/chat-flow-import/${flow.id}`, { flow: familyExport(fx.queue.id) });
+    expect(saved).toMatchObject({ id: flow.id, name: 'Importado', revision: 2 });
+    const welcome = saved.flow.nodeList.find((n: { id: string }) => n.id === 'a1b2c3');
+    expect(welcome).toMatchObject({ name: 'Boas-vindas', left: 341, top: 180 });
+    expect(welcome.interactions.map((i: { type: string }) => i.type)).toEqual(['MessageField']);
+    expect(welcome.conditions[1]).toMatchObject({ action: 1, queueId: fx.queue.id });
+
+    const whole = await call('PUT', `/chat-flow-import/${flow.id}`, familyExport(String(fx.queue.id)));
+    expect(whole.revision).toBe(3);
+    expect(whole.flow).toEqual(saved.flow);
+  });
+
+  it('takes back an exported flow unchanged', async () => {
+    const source = await createFlow('Exportado', { flow: menu() });
+    const target = await createFlow('Destino');
+    const exported = (await call('GET', `/chat-flow/${source.id}`)).flow;
+    const saved = await call('PUT', `/chat-flow-import/${target.id}`, { flow: JSON.stringify(exported) });
+    expect(saved.flow).toEqual(exported);
+  });
+
+  it('refuses a file that is not a flow, or names what the tenant does not have, with the node named', async () => {
+    const flow = await createFlow('Recusado');
+    const junk = await call('PUT', `/chat-flow-import/${flow.id}`, { flow: { nodes: [] } }, 400);
+    expect(junk).toMatchObject({ error: 'ERR_VALIDATION', field: 'flow.nodeList' });
+    expect(junk.issues).toHaveLength(1);
+    const foreign = await call('PUT', `/chat-flow-import/${flow.id}`, familyExport(other.queue.id), 400);
+    expect(foreign.message).toContain('"Boas-vindas"');
+    expect(foreign.issues.map((i: { nodeId: string }) => i.nodeId)).toEqual(
+      expect.arrayContaining(['a1b2c3', 'd4e5f6', 'configurations']),
+    );
+    expect(
+      (await t.request('PUT', `/chat-flow-import/${otherFlowId}`, { token: fx.tokens.admin, body: {} })).status,
+    ).toBe(404);
+    expect((await call('GET', `/chat-flow/${flow.id}`)).revision).toBe(1);
+  });
+});
+
 describe('chat flows: connections, the tenant default and deletion', () => {
   const inbound = async () => {
     sequence += 1;

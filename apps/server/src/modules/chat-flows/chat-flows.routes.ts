@@ -5,6 +5,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { findChatFlows } from './chat-flows.repository.js';
 import { deleteChatFlow } from './delete-chat-flow.js';
+import { importChatFlow } from './import-chat-flow.js';
 import { createChatFlow, duplicateChatFlow, readChatFlow, updateChatFlow } from './manage-chat-flow.js';
 
 const ADMINS = ['admin', 'superadmin'] as const;
@@ -50,5 +51,14 @@ export const chatFlowsRoutes =
         schema: { tags, body: z.object({ chatFlowId: ZId }), response: { 201: ZChatFlow } },
       },
       async (req, reply) => reply.status(201).send(await duplicateChatFlow(services, req.ctx, req.body.chatFlowId)),
+    );
+    app.put(
+      '/chat-flow-import/:id',
+      {
+        onRequest: admin,
+        // Checked by importFamilyFlow, which reads the family's loose shapes (numbers as strings, "12px").
+        schema: { tags, params: ZIdParams, body: z.record(z.string(), z.unknown()), response: { 200: ZChatFlow } },
+      },
+      (req) => importChatFlow(services, req.ctx, req.params.id, req.body),
     );
   };

@@ -1,11 +1,4 @@
-import {
-  getErrorMessage,
-  type TFlowDocument,
-  type TFlowIssue,
-  type TFlowNode,
-  type TFlowRefs,
-  validateFlow,
-} from '@prosa/contracts';
+import { getErrorMessage, type TFlowDocument, type TFlowIssue, type TFlowRefs, validateFlow } from '@prosa/contracts';
 import { eq } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { findOwnedIds } from '../../platform/db/owned-ids.js';
@@ -53,17 +46,28 @@ const loadRefs = async (tx: TExecutor, tenantId: number, doc: TFlowDocument, sel
   };
 };
 
-const nodeLabel = (doc: TFlowDocument, issue: TFlowIssue): string | null => {
-  const node: TFlowNode | undefined = doc.nodeList.find((n) => n.id === issue.nodeId);
+/** How the message names a node: its name in quotes, else its id (looked up in whatever node list was sent). */
+const nodeLabel = (nodeList: readonly unknown[], nodeId: string | null): string | null => {
+  const node = nodeList.find((n): n is { id: unknown; name?: unknown } => (n as { id?: unknown })?.id === nodeId);
   if (!node) return null;
-  return node.name ? `"${node.name}"` : node.id;
+  return typeof node.name === 'string' && node.name ? `"${node.name}"` : String(node.id);
 };
 
 /**
- * A document may be saved only when `validateFlow` finds nothing, with the tenant's ids: otherwise 400
- * ERR_VALIDATION naming the first problem's field (`flow.<path>`) and node, with every problem in `issues` so
- * the builder marks each node.
+ * 400 ERR_VALIDATION for a flow's problems: the first one's field (`flow.<path>`) and node in the answer, every
+ * one in `issues` so the builder marks each node.
  */
+export const flowIssuesError = (nodeList: readonly unknown[], issues: readonly TFlowIssue[]): AppError => {
+  const [first] = issues;
+  const label = first ? nodeLabel(nodeList, first.nodeId) : null;
+  const where = label ? `etapa ${label}: ` : '';
+  return new AppError('ERR_VALIDATION', {
+    field: first ? `flow.${first.path}` : 'flow',
+    data: { message: `${getErrorMessage('ERR_VALIDATION')} ${where}${first?.message ?? ''}`.trim(), issues },
+  });
+};
+
+/** A document may be saved only when `validateFlow` finds nothing with the tenant's ids; else `flowIssuesError`. */
 export const assertValidFlow = async (
   tx: TExecutor,
   tenantId: number,
@@ -71,12 +75,5 @@ export const assertValidFlow = async (
   selfId?: number,
 ): Promise<void> => {
   const issues = validateFlow(doc, await loadRefs(tx, tenantId, doc, selfId));
-  const [first] = issues;
-  if (!first) return;
-  const label = nodeLabel(doc, first);
-  const where = label ? `etapa ${label}: ` : '';
-  throw new AppError('ERR_VALIDATION', {
-    field: `flow.${first.path}`,
-    data: { message: `${getErrorMessage('ERR_VALIDATION')} ${where}${first.message}`, issues },
-  });
+  if (issues.length > 0) throw flowIssuesError(doc.nodeList, issues);
 };
