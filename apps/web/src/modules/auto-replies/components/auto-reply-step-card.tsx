@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Button, Card, Checkbox, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import type { TAutoReplyAction, TAutoReplyStep } from '@prosa/contracts';
-import { IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../app/notify';
+import { RowActions } from '../../../ui/list-table';
 import { showApiError } from '../../../ui/server-errors';
 import { useSaveStep } from '../api/auto-replies-api';
 import { StepActionForm } from './step-action-form';
@@ -93,8 +94,15 @@ export const AutoReplyStepCard = ({
             <Text fw={600}>{t('autoReplies.stepLabel', { n: index + 1 })}</Text>
             {step.initialStep && <Badge variant="light">{t('autoReplies.initial')}</Badge>}
           </Group>
-          <Group gap={4} display={readOnly ? 'none' : undefined}>
-            {!step.initialStep && (
+          <RowActions
+            editLabel={t('autoReplies.editStep')}
+            deleteLabel={t('autoReplies.deleteStep')}
+            onEdit={() => setEditingStep(true)}
+            onDelete={() => onDeleteStep(step)}
+            testIdPrefix="step"
+            canManage={!readOnly}
+          >
+            {!step.initialStep && !readOnly && (
               <ActionIcon
                 variant="subtle"
                 aria-label={t('autoReplies.makeInitial')}
@@ -107,24 +115,7 @@ export const AutoReplyStepCard = ({
                 <IconStar size={16} />
               </ActionIcon>
             )}
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('autoReplies.editStep')}
-              onClick={() => setEditingStep(true)}
-              data-testid="step-edit"
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="negative"
-              aria-label={t('autoReplies.deleteStep')}
-              onClick={() => onDeleteStep(step)}
-              data-testid="step-delete"
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
+          </RowActions>
         </Group>
         {editingStep && !readOnly ? (
           <StepEditor step={step} onDone={() => setEditingStep(false)} />
@@ -162,26 +153,15 @@ export const AutoReplyStepCard = ({
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td w={72}>
-                      <Group gap={2} wrap="nowrap" display={readOnly ? 'none' : undefined}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('autoReplies.editAction')}
-                          onClick={() => setEditingAction(a.id)}
-                          data-testid="action-edit"
-                        >
-                          <IconPencil size={14} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="negative"
-                          aria-label={t('autoReplies.deleteAction')}
-                          onClick={() => onDeleteAction(a)}
-                          data-testid="action-delete"
-                        >
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      </Group>
+                    <Table.Td w={80}>
+                      <RowActions
+                        editLabel={t('autoReplies.editAction')}
+                        deleteLabel={t('autoReplies.deleteAction')}
+                        onEdit={() => setEditingAction(a.id)}
+                        onDelete={() => onDeleteAction(a)}
+                        testIdPrefix="action"
+                        canManage={!readOnly}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ),

@@ -113,6 +113,9 @@ describe('/auto-resposta', () => {
     const steps = await screen.findByTestId('auto-reply-steps');
     expect(within(steps).getByText('1, financeiro')).toBeTruthy();
     expect(within(steps).queryByTestId('action-add')).toBeNull();
+    expect(within(steps).queryByTestId('step-edit')).toBeNull();
+    expect(within(steps).queryByTestId('action-edit')).toBeNull();
+    expect(within(steps).queryByTestId('action-delete')).toBeNull();
   });
 
   it('lists the steps and their words, adds a step and deletes a reply after confirming', async () => {
