@@ -53,6 +53,7 @@ export const chatFlowsPtBR = {
   connectionField: 'Fluxo de chat',
   connectionFieldHint: 'Fluxo em que os novos atendimentos desta conexão entram.',
   connectionFieldDefault: 'Padrão da empresa',
+  inactiveOption: '{{name}} (inativo)',
   simulator: {
     title: 'Simulador',
     placeholder: 'Escreva como o cliente...',
@@ -149,6 +150,7 @@ export const chatFlowsEn: typeof chatFlowsPtBR = {
   connectionField: 'Chat flow',
   connectionFieldHint: "The flow this connection's new tickets enter.",
   connectionFieldDefault: "Company's default",
+  inactiveOption: '{{name}} (inactive)',
   simulator: {
     title: 'Simulator',
     placeholder: 'Write as the customer...',

@@ -154,7 +154,19 @@ export const ChatFlowsPage = () => {
       />
       {list.data && list.data.length > 0 && <DefaultFlowSelect flows={list.data} disabled={!canManage} />}
       {list.isError && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data?.length === 0 && <EmptyList title={t('chatFlows.empty')} description={t('chatFlows.emptyHint')} />}
+      {list.data?.length === 0 && (
+        <EmptyList
+          title={t('chatFlows.empty')}
+          description={t('chatFlows.emptyHint')}
+          action={
+            canManage && (
+              <Button leftSection={<IconPlus size={16} />} onClick={addFlow} loading={create.isPending}>
+                {t('chatFlows.add')}
+              </Button>
+            )
+          }
+        />
+      )}
       {(list.isPending || (list.data?.length ?? 0) > 0) && (
         <Table.ScrollContainer minWidth={720}>
           <Table highlightOnHover verticalSpacing="sm" data-testid="chat-flow-table">

@@ -231,7 +231,9 @@ export const ConnectionFormModal = ({ opened, connection, type: newType, onClose
           clearable
           data={(Array.isArray(chatFlows.data) ? chatFlows.data : []).map((flow) => ({
             value: String(flow.id),
-            label: flow.name,
+            label: flow.isActive
+              ? flow.name
+              : t('chatFlows.inactiveOption', { name: flow.name, interpolation: { escapeValue: false } }),
           }))}
           value={values.chatFlowId == null ? null : String(values.chatFlowId)}
           onChange={(value) => setValues({ ...values, chatFlowId: value ? Number(value) : null })}
