@@ -115,8 +115,12 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // Esc in an open select closes the select, not the panel.
-      const inOpenList = event.target instanceof HTMLElement && event.target.getAttribute('aria-expanded') === 'true';
-      if (event.key === 'Escape' && !event.defaultPrevented && !inOpenList) {
+      // On a focused node React Flow unselects it itself (which closes the panel); deselecting first here would
+      // let it select the node again.
+      const target = event.target instanceof Element ? event.target : null;
+      const inOpenList = target?.getAttribute('aria-expanded') === 'true';
+      const onCanvasItem = Boolean(target?.closest('.react-flow__node, .react-flow__edge'));
+      if (event.key === 'Escape' && !event.defaultPrevented && !inOpenList && !onCanvasItem) {
         setSelectedId(null);
         return;
       }
@@ -303,7 +307,9 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
               <Text fw={600}>{t('chatFlowBuilder.simulatorTitle')}</Text>
               <CloseButton onClick={() => setSimulating(false)} aria-label={t('chatFlowBuilder.panel.close')} />
             </Group>
-            <Box style={{ flex: 1, minHeight: 0 }}>{renderSimulator(doc)}</Box>
+            <Box p="sm" style={{ flex: 1, minHeight: 0 }}>
+              {renderSimulator(doc)}
+            </Box>
           </Box>
         )}
       </Box>
