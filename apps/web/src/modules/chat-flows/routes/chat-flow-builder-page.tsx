@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import type { TChatFlowUpdate } from '@prosa/contracts';
+import type { TChatFlowUpdate, TFlowDocument } from '@prosa/contracts';
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../ui/data-states';
@@ -8,6 +8,7 @@ import { useTagOptions } from '../../contacts/api/contacts-api';
 import { useQueues } from '../../queues/api/queues-api';
 import { useChatFlow, useChatFlows, useUpdateChatFlow } from '../api/chat-flows-api';
 import { FlowBuilder, type TBuilderLookups } from '../components/builder/flow-builder';
+import { FlowSimulator } from '../components/flow-simulator';
 
 /** The tenant's queues, users, tags and other flows, as the builder's selects list them. */
 const useBuilderLookups = (chatFlowId: number): TBuilderLookups => {
@@ -43,6 +44,11 @@ export const ChatFlowBuilderPage = () => {
     return result.data;
   }, [flow.refetch]);
 
+  const renderSimulator = useCallback(
+    (doc: TFlowDocument) => <FlowSimulator flow={doc} chatFlowId={chatFlowId} lookups={lookups} />,
+    [chatFlowId, lookups],
+  );
+
   if (flow.isError) return <ErrorState error={flow.error} onRetry={() => void flow.refetch()} />;
   if (!flow.data)
     return (
@@ -50,5 +56,14 @@ export const ChatFlowBuilderPage = () => {
         <Loader />
       </Center>
     );
-  return <FlowBuilder key={flow.data.id} flow={flow.data} update={update} reload={reload} lookups={lookups} />;
+  return (
+    <FlowBuilder
+      key={flow.data.id}
+      flow={flow.data}
+      update={update}
+      reload={reload}
+      lookups={lookups}
+      renderSimulator={renderSimulator}
+    />
+  );
 };
