@@ -13,6 +13,7 @@ import {
   ticketFlowStates,
   ticketLogs,
   tickets,
+  users,
 } from '../../../platform/db/schema.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { FLOW_INACTIVITY_JOB } from './flow-inactivity.job.js';
@@ -406,5 +407,67 @@ describe('chat-flow runtime', () => {
     expect(out.body).toMatchObject({ chatFlowId: null });
     expect(await stateOf(ticketId)).toBeUndefined();
     expect(await ticketRow(ticketId)).toMatchObject({ chatFlowId: null, stepChatFlow: null });
+  });
+
+  it('hands a ticket to the online agent of the queue with the fewest tickets, and jumps between flows', async () => {
+    await t.db.update(users).set({ isOnline: true }).where(eq(users.id, fx.agent.id));
+    try {
+      await useFlow(
+        buildFlow([{ id: 'oi', say: ['Oi!'], on: [['*', `queue:${fx.queue.id}`]] }], {
+          autoDistributeTickets: 'B',
+          welcomeMessage: { message: 'Com você, {{user}}.' },
+        }),
+      );
+      const customer = visitor();
+      const first = await customer.say('Oi');
+      if (first.duplicate) throw new Error('duplicate');
+      const ticketId = first.ticket.id;
+      await handled(ticketId, 1);
+      await customer.say('Preciso de ajuda');
+      await handled(ticketId, 2);
+      expect(await ticketRow(ticketId)).toMatchObject({ queueId: fx.queue.id, userId: fx.agent.id, status: 'open' });
+      expect((await botSaid(ticketId)).at(-1)).toBe(`Com você, ${fx.agent.name}.`);
+      expect((await logsOf(ticketId)).find((l) => l.type === 'userDefine')?.data).toMatchObject({ to: fx.agent.id });
+    } finally {
+      await t.db.update(users).set({ isOnline: false }).where(eq(users.id, fx.agent.id));
+    }
+
+    const target = await useFlow(buildFlow([{ id: 'destino', say: ['Fluxo de destino.'], on: [['*', 'close']] }]));
+    const jumping = await useFlow(
+      buildFlow([
+        {
+          id: 'pula',
+          say: ['Vou te passar adiante.'],
+          interactions: [{ id: 'salto', type: 'ChatFlowField', data: { chatFlowId: target } }],
+          on: [['*', 'close']],
+        },
+      ]),
+    );
+    const jumper = await visitor().say('Oi');
+    if (jumper.duplicate) throw new Error('duplicate');
+    await handled(jumper.ticket.id, 1);
+    expect(await botSaid(jumper.ticket.id)).toEqual(['Vou te passar adiante.', 'Fluxo de destino.']);
+    expect(await stateOf(jumper.ticket.id)).toMatchObject({ chatFlowId: target, stepId: 'destino' });
+    expect(
+      (await logsOf(jumper.ticket.id)).some((l) => l.data.reason === 'jump' && l.data.chatFlowId === jumping),
+    ).toBe(true);
+  });
+
+  it('keeps the keyword auto-reply quiet where a flow runs the ticket', async () => {
+    const reply = await call('POST', '/auto-reply', { name: 'Menu antigo' });
+    await call('POST', `/auto-reply/${reply.id}/steps`, { reply: 'Digite 1 para o menu antigo.' });
+    await useFlow(menu());
+    const first = await visitor().say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    await handled(ticketId, 1);
+    expect(await botSaid(ticketId)).toHaveLength(2);
+    // No auto-reply job was even written for the message, and nothing went out as an auto-reply.
+    expect((await jobsDone('event.auto-reply', ticketId)).total).toBe(0);
+    const autoReplies = await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'autoReply')));
+    expect(autoReplies).toHaveLength(0);
   });
 });
