@@ -224,7 +224,7 @@ export const FlowSimulator = ({ flow, chatFlowId, lookups = {} }: TProps) => {
   const variables = Object.entries(state?.variables ?? {});
 
   return (
-    <Stack gap="xs" h="100%" data-testid="flow-simulator">
+    <Stack gap="xs" h="100%" p="xs" data-testid="flow-simulator">
       <Group gap="md" wrap="wrap">
         <Switch
           size="xs"
@@ -265,7 +265,7 @@ export const FlowSimulator = ({ flow, chatFlowId, lookups = {} }: TProps) => {
       </Group>
       <Paper withBorder p="xs" radius="sm" data-testid="simulator-status">
         <Group gap="xs" wrap="wrap">
-          <Badge variant="light" color={state ? 'primary' : 'gray'} data-testid="simulator-step">
+          <Badge variant="light" tt="none" color={state ? 'primary' : 'gray'} data-testid="simulator-step">
             {state
               ? t('chatFlows.simulator.step', {
                   name: step?.name || state.stepId,
@@ -274,7 +274,7 @@ export const FlowSimulator = ({ flow, chatFlowId, lookups = {} }: TProps) => {
               : t('chatFlows.simulator.noStep')}
           </Badge>
           {state && (
-            <Badge variant="light" color={state.retries ? 'warning' : 'gray'} data-testid="simulator-retries">
+            <Badge variant="light" tt="none" color={state.retries ? 'warning' : 'gray'} data-testid="simulator-retries">
               {t('chatFlows.simulator.retries', { count: state.retries })}
             </Badge>
           )}
