@@ -45,8 +45,17 @@ export const findChatFlowRow = async (
   return row ? toChatFlow(row) : null;
 };
 
-export const findChatFlowIds = async (tx: TExecutor, tenantId: number): Promise<number[]> =>
-  (await tx.select({ id: chatFlows.id }).from(chatFlows).where(live(tenantId))).map((r) => r.id);
+/** A flow the engine can run: its document and, while set, the one number allowed to run it. */
+export type TRunnableFlow = { id: number; flow: TFlowDocument; celularTeste: string | null };
+
+/** A flow of the tenant that is active and not deleted, or null. */
+export const findRunnableFlow = async (tx: TExecutor, tenantId: number, id: number): Promise<TRunnableFlow | null> => {
+  const [row] = await tx
+    .select({ id: chatFlows.id, flow: chatFlows.flow, celularTeste: chatFlows.celularTeste })
+    .from(chatFlows)
+    .where(and(live(tenantId), eq(chatFlows.id, id), eq(chatFlows.isActive, true)));
+  return row ?? null;
+};
 
 export const insertChatFlow = async (
   tx: TExecutor,
@@ -88,7 +97,7 @@ export const updateChatFlowRow = async (
   return row ? toChatFlow(row) : null;
 };
 
-/** The flow a connection names, when it is active and not deleted. */
+/** The flow a connection names (whether that flow may run is the caller's question). */
 export const findConnectionFlowId = async (
   tx: TExecutor,
   tenantId: number,

@@ -2,33 +2,20 @@
  * What the chat-flows module offers the other modules (the flow runtime, connections, settings), inside their
  * own tenant transaction. Modules reach chat flows through here, never through chat-flows.repository.
  */
-import type { TFlowDocument, TSettingKey } from '@prosa/contracts';
-import { and, eq } from 'drizzle-orm';
+import type { TSettingKey } from '@prosa/contracts';
+import { eq } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { chatFlows } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { getTenantSettings } from '../settings/settings.service.js';
-import { findConnectionFlowId } from './chat-flows.repository.js';
+import { findConnectionFlowId, findRunnableFlow, type TRunnableFlow } from './chat-flows.repository.js';
 
-/** A flow the engine can run: its document and, while set, the one number allowed to run it. */
-export type TRunnableFlow = { id: number; flow: TFlowDocument; celularTeste: string | null };
+export type { TRunnableFlow } from './chat-flows.repository.js';
 
 /** A flow of the tenant that is active and not deleted, or null. */
-export const findChatFlow = async (tx: TExecutor, tenantId: number, id: number): Promise<TRunnableFlow | null> => {
-  const [row] = await tx
-    .select({ id: chatFlows.id, flow: chatFlows.flow, celularTeste: chatFlows.celularTeste })
-    .from(chatFlows)
-    .where(
-      and(
-        eq(chatFlows.tenantId, tenantId),
-        eq(chatFlows.id, id),
-        eq(chatFlows.isActive, true),
-        eq(chatFlows.isDeleted, false),
-      ),
-    );
-  return row ?? null;
-};
+export const findChatFlow = (tx: TExecutor, tenantId: number, id: number): Promise<TRunnableFlow | null> =>
+  findRunnableFlow(tx, tenantId, id);
 
 /** The tenant's default flow id (setting `botTicketActive`), or null when none is set or it is not a number. */
 export const findDefaultFlowId = async (tx: TExecutor, tenantId: number): Promise<number | null> => {
