@@ -307,9 +307,7 @@ export const FlowBuilder = ({ flow, update, reload, lookups, renderSimulator }: 
               <Text fw={600}>{t('chatFlowBuilder.simulatorTitle')}</Text>
               <CloseButton onClick={() => setSimulating(false)} aria-label={t('chatFlowBuilder.panel.close')} />
             </Group>
-            <Box p="sm" style={{ flex: 1, minHeight: 0 }}>
-              {renderSimulator(doc)}
-            </Box>
+            <Box style={{ flex: 1, minHeight: 0 }}>{renderSimulator(doc)}</Box>
           </Box>
         )}
       </Box>
