@@ -17,6 +17,7 @@ import { absenceListener } from './modules/business-hours/absence.listener.js';
 import { chatFlowsRoutes } from './modules/chat-flows/chat-flows.routes.js';
 import { chatFlowListener } from './modules/chat-flows/runtime/chat-flow.listener.js';
 import { flowContinuationJob } from './modules/chat-flows/runtime/flow-continuation.job.js';
+import { flowExitListener } from './modules/chat-flows/runtime/flow-exit.listener.js';
 import { flowInactivityJob } from './modules/chat-flows/runtime/flow-inactivity.job.js';
 import { setConnectionStatus } from './modules/connections/connection-status.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
@@ -194,6 +195,7 @@ export const createApp = async (
   events.listen(autoReplyListener(services));
   // The chat-flow engine hears customer messages; its delays, webhooks and inactivity timers are durable jobs.
   events.listen(chatFlowListener(services));
+  events.listen(flowExitListener(services));
   jobs.register(flowContinuationJob(services));
   jobs.register(flowInactivityJob(services));
   events.listen(notesRealtimeListener(services));

@@ -470,4 +470,23 @@ describe('chat-flow runtime', () => {
       .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'autoReply')));
     expect(autoReplies).toHaveLength(0);
   });
+
+  it('lets a ticket an agent accepts out of the flow', async () => {
+    await useFlow(menu());
+    const first = await visitor().say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    await handled(ticketId, 1);
+    expect(await stateOf(ticketId)).toBeDefined();
+    const accepted = await t.request('PUT', `/tickets/${ticketId}`, {
+      token: fx.tokens.admin,
+      body: { status: 'open', userId: fx.admin.id },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await eventually(async () => {
+      expect(await stateOf(ticketId)).toBeUndefined();
+      expect(await ticketRow(ticketId)).toMatchObject({ chatFlowId: null, stepChatFlow: null, status: 'open' });
+    }, 20_000);
+    expect((await logsOf(ticketId)).some((l) => l.data.reason === 'agent-took-ticket')).toBe(true);
+  });
 });
