@@ -245,7 +245,6 @@ export const FlowCanvas = ({
         fitViewOptions={{ maxZoom: 1 }}
         minZoom={0.2}
         connectionRadius={40}
-        proOptions={{ hideAttribution: true }}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
