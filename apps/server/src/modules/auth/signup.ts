@@ -6,7 +6,10 @@ import { getPlatformSettings } from '../platform-admin/platform-settings.js';
 import { createTenant } from '../tenants/manage-tenants.js';
 
 /** Self-service sign-up: a tenant in trial with its first admin, when the platform allows it. */
-export const signup = async (services: Pick<TServices, 'db' | 'events' | 'realtime'>, input: z.infer<typeof ZSignupBody>) => {
+export const signup = async (
+  services: Pick<TServices, 'db' | 'events' | 'realtime'>,
+  input: z.infer<typeof ZSignupBody>,
+) => {
   const settings = await getPlatformSettings(services.db);
   if (!settings.allowSignup) throw new AppError('ERR_SIGNUP_DISABLED');
   const trialEndsAt = new Date(Date.now() + settings.signupTrialDays * 86_400_000);

@@ -35,7 +35,10 @@ export const getTenant = async (services: Pick<TServices, 'db'>, tenantId: numbe
   return toTenantDto(row);
 };
 
-export const createTenant = async (services: Pick<TServices, 'db' | 'events' | 'realtime'>, input: TCreateTenantBody) => {
+export const createTenant = async (
+  services: Pick<TServices, 'db' | 'events' | 'realtime'>,
+  input: TCreateTenantBody,
+) => {
   const { admin, trialEndsAt, ...fields } = input;
   await assertEmailFree(services.db, admin.email);
   const tenant = await insertTenant(services.db, {
