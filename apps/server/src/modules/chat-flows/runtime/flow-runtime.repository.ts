@@ -7,6 +7,7 @@ import {
   messages,
   tags,
   ticketFlowStates,
+  ticketLogs,
   tickets,
   ticketTags,
   users,
@@ -193,3 +194,16 @@ export const addTicketTag = async (tx: TExecutor, tenantId: number, ticketId: nu
     .returning({ tagId: ticketTags.tagId });
   return added.length > 0;
 };
+
+/**
+ * Whether the ticket was ever in a flow (the bot's or an agent's `chatBot` log): a ticket the bot handed to a
+ * queue, or an agent took out, is not greeted again when its customer writes while it waits.
+ */
+export const hasBeenInFlow = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<boolean> =>
+  (
+    await tx
+      .select({ id: ticketLogs.id })
+      .from(ticketLogs)
+      .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId), eq(ticketLogs.type, 'chatBot')))
+      .limit(1)
+  ).length > 0;

@@ -10,6 +10,7 @@ import {
   findFlowContact,
   findFlowState,
   findInboundMessage,
+  hasBeenInFlow,
   isFirstTicketOfContact,
   recordFlowRun,
   toEngineState,
@@ -22,8 +23,11 @@ import {
   takeOutOfFlow,
 } from './perform-flow-outcome.js';
 
-/** What a run did: 'not-applicable', 'already-handled', 'no-flow', 'test-phone', 'out-of-hours', 'stale',
- * 'flow-gone', or what the engine's outcome came to ('step', 'same-step', 'queue', 'user', 'close', 'waiting'). */
+/**
+ * What a run did: 'not-applicable', 'already-handled', 'after-flow', 'no-flow', 'test-phone', 'out-of-hours',
+ * 'stale', 'flow-gone', or what the engine's outcome came to ('step', 'same-step', 'queue', 'user', 'close',
+ * 'waiting').
+ */
 export type TChatFlowRunOutcome = string;
 
 type TRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'> & {
@@ -67,6 +71,8 @@ export const runChatFlow = async (
     const state = await findFlowState(tx, tenantId, row.id);
 
     if (!state) {
+      // NOTE: a ticket enters a flow once; handed over (or taken out), it waits for people.
+      if (await hasBeenInFlow(tx, tenantId, row.id)) return done('after-flow');
       const flow = await findFlowForTicket(tx, tenantId, row);
       if (!flow) return done('no-flow');
       if (digits(flow.celularTeste) && digits(flow.celularTeste) !== digits(contact.number))
