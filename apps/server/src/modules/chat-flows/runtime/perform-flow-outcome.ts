@@ -1,5 +1,6 @@
 import {
   enterFlow,
+  fillVariables,
   inactivityDueAt,
   type TFlowExit,
   type TFlowLog,
@@ -16,7 +17,7 @@ import { queueAutomaticMessage } from '../../messages/queue-automatic-message.js
 import { publishTicketChange } from '../../tickets/ticket-events.js';
 import { loadTicketDto } from '../../tickets/ticket-rules.js';
 import { insertTicketLog, type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
-import { fillTicketText } from '../../variables/variables.service.js';
+import { buildTicketVariables, type TTicketVariables } from '../../variables/variables.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
@@ -47,6 +48,7 @@ export type TFlowRun = {
   before: TTicket;
   /** The ticket texts are filled from (after a hand-off, the ticket in its new queue). */
   ticket: TTicket;
+  variables?: TTicketVariables;
   now: Date;
   /** The customer's text the run answers ('' for a timer): a webhook sends it. */
   answer: string;
@@ -78,7 +80,13 @@ const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason =
 
 const sendText = async (run: TFlowRun, text: string, variables: Record<string, string>) => {
   if (!text.trim()) return;
-  const body = await fillTicketText(run.tx, run.tenantId, run.ticket, text, { at: run.now, extra: variables });
+  // The ticket's variables are read once per run (again after a hand-off changed its queue or agent).
+  run.variables ??= await buildTicketVariables(run.tx, run.tenantId, run.ticket);
+  const body = fillVariables(
+    text,
+    { ...run.variables.values, ...variables },
+    { timeZone: run.variables.timeZone, at: run.now },
+  );
   await queueAutomaticMessage(run.services, run.tx, run.tenantId, run.ticket, { body, sendType: 'bot', at: run.now });
 };
 
@@ -347,6 +355,7 @@ export const performFlowOutcome = async (
     await applyExit(run, flow, outcome.exit, { reason: why(outcome.log), stepId });
     if (welcome.length > 0) {
       run.ticket = await loadTicketDto(run.tx, run.tenantId, run.row.id);
+      run.variables = undefined;
       await performItems(run, welcome, variables);
     }
     return outcome.exit.kind;
