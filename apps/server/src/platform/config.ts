@@ -57,6 +57,7 @@ const ZEnv = z.object({
   BIRTHDAY_PACE_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   JOBS_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  WEBHOOK_ALLOW_PRIVATE: ZBoolFlag.default(false),
 });
 
 export type TConfig = {
@@ -109,6 +110,12 @@ export type TConfig = {
    * instance wakes it at once), and the first pause before a retry (doubling); tests use 0 to retry at once.
    */
   jobs: { pollMs: number; retryBaseMs: number };
+  /**
+   * May tenant-configured webhooks (a chat flow's webhook step) reach private, loopback and link-local
+   * addresses? Off: an admin of one tenant cannot make the server call its own network (cloud metadata,
+   * Redis, the database). On for single-company installs whose automations live inside their network.
+   */
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     sendPace: { minMs: e.SEND_PACE_MIN_MS, maxMs: Math.max(e.SEND_PACE_MIN_MS, e.SEND_PACE_MAX_MS) },
     birthdayPace: { minMs: e.BIRTHDAY_PACE_MIN_MS, maxMs: Math.max(e.BIRTHDAY_PACE_MIN_MS, e.BIRTHDAY_PACE_MAX_MS) },
     jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     ...overrides,
   };
 };

@@ -22,7 +22,8 @@ import { runChatFlow } from './run-chat-flow.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
+// The webhook test's server listens on loopback, which tenants' webhooks may not reach by default.
+const fast = { jobs: { pollMs: 50, retryBaseMs: 0 }, webhookAllowPrivate: true };
 let t: TestApp;
 let fx: TFixture;
 let other: TFixture;

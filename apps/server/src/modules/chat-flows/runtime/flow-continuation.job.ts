@@ -46,7 +46,7 @@ export const ZFlowContinuationPayload = z.object({
 });
 export type TFlowContinuationPayload = z.infer<typeof ZFlowContinuationPayload>;
 
-type TContinueDeps = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'> & {
+type TContinueDeps = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'config'> & {
   /** The clock (tests inject one). */
   now?: () => Date;
 };
