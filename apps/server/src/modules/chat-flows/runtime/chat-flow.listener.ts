@@ -2,7 +2,7 @@ import type { TVisibilityTicket } from '@prosa/contracts';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
 import { findFlowForTicket } from '../chat-flows.service.js';
-import { isTicketForFlow } from './perform-flow-outcome.js';
+import { isTicketForFlow } from './flow-run.js';
 import { runChatFlow } from './run-chat-flow.js';
 
 export const CHAT_FLOW_LISTENER = 'chat-flow';

@@ -7,9 +7,10 @@ import type { TServices } from '../../../platform/services.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
 import { findTicketRow } from '../../tickets/tickets.service.js';
 import { findChatFlow } from '../chat-flows.service.js';
+import { finishFlowRun, isTicketForFlow, startFlowRun } from './flow-run.js';
 import { findFlowContact, findFlowState } from './flow-runtime.repository.js';
 import { callFlowWebhook } from './flow-webhook.js';
-import { finishFlowRun, isTicketForFlow, performFlowOutcome, startFlowRun } from './perform-flow-outcome.js';
+import { performFlowOutcome } from './perform-flow-outcome.js';
 
 export const FLOW_CONTINUE_JOB = 'chat-flow.continue';
 

@@ -3,8 +3,9 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
 import { findTicketRow } from '../../tickets/tickets.service.js';
+import { takeOutOfFlow } from './apply-flow-exit.js';
+import { finishFlowRun, isTicketForFlow, startFlowRun } from './flow-run.js';
 import { findFlowState } from './flow-runtime.repository.js';
-import { finishFlowRun, isTicketForFlow, startFlowRun, takeOutOfFlow } from './perform-flow-outcome.js';
 
 export const FLOW_EXIT_LISTENER = 'chat-flow-exit';
 

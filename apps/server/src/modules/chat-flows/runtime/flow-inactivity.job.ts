@@ -7,8 +7,9 @@ import type { TServices } from '../../../platform/services.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
 import { findTicketRow } from '../../tickets/tickets.service.js';
 import { findChatFlow } from '../chat-flows.service.js';
+import { finishFlowRun, isTicketForFlow, startFlowRun } from './flow-run.js';
 import { findFlowState, toEngineState } from './flow-runtime.repository.js';
-import { finishFlowRun, isTicketForFlow, performFlowOutcome, startFlowRun } from './perform-flow-outcome.js';
+import { performFlowOutcome } from './perform-flow-outcome.js';
 
 export const FLOW_INACTIVITY_JOB = 'chat-flow.inactivity';
 

@@ -2,79 +2,21 @@ import {
   enterFlow,
   fillVariables,
   inactivityDueAt,
-  type TFlowExit,
   type TFlowLog,
   type TFlowOutcome,
   type TFlowOutgoing,
   type TFlowState,
-  type TTicket,
 } from '@prosa/contracts';
-import type { TTx } from '../../../platform/db/client.js';
-import { findOwnedIds } from '../../../platform/db/owned-ids.js';
-import { queues, users } from '../../../platform/db/schema.js';
-import type { TServices } from '../../../platform/services.js';
 import { queueAutomaticMessage } from '../../messages/queue-automatic-message.js';
-import { publishTicketChange } from '../../tickets/ticket-events.js';
 import { loadTicketDto } from '../../tickets/ticket-rules.js';
-import { insertTicketLog, type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
-import { buildTicketVariables, type TTicketVariables } from '../../variables/variables.service.js';
+import { insertTicketLog } from '../../tickets/tickets.service.js';
+import { buildTicketVariables } from '../../variables/variables.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
+import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
 import { enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
-import {
-  addTicketTag,
-  deleteFlowState,
-  findOnlineQueueAgents,
-  saveFlowState,
-  type TStoredFlowState,
-} from './flow-runtime.repository.js';
-
-export type TFlowRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs'>;
-
-/** Jumps from flow to flow one run follows before it gives up and hands the ticket to every attendant. */
-export const MAX_FLOW_JUMPS = 5;
-
-/** Groups, tickets an agent holds and tickets not pending are never the bot's. */
-export const isTicketForFlow = (ticket: { isGroup: boolean; status: string; userId: number | null }): boolean =>
-  !ticket.isGroup && ticket.status === 'pending' && ticket.userId === null;
-
-/** One run of the engine on one ticket, under its row lock: what it needs and what it changed. */
-export type TFlowRun = {
-  services: TFlowRunServices;
-  tx: TTx;
-  tenantId: number;
-  row: TTicketRow;
-  /** The ticket as it was before the run (what `ticket.updated` compares with). */
-  before: TTicket;
-  /** The ticket texts are filled from (after a hand-off, the ticket in its new queue). */
-  ticket: TTicket;
-  variables?: TTicketVariables;
-  now: Date;
-  /** The customer's text the run answers ('' for a timer): a webhook sends it. */
-  answer: string;
-  /** Something of the ticket row changed: `ticket.updated` is published at the end. */
-  ticketChanged: boolean;
-  closed: boolean;
-};
-
-export const startFlowRun = async (
-  services: TFlowRunServices,
-  tx: TTx,
-  tenantId: number,
-  row: TTicketRow,
-  input: { now: Date; answer: string },
-): Promise<TFlowRun> => {
-  const before = await loadTicketDto(tx, tenantId, row.id);
-  return { services, tx, tenantId, row, before, ticket: before, ...input, ticketChanged: false, closed: false };
-};
-
-/** Publishes the run's ticket change (`ticket.updated`, transfer, close) when it changed anything. */
-export const finishFlowRun = async (run: TFlowRun): Promise<TTicket | null> => {
-  if (!run.ticketChanged) return null;
-  const after = await loadTicketDto(run.tx, run.tenantId, run.row.id);
-  await publishTicketChange(run.services, run.tx, run.tenantId, { before: run.before, after, byUserId: null });
-  return after;
-};
+import { MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
+import { addTicketTag, saveFlowState, type TStoredFlowState } from './flow-runtime.repository.js';
 
 const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
 
@@ -88,12 +30,6 @@ const sendText = async (run: TFlowRun, text: string, variables: Record<string, s
     { timeZone: run.variables.timeZone, at: run.now },
   );
   await queueAutomaticMessage(run.services, run.tx, run.tenantId, run.ticket, { body, sendType: 'bot', at: run.now });
-};
-
-const updateTicket = async (run: TFlowRun, values: Parameters<typeof updateTicketRow>[3]) => {
-  const row = await updateTicketRow(run.tx, run.tenantId, run.row.id, values);
-  if (row) run.row = row;
-  run.ticketChanged = true;
 };
 
 /**
@@ -181,110 +117,6 @@ const keepInFlow = async (
       });
   }
   return saved;
-};
-
-/** The ticket leaves the bot: its place is forgotten and the mirror cleared. */
-export const leaveFlow = async (run: TFlowRun) => {
-  await deleteFlowState(run.tx, run.tenantId, run.row.id);
-  await updateTicket(run, { chatFlowId: null, stepChatFlow: null });
-};
-
-/** The ticket leaves the bot without a hand-off (its flow is gone, or an agent took it out): logged. */
-export const takeOutOfFlow = async (
-  run: TFlowRun,
-  chatFlowId: number | null,
-  data: { reason: string; stepId: string | null },
-) => {
-  await insertTicketLog(run.tx, run.tenantId, {
-    ticketId: run.row.id,
-    type: 'chatBot',
-    userId: null,
-    queueId: run.row.queueId,
-    data: { ...data, chatFlowId },
-  });
-  await leaveFlow(run);
-};
-
-/** An online agent of the queue, at random (`R`) or the one holding fewest open and pending tickets (`B`). */
-const pickAgent = async (run: TFlowRun, queueId: number, distribute: 'R' | 'B'): Promise<number | null> => {
-  const agents = await findOnlineQueueAgents(run.tx, run.tenantId, queueId);
-  if (agents.length === 0) return null;
-  if (distribute === 'R') return agents[Math.floor(Math.random() * agents.length)]?.id ?? null;
-  return agents.reduce((best, agent) => (agent.tickets < best.tickets ? agent : best)).id;
-};
-
-const why = (logs: readonly TFlowLog[]) => logs.at(-1)?.reason ?? 'condition';
-
-const applyExit = async (
-  run: TFlowRun,
-  flow: TRunnableFlow,
-  exit: Exclude<TFlowExit, { kind: 'jump' }>,
-  context: { reason: string; stepId: string | null },
-) => {
-  const data = { reason: context.reason, stepId: context.stepId, chatFlowId: flow.id };
-  await leaveFlow(run);
-  switch (exit.kind) {
-    case 'queue': {
-      // NOTE: a queue of the flow may have been deleted since; the ticket then waits for every attendant.
-      const queueId =
-        exit.queueId !== null && (await findOwnedIds(run.tx, run.tenantId, queues, exit.queueId)).has(exit.queueId)
-          ? exit.queueId
-          : null;
-      const userId =
-        queueId !== null && exit.distribute !== 'N' ? await pickAgent(run, queueId, exit.distribute) : null;
-      await updateTicket(run, {
-        queueId,
-        ...(userId !== null ? { userId, status: 'open', startedAttendanceAt: run.now } : {}),
-      });
-      await insertTicketLog(run.tx, run.tenantId, { ticketId: run.row.id, type: 'queue', userId: null, queueId, data });
-      if (userId !== null)
-        await insertTicketLog(run.tx, run.tenantId, {
-          ticketId: run.row.id,
-          type: 'userDefine',
-          userId: null,
-          queueId,
-          data: { ...data, to: userId, distribute: exit.distribute },
-        });
-      return;
-    }
-    case 'user': {
-      const owned = (await findOwnedIds(run.tx, run.tenantId, users, exit.userId)).has(exit.userId);
-      if (!owned) {
-        await insertTicketLog(run.tx, run.tenantId, {
-          ticketId: run.row.id,
-          type: 'queue',
-          userId: null,
-          queueId: run.row.queueId,
-          data: { ...data, missingUserId: exit.userId },
-        });
-        return;
-      }
-      await updateTicket(run, { userId: exit.userId, status: 'open', startedAttendanceAt: run.now });
-      await insertTicketLog(run.tx, run.tenantId, {
-        ticketId: run.row.id,
-        type: 'userDefine',
-        userId: null,
-        queueId: run.row.queueId,
-        data: { ...data, to: exit.userId },
-      });
-      return;
-    }
-    case 'close':
-      await updateTicket(run, { status: 'closed', closedAt: run.now, unreadMessages: 0 });
-      await insertTicketLog(run.tx, run.tenantId, {
-        ticketId: run.row.id,
-        type: 'autoClose',
-        userId: null,
-        queueId: run.row.queueId,
-        data,
-      });
-      run.closed = true;
-      return;
-    default: {
-      const never: never = exit;
-      throw new Error(`unknown exit ${JSON.stringify(never)}`);
-    }
-  }
 };
 
 /**

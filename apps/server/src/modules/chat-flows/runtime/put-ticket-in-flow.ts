@@ -3,14 +3,10 @@ import type { TTx } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors.js';
 import type { TTicketRow } from '../../tickets/tickets.service.js';
 import { findChatFlow } from '../chat-flows.service.js';
+import { leaveFlow } from './apply-flow-exit.js';
+import { isTicketForFlow, startFlowRun, type TFlowRunServices } from './flow-run.js';
 import { findFlowState } from './flow-runtime.repository.js';
-import {
-  isTicketForFlow,
-  leaveFlow,
-  performFlowOutcome,
-  startFlowRun,
-  type TFlowRunServices,
-} from './perform-flow-outcome.js';
+import { performFlowOutcome } from './perform-flow-outcome.js';
 
 /**
  * PUT /ticketsChatBot: an agent puts a ticket into a flow (it starts at the flow's first step, whose messages

@@ -5,6 +5,8 @@ import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
 import { findTicketRow } from '../../tickets/tickets.service.js';
 import { findChatFlow, findFlowForTicket } from '../chat-flows.service.js';
+import { takeOutOfFlow } from './apply-flow-exit.js';
+import { finishFlowRun, isTicketForFlow, startFlowRun } from './flow-run.js';
 import {
   claimFlowRun,
   findFlowContact,
@@ -15,13 +17,7 @@ import {
   recordFlowRun,
   toEngineState,
 } from './flow-runtime.repository.js';
-import {
-  finishFlowRun,
-  isTicketForFlow,
-  performFlowOutcome,
-  startFlowRun,
-  takeOutOfFlow,
-} from './perform-flow-outcome.js';
+import { performFlowOutcome } from './perform-flow-outcome.js';
 
 /**
  * What a run did: 'not-applicable', 'already-handled', 'after-flow', 'no-flow', 'test-phone', 'out-of-hours',
