@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Badge,
-  Box,
   Button,
   Code,
   Group,
@@ -15,33 +14,19 @@ import {
 } from '@mantine/core';
 import {
   enterFlow,
-  fillVariables,
   findStep,
   inactivityDueAt,
   stepFlow,
   type TFlowDocument,
-  type TFlowExit,
   type TFlowOutcome,
-  type TFlowOutgoing,
   type TFlowState,
-  type TVariableValues,
   validateFlow,
 } from '@prosa/contracts';
-import { IconAlertTriangle, IconClockPause, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockPause, IconRefresh, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-type TOption = { value: string; label: string };
-
-/** Names to show instead of ids (the builder's lookups fit); an id without a name is shown as `#id`. */
-export type TSimulatorLookups = Partial<Record<'queues' | 'users' | 'flows' | 'tags', TOption[]>>;
-
-/** One line of the simulated conversation. */
-export type TSimEntry =
-  | { kind: 'customer'; text: string }
-  | { kind: 'bot'; text: string; options?: string[] }
-  | { kind: 'media'; name: string; caption: string }
-  | { kind: 'system'; text: string; tone?: 'exit' | 'error' };
+import { useDescribeSimulation } from './simulator-describe';
+import { SimLine, type TSimEntry, type TSimulatorLookups } from './simulator-line';
 
 type TProps = {
   flow: TFlowDocument;
@@ -65,104 +50,12 @@ export const FlowSimulator = ({ flow, chatFlowId, lookups = {} }: TProps) => {
   const viewport = useRef<HTMLDivElement>(null);
 
   const hasIssues = useMemo(() => validateFlow(flow).length > 0, [flow]);
-  const sample: TVariableValues = useMemo(
-    () => ({
-      name: t('chatFlows.simulator.sample.name'),
-      email: t('chatFlows.simulator.sample.email'),
-      phoneNumber: t('chatFlows.simulator.sample.phoneNumber'),
-      protocol: t('chatFlows.simulator.sample.protocol'),
-      user: t('chatFlows.simulator.sample.user'),
-      userEmail: t('chatFlows.simulator.sample.userEmail'),
-      queue: t('chatFlows.simulator.sample.queue'),
-      kanban: t('chatFlows.simulator.sample.kanban'),
-    }),
-    [t],
-  );
-
+  const { describeOutgoing, describeExit } = useDescribeSimulation(lookups);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest line whenever one arrives
   useEffect(() => {
     const node = viewport.current;
     node?.scrollTo?.({ top: node.scrollHeight });
   }, [entries]);
-
-  const nameOf = (list: keyof TSimulatorLookups, id: number | null) =>
-    id === null ? '' : (lookups[list]?.find((o) => o.value === String(id))?.label ?? `#${id}`);
-
-  const fill = (text: string, variables: Record<string, string>) => fillVariables(text, { ...sample, ...variables });
-
-  const describeOutgoing = (item: TFlowOutgoing, variables: Record<string, string>): TSimEntry | null => {
-    if (item.kind === 'text') return { kind: 'bot', text: fill(item.text, variables) };
-    const { interaction } = item;
-    switch (interaction.type) {
-      case 'MessageField':
-        return { kind: 'bot', text: fill(interaction.data.message, variables) };
-      case 'MessageOptionsField':
-        return {
-          kind: 'bot',
-          text: fill(interaction.data.message, variables),
-          options: interaction.data.options.map((o, index) => `${index + 1} - ${fill(o.label, variables)}`),
-        };
-      case 'MediaField':
-        return {
-          kind: 'media',
-          name: interaction.data.name || interaction.data.mediaUrl,
-          caption: fill(interaction.data.caption, variables),
-        };
-      case 'DelayField':
-        return { kind: 'system', text: t('chatFlows.simulator.delay', { seconds: interaction.data.seconds }) };
-      case 'WebhookField':
-        return {
-          kind: 'system',
-          text: t('chatFlows.simulator.webhook', {
-            method: interaction.data.method,
-            url: interaction.data.url,
-            interpolation: { escapeValue: false },
-          }),
-        };
-      case 'TagField':
-        return {
-          kind: 'system',
-          text: t('chatFlows.simulator.tag', {
-            tag: nameOf('tags', interaction.data.tagId),
-            interpolation: { escapeValue: false },
-          }),
-        };
-      case 'KanbanField':
-        return { kind: 'system', text: t('chatFlows.simulator.kanban', { kanban: `#${interaction.data.kanban}` }) };
-      case 'ChatFlowField':
-        return {
-          kind: 'system',
-          text: t('chatFlows.simulator.jumpInteraction', {
-            flow: nameOf('flows', interaction.data.chatFlowId),
-            interpolation: { escapeValue: false },
-          }),
-        };
-      default: {
-        const never: never = interaction;
-        return never;
-      }
-    }
-  };
-
-  const describeExit = (exit: TFlowExit): string => {
-    const plain = { interpolation: { escapeValue: false } };
-    switch (exit.kind) {
-      case 'queue':
-        return exit.queueId === null
-          ? t('chatFlows.simulator.exitQueueNone')
-          : t('chatFlows.simulator.exitQueue', { queue: nameOf('queues', exit.queueId), ...plain });
-      case 'user':
-        return t('chatFlows.simulator.exitUser', { user: nameOf('users', exit.userId), ...plain });
-      case 'close':
-        return t('chatFlows.simulator.exitClose');
-      case 'jump':
-        return t('chatFlows.simulator.exitJump', { flow: nameOf('flows', exit.chatFlowId), ...plain });
-      default: {
-        const never: never = exit;
-        return never;
-      }
-    }
-  };
 
   /** Runs the engine and shows what it answered; a throw (a document the engine cannot read) is shown too. */
   const run = (before: TSimEntry[], engine: () => TFlowOutcome) => {
@@ -345,64 +238,4 @@ export const FlowSimulator = ({ flow, chatFlowId, lookups = {} }: TProps) => {
       </form>
     </Stack>
   );
-};
-
-const bubble = { maxWidth: '85%', whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
-
-const SimLine = ({ entry }: { entry: TSimEntry }) => {
-  switch (entry.kind) {
-    case 'customer':
-      return (
-        <Paper
-          data-testid="simulator-customer"
-          p="xs"
-          radius="md"
-          bg="var(--mantine-primary-color-light)"
-          ml="auto"
-          style={bubble}
-        >
-          <Text size="sm">{entry.text}</Text>
-        </Paper>
-      );
-    case 'bot':
-      return (
-        <Paper data-testid="simulator-bot" p="xs" radius="md" withBorder mr="auto" style={bubble}>
-          {entry.text && <Text size="sm">{entry.text}</Text>}
-          {entry.options?.map((option) => (
-            <Text size="sm" key={option}>
-              {option}
-            </Text>
-          ))}
-        </Paper>
-      );
-    case 'media':
-      return (
-        <Paper data-testid="simulator-media" p="xs" radius="md" withBorder mr="auto" style={bubble}>
-          <Badge variant="light" color="gray" leftSection={<IconPaperclip size={12} />} tt="none">
-            {entry.name}
-          </Badge>
-          {entry.caption && (
-            <Text size="sm" mt={4}>
-              {entry.caption}
-            </Text>
-          )}
-        </Paper>
-      );
-    case 'system':
-      return (
-        <Box ta="center" data-testid="simulator-system">
-          <Text
-            size="xs"
-            fw={entry.tone === 'exit' ? 600 : undefined}
-            c={entry.tone === 'error' ? 'negative' : entry.tone === 'exit' ? undefined : 'dimmed'}
-          >
-            {entry.text}
-          </Text>
-        </Box>
-      );
-    default: {
-      const never: never = entry;
-      return never;
-    }
-  }
 };
