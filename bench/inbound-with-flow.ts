@@ -13,7 +13,6 @@
 // Prints a table on stderr and JSON on stdout.
 import { randomUUID } from 'node:crypto';
 import { events, type TTicketListEvent } from '@prosa/contracts';
-import { io } from 'socket.io-client';
 import { Agent, setGlobalDispatcher } from 'undici';
 import {
   benchPasswords,
@@ -25,6 +24,7 @@ import {
   runMain,
   withWebchatServer,
 } from './lib.js';
+import { connectAgent, openWebchatVisitors } from './webchat-visitors.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -92,38 +92,9 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       });
       if (set.status !== 200) throw new Error(`default flow: ${set.status} ${JSON.stringify(set.body)}`);
     }
-    const channel = (
-      await request<{ token: string }>(server.base, 'POST', '/whatsapp', {
-        token: admin.token,
-        body: { name: 'Bench', type: 'webchat' },
-      })
-    ).body.token;
-    const visitors: string[] = [];
-    for (let i = 0; i < visitorCount; i++) {
-      const session = await request<{ token: string }>(server.base, 'POST', `/public/webchat/${channel}/session`, {
-        body: { name: `Visitante ${i}`, email: `v${i}@bench.local` },
-      });
-      if (session.status !== 201) throw new Error(`visitor session: ${session.status}`);
-      visitors.push(session.body.token);
-    }
-    for (let i = 0; i < visitors.length; i += 20) {
-      await Promise.all(
-        visitors.slice(i, i + 20).map(async (token) => {
-          const opened = await request(server.base, 'POST', `/public/webchat/${channel}/messages`, {
-            token,
-            body: { clientId: randomUUID(), body: 'Olá' },
-          });
-          if (opened.status !== 201) throw new Error(`first message: ${opened.status}`);
-        }),
-      );
-    }
-
+    const { channel, visitors } = await openWebchatVisitors(server.base, admin.token, visitorCount);
     process.stderr.write(`  ${visitorCount} conversations open\n`);
-    const socket = io(server.base, { auth: { token: admin.token }, transports: ['websocket'], forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectAgent(server.base, admin.token);
     const sentAt = new Map<string, number>();
     const latencies = createLatencies();
     let measuredFrom = Number.POSITIVE_INFINITY;

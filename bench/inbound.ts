@@ -19,7 +19,6 @@
 // Prints a table on stderr and JSON on stdout.
 import { randomUUID } from 'node:crypto';
 import { events, type TTicketListEvent } from '@prosa/contracts';
-import { io } from 'socket.io-client';
 import { Agent, setGlobalDispatcher } from 'undici';
 import {
   benchPasswords,
@@ -28,10 +27,10 @@ import {
   machine,
   printTable,
   readMemory,
-  request,
   runMain,
   withWebchatServer,
 } from './lib.js';
+import { connectAgent, openWebchatVisitors } from './webchat-visitors.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = process.env.BENCH_MINUTES
@@ -67,40 +66,10 @@ type TRssSample = { atSeconds: number; rssMb: number; sent: number; delivered: n
 const runBackend = (backend: string): Promise<TResult> =>
   withWebchatServer(backend, 'inbound', async (server) => {
     const admin = await login(server.base, 'admin@demo.local', benchPasswords.demo);
-    const created = await request<{ token: string }>(server.base, 'POST', '/whatsapp', {
-      token: admin.token,
-      body: { name: 'Bench', type: 'webchat' },
-    });
-    if (created.status !== 201) throw new Error(`create webchat: ${created.status} ${JSON.stringify(created.body)}`);
-    const channel = created.body.token;
-    const visitors: string[] = [];
-    for (let i = 0; i < visitorCount; i++) {
-      const session = await request<{ token: string }>(server.base, 'POST', `/public/webchat/${channel}/session`, {
-        body: { name: `Visitante ${i}`, email: `v${i}@bench.local` },
-      });
-      if (session.status !== 201) throw new Error(`visitor session: ${session.status}`);
-      visitors.push(session.body.token);
-    }
-    // Each visitor opens their conversation first (contact and ticket created): the loop measures the
-    // steady flow of messages in open conversations. New conversations are the one-message path's work.
-    for (let i = 0; i < visitors.length; i += 20) {
-      await Promise.all(
-        visitors.slice(i, i + 20).map(async (token) => {
-          const opened = await request(server.base, 'POST', `/public/webchat/${channel}/messages`, {
-            token,
-            body: { clientId: randomUUID(), body: 'Olá' },
-          });
-          if (opened.status !== 201) throw new Error(`first message: ${opened.status}`);
-        }),
-      );
-    }
-
+    // Each visitor opens their conversation first: the loop measures messages in open conversations.
+    const { channel, visitors } = await openWebchatVisitors(server.base, admin.token, visitorCount);
     // The agent: the demo admin's socket, as the web app connects it.
-    const socket = io(server.base, { auth: { token: admin.token }, transports: ['websocket'], forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectAgent(server.base, admin.token);
     const sentAt = new Map<string, number>();
     const latencies = createLatencies();
     let measuredFrom = Number.POSITIVE_INFINITY;
