@@ -6,6 +6,7 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionsPage } from '../../modules/connections/routes/connections-page';
+import { sampleConnection } from '../../modules/connections/sample-connection';
 import { http } from '../http/client';
 import '../i18n/i18n';
 import { useSessionStore } from '../session/session-store';
@@ -18,27 +19,7 @@ afterEach(() => {
   http.defaults.adapter = originalAdapter;
 });
 
-const site: TConnection = {
-  id: 1,
-  name: 'Site',
-  type: 'webchat',
-  status: 'CONNECTED',
-  isDefault: true,
-  isActive: true,
-  queueId: null,
-  number: null,
-  lastError: null,
-  farewellMessage: null,
-  greetingMessage: null,
-  sendEvaluation: true,
-  chatFlowId: null,
-  token: null,
-  settings: null,
-  qrcode: null,
-  proxy: null,
-  createdAt: '2026-11-25T10:00:00.000Z',
-  updatedAt: '2026-11-25T10:00:00.000Z',
-};
+const site = sampleConnection({ id: 1, isDefault: true });
 
 const renderConnectionsAs = (profile: TProfile, connections: TConnection[] = [site]) => {
   useSessionStore.setState({ profile });

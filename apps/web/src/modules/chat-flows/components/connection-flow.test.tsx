@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { defaultSystemColors, newFlowDocument, type TChatFlow, type TConnection } from '@prosa/contracts';
+import { defaultSystemColors, newFlowDocument, type TChatFlow } from '@prosa/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -8,6 +8,7 @@ import { http } from '../../../app/http/client';
 import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
 import { ConnectionFormModal } from '../../connections/components/connection-form-modal';
+import { sampleConnection } from '../../connections/sample-connection';
 
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
@@ -23,27 +24,7 @@ afterEach(() => {
   http.defaults.adapter = originalAdapter;
 });
 
-const site = {
-  id: 5,
-  name: 'Site',
-  type: 'webchat',
-  status: 'CONNECTED',
-  isDefault: false,
-  isActive: true,
-  queueId: null,
-  number: null,
-  lastError: null,
-  farewellMessage: null,
-  greetingMessage: null,
-  sendEvaluation: true,
-  chatFlowId: 2,
-  token: null,
-  settings: null,
-  qrcode: null,
-  proxy: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-20T12:00:00.000Z',
-} as TConnection;
+const site = sampleConnection({ chatFlowId: 2 });
 
 const flow = (id: number, name: string): TChatFlow => ({
   id,

@@ -1,5 +1,6 @@
 import type { TConnection, TPlatformConnection, TPlatformConnectionList } from '@prosa/contracts';
 import { describe, expect, it } from 'vitest';
+import { sampleConnection } from '../sample-connection';
 import { applyPlatformSessionEvent } from './platform-session-cache';
 
 const row = (id: number, tenantId: number, status = 'CONNECTED'): TPlatformConnection => ({
@@ -22,28 +23,8 @@ const page = (connections: TPlatformConnection[]): TPlatformConnectionList => ({
   statusCounts: { CONNECTED: 3, OPENING: 0, qrcode: 0, DISCONNECTED: 0 },
 });
 
-const session = (id: number, changes: Partial<TConnection>): TConnection => ({
-  id,
-  name: `Conexão ${id}`,
-  type: 'evolution',
-  status: 'CONNECTED',
-  isDefault: false,
-  isActive: true,
-  queueId: null,
-  number: null,
-  lastError: null,
-  farewellMessage: null,
-  greetingMessage: null,
-  sendEvaluation: true,
-  chatFlowId: null,
-  token: null,
-  settings: null,
-  qrcode: null,
-  proxy: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-20T12:00:00.000Z',
-  ...changes,
-});
+const session = (id: number, changes: Partial<TConnection>): TConnection =>
+  sampleConnection({ id, name: `Conexão ${id}`, type: 'evolution', ...changes });
 
 const data = () => ({ pages: [page([row(1, 10), row(2, 10)]), page([row(3, 20)])], pageParams: [1, 2] });
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../app/http/client';
 import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
+import { sampleConnection } from '../sample-connection';
 import { ConnectionFormModal } from './connection-form-modal';
 
 if (!('fonts' in document))
@@ -23,27 +24,7 @@ afterEach(() => {
   http.defaults.adapter = originalAdapter;
 });
 
-const site: TConnection = {
-  id: 5,
-  name: 'Site',
-  type: 'webchat',
-  status: 'CONNECTED',
-  isDefault: false,
-  isActive: true,
-  queueId: null,
-  number: null,
-  lastError: null,
-  farewellMessage: null,
-  greetingMessage: null,
-  sendEvaluation: true,
-  chatFlowId: null,
-  token: null,
-  settings: null,
-  qrcode: null,
-  proxy: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-20T12:00:00.000Z',
-};
+const site = sampleConnection();
 
 const serve = () => {
   const calls: { method: string; url: string; body: unknown }[] = [];
