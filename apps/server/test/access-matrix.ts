@@ -225,6 +225,7 @@ export const accessMatrix: Record<string, TAccess> = {
   'DELETE /chat-flow/:id': admin,
   'POST /chat-flow-duplicate': withBody(admin, { chatFlowId: 2_000_000_000 }),
   'PUT /chat-flow-import/:id': admin,
+  'POST /chat-flow-media': admin,
   'GET /ticketNotes': any,
   'GET /ticketNotes/:ticketId/logs': any,
   'POST /ticketNotes': withBody(any, { ticketId: 2_000_000_000, notes: 'Nota' }),

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { ZChatFlow, ZChatFlowBody, ZChatFlowUpdate, ZId, ZIdParams } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { findChatFlows } from './chat-flows.repository.js';
 import { deleteChatFlow } from './delete-chat-flow.js';
 import { importChatFlow } from './import-chat-flow.js';
 import { createChatFlow, duplicateChatFlow, readChatFlow, updateChatFlow } from './manage-chat-flow.js';
+import { uploadFlowMedia } from './upload-flow-media.js';
 
 const ADMINS = ['admin', 'superadmin'] as const;
 
@@ -21,6 +23,10 @@ export const chatFlowsRoutes =
     const admin = guard(ADMINS);
     const tags = ['chat-flows'];
     const path = '/chat-flow';
+    // Two files get through the parser so that a second one is refused as 400 naming `file`, not 413.
+    await app.register(multipart, {
+      limits: { fileSize: services.config.mediaMaxBytes, files: 2, fields: 5, fieldSize: 1_024 },
+    });
     app.get(path, { onRequest: guard(), schema: { tags, response: { 200: z.array(ZChatFlow) } } }, (req) =>
       withTenant(db, req.ctx.tenantId, (tx) => findChatFlows(tx, req.ctx.tenantId)),
     );
@@ -60,5 +66,17 @@ export const chatFlowsRoutes =
         schema: { tags, params: ZIdParams, body: z.record(z.string(), z.unknown()), response: { 200: ZChatFlow } },
       },
       (req) => importChatFlow(services, req.ctx, req.params.id, req.body),
+    );
+    // A media step's file (multipart, `file`): stored like an agent's attachment, answered as the step's fields.
+    app.post(
+      '/chat-flow-media',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          response: { 201: z.object({ mediaUrl: z.string(), mimeType: z.string(), name: z.string() }) },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await uploadFlowMedia(services, req, req.ctx.tenantId)),
     );
   };

@@ -4,18 +4,20 @@ import type { TServices } from '../../platform/services.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { insertMessage } from './messages.repository.js';
+import type { TMediaInput } from './send-message.js';
 
 /**
  * A message no person wrote (auto-close, absence, ...) queued to the customer on `ticket`'s connection, in the
  * caller's transaction: stored pending, handed to the outbound queue (sent once, after commit) and announced
- * as `message.sent` with no user.
+ * as `message.sent` with no user. With `media` it is a media message holding that stored file (the body its
+ * caption), sent by the same outbound path as an agent's attachment.
  */
 export const queueAutomaticMessage = async (
   services: Pick<TServices, 'events' | 'outbound'>,
   tx: TExecutor,
   tenantId: number,
   ticket: TTicket,
-  input: { body: string; sendType: string; at: Date },
+  input: { body: string; sendType: string; at: Date; media?: TMediaInput },
 ): Promise<TMessage | null> => {
   const row = await insertMessage(tx, tenantId, {
     ticketId: ticket.id,
@@ -25,6 +27,15 @@ export const queueAutomaticMessage = async (
     fromMe: true,
     read: true,
     body: input.body,
+    ...(input.media
+      ? {
+          mediaType: input.media.mediaType,
+          mediaUrl: input.media.url,
+          mediaName: input.media.name,
+          mediaMime: input.media.mime,
+          mediaSize: input.media.size,
+        }
+      : {}),
     status: 'pending',
     sendType: input.sendType,
     timestamp: input.at.getTime(),

@@ -40,7 +40,7 @@ const changeTicket = (
 
 /** PUT /ticketsChatBot/:id: into a chat flow (its first step goes out at once) or out of it. */
 export const setTicketChatFlow = (
-  services: TChangeServices & Pick<TServices, 'outbound' | 'jobs'>,
+  services: TChangeServices & Pick<TServices, 'outbound' | 'jobs' | 'storage' | 'log'>,
   ctx: TRequestContext,
   ticketId: number,
   chatFlowId: number | null,

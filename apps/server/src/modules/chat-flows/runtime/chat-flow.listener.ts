@@ -16,7 +16,7 @@ const isForFlow = (ticket: TVisibilityTicket) => isTicketForFlow(ticket);
  * flow (its mirrored `chatFlowId`) and none applies to its connection or tenant.
  */
 export const chatFlowListener = (
-  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'>,
+  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'storage'>,
 ): TEventListener<'message.received'> => ({
   name: CHAT_FLOW_LISTENER,
   events: ['message.received'],

@@ -47,7 +47,10 @@ export const ZFlowContinuationPayload = z.object({
 });
 export type TFlowContinuationPayload = z.infer<typeof ZFlowContinuationPayload>;
 
-type TContinueDeps = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'config'> & {
+type TContinueDeps = Pick<
+  TServices,
+  'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'config' | 'storage'
+> & {
   /** The clock (tests inject one). */
   now?: () => Date;
 };

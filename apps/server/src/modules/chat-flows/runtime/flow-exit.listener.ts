@@ -18,7 +18,7 @@ const isLeftInFlow = (ticket: TVisibilityTicket) => ticket.chatFlowId !== null &
  * and no timer of the flow acts on it. A `once` listener of `ticket.updated`, with no read before its job.
  */
 export const flowExitListener = (
-  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs'>,
+  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'storage' | 'log'>,
 ): TEventListener<'ticket.updated'> => ({
   name: FLOW_EXIT_LISTENER,
   events: ['ticket.updated'],

@@ -23,7 +23,7 @@ export const ZFlowInactivityPayload = z.object({
 });
 export type TFlowInactivityPayload = z.infer<typeof ZFlowInactivityPayload>;
 
-type TInactivityDeps = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'> & {
+type TInactivityDeps = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'storage'> & {
   /** The clock (tests inject one). */
   now?: () => Date;
 };

@@ -6,7 +6,7 @@ import { loadTicketDto } from '../../tickets/ticket-rules.js';
 import { type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
 import type { TTicketVariables } from '../../variables/variables.service.js';
 
-export type TFlowRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs'>;
+export type TFlowRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'storage' | 'log'>;
 
 /** Jumps from flow to flow one run follows before it gives up and hands the ticket to every attendant. */
 export const MAX_FLOW_JUMPS = 5;

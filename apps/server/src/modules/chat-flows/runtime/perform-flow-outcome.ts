@@ -8,6 +8,7 @@ import {
   type TFlowState,
 } from '@prosa/contracts';
 import { queueAutomaticMessage } from '../../messages/queue-automatic-message.js';
+import type { TMediaInput } from '../../messages/send-message.js';
 import { loadTicketDto } from '../../tickets/ticket-rules.js';
 import { insertTicketLog } from '../../tickets/tickets.service.js';
 import { buildTicketVariables } from '../../variables/variables.service.js';
@@ -15,13 +16,14 @@ import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
 import { enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
+import { flowMediaOf } from './flow-media.js';
 import { MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
 import { addTicketTag, saveFlowState, type TStoredFlowState } from './flow-runtime.repository.js';
 
 const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
 
-const sendText = async (run: TFlowRun, text: string, variables: Record<string, string>) => {
-  if (!text.trim()) return;
+const sendText = async (run: TFlowRun, text: string, variables: Record<string, string>, media?: TMediaInput) => {
+  if (!text.trim() && !media) return;
   // The ticket's variables are read once per run (again after a hand-off changed its queue or agent).
   run.variables ??= await buildTicketVariables(run.tx, run.tenantId, run.ticket);
   const body = fillVariables(
@@ -29,13 +31,18 @@ const sendText = async (run: TFlowRun, text: string, variables: Record<string, s
     { ...run.variables.values, ...variables },
     { timeZone: run.variables.timeZone, at: run.now },
   );
-  await queueAutomaticMessage(run.services, run.tx, run.tenantId, run.ticket, { body, sendType: 'bot', at: run.now });
+  await queueAutomaticMessage(run.services, run.tx, run.tenantId, run.ticket, {
+    body,
+    sendType: 'bot',
+    at: run.now,
+    ...(media ? { media } : {}),
+  });
 };
 
 /**
  * Sends the outgoing items in order until a delay or a webhook, which only a continuation job may perform:
- * returns that item's index, or -1 when everything went out. Buttons and lists go out as numbered text and
- * media as its caption and address (no channel path takes a media address yet).
+ * returns that item's index, or -1 when everything went out. Buttons and lists go out as numbered text; a media
+ * step's stored file goes out as a media message (caption as its body), a link as the caption and the link.
  */
 const performItems = async (
   run: TFlowRun,
@@ -52,13 +59,17 @@ const performItems = async (
       case 'MessageField':
         await sendText(run, interaction.data.message, variables);
         break;
-      case 'MediaField':
-        await sendText(
-          run,
-          [interaction.data.caption, interaction.data.mediaUrl].filter((part) => part.trim()).join('\n'),
-          variables,
-        );
+      case 'MediaField': {
+        const media = await flowMediaOf(run, interaction.data);
+        if (media === 'link')
+          await sendText(
+            run,
+            [interaction.data.caption, interaction.data.mediaUrl].filter((part) => part.trim()).join('\n'),
+            variables,
+          );
+        else await sendText(run, interaction.data.caption, variables, media ?? undefined);
         break;
+      }
       case 'MessageOptionsField': {
         const lines = interaction.data.options.map((option, i) => `${i + 1} - ${option.label}`);
         await sendText(run, `${interaction.data.message}\n\n${lines.join('\n')}`.trim(), variables);

@@ -26,7 +26,7 @@ import { performFlowOutcome } from './perform-flow-outcome.js';
  */
 export type TChatFlowRunOutcome = string;
 
-type TRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'> & {
+type TRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'storage'> & {
   /** The clock (tests inject one). */
   now?: () => Date;
 };
