@@ -109,3 +109,16 @@ export const useImportChatFlow = () => {
     onSuccess: cache.saved,
   });
 };
+
+/** What POST /chat-flow-media answers: the media step's fields for the stored file. */
+export type TFlowMediaUpload = { mediaUrl: string; mimeType: string; name: string };
+
+/** Stores a media step's file in the tenant's media storage (POST /chat-flow-media, multipart `file`). */
+export const uploadFlowMedia = async (file: File): Promise<TFlowMediaUpload> => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await http.post<TFlowMediaUpload>('/chat-flow-media', form)).data;
+};
+
+/** A media step's address that is a file of our storage (served by the app), not a link. */
+export const isStoredMedia = (mediaUrl: string) => mediaUrl.startsWith('/media/');

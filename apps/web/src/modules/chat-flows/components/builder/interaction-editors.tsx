@@ -1,7 +1,9 @@
 import {
   ActionIcon,
   Button,
+  FileButton,
   Group,
+  Image,
   NumberInput,
   SegmentedControl,
   Select,
@@ -12,9 +14,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { BUILT_IN_VARIABLES, type TFlowInteraction } from '@prosa/contracts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { isAxiosError } from 'axios';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isStoredMedia, uploadFlowMedia } from '../../api/chat-flows-api';
 import { nextId } from './flow-doc-ops';
 
 export type TOption = { value: string; label: string };
@@ -107,8 +111,60 @@ const MediaEditor = ({ interaction, onChange, testId }: TEditorProps<TOf<'MediaF
   const { t } = useTranslation();
   const set = (patch: Partial<TOf<'MediaField'>['data']>) =>
     onChange({ ...interaction, data: { ...interaction.data, ...patch } });
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    setFailure(null);
+    try {
+      set(await uploadFlowMedia(file));
+    } catch (error) {
+      const status = isAxiosError(error) ? error.response?.status : undefined;
+      setFailure(
+        status === 413
+          ? 'chatFlowBuilder.fields.uploadTooLarge'
+          : status === 400
+            ? 'chatFlowBuilder.fields.uploadBadType'
+            : 'chatFlowBuilder.fields.uploadFailed',
+      );
+    } finally {
+      setUploading(false);
+    }
+  };
+  const { mediaUrl, mimeType, name } = interaction.data;
+  const stored = isStoredMedia(mediaUrl);
   return (
     <Stack gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <FileButton onChange={(file) => void upload(file)}>
+          {(props) => (
+            <Button
+              {...props}
+              size="xs"
+              variant="light"
+              leftSection={<IconUpload size={14} />}
+              loading={uploading}
+              data-testid={`${testId}-upload`}
+            >
+              {t('chatFlowBuilder.fields.uploadFile')}
+            </Button>
+          )}
+        </FileButton>
+        {stored && name && (
+          <Text size="xs" c="dimmed" truncate data-testid={`${testId}-file`}>
+            {t('chatFlowBuilder.fields.uploadedFile', { name })}
+          </Text>
+        )}
+      </Group>
+      {failure && (
+        <Text size="xs" c="red" data-testid={`${testId}-upload-error`}>
+          {t(failure)}
+        </Text>
+      )}
+      {stored && mimeType.startsWith('image/') && (
+        <Image src={mediaUrl} alt={name} h={80} w="auto" fit="contain" radius="sm" data-testid={`${testId}-preview`} />
+      )}
       <TextInput
         label={t('chatFlowBuilder.fields.mediaUrl')}
         description={t('chatFlowBuilder.fields.mediaUrlHint')}
