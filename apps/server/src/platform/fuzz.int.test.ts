@@ -33,6 +33,7 @@ const writesWithoutInput: Record<string, string> = {
   'PUT /ticketsUpdateAllUnreadMessages': "acts on the caller's own tickets, no input",
   'POST /pending/resolvePending': "closes the caller's own tenant's pending tickets, no input",
   'POST /messages/sendBirthday': "sends today's birthday messages of the caller's tenant, no input",
+  'POST /chat-flow-media': 'a multipart file, read and checked by the handler (flow-media.int.test.ts)',
 };
 
 /**
