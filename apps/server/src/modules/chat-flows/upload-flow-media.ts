@@ -40,5 +40,3 @@ export const flowMediaKey = (mediaUrl: string, tenantId: number): string | null 
   const key = mediaUrl.slice(MEDIA_PREFIX.length);
   return tenantOfKey(key) === tenantId ? key : null;
 };
-
-export const isLinkMedia = (mediaUrl: string) => /^https?:\/\//i.test(mediaUrl.trim());
