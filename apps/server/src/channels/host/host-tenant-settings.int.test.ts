@@ -75,6 +75,10 @@ describe('calls by the tenant settings', () => {
     const caller = '5511977001100@s.whatsapp.net';
     const socket = fake.latest();
     socket.ring(caller, 'CALL-OFF');
+    // A message after it: once it is stored, the call was handled before it (events of a session run in order),
+    // so the setting below cannot reach the call that rang while it was off.
+    customerSays('5511977001199@s.whatsapp.net', 'AFTER-CALL-OFF', 'Oi');
+    await eventually(async () => expect(await storedMessage('AFTER-CALL-OFF')).toHaveLength(1));
     await setSetting('rejectCalls', 'enabled');
     await setSetting('callRejectMessage', 'Aqui só atendemos por mensagem.');
     socket.ring(caller, 'CALL-ON');
@@ -83,7 +87,7 @@ describe('calls by the tenant settings', () => {
     const ticketId = await ticketOfNumber('+5511977001100');
     const [notice] = await storedMessage('call-CALL-ON');
     expect(notice).toMatchObject({ ticketId, fromMe: false, body: 'Chamada de voz recusada' });
-    // The call that rang while the setting was off left nothing (its event was handled first, in order).
+    // The call that rang while the setting was off left nothing.
     expect(await storedMessage('call-CALL-OFF')).toEqual([]);
     // The text goes to the caller through the ticket, as the ticket's own message.
     await eventually(() =>
