@@ -11,7 +11,6 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres BENCH_RATE=300 node --import tsx bench/inbound-with-flow.ts
 //
 // Prints a table on stderr and JSON on stdout.
-import { randomUUID } from 'node:crypto';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { Agent, setGlobalDispatcher } from 'undici';
 import {
@@ -24,7 +23,7 @@ import {
   runMain,
   withWebchatServer,
 } from './lib.js';
-import { connectAgent, openWebchatVisitors } from './webchat-visitors.js';
+import { connectAgent, createWebchatSender, openWebchatVisitors } from './webchat-visitors.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -120,35 +119,14 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       }
     });
 
-    let sent = 0;
-    let stored = 0;
-    const httpLatencies = createLatencies();
-    const errors: Record<string, number> = {};
-    const inFlight = new Set<Promise<void>>();
-    const fire = (seq: number) => {
-      const token = visitors[seq % visitors.length] as string;
-      const body = `bench ${seq}`;
-      const startedAt = performance.now();
-      sentAt.set(body, startedAt);
-      sent++;
-      const done = fetch(`${server.base}/public/webchat/${channel}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: randomUUID(), body }),
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (startedAt >= measuredFrom) httpLatencies.add(performance.now() - startedAt);
-          if (res.status === 201) stored++;
-          else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
-        })
-        .catch((error: unknown) => {
-          const key = error instanceof Error ? error.message : 'error';
-          errors[key] = (errors[key] ?? 0) + 1;
-        })
-        .finally(() => inFlight.delete(done));
-      inFlight.add(done);
-    };
+    const sender = createWebchatSender({
+      base: server.base,
+      channel,
+      visitors,
+      sentAt,
+      measuredFrom: () => measuredFrom,
+    });
+    const { fire, stats } = sender;
 
     const start = performance.now();
     const total = Math.round(rate * (seconds + warmupSeconds));
@@ -166,9 +144,9 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       }
       await new Promise((r) => setTimeout(r, Math.max(0, start + (slot + 1) * 10 - performance.now())));
     }
-    await Promise.all([...inFlight]);
+    await sender.drain();
     const loopEnd = performance.now();
-    process.stderr.write(`  loop done: sent ${sent}, stored ${stored}, delivered ${latencies.count}\n`);
+    process.stderr.write(`  loop done: sent ${stats.sent}, stored ${stats.stored}, delivered ${latencies.count}\n`);
     const waitUntil = performance.now() + 10_000;
     while (latencies.count < measuredSent && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
     // Bot replies still coming: wait until none arrived for two seconds (bounded).
@@ -184,15 +162,15 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       backend,
       mode,
       targetRate: rate,
-      sent,
-      stored,
+      sent: stats.sent,
+      stored: stats.stored,
       delivered: latencies.count,
       throughput: Math.round(latencies.count / window),
       latencyMs: latencies.summary(),
-      httpMs: { p50: httpLatencies.summary().p50, p99: httpLatencies.summary().p99 },
+      httpMs: { p50: stats.httpLatencies.summary().p50, p99: stats.httpLatencies.summary().p99 },
       botMessages,
       botPerSecond: Math.round(botMessages / botWindow),
-      errors,
+      errors: stats.errors,
     };
   });
 

@@ -17,7 +17,6 @@
 // run of any length ends with its percentiles.
 //
 // Prints a table on stderr and JSON on stdout.
-import { randomUUID } from 'node:crypto';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { Agent, setGlobalDispatcher } from 'undici';
 import {
@@ -30,7 +29,7 @@ import {
   runMain,
   withWebchatServer,
 } from './lib.js';
-import { connectAgent, openWebchatVisitors } from './webchat-visitors.js';
+import { connectAgent, createWebchatSender, openWebchatVisitors } from './webchat-visitors.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = process.env.BENCH_MINUTES
@@ -87,36 +86,15 @@ const runBackend = (backend: string): Promise<TResult> =>
       }
     });
 
-    let sent = 0;
-    let stored = 0;
     let delivered = 0;
-    const httpLatencies = createLatencies();
-    const errors: Record<string, number> = {};
-    const inFlight = new Set<Promise<void>>();
-    const fire = (seq: number) => {
-      const token = visitors[seq % visitors.length] as string;
-      const body = `bench ${seq}`;
-      const startedAt = performance.now();
-      sentAt.set(body, startedAt);
-      sent++;
-      const done = fetch(`${server.base}/public/webchat/${channel}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: randomUUID(), body }),
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (startedAt >= measuredFrom) httpLatencies.add(performance.now() - startedAt);
-          if (res.status === 201) stored++;
-          else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
-        })
-        .catch((error: unknown) => {
-          const key = error instanceof Error ? error.message : 'error';
-          errors[key] = (errors[key] ?? 0) + 1;
-        })
-        .finally(() => inFlight.delete(done));
-      inFlight.add(done);
-    };
+    const sender = createWebchatSender({
+      base: server.base,
+      channel,
+      visitors,
+      sentAt,
+      measuredFrom: () => measuredFrom,
+    });
+    const { fire, stats } = sender;
 
     // The server's memory, every rssEverySeconds from the start of the loop.
     const serverPid = server.child.pid as number;
@@ -127,7 +105,7 @@ const runBackend = (backend: string): Promise<TResult> =>
       const sample = {
         atSeconds: Math.round((performance.now() - start) / 1000),
         rssMb: readMemory(serverPid).rssMb,
-        sent,
+        sent: stats.sent,
         delivered,
       };
       samples.push(sample);
@@ -153,7 +131,7 @@ const runBackend = (backend: string): Promise<TResult> =>
       }
       await new Promise((r) => setTimeout(r, Math.max(0, start + (slot + 1) * 10 - performance.now())));
     }
-    await Promise.all([...inFlight]);
+    await sender.drain();
     // Let the last events arrive (bounded).
     const waitUntil = performance.now() + 10_000;
     while (latencies.count < measuredSent && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
@@ -165,13 +143,13 @@ const runBackend = (backend: string): Promise<TResult> =>
     return {
       backend,
       targetRate: rate,
-      sent,
-      stored,
+      sent: stats.sent,
+      stored: stats.stored,
       delivered: latencies.count,
-      errors,
+      errors: stats.errors,
       throughput: Math.round(latencies.count / window),
       latencyMs: latencies.summary(),
-      httpMs: { p50: httpLatencies.summary().p50, p99: httpLatencies.summary().p99 },
+      httpMs: { p50: stats.httpLatencies.summary().p50, p99: stats.httpLatencies.summary().p99 },
       memory: { beforeMb, peakMb, samples },
     };
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { request } from './lib.js';
+import { createLatencies, request } from './lib.js';
 
 /**
  * A web chat connection and `count` visitors who have each opened their conversation (contact and ticket
@@ -48,4 +48,44 @@ export const connectAgent = async (base: string, token: string): Promise<Socket>
     socket.once('connect_error', reject);
   });
   return socket;
+};
+
+/**
+ * Posts numbered messages (`bench <seq>`) round robin over the visitors, open loop: `sentAt` keeps each body's
+ * start for the socket side to time; the HTTP answer's time counts from `measuredFrom()` on.
+ */
+export const createWebchatSender = (options: {
+  base: string;
+  channel: string;
+  visitors: readonly string[];
+  sentAt: Map<string, number>;
+  measuredFrom: () => number;
+}) => {
+  const stats = { sent: 0, stored: 0, errors: {} as Record<string, number>, httpLatencies: createLatencies() };
+  const inFlight = new Set<Promise<void>>();
+  const count = (key: string) => {
+    stats.errors[key] = (stats.errors[key] ?? 0) + 1;
+  };
+  const fire = (seq: number) => {
+    const token = options.visitors[seq % options.visitors.length] as string;
+    const body = `bench ${seq}`;
+    const startedAt = performance.now();
+    options.sentAt.set(body, startedAt);
+    stats.sent++;
+    const done = fetch(`${options.base}/public/webchat/${options.channel}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: randomUUID(), body }),
+    })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (startedAt >= options.measuredFrom()) stats.httpLatencies.add(performance.now() - startedAt);
+        if (res.status === 201) stats.stored++;
+        else count(String(res.status));
+      })
+      .catch((error: unknown) => count(error instanceof Error ? error.message : 'error'))
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  };
+  return { fire, stats, drain: () => Promise.all([...inFlight]) };
 };
