@@ -99,11 +99,14 @@ describe('outbound sends across restarts and instances', () => {
         await eventually(async () => expect((await rowsOf(owner, [id]))[0]?.status).toBe('sent'), 15_000);
         // One try, by one job, finished.
         expect((await rowsOf(owner, [id]))[0]).toMatchObject({ attempts: 1, reason: null });
-        const { rows } = (await owner.db.execute(
-          sql`select state, retry_count from pgboss.job
-              where data->>'job' = 'messages.send' and (data->'payload'->>'messageId')::int = ${id}`,
-        )) as unknown as { rows: { state: string; retry_count: number }[] };
-        expect(rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+        // The job is marked completed just after its handler returns: wait for it.
+        await eventually(async () => {
+          const { rows } = (await owner.db.execute(
+            sql`select state, retry_count from pgboss.job
+                where data->>'job' = 'messages.send' and (data->'payload'->>'messageId')::int = ${id}`,
+          )) as unknown as { rows: { state: string; retry_count: number }[] };
+          expect(rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+        }, 15_000);
       } finally {
         await after.close();
       }
