@@ -1,5 +1,6 @@
 // @vitest-environment node
-import ts from 'typescript';
+// The TypeScript 5 compiler API as a parser: TypeScript 7 (the checker) has no stable JS API yet.
+import ts from 'typescript5';
 import { describe, expect, it } from 'vitest';
 
 /**
