@@ -9,6 +9,7 @@ export * from './tenant-settings.js';
 export * from './tenants.js';
 export * from './users.js';
 export const PAGE_SIZE = 40;
+export * from './assistants.js';
 export * from './auto-replies.js';
 export * from './birthdays.js';
 export * from './business-hours.js';
