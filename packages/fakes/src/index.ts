@@ -1,3 +1,4 @@
+export * from './ai.js';
 export * from './baileys-control.js';
 export * from './baileys-socket.js';
 export * from './evolution.js';
