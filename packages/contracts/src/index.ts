@@ -12,6 +12,7 @@ export const PAGE_SIZE = 40;
 export * from './assistants.js';
 export * from './auto-replies.js';
 export * from './birthdays.js';
+export * from './bots.js';
 export * from './business-hours.js';
 export * from './catalog.js';
 export * from './chat-flow.js';
