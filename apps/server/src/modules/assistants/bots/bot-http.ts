@@ -5,6 +5,9 @@ import { BotCallError, type TBotConverseInput } from './bot-client.js';
 /** The longest a bot may take to answer one message. */
 export const BOT_CALL_TIMEOUT_MS = 20_000;
 
+/** The largest answer read from a bot; a larger one is refused rather than held in memory. */
+export const BOT_ANSWER_MAX_BYTES = 2 * 1024 * 1024;
+
 /** A bot's answer, read whole: its status, content type and body text. */
 export type TBotHttpAnswer = { status: number; contentType: string; text: string };
 
@@ -20,6 +23,23 @@ export const describeStatus = (provider: TBotProvider, status: number, detail?: 
   if (status === 429) return `${label} limitou as requisições (HTTP 429)${suffix}`;
   if (status >= 500) return `${label} falhou ao responder (HTTP ${status})${suffix}`;
   return `${label} recusou a requisição (HTTP ${status})${suffix}`;
+};
+
+/** The body as text, up to BOT_ANSWER_MAX_BYTES (the stream is cancelled past it). */
+const readCapped = async (provider: TBotProvider, body: AsyncIterable<Uint8Array> | null): Promise<string> => {
+  if (!body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > BOT_ANSWER_MAX_BYTES)
+      throw new BotCallError(
+        provider,
+        `${botProviderLabels[provider]} respondeu mais de 2 MB; a resposta foi recusada`,
+      );
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 };
 
 /**
@@ -42,7 +62,7 @@ export const callBot = async (
     return {
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',
-      text: await response.text(),
+      text: await readCapped(provider, response.body),
     };
   } catch (err) {
     if (err instanceof BotCallError) throw err;

@@ -82,4 +82,9 @@ describe('n8nClient', () => {
     fake.answerNext({ kind: 'status', status: 500 });
     await expect(say('Oi', null)).rejects.toMatchObject({ provider: 'n8n', status: 500 });
   });
+
+  it('refuses an answer larger than 2 MB instead of holding it', async () => {
+    fake.answerNext({ kind: 'text', body: 'x'.repeat(3 * 1024 * 1024) });
+    await expect(say('Oi', null)).rejects.toMatchObject({ provider: 'n8n', message: expect.stringContaining('2 MB') });
+  });
 });
