@@ -7,6 +7,9 @@ import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js
 import { createChannelRegistry } from './channels/host/channel-registry.js';
 import { startProviders } from './channels/host/start-providers.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
+import { assistantsRoutes } from './modules/assistants/assistants.routes.js';
+import { assistantListener } from './modules/assistants/runtime/assistant.listener.js';
+import { assistantReplyJob } from './modules/assistants/runtime/assistant-reply.job.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { pruneFailures } from './modules/auth/auth.service.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
@@ -207,6 +210,10 @@ export const createApp = async (
   events.listen(scheduleReplyListener(services));
   const birthdayDeps = { ...services, pace: config.birthdayPace };
   jobs.register(birthdayJob(birthdayDeps));
+  // AI assistants answer customers as durable jobs after the burst window; their keys are sealed at rest.
+  const assistantDeps = { ...services, secrets: createSecrets(jwtSecret) };
+  events.listen(assistantListener(assistantDeps));
+  jobs.register(assistantReplyJob(assistantDeps));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -251,6 +258,7 @@ export const createApp = async (
   await app.register(farewellMessagesRoutes(services));
   await app.register(autoRepliesRoutes(services));
   await app.register(chatFlowsRoutes(services));
+  await app.register(assistantsRoutes(services, assistantDeps));
   await app.register(variablesRoutes(services));
   await app.register(ticketEvaluationsRoutes(services));
   await app.register(ticketNotesRoutes(services));

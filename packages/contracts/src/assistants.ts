@@ -188,3 +188,9 @@ export type TAssistantRun = z.infer<typeof ZAssistantRun>;
 /** Agent help in the chat: a suggested reply, or a summary of the conversation. */
 export const ZAssistantHelp = z.object({ text: z.string(), provider: ZAiProvider });
 export type TAssistantHelp = z.infer<typeof ZAssistantHelp>;
+
+/** A ticket's `<name>Status` value that turns that assistant off for it (anything else set turns it on). */
+const offValues = new Set(['off', 'false', '0', 'disabled', 'closed', 'inactive']);
+/** Whether a ticket's status field turns its assistant on (true), off (false), or leaves it to the scope (null). */
+export const assistantSwitch = (value: string | null | undefined): boolean | null =>
+  value === undefined || value === null || value === '' ? null : !offValues.has(value.trim().toLowerCase());

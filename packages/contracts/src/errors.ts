@@ -1,4 +1,5 @@
 import { accountErrors } from './errors/accounts.js';
+import { assistantErrors } from './errors/assistants.js';
 import { authErrors } from './errors/auth.js';
 import { chatFlowErrors } from './errors/chat-flows.js';
 import { connectionErrors } from './errors/connections.js';
@@ -18,6 +19,7 @@ export const errorCatalogue = {
   ...messageErrors,
   ...ticketErrors,
   ...chatFlowErrors,
+  ...assistantErrors,
   ...contactErrors,
   ...authErrors,
   ...accountErrors,

@@ -57,6 +57,8 @@ export const ZMessage = z.object({
   mediaName: z.string().nullable(),
   /** Bytes of the attached file, when known (shown on document cards). */
   mediaSize: z.number().int().nullable().optional(),
+  /** A voice note's text, when an assistant transcribed it. */
+  transcript: z.string().nullable().optional(),
   status: ZMessageStatus,
   failureReason: z.string().nullable(),
   read: z.boolean(),

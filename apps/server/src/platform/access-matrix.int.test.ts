@@ -18,7 +18,7 @@ const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => ma
 const pathOf = (url: string, value: (param: string) => number | string) =>
   url.replace(/:(\w+)/g, (_, param: string) => String(value(param))).replace('*', 'x/y.png');
 /** A value for a path parameter that names no row: a setting key, a token. */
-const plainParam = (param: string) => (param === 'key' ? 'userRating' : 'x');
+const plainParam = (param: string) => (param === 'key' ? 'userRating' : param === 'provider' ? 'chatgpt' : 'x');
 
 let t: TestApp;
 let a: TFixture;

@@ -25,6 +25,7 @@ export const toMessageDto = (row: TMessageRow, quoted?: TMessageRow): TMessage =
   mediaUrl: row.isDeleted ? null : row.mediaUrl,
   mediaName: row.isDeleted ? null : row.mediaName,
   mediaSize: row.isDeleted ? null : row.mediaSize,
+  transcript: row.isDeleted ? null : row.transcript,
   status: row.status,
   failureReason: row.failureReason,
   read: row.read,

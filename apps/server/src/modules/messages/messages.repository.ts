@@ -261,3 +261,37 @@ export const findTicketTranscript = (tx: TExecutor, tenantId: number, ticketId: 
     .where(and(eq(messages.tenantId, tenantId), eq(messages.ticketId, ticketId), ne(messages.status, 'scheduled')))
     .orderBy(asc(messages.timestamp), asc(messages.id))
     .limit(limit);
+
+/** The latest `limit` messages of a ticket from message `fromId` on, oldest first (an assistant's context). */
+export const findTicketTail = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+  options: { fromId: number; limit: number },
+) => {
+  const rows = await tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.ticketId, ticketId),
+        sql`${messages.id} >= ${options.fromId}`,
+        eq(messages.isDeleted, false),
+        ne(messages.status, 'scheduled'),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(options.limit);
+  return rows.reverse();
+};
+
+/** A voice note's transcript, once (a second transcription of the same message changes nothing). */
+export const setMessageTranscript = async (tx: TExecutor, tenantId: number, messageId: number, transcript: string) => {
+  const [row] = await tx
+    .update(messages)
+    .set({ transcript })
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, messageId), sql`${messages.transcript} is null`))
+    .returning();
+  return row;
+};

@@ -5,10 +5,11 @@ import type { TServices } from '../../platform/services.js';
 import { queueAutomaticMessage } from '../messages/queue-automatic-message.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
 import { fillTicketText } from '../variables/variables.service.js';
+import { closeTicketBySystem } from './close-by-system.js';
 import { notifyConversationEnded } from './notify-conversation-ended.js';
 import { publishTicketChange } from './ticket-events.js';
 import { loadTicketDto } from './ticket-rules.js';
-import { findTicketRow, insertTicketLog, updateTicketRow } from './tickets.service.js';
+import { findTicketRow } from './tickets.service.js';
 
 /** Tickets one run closes at most; a full batch leaves the rest to a follow-up run (auto-close.job.ts). */
 export const AUTO_CLOSE_BATCH = 100;
@@ -35,18 +36,9 @@ const closeIdleTicket = async (
     // The tenant's variables and zone, the ticket's agent as {{user}}, at the run's time.
     const body = run.message.trim() ? await fillTicketText(tx, tenantId, before, run.message, { at: run.now }) : '';
     if (body) await queueAutomaticMessage(services, tx, tenantId, before, { body, sendType: 'autoClose', at: run.now });
-    await updateTicketRow(tx, tenantId, row.id, {
-      status: 'closed',
-      closedAt: run.now,
-      unreadMessages: 0,
-      isPaused: false,
-      lastPauseAt: null,
-    });
-    await insertTicketLog(tx, tenantId, {
-      ticketId: row.id,
-      type: 'autoClose',
-      userId: null,
-      queueId: row.queueId,
+    await closeTicketBySystem(tx, tenantId, row, {
+      at: run.now,
+      logType: 'autoClose',
       data: { reason: 'inactivity', minutes: run.minutes },
     });
     const after = await loadTicketDto(tx, tenantId, row.id);

@@ -378,3 +378,18 @@ export const findContactRow = async (tx: TExecutor, tenantId: number, contactId:
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
   return row;
 };
+
+/** Puts one of the tenant's tags on a ticket; false when the tag is not the tenant's or was already there. */
+export const addTicketTag = async (tx: TExecutor, tenantId: number, ticketId: number, tagId: number) => {
+  const [tag] = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), eq(tags.id, tagId)));
+  if (!tag) return false;
+  const added = await tx
+    .insert(ticketTags)
+    .values({ tenantId, ticketId, tagId })
+    .onConflictDoNothing()
+    .returning({ tagId: ticketTags.tagId });
+  return added.length > 0;
+};

@@ -5,8 +5,10 @@
  * contacts' and their tickets' locks, the connection's row, the contacts' wallets).
  */
 
+export { closeTicketBySystem } from './close-by-system.js';
 export type { TTicketRow } from './tickets.repository.js';
 export {
+  addTicketTag,
   bumpTicketsForInbound,
   findActiveTicket,
   findConnectionRow,

@@ -769,6 +769,98 @@ export const chatFlowRuns = pgTable(
   ],
 );
 
+/** An AI assistant of a tenant: one per model provider (settings screen /configuracoes/<provider>). */
+export const assistants = pgTable(
+  'assistants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    provider: text('provider').notNull(),
+    /** TAssistantSettings without the key (contracts/assistants.ts). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    apiKeySealed: text('api_key_sealed'),
+    apiKeyHint: text('api_key_hint'),
+    lastError: jsonb('last_error').$type<{ at: string; message: string } | null>(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('assistants_provider_key').on(t.tenantId, t.provider)],
+);
+
+/** A bot integration of a tenant (Typebot, Dify, Dialogflow, n8n, Vapi): one per provider. */
+export const bots = pgTable(
+  'bots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    provider: text('provider').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    secretSealed: text('secret_sealed'),
+    lastError: jsonb('last_error').$type<{ at: string; message: string } | null>(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('bots_provider_key').on(t.tenantId, t.provider)],
+);
+
+/** Where an assistant or bot is in a ticket's conversation: what it answered up to, and a bot's session. */
+export const ticketAssistantStates = pgTable(
+  'ticket_assistant_states',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The last customer message answered (context before the restart keyword is left out). */
+    answeredUpTo: integer('answered_up_to').notNull().default(0),
+    contextFrom: integer('context_from').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    session: jsonb('session').$type<Record<string, unknown> | null>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'ticket_assistant_states_pk', columns: [t.tenantId, t.ticketId, t.provider] })],
+);
+
+/** One generation (or bot call) on a ticket: tokens, tool calls, how it ended. */
+export const assistantRuns = pgTable(
+  'assistant_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    purpose: text('purpose').notNull(),
+    /** A reply run: the newest customer message it answered (one run per message, across instances). */
+    upToMessageId: integer('up_to_message_id'),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    toolCalls: jsonb('tool_calls').$type<{ name: string; input: unknown }[]>().notNull().default([]),
+    outcome: text('outcome').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('assistant_runs_reply_key')
+      .on(t.tenantId, t.ticketId, t.upToMessageId)
+      .where(sql`${t.purpose} = 'reply'`),
+    index('assistant_runs_ticket_idx').on(t.tenantId, t.ticketId, t.id),
+  ],
+);
+
+/** Tokens spent per tenant, provider and calendar month (the budget's meter). */
+export const assistantUsage = pgTable(
+  'assistant_usage',
+  {
+    tenantId: tenantRef(),
+    provider: text('provider').notNull(),
+    month: text('month').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'assistant_usage_pk', columns: [t.tenantId, t.provider, t.month] })],
+);
+
 export const messages = pgTable(
   'messages',
   {
@@ -794,6 +886,8 @@ export const messages = pgTable(
     mediaName: text('media_name'),
     mediaMime: text('media_mime'),
     mediaSize: integer('media_size'),
+    /** A voice note's text, written by the transcription of an assistant (shown under the audio). */
+    transcript: text('transcript'),
     quotedMsgId: integer('quoted_msg_id'),
     /** pending -> sent -> delivered -> read, or failed (with failureReason); inbound messages are 'received'. */
     status: text('status', { enum: ['pending', 'sent', 'delivered', 'read', 'failed', 'received', 'scheduled'] })
