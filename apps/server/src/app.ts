@@ -8,6 +8,7 @@ import { createChannelRegistry } from './channels/host/channel-registry.js';
 import { startProviders } from './channels/host/start-providers.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { assistantsRoutes } from './modules/assistants/assistants.routes.js';
+import { botsRoutes } from './modules/assistants/bots.routes.js';
 import { assistantListener } from './modules/assistants/runtime/assistant.listener.js';
 import { assistantReplyJob } from './modules/assistants/runtime/assistant-reply.job.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -259,6 +260,7 @@ export const createApp = async (
   await app.register(autoRepliesRoutes(services));
   await app.register(chatFlowsRoutes(services));
   await app.register(assistantsRoutes(services, assistantDeps));
+  await app.register(botsRoutes(services, assistantDeps));
   await app.register(variablesRoutes(services));
   await app.register(ticketEvaluationsRoutes(services));
   await app.register(ticketNotesRoutes(services));

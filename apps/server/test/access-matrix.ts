@@ -222,6 +222,8 @@ export const accessMatrix: Record<string, TAccess> = {
   'GET /assistants/:provider': admin,
   'PUT /assistants/:provider': withBody(admin, { enabled: false, model: 'gpt-4o-mini' }),
   'GET /tickets/:id/assistant-runs': any,
+  'GET /bots': admin,
+  'PUT /bots/:provider': withBody(admin, { provider: 'n8n', enabled: false, url: 'https://n8n.example.com/webhook/x' }),
   'POST /tickets/:id/assistant-suggestion': any,
   'POST /tickets/:id/assistant-summary': any,
   'GET /chat-flow': any,

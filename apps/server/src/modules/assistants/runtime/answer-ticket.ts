@@ -2,6 +2,7 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { showBotPresence } from '../../messages/messages.service.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
 import type { TAssistantDeps } from './assistant-deps.js';
+import { converseBot } from './bot-reply.js';
 import { generateReply, type TGenerated } from './generate-reply.js';
 import { planAnswer } from './plan-answer.js';
 import { settleAnswer, type TAnswerOutcome } from './settle-answer.js';
@@ -20,7 +21,7 @@ export const answerTicket = async (
   const plan = await planAnswer(deps, tenantId, ticketId);
   if (plan.kind === 'stop') return plan.outcome;
   let generated: TGenerated | null = null;
-  if (plan.then.kind === 'generate') {
+  if (plan.then.kind === 'generate' && plan.assistant.kind === 'ai') {
     const ticket = plan.context.rows.at(-1);
     const transcriber = await withTenant(deps.db, tenantId, (tx) => findTranscriber(deps, tx, tenantId));
     if (transcriber) {
@@ -32,6 +33,13 @@ export const answerTicket = async (
     generated = await generateReply(deps, plan.assistant, plan.context);
     await showBotPresence(deps, tenantId, where, 'paused');
   }
+  if (plan.then.kind === 'converse' && plan.assistant.kind === 'bot')
+    generated = await converseBot(deps, plan.assistant, {
+      ticketId,
+      texts: plan.then.texts,
+      session: plan.session,
+      contact: plan.context.contact,
+    });
   const settled = await settleAnswer(deps, tenantId, plan, generated);
   if (settled.after && settled.before) await notifyConversationEnded(deps, tenantId, settled.after, settled.before);
   return settled.outcome;

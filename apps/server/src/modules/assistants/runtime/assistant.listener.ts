@@ -5,7 +5,7 @@ import { findTicketRow } from '../../tickets/tickets.service.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 import { assistantReplyJob, replyGroupOf } from './assistant-reply.job.js';
 import { isTicketForAssistant, pickAssistant } from './pick-assistant.js';
-import { findRunnableAssistants } from './runnable-assistant.js';
+import { findAnswerers } from './runnable-assistant.js';
 import { findTranscriber, transcribeVoiceNotes } from './transcribe-voice-notes.js';
 
 export const ASSISTANT_LISTENER = 'assistant';
@@ -22,7 +22,7 @@ export const assistantListener = (deps: TAssistantDeps): TEventListener<'message
   attempts: 5,
   concerns: async (tx, event) => {
     if (event.ticket.isGroup) return false;
-    return (await findRunnableAssistants(deps, tx, event.tenantId)).length > 0;
+    return (await findAnswerers(deps, tx, event.tenantId)).length > 0;
   },
   handle: async (event) => {
     const { tenantId, ticketId } = event;
@@ -30,7 +30,7 @@ export const assistantListener = (deps: TAssistantDeps): TEventListener<'message
     const decided = await withTenant(deps.db, tenantId, async (tx) => {
       const row = await findTicketRow(tx, tenantId, ticketId);
       if (!row) return null;
-      const assistants = await findRunnableAssistants(deps, tx, tenantId);
+      const assistants = await findAnswerers(deps, tx, tenantId);
       const assistant = isTicketForAssistant(row) ? pickAssistant(assistants, row) : null;
       if (assistant) {
         await deps.jobs.enqueue(
@@ -41,7 +41,9 @@ export const assistantListener = (deps: TAssistantDeps): TEventListener<'message
             tenantId,
             key: `assistant-reply-${event.messageId}`,
             group: replyGroupOf(ticketId),
-            startAfter: new Date(now.getTime() + assistant.settings.burstSeconds * 1000),
+            startAfter: new Date(
+              now.getTime() + (assistant.kind === 'ai' ? assistant.settings.burstSeconds : 0) * 1000,
+            ),
           },
         );
         return null;

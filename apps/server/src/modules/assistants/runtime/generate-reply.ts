@@ -9,7 +9,18 @@ import { languageModelOf, type TRunnableAssistant } from './runnable-assistant.j
 export const GENERATION_TIMEOUT_MS = 60_000;
 
 export type TGenerated =
-  | { ok: true; text: string; intents: TAssistantIntent[]; toolCalls: TToolCallLog[]; input: number; output: number }
+  | {
+      ok: true;
+      text: string;
+      intents: TAssistantIntent[];
+      toolCalls: TToolCallLog[];
+      input: number;
+      output: number;
+      /** Replies already in parts (a bot's messages); otherwise `text` is split. */
+      parts?: string[];
+      /** A bot's session after the call (null: ended); undefined leaves it as it was. */
+      session?: Record<string, unknown> | null;
+    }
   | { ok: false; error: string; kind: string };
 
 /**

@@ -1,6 +1,6 @@
-import { assistantSwitch, type TAiProvider, type TAssistantScope } from '@prosa/contracts';
+import { assistantSwitch, type TAssistantScope } from '@prosa/contracts';
 
-type TCandidate = { provider: TAiProvider; settings: { enabled: boolean; scope: TAssistantScope } };
+type TCandidate = { provider: string; settings: { enabled: boolean; scope: TAssistantScope } };
 type TTicketFacts = {
   isGroup: boolean;
   status: string;

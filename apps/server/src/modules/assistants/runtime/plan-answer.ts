@@ -5,14 +5,14 @@ import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { findTicketRow, type TTicketRow } from '../../tickets/tickets.service.js';
 import { findAssistantState, findUsage, usageMonth } from '../assistants.repository.js';
 import type { TAssistantDeps } from './assistant-deps.js';
-import { loadConversationContext, type TConversationContext } from './conversation-context.js';
+import { loadConversationContext, messageText, type TConversationContext } from './conversation-context.js';
 import { pickAssistant } from './pick-assistant.js';
-import { findRunnableAssistants, type TRunnableAssistant } from './runnable-assistant.js';
+import { findAnswerers, type TAnswerer } from './runnable-assistant.js';
 
 /** A burst never waits longer than this many windows from its first message. */
 const MAX_BURST_WINDOWS = 4;
 
-export type THandoffReason = 'exit-keyword' | 'limit' | 'budget' | 'failure' | 'tool';
+export type THandoffReason = 'exit-keyword' | 'limit' | 'budget' | 'failure' | 'tool' | 'bot-ended';
 
 /** What one reply run does, decided from the ticket as it is (nothing written yet). */
 export type TAnswerPlan =
@@ -20,13 +20,19 @@ export type TAnswerPlan =
   | {
       kind: 'act';
       ticketId: number;
-      assistant: TRunnableAssistant;
+      assistant: TAnswerer;
       /** The newest customer message this run answers (its claim). */
       upTo: number;
       contextFrom: number;
       replies: number;
+      /** A bot's session (null: none yet, or it ended). */
+      session: Record<string, unknown> | null;
       context: TConversationContext;
-      then: { kind: 'generate' } | { kind: 'handoff'; reason: THandoffReason; error?: string } | { kind: 'skip' };
+      then:
+        | { kind: 'generate' }
+        | { kind: 'converse'; texts: string[] }
+        | { kind: 'handoff'; reason: THandoffReason; error?: string }
+        | { kind: 'skip' };
     };
 
 const isKeyword = (text: string, keyword: string) => normaliseAnswer(text) === normaliseAnswer(keyword);
@@ -43,9 +49,8 @@ export const planAnswer = (deps: TAssistantDeps, tenantId: number, ticketId: num
     const now = deps.now?.() ?? new Date();
     const row: TTicketRow | undefined = await findTicketRow(tx, tenantId, ticketId);
     if (!row) return { kind: 'stop', outcome: 'not-applicable' };
-    const assistant = pickAssistant(await findRunnableAssistants(deps, tx, tenantId), row);
+    const assistant = pickAssistant(await findAnswerers(deps, tx, tenantId), row);
     if (!assistant) return { kind: 'stop', outcome: 'not-applicable' };
-    const { settings } = assistant;
     const state = await findAssistantState(tx, tenantId, row.id, assistant.provider);
     const answeredUpTo = state?.answeredUpTo ?? 0;
     let contextFrom = state?.contextFrom ?? 0;
@@ -56,7 +61,7 @@ export const planAnswer = (deps: TAssistantDeps, tenantId: number, ticketId: num
     const newest = pending.at(-1);
     if (!first || !newest) return { kind: 'stop', outcome: 'nothing-new' };
 
-    const windowMs = settings.burstSeconds * 1000;
+    const windowMs = assistant.kind === 'ai' ? assistant.settings.burstSeconds * 1000 : 0;
     const quietAt = newest.createdAt.getTime() + windowMs;
     if (quietAt > now.getTime() && first.createdAt.getTime() + windowMs * MAX_BURST_WINDOWS > now.getTime())
       throw new JobDeferred(new Date(quietAt));
@@ -68,10 +73,14 @@ export const planAnswer = (deps: TAssistantDeps, tenantId: number, ticketId: num
       upTo: newest.id,
       contextFrom,
       replies,
+      session: state?.session ?? null,
       context,
       then,
     });
-    if (isKeyword(newest.body, settings.exitKeyword)) return act({ kind: 'handoff', reason: 'exit-keyword' });
+    if (isKeyword(newest.body, assistant.settings.exitKeyword)) return act({ kind: 'handoff', reason: 'exit-keyword' });
+    // A bot takes each message in turn (a menu's answer is one message); it keeps its own session.
+    if (assistant.kind === 'bot') return act({ kind: 'converse', texts: pending.map(messageText).filter(Boolean) });
+    const { settings } = assistant;
     if (isKeyword(newest.body, settings.restartKeyword)) {
       contextFrom = newest.id;
       replies = 0;

@@ -1,14 +1,24 @@
-import { aiProviderInfo, type TAiProvider, type TAssistantSettings, ZAiProvider } from '@prosa/contracts';
+import {
+  aiProviderInfo,
+  type TAiProvider,
+  type TAssistantSettings,
+  type TBotProvider,
+  type TBotSettings,
+  ZAiProvider,
+} from '@prosa/contracts';
 import type { LanguageModel } from 'ai';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { fetchPublic } from '../../../platform/public-fetch.js';
 import { readAssistantSettings } from '../assistant-dto.js';
 import { findAssistantRows, type TAssistantRow } from '../assistants.repository.js';
+import { findBotRows } from '../bots.repository.js';
+import { openBotSettings } from '../manage-bots.js';
 import { createLanguageModel } from '../models/language-model.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 
 /** An enabled assistant with its key opened, ready to call its model. */
 export type TRunnableAssistant = {
+  kind: 'ai';
   provider: TAiProvider;
   settings: Omit<TAssistantSettings, 'apiKey'>;
   apiKey: string;
@@ -19,7 +29,7 @@ const toRunnable = (deps: Pick<TAssistantDeps, 'secrets'>, row: TAssistantRow): 
   if (!provider.success) return null;
   const settings = readAssistantSettings(row);
   const apiKey = row.apiKeySealed ? (deps.secrets.open(row.apiKeySealed) ?? '') : '';
-  return { provider: provider.data, settings, apiKey };
+  return { kind: 'ai', provider: provider.data, settings, apiKey };
 };
 
 /** The tenant's assistants, enabled or not, in the providers' order. */
@@ -57,3 +67,33 @@ export const languageModelOf = (deps: Pick<TAssistantDeps, 'config'>, assistant:
     model: assistant.settings.model,
     fetch: modelFetch(deps, assistant.provider),
   });
+
+/** A bot with its secret opened, ready for its client (Vapi answers calls, not messages: never runnable here). */
+export type TRunnableBot = {
+  kind: 'bot';
+  provider: Exclude<TBotProvider, 'vapi'>;
+  settings: Exclude<TBotSettings, { provider: 'vapi' }>;
+};
+
+/** The tenant's bots that answer messages, in the order they were configured. */
+export const findRunnableBots = async (
+  deps: Pick<TAssistantDeps, 'secrets'>,
+  tx: TExecutor,
+  tenantId: number,
+): Promise<TRunnableBot[]> =>
+  (await findBotRows(tx, tenantId)).flatMap((row) => {
+    const settings = openBotSettings(deps.secrets, row);
+    if (!settings || settings.provider === 'vapi') return [];
+    return [{ kind: 'bot' as const, provider: settings.provider, settings }];
+  });
+
+/** Whatever may answer a ticket: the AI assistants first, then the bots. */
+export type TAnswerer = TRunnableAssistant | TRunnableBot;
+export const findAnswerers = async (
+  deps: Pick<TAssistantDeps, 'secrets'>,
+  tx: TExecutor,
+  tenantId: number,
+): Promise<TAnswerer[]> => [
+  ...(await findRunnableAssistants(deps, tx, tenantId)),
+  ...(await findRunnableBots(deps, tx, tenantId)),
+];

@@ -11,6 +11,7 @@ import {
   setAssistantError,
   usageMonth,
 } from '../assistants.repository.js';
+import { setBotError } from '../bots.repository.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 import type { TGenerated } from './generate-reply.js';
 import { handOffTicket } from './hand-off.js';
@@ -46,6 +47,8 @@ export const settleAnswer = async (
 ): Promise<{ outcome: TAnswerOutcome; before?: TTicket; after?: TTicket }> => {
   const { assistant } = plan;
   const { provider, settings } = assistant;
+  const model = assistant.kind === 'ai' ? assistant.settings.model : assistant.provider;
+  const setError = assistant.kind === 'ai' ? setAssistantError : setBotError;
   const now = deps.now?.() ?? new Date();
   return withTenant(deps.db, tenantId, async (tx) => {
     const row = await findTicketRow(tx, tenantId, plan.ticketId, { forUpdate: true });
@@ -57,7 +60,7 @@ export const settleAnswer = async (
       tenantId,
       ticketId: plan.ticketId,
       provider,
-      model: settings.model,
+      model,
       purpose: 'reply',
       upToMessageId: plan.upTo,
       inputTokens: generated?.ok ? generated.input : 0,
@@ -70,16 +73,17 @@ export const settleAnswer = async (
     if (taken || !row) return { outcome };
 
     const before = await loadTicketDto(tx, tenantId, row.id);
-    const parts = generated?.ok ? splitReply(generated.text) : [];
+    const parts = generated?.ok ? (generated.parts ?? splitReply(generated.text)) : [];
     await saveAssistantState(tx, tenantId, row.id, provider, {
       answeredUpTo: plan.upTo,
       contextFrom: plan.contextFrom,
       replies: plan.replies + (parts.length > 0 ? 1 : 0),
+      ...(generated?.ok && generated.session !== undefined ? { session: generated.session } : {}),
     });
     if (generated?.ok) {
       const tokens = generated.input + generated.output;
       if (tokens > 0) await addUsage(tx, tenantId, provider, usageMonth(now), tokens);
-      await setAssistantError(tx, tenantId, provider, null);
+      await setError(tx, tenantId, provider, null);
       for (const [index, body] of parts.entries())
         await queueAutomaticMessage(deps, tx, tenantId, before, {
           body,
@@ -87,7 +91,7 @@ export const settleAnswer = async (
           at: new Date(now.getTime() + index),
         });
     } else if (error) {
-      await setAssistantError(tx, tenantId, provider, error);
+      await setError(tx, tenantId, provider, error);
     }
 
     const handoff = { provider, userId: settings.handoffUserId, at: now };
