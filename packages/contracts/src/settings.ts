@@ -37,6 +37,10 @@ export const settingDefaults = {
   outOfHoursQueueId: '',
   // Chat flows: the flow new tickets enter when their connection names none (a chat flow id, '' for none).
   botTicketActive: '',
+  // Assistants and bots: hold a burst of customer messages for one answer (each assistant's window); never
+  // answer a contact whose wallet names an agent.
+  waitProcessing: 'enabled',
+  shutdownWallet: 'disabled',
   // Integrations: the family's `semRedis` toggle (POST /noRedis), stored for its clients; nothing here reads it.
   noRedis: 'enabled',
 } as const;

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { startFakeAi, type TFakeAi } from '@prosa/fakes';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
-import { assistantRuns, messages, queues, ticketLogs, tickets } from '../../platform/db/schema.js';
+import { assistantRuns, contactWallets, messages, queues, ticketLogs, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -263,6 +263,39 @@ describe('assistant answering customers', () => {
     expect(note?.transcript).toBe('Quero saber o preço da entrega');
     expect(lastUserText(chatRequests()[0]?.body)).toContain('Quero saber o preço da entrega');
     await useAssistant();
+  });
+
+  it('with shutdownWallet on, leaves a customer whose wallet names an agent to that agent', async () => {
+    const setting = await t.request('PUT', '/settings/shutdownWallet', {
+      token: fx.tokens.admin,
+      body: { value: 'enabled' },
+    });
+    expect(setting.status).toBe(200);
+    try {
+      // The first message arrives while the assistant is off, so the wallet is in place before it could answer.
+      await useAssistant({ enabled: false });
+      const customer = visitor();
+      const ticketId = await customer.say('Oi');
+      const row = await ticketRow(ticketId);
+      await t.db
+        .insert(contactWallets)
+        .values({ tenantId: fx.tenantId, contactId: row?.contactId ?? 0, userId: fx.agent.id });
+      await useAssistant();
+      await customer.say('Alguém aí?');
+      const done = async () =>
+        (
+          (await t.db.execute(
+            sql`select count(*)::int as n from pgboss.job where data->>'job' = 'assistants.reply'
+                and (data->'payload'->>'ticketId')::int = ${ticketId} and state = 'completed'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]?.n;
+      await eventually(async () => expect(await done()).toBeGreaterThanOrEqual(1), 10_000);
+      expect(await assistantSaid(ticketId)).toEqual([]);
+      expect(chatRequests()).toHaveLength(0);
+    } finally {
+      await t.request('PUT', '/settings/shutdownWallet', { token: fx.tokens.admin, body: { value: 'disabled' } });
+      await useAssistant();
+    }
   });
 
   it('two instances answer each message once', async () => {

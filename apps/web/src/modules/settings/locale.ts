@@ -5,7 +5,12 @@ export const settingsPtBR = {
   saveMessage: 'Salvar mensagem',
   conflict:
     'Não ver atendimentos atribuídos, não ver atendimentos no chatbot e atendimentos sem fila não devem ficar ligados ao mesmo tempo: um agente pode deixar de ver o que precisa atender.',
-  groups: { visibility: 'Visibilidade dos atendimentos', attendance: 'Atendimento', channels: 'Canais' },
+  groups: {
+    visibility: 'Visibilidade dos atendimentos',
+    attendance: 'Atendimento',
+    channels: 'Canais',
+    integrations: 'Assistentes e bots',
+  },
   keys: {
     NotViewTicketsChatBot: ['Ocultar atendimentos no chatbot', 'Sem agente e sem fila, enquanto o robô atende.'],
     DirectTicketsToWallets: ['Direcionar à carteira', 'Contatos com carteira só aparecem para os donos da carteira.'],
@@ -28,6 +33,14 @@ export const settingsPtBR = {
     ignoreGroupMsg: ['Ignorar mensagens de grupos', 'Mensagens de grupos não abrem atendimentos.'],
     rejectCalls: ['Rejeitar chamadas', 'Chamadas de voz e vídeo são recusadas com a mensagem abaixo.'],
     callRejectMessage: ['Mensagem ao rejeitar chamadas', ''],
+    waitProcessing: [
+      'Aguardar mensagens seguidas',
+      'O assistente espera o cliente terminar de escrever e responde a todas as mensagens de uma vez.',
+    ],
+    shutdownWallet: [
+      'Desligar assistentes para clientes com carteira',
+      'Clientes que têm um atendente responsável na carteira não são atendidos por assistentes de IA nem bots.',
+    ],
   },
 };
 
@@ -38,7 +51,12 @@ export const settingsEn: typeof settingsPtBR = {
   saveMessage: 'Save message',
   conflict:
     'Hiding assigned tickets, hiding chatbot tickets and queue-less tickets should not be on together: an agent may stop seeing what they must answer.',
-  groups: { visibility: 'Ticket visibility', attendance: 'Attendance', channels: 'Channels' },
+  groups: {
+    visibility: 'Ticket visibility',
+    attendance: 'Attendance',
+    channels: 'Channels',
+    integrations: 'Assistants and bots',
+  },
   keys: {
     NotViewTicketsChatBot: ['Hide chatbot tickets', 'No agent and no queue, while the bot answers.'],
     DirectTicketsToWallets: ['Direct to wallets', 'Contacts with a wallet show only to its owners.'],
@@ -55,5 +73,13 @@ export const settingsEn: typeof settingsPtBR = {
     ignoreGroupMsg: ['Ignore group messages', 'Group messages do not open tickets.'],
     rejectCalls: ['Reject calls', 'Voice and video calls are refused with the message below.'],
     callRejectMessage: ['Message when rejecting calls', ''],
+    waitProcessing: [
+      'Wait for consecutive messages',
+      'The assistant waits for the customer to finish writing and answers all their messages at once.',
+    ],
+    shutdownWallet: [
+      'Turn assistants off for wallet customers',
+      'Customers with an agent in charge of their wallet are not answered by AI assistants or bots.',
+    ],
   },
 };

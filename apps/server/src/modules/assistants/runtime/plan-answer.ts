@@ -2,7 +2,8 @@ import { normaliseAnswer } from '@prosa/contracts';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { JobDeferred } from '../../../platform/jobs/job-errors.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
-import { findTicketRow, type TTicketRow } from '../../tickets/tickets.service.js';
+import { getTenantSettings } from '../../settings/settings.reader.js';
+import { findTicketRow, findWalletUserIds, type TTicketRow } from '../../tickets/tickets.service.js';
 import { findAssistantState, findUsage, usageMonth } from '../assistants.repository.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 import { loadConversationContext, messageText, type TConversationContext } from './conversation-context.js';
@@ -61,7 +62,15 @@ export const planAnswer = (deps: TAssistantDeps, tenantId: number, ticketId: num
     const newest = pending.at(-1);
     if (!first || !newest) return { kind: 'stop', outcome: 'nothing-new' };
 
-    const windowMs = assistant.kind === 'ai' ? assistant.settings.burstSeconds * 1000 : 0;
+    const tenantSettings = await getTenantSettings(tx, tenantId);
+    // shutdownWallet: a customer with an agent in charge of their wallet is that agent's, never a bot's.
+    if (
+      tenantSettings.shutdownWallet === 'enabled' &&
+      (await findWalletUserIds(tx, tenantId, row.contactId)).length > 0
+    )
+      return { kind: 'stop', outcome: 'not-applicable' };
+    const holds = assistant.kind === 'ai' && tenantSettings.waitProcessing === 'enabled';
+    const windowMs = holds ? assistant.settings.burstSeconds * 1000 : 0;
     const quietAt = newest.createdAt.getTime() + windowMs;
     if (quietAt > now.getTime() && first.createdAt.getTime() + windowMs * MAX_BURST_WINDOWS > now.getTime())
       throw new JobDeferred(new Date(quietAt));

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { useSaveSetting, useSettingsRealtime, useTenantSettings } from '../api/settings-api';
 import { AutoCloseSettings } from '../components/auto-close-settings';
 
-const groups: { key: 'visibility' | 'attendance' | 'channels'; settings: TSettingKey[] }[] = [
+const groups: { key: 'visibility' | 'attendance' | 'channels' | 'integrations'; settings: TSettingKey[] }[] = [
   {
     key: 'visibility',
     settings: [
@@ -27,6 +27,7 @@ const groups: { key: 'visibility' | 'attendance' | 'channels'; settings: TSettin
   // NOTE: `userRating` is switched on /avaliacoes/configurar, beside the rest of the rating settings.
   { key: 'attendance', settings: ['forceReason', 'allowPause', 'listByLastMessage', 'signed'] },
   { key: 'channels', settings: ['ignoreGroupMsg', 'rejectCalls', 'callRejectMessage'] },
+  { key: 'integrations', settings: ['waitProcessing', 'shutdownWallet'] },
 ];
 
 /** `/configuracoes/geral`: the tenant's settings; a switch saves at once and goes back if the server refuses. */
