@@ -89,3 +89,6 @@ export const RatingsListPage = lazyScreen(() =>
 export const RatingSettingsPage = lazyScreen(() =>
   import('../../modules/ratings/routes/rating-settings-page').then((x) => x.RatingSettingsPage),
 );
+export const AssistantSettingsPage = lazyScreen(() =>
+  import('../../modules/assistants/routes/assistant-settings-page').then((x) => x.AssistantSettingsPage),
+);

@@ -5,6 +5,7 @@ import { LoginPage } from '../../modules/auth/routes/login-page';
 import { PublicLayout } from '../../modules/shell/routes/public-layout';
 import { NotFoundPage } from '../../ui/not-found-page';
 import {
+  AssistantSettingsPage,
   AttendanceLayout,
   AutoRepliesPage,
   BirthdaysPage,
@@ -83,6 +84,15 @@ const builtScreens: Record<string, () => ReactElement> = {
   agendamentos: () => <SchedulesPage />,
   aniversarios: () => <BirthdaysPage />,
   'chat-flow-builder': () => <ChatFlowBuilderPage />,
+  'configuracoes-chat-gpt': () => <AssistantSettingsPage provider="chatgpt" />,
+  'configuracoes-lm': () => <AssistantSettingsPage provider="lm" />,
+  'configuracoes-ollama': () => <AssistantSettingsPage provider="ollama" />,
+  'configuracoes-grok': () => <AssistantSettingsPage provider="grok" />,
+  'configuracoes-gemini': () => <AssistantSettingsPage provider="gemini" />,
+  'configuracoes-deepseek': () => <AssistantSettingsPage provider="deepseek" />,
+  'configuracoes-qwen': () => <AssistantSettingsPage provider="qwen" />,
+  'configuracoes-claude': () => <AssistantSettingsPage provider="claude" />,
+  'configuracoes-groqcloud': () => <AssistantSettingsPage provider="groqcloud" />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

@@ -1,3 +1,4 @@
+import { assistantsEn } from '../../../modules/assistants/locale';
 import { conversationEn } from '../../../modules/attendance/locale';
 import { autoRepliesEn } from '../../../modules/auto-replies/locale';
 import { birthdaysEn } from '../../../modules/birthdays/locale';
@@ -41,6 +42,7 @@ export const en: TLocaleResource = {
   notes: notesEn,
   autoClose: autoCloseEn,
   ratings: ratingsEn,
+  assistants: assistantsEn,
   common: {
     loadingDefault: 'We are working on it...',
     loading: 'Loading...',

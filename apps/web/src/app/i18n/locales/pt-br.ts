@@ -1,4 +1,5 @@
 /** Brazilian Portuguese: the product's first language. Every other locale must have the same keys. */
+import { assistantsPtBR } from '../../../modules/assistants/locale';
 import { conversationPtBR } from '../../../modules/attendance/locale';
 import { autoRepliesPtBR } from '../../../modules/auto-replies/locale';
 import { birthdaysPtBR } from '../../../modules/birthdays/locale';
@@ -41,6 +42,7 @@ export const ptBR = {
   notes: notesPtBR,
   autoClose: autoClosePtBR,
   ratings: ratingsPtBR,
+  assistants: assistantsPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
     loading: 'Carregando...',

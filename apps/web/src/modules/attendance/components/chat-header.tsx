@@ -16,6 +16,7 @@ import {
   IconTransfer,
   IconUserCircle,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownStatus } from '../api/follow-ticket';
 import { useContactTyping } from '../api/use-contact-typing';
@@ -44,10 +45,12 @@ type TChatHeaderProps = {
   busy: TChatAction | null;
   onAction: (action: TChatAction) => void;
   onToggleContact: () => void;
+  /** The AI menu (assistants' switches, suggestion, summary), beside the actions. */
+  aiMenu?: ReactNode;
 };
 
 /** Contact, status, protocol and the ticket's actions. */
-export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: TChatHeaderProps) => {
+export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact, aiMenu }: TChatHeaderProps) => {
   const { t } = useTranslation();
   const closed = ticket.status === 'closed';
   const primary: TPrimaryAction = ticket.status === 'pending' ? 'accept' : closed ? 'reopen' : 'close';
@@ -138,6 +141,7 @@ export const ChatHeader = ({ ticket, onBack, busy, onAction, onToggleContact }: 
           {t(`attendance.actions.${primary}`)}
         </Button>
       )}
+      {aiMenu}
       {!isPhone && (
         <Tooltip label={t('attendance.contact.toggle')}>
           <ActionIcon

@@ -39,6 +39,8 @@ type TComposerProps = {
   windowClosed?: boolean;
   /** Saves an internal note (the "Nota" mode: a toggle, or a text that starts with `/nota `). */
   onNote?: (body: string) => void;
+  /** Text put in the box from outside (an AI suggestion), replacing what was there; `at` tells two apart. */
+  prefill?: { text: string; at: number } | null;
 };
 
 /** Typing this at the start switches the box to an internal note. */
@@ -68,6 +70,7 @@ export const Composer = ({
   onTemplates,
   windowClosed = false,
   onNote,
+  prefill,
 }: TComposerProps) => {
   const { t } = useTranslation();
   const voice = useVoiceRecorder();
@@ -95,6 +98,13 @@ export const Composer = ({
     setNoteMode(!noteMode);
     input.current?.focus();
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new prefill replaces the text
+  useEffect(() => {
+    if (!prefill) return;
+    draft.fill(prefill.text);
+    input.current?.focus();
+  }, [prefill]);
 
   useEffect(() => {
     if (replyTo) input.current?.focus();

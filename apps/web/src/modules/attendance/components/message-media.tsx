@@ -256,6 +256,14 @@ export const MessageMedia = ({ message }: { message: TMessage }) => {
   return (
     <Box mb={4} pr={message.mediaType === 'document' ? 0 : 'lg'}>
       {media}
+      {(message.mediaType === 'audio' || message.mediaType === 'ptt') && message.transcript && (
+        <Text size="xs" c="dimmed" mt={4} maw={320} style={{ whiteSpace: 'pre-wrap' }} data-testid="message-transcript">
+          <Text span size="xs" fw={600} inherit>
+            {t('assistants.transcript')}
+          </Text>{' '}
+          {message.transcript}
+        </Text>
+      )}
       {progress !== null && (
         <Progress
           value={Math.round(progress * 100)}

@@ -89,5 +89,5 @@ export const useComposerDraft = ({
     }
   };
 
-  return { text, input, picker, addFiles, onPaste, insertEmoji, send, onChange, onKeyDown };
+  return { text, input, picker, addFiles, onPaste, insertEmoji, send, onChange, onKeyDown, fill: setText };
 };

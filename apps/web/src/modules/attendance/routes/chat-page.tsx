@@ -11,6 +11,7 @@ import { breakpoints } from '../../../app/theme/theme';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { ErrorState } from '../../../ui/data-states';
 import { showApiError } from '../../../ui/server-errors';
+import { ChatAiMenu } from '../../assistants/components/chat-ai-menu';
 import { useCreateNote, useTicketNotes } from '../../notes/api/notes-api';
 import { flattenMessages } from '../api/message-cache';
 import {
@@ -79,6 +80,8 @@ export const ChatPage = () => {
   const [attachments, setAttachments] = useState<File[]>([]);
   const [dropping, setDropping] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  // A reply the AI suggested: goes into the message box for the agent to edit and send.
+  const [suggestion, setSuggestion] = useState<{ text: string; at: number } | null>(null);
 
   const ticket = ticketQuery.data;
   const backToList = () => navigate('chat-empty');
@@ -100,6 +103,7 @@ export const ChatPage = () => {
     setAttachments([]);
     setDropping(false);
     setTemplatesOpen(false);
+    setSuggestion(null);
     actions.reset();
   }, [ticketId]);
 
@@ -216,6 +220,7 @@ export const ChatPage = () => {
           busy={actions.busy}
           onAction={(action) => void actions.onAction(action)}
           onToggleContact={() => toggleContactPanel()}
+          aiMenu={<ChatAiMenu ticket={ticket} onSuggestion={(text) => setSuggestion({ text, at: Date.now() })} />}
         />
         <ScheduledMessages ticketId={ticket.id} />
         <Box style={{ flex: 1, minHeight: 0 }}>
@@ -304,6 +309,7 @@ export const ChatPage = () => {
             compact={isPhone}
             onTemplates={serviceWindow.data?.templates ? () => setTemplatesOpen(true) : undefined}
             windowClosed={serviceWindow.data?.open === false}
+            prefill={suggestion}
           />
         )}
       </Stack>

@@ -1,0 +1,33 @@
+import {
+  aiProviderInfo,
+  assistantNames,
+  assistantSwitch,
+  botProviderLabels,
+  type TAssistant,
+  type TAssistantStatusField,
+  type TTicket,
+} from '@prosa/contracts';
+
+type TAssistantName = (typeof assistantNames)[number];
+
+/** One assistant the chat's AI menu offers to turn on or off for its ticket. */
+export type TTicketAssistant = { name: TAssistantName; field: TAssistantStatusField; label: string; on: boolean };
+
+const labelOf = (name: TAssistantName): string =>
+  name in aiProviderInfo
+    ? aiProviderInfo[name as keyof typeof aiProviderInfo].label
+    : botProviderLabels[name as keyof typeof botProviderLabels];
+
+/**
+ * The assistants of a ticket's AI menu: those its `<name>Status` fields already mention, plus, for admins (who
+ * can read GET /assistants), every enabled one. A field left empty follows the assistant's scope: on when it
+ * answers all tickets.
+ */
+export const ticketAssistants = (ticket: TTicket, enabled: TAssistant[] | undefined): TTicketAssistant[] =>
+  assistantNames.flatMap((name) => {
+    const field: TAssistantStatusField = `${name}Status`;
+    const value = assistantSwitch(ticket[field]);
+    const configured = enabled?.find((assistant) => assistant.provider === name && assistant.enabled);
+    if (value === null && !configured) return [];
+    return [{ name, field, label: labelOf(name), on: value ?? configured?.scope.kind === 'all' }];
+  });
