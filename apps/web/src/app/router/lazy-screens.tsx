@@ -92,3 +92,6 @@ export const RatingSettingsPage = lazyScreen(() =>
 export const AssistantSettingsPage = lazyScreen(() =>
   import('../../modules/assistants/routes/assistant-settings-page').then((x) => x.AssistantSettingsPage),
 );
+export const BotSettingsPage = lazyScreen(() =>
+  import('../../modules/assistants/routes/bot-settings-page').then((x) => x.BotSettingsPage),
+);

@@ -9,6 +9,7 @@ import {
   AttendanceLayout,
   AutoRepliesPage,
   BirthdaysPage,
+  BotSettingsPage,
   BusinessHoursPage,
   ChatEmptyPage,
   ChatFlowBuilderPage,
@@ -93,6 +94,11 @@ const builtScreens: Record<string, () => ReactElement> = {
   'configuracoes-qwen': () => <AssistantSettingsPage provider="qwen" />,
   'configuracoes-claude': () => <AssistantSettingsPage provider="claude" />,
   'configuracoes-groqcloud': () => <AssistantSettingsPage provider="groqcloud" />,
+  'configuracoes-typebot': () => <BotSettingsPage provider="typebot" />,
+  'configuracoes-dialogflow': () => <BotSettingsPage provider="dialogflow" />,
+  'configuracoes-n8n': () => <BotSettingsPage provider="n8n" />,
+  'configuracoes-dify': () => <BotSettingsPage provider="dify" />,
+  'configuracoes-vapi': () => <BotSettingsPage provider="vapi" />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

@@ -1,4 +1,12 @@
-import type { TAiProvider, TAssistant, TAssistantHelp, TAssistantSettingsInput } from '@prosa/contracts';
+import type {
+  TAiProvider,
+  TAssistant,
+  TAssistantHelp,
+  TAssistantSettingsInput,
+  TBot,
+  TBotProvider,
+  TBotSettingsInput,
+} from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
 
@@ -44,3 +52,22 @@ export const useAssistantHelp = () =>
     mutationFn: async ({ ticketId, purpose }: { ticketId: number; purpose: THelpPurpose }) =>
       (await http.post<TAssistantHelp>(`/tickets/${ticketId}/assistant-${purpose}`, {})).data,
   });
+
+export const botKeys = { all: ['bots'] as const };
+
+/** GET /bots (admins): the bots the tenant has saved (a provider not listed was never configured). */
+export const useBots = () =>
+  useQuery({ queryKey: botKeys.all, queryFn: async () => (await http.get<TBot[]>('/bots')).data });
+
+/** PUT /bots/:provider; the secret left out keeps the stored one, '' removes it. */
+export const useSaveBot = (provider: TBotProvider) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: TBotSettingsInput) => (await http.put<TBot>(`/bots/${provider}`, settings)).data,
+    onSuccess: (saved) =>
+      client.setQueryData<TBot[]>(botKeys.all, (bots = []) => [
+        ...bots.filter((bot) => bot.provider !== saved.provider),
+        saved,
+      ]),
+  });
+};

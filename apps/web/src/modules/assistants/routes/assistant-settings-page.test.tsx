@@ -49,7 +49,7 @@ const stored = (overrides: Partial<TAssistant> = {}): TAssistant => ({
   transcriptionModel: 'whisper-1',
   helpsAgents: false,
   hasApiKey: true,
-  apiKeyHint: 'abcd',
+  apiKeyHint: '…abcd',
   usage: { month: '2026-11', tokens: 2_500 },
   lastError: null,
   updatedAt: '2026-11-20T12:00:00.000Z',
