@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,6 +47,28 @@ export const openDatabase = async (options: {
   return openPglite(options.memory ? undefined : path.join(options.dataDir ?? './data', 'pglite'), options.loadDataDir);
 };
 
+/**
+ * PGlite's WebAssembly module, compiled once per process, and its file-system bundle, read once: every database
+ * a process opens (the tests open one per file, and some a second instance) then starts in about two thirds of
+ * the time (docs/testing.md).
+ */
+let pgliteRuntime: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+const loadPgliteRuntime = () => {
+  pgliteRuntime ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, data] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    // NOTE: the server's lib has WebAssembly's types but not the global's value.
+    const wasmApi = (
+      globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<WebAssembly.Module> } }
+    ).WebAssembly;
+    return { wasmModule: await wasmApi.compile(wasm), fsBundle: new Blob([data]) };
+  })();
+  return pgliteRuntime;
+};
+
 // Each driver is loaded only when used: PGlite installations never load pg, and the reverse.
 const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<TDatabase> => {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -61,6 +85,7 @@ const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<
     await (await PGlite.create({ dataDir: dir })).close();
   }
   const client = await PGlite.create({
+    ...(await loadPgliteRuntime()),
     ...(dir ? { dataDir: dir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
