@@ -78,6 +78,12 @@ test('an admin sets up ChatGPT; it answers a visitor, hands over on "sair", and 
   await page.setViewportSize({ width: 1440, height: 2300 });
   await page.screenshot({ path: '/tmp/ai-settings.png', animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 1000 });
+  // A bot's screen (Typebot) opens with its own fields and the shared scope and hand-off.
+  await page.goto('/configuracoes/typebot');
+  await expect(page.getByTestId('bot-publicId')).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 1500 });
+  await page.screenshot({ path: '/tmp/ai-bot-typebot.png', animations: 'disabled' });
+  await page.setViewportSize({ width: 1440, height: 1000 });
   const saved = await api('GET', '/assistants/chatgpt', { token: admin });
   expect(saved.body).toMatchObject({
     enabled: true,

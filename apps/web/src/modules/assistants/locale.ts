@@ -80,6 +80,7 @@ export const assistantsPtBR = {
   },
   transcript: 'Transcrição:',
   bots: {
+    enabled: 'Bot ativo',
     connection: 'Conexão com o serviço',
     secretSaved: 'Segredo salvo',
     secretNone: 'Nenhum segredo salvo',
@@ -199,6 +200,7 @@ export const assistantsEn: typeof assistantsPtBR = {
   },
   transcript: 'Transcript:',
   bots: {
+    enabled: 'Bot on',
     connection: 'Connection to the service',
     secretSaved: 'Secret saved',
     secretNone: 'No secret saved',

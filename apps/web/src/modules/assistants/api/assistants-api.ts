@@ -56,8 +56,8 @@ export const useAssistantHelp = () =>
 export const botKeys = { all: ['bots'] as const };
 
 /** GET /bots (admins): the bots the tenant has saved (a provider not listed was never configured). */
-export const useBots = () =>
-  useQuery({ queryKey: botKeys.all, queryFn: async () => (await http.get<TBot[]>('/bots')).data });
+export const useBots = (enabled = true) =>
+  useQuery({ queryKey: botKeys.all, queryFn: async () => (await http.get<TBot[]>('/bots')).data, enabled });
 
 /** PUT /bots/:provider; the secret left out keeps the stored one, '' removes it. */
 export const useSaveBot = (provider: TBotProvider) => {

@@ -157,7 +157,7 @@ export const AssistantSettingsForm = ({ provider, assistant, form, onSubmit, sav
             min={0}
             max={60}
             allowDecimal={false}
-            maw={320}
+            maw={440}
             data-testid="ai-burst-seconds"
             {...form.getInputProps('burstSeconds')}
           />
@@ -171,7 +171,7 @@ export const AssistantSettingsForm = ({ provider, assistant, form, onSubmit, sav
             allowDecimal={false}
             thousandSeparator="."
             decimalSeparator=","
-            maw={320}
+            maw={440}
             data-testid="ai-budget"
             {...form.getInputProps('monthlyTokenBudget')}
           />

@@ -143,7 +143,7 @@ export const BotSettingsForm = ({ provider, bot, form, onSubmit, saving }: TBotS
       <Stack>
         <Section title={t('assistants.bots.connection')}>
           <Switch
-            label={t('assistants.settings.enabled')}
+            label={t('assistants.bots.enabled')}
             description={t('assistants.settings.enabledHint')}
             data-testid="bot-enabled"
             {...form.getInputProps('enabled', { type: 'checkbox' })}

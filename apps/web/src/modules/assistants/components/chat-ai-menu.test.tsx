@@ -74,7 +74,7 @@ describe('the chat AI menu', () => {
     expect(calls.some((call) => call.url === '/assistants')).toBe(false);
   });
 
-  it('an admin sees every enabled assistant, the scope deciding the switch of an unset field', async () => {
+  it('an admin sees every enabled assistant and bot, the scope deciding the switch of an unset field', async () => {
     const ticket = makeTicket({ id: 6 });
     const calls = serve({
       'GET /assistants': {
@@ -85,6 +85,7 @@ describe('the chat AI menu', () => {
           { provider: 'grok', enabled: false, scope: { kind: 'all' } },
         ],
       },
+      'GET /bots': { status: 200, data: [{ provider: 'typebot', enabled: true, scope: { kind: 'none' } }] },
       'PUT /tickets/6': { status: 200, data: { ...ticket, geminiStatus: 'on' } },
     });
     renderMenu(ticket, 'admin');
@@ -94,6 +95,7 @@ describe('the chat AI menu', () => {
     );
     expect(within(menu).getByTestId('chat-ai-switch-gemini').getAttribute('aria-checked')).toBe('false');
     expect(within(menu).queryByTestId('chat-ai-switch-grok')).toBeNull();
+    expect(within(menu).getByTestId('chat-ai-switch-typebot').getAttribute('aria-checked')).toBe('false');
     fireEvent.click(within(menu).getByTestId('chat-ai-switch-gemini'));
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ geminiStatus: 'on' }));
   });

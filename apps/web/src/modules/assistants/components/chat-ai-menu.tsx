@@ -7,7 +7,7 @@ import { notifySuccess } from '../../../app/notify';
 import { useSessionStore } from '../../../app/session/session-store';
 import { showApiError } from '../../../ui/server-errors';
 import { useUpdateTicket } from '../../attendance/api/tickets-api';
-import { type THelpPurpose, useAssistantHelp, useAssistants } from '../api/assistants-api';
+import { type THelpPurpose, useAssistantHelp, useAssistants, useBots } from '../api/assistants-api';
 import { type TTicketAssistant, ticketAssistants } from './ticket-assistants';
 
 type TChatAiMenuProps = {
@@ -26,10 +26,11 @@ export const ChatAiMenu = ({ ticket, onSuggestion }: TChatAiMenuProps) => {
   const isAdmin = profile !== null && isTenantManager(profile);
   const [opened, setOpened] = useState(false);
   const assistants = useAssistants(isAdmin);
+  const bots = useBots(isAdmin);
   const update = useUpdateTicket();
   const help = useAssistantHelp();
   const [summary, setSummary] = useState<{ text: string; provider: string } | null>(null);
-  const switches = ticketAssistants(ticket, assistants.data);
+  const switches = ticketAssistants(ticket, [...(assistants.data ?? []), ...(bots.data ?? [])]);
 
   const toggle = (assistant: TTicketAssistant) => {
     const on = !assistant.on;

@@ -3,7 +3,7 @@ import {
   assistantNames,
   assistantSwitch,
   botProviderLabels,
-  type TAssistant,
+  type TAssistantScope,
   type TAssistantStatusField,
   type TTicket,
 } from '@prosa/contracts';
@@ -13,6 +13,9 @@ type TAssistantName = (typeof assistantNames)[number];
 /** One assistant the chat's AI menu offers to turn on or off for its ticket. */
 export type TTicketAssistant = { name: TAssistantName; field: TAssistantStatusField; label: string; on: boolean };
 
+/** An assistant or bot as GET /assistants and GET /bots list it (what the menu needs of it). */
+type TConfigured = { provider: string; enabled: boolean; scope: TAssistantScope };
+
 const labelOf = (name: TAssistantName): string =>
   name in aiProviderInfo
     ? aiProviderInfo[name as keyof typeof aiProviderInfo].label
@@ -20,14 +23,14 @@ const labelOf = (name: TAssistantName): string =>
 
 /**
  * The assistants of a ticket's AI menu: those its `<name>Status` fields already mention, plus, for admins (who
- * can read GET /assistants), every enabled one. A field left empty follows the assistant's scope: on when it
+ * can read GET /assistants and GET /bots), every enabled one. A field left empty follows the assistant's scope: on when it
  * answers all tickets.
  */
-export const ticketAssistants = (ticket: TTicket, enabled: TAssistant[] | undefined): TTicketAssistant[] =>
+export const ticketAssistants = (ticket: TTicket, configured: readonly TConfigured[]): TTicketAssistant[] =>
   assistantNames.flatMap((name) => {
     const field: TAssistantStatusField = `${name}Status`;
     const value = assistantSwitch(ticket[field]);
-    const configured = enabled?.find((assistant) => assistant.provider === name && assistant.enabled);
-    if (value === null && !configured) return [];
-    return [{ name, field, label: labelOf(name), on: value ?? configured?.scope.kind === 'all' }];
+    const enabled = configured.find((item) => item.provider === name && item.enabled);
+    if (value === null && !enabled) return [];
+    return [{ name, field, label: labelOf(name), on: value ?? enabled?.scope.kind === 'all' }];
   });
