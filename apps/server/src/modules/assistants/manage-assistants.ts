@@ -6,11 +6,10 @@ import {
   type TAssistantSettings,
 } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
-import { assertOwnedIds, liveConnection } from '../../platform/db/owned-ids.js';
-import { connections, queues, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { assertAnswererReferences, nextSealed } from './answerer-settings.js';
 import { toAssistantDto } from './assistant-dto.js';
 import {
   findAssistantRow,
@@ -63,19 +62,14 @@ export const saveAssistant = (
   input: TAssistantSettings,
 ): Promise<TAssistant> =>
   withTenant(deps.db, ctx.tenantId, async (tx) => {
-    await assertOwnedIds(tx, ctx.tenantId, queues, 'handoffQueueId', input.handoffQueueId);
-    await assertOwnedIds(tx, ctx.tenantId, users, 'handoffUserId', input.handoffUserId);
-    if (input.scope.kind === 'queues') await assertOwnedIds(tx, ctx.tenantId, queues, 'scope.ids', input.scope.ids);
-    if (input.scope.kind === 'connections')
-      await assertOwnedIds(tx, ctx.tenantId, connections, 'scope.ids', input.scope.ids, { where: liveConnection });
+    await assertAnswererReferences(tx, ctx.tenantId, input);
     const before = await findAssistantRow(tx, ctx.tenantId, provider);
     const { apiKey, ...settings } = input;
-    const key =
-      apiKey === undefined
-        ? { apiKeySealed: before?.apiKeySealed ?? null, apiKeyHint: before?.apiKeyHint ?? null }
-        : apiKey === ''
-          ? { apiKeySealed: null, apiKeyHint: null }
-          : { apiKeySealed: deps.secrets.seal(apiKey), apiKeyHint: hintOf(apiKey) };
+    const apiKeySealed = nextSealed(deps.secrets, before?.apiKeySealed, apiKey);
+    const key = {
+      apiKeySealed,
+      apiKeyHint: apiKeySealed === null ? null : apiKey ? hintOf(apiKey) : (before?.apiKeyHint ?? null),
+    };
     const transcribes = aiProviderInfo[provider].transcribes;
     const row = await upsertAssistantRow(tx, ctx.tenantId, provider, {
       settings: { ...settings, transcribeAudio: transcribes && settings.transcribeAudio },

@@ -1,11 +1,10 @@
 import { botSecretFields, type TBot, type TBotProvider, type TBotSettings, ZBot, ZBotSettings } from '@prosa/contracts';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
-import { assertOwnedIds, liveConnection } from '../../platform/db/owned-ids.js';
-import { connections, queues, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
+import { assertAnswererReferences, nextSealed } from './answerer-settings.js';
 import { findBotRows, type TBotRow, upsertBotRow } from './bots.repository.js';
 
 type TDeps = Pick<TServices, 'db'> & { secrets: TSecrets };
@@ -56,16 +55,11 @@ export const saveBot = (
   withTenant(deps.db, ctx.tenantId, async (tx) => {
     if (input.provider !== provider)
       throw new AppError('ERR_VALIDATION', { field: 'provider', detail: 'provider must be the one in the path' });
-    await assertOwnedIds(tx, ctx.tenantId, queues, 'handoffQueueId', input.handoffQueueId);
-    await assertOwnedIds(tx, ctx.tenantId, users, 'handoffUserId', input.handoffUserId);
-    if (input.scope.kind === 'queues') await assertOwnedIds(tx, ctx.tenantId, queues, 'scope.ids', input.scope.ids);
-    if (input.scope.kind === 'connections')
-      await assertOwnedIds(tx, ctx.tenantId, connections, 'scope.ids', input.scope.ids, { where: liveConnection });
+    await assertAnswererReferences(tx, ctx.tenantId, input);
     const field = secretFieldOf(provider);
     const { [field]: secret, provider: _provider, ...settings } = input as Record<string, unknown>;
     const before = (await findBotRows(tx, ctx.tenantId)).find((row) => row.provider === provider);
-    const secretSealed =
-      secret === undefined ? (before?.secretSealed ?? null) : secret === '' ? null : deps.secrets.seal(String(secret));
+    const secretSealed = nextSealed(deps.secrets, before?.secretSealed, secret);
     const row = await upsertBotRow(tx, ctx.tenantId, provider, { settings, secretSealed });
     const dto = toBotDto(row);
     if (!dto) throw new Error('a bot saved through its contract did not read back');

@@ -180,21 +180,6 @@ export const findOnlineQueueAgents = async (tx: TExecutor, tenantId: number, que
   return agents.map((agent) => ({ id: agent.id, tickets: counts.get(agent.id) ?? 0 }));
 };
 
-/** A `TagField`: the tag joins the ticket's tags (once), if it is the tenant's. */
-export const addTicketTag = async (tx: TExecutor, tenantId: number, ticketId: number, tagId: number) => {
-  const [tag] = await tx
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.tenantId, tenantId), eq(tags.id, tagId)));
-  if (!tag) return false;
-  const added = await tx
-    .insert(ticketTags)
-    .values({ tenantId, ticketId, tagId })
-    .onConflictDoNothing()
-    .returning({ tagId: ticketTags.tagId });
-  return added.length > 0;
-};
-
 /**
  * Whether the ticket was ever in a flow (the bot's or an agent's `chatBot` log): a ticket the bot handed to a
  * queue, or an agent took out, is not greeted again when its customer writes while it waits.

@@ -10,7 +10,7 @@ import {
 import { queueAutomaticMessage } from '../../messages/queue-automatic-message.js';
 import type { TMediaInput } from '../../messages/send-message.js';
 import { loadTicketDto } from '../../tickets/ticket-rules.js';
-import { insertTicketLog } from '../../tickets/tickets.service.js';
+import { addTicketTag, insertTicketLog } from '../../tickets/tickets.service.js';
 import { buildTicketVariables } from '../../variables/variables.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
@@ -18,7 +18,7 @@ import { enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
 import { flowMediaOf } from './flow-media.js';
 import { MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
-import { addTicketTag, saveFlowState, type TStoredFlowState } from './flow-runtime.repository.js';
+import { saveFlowState, type TStoredFlowState } from './flow-runtime.repository.js';
 
 const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
 
