@@ -158,6 +158,12 @@ test('an admin sets up ChatGPT; it answers a visitor, hands over on "sair", and 
   await expect(agent.page.getByTestId('composer-input')).toHaveValue('Posso ajudar em mais alguma coisa?');
   await agent.page.screenshot({ path: '/tmp/ai-chat-suggestion.png', animations: 'disabled' });
 
+  // On a phone the menu is an icon beside the main action.
+  await agent.page.setViewportSize({ width: 400, height: 800 });
+  await agent.page.getByTestId('chat-ai-menu').click();
+  await expect(agent.page.getByTestId('chat-ai-summarize')).toBeVisible();
+  await agent.page.screenshot({ path: '/tmp/ai-chat-phone.png', animations: 'disabled' });
+
   expectNoConsoleErrors(errors);
   expectNoConsoleErrors(agent.errors);
   await agent.context.close();

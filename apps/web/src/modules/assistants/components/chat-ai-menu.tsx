@@ -1,4 +1,4 @@
-import { Button, Menu, Modal, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu, Modal, Stack, Switch, Text } from '@mantine/core';
 import { aiProviderInfo, isTenantManager, type TTicket } from '@prosa/contracts';
 import { IconFileDescription, IconMessageChatbot, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,13 +14,15 @@ type TChatAiMenuProps = {
   ticket: TTicket;
   /** A suggested reply: goes into the message box, not sent. */
   onSuggestion: (text: string) => void;
+  /** Phone width: an icon instead of the labelled button. */
+  compact?: boolean;
 };
 
 /**
  * The chat header's "IA" menu: each assistant's switch for this ticket (PUT /tickets/:id `<name>Status`), a
  * suggested reply and a summary of the conversation. Arrow keys move through it; Enter or Space picks.
  */
-export const ChatAiMenu = ({ ticket, onSuggestion }: TChatAiMenuProps) => {
+export const ChatAiMenu = ({ ticket, onSuggestion, compact = false }: TChatAiMenuProps) => {
   const { t } = useTranslation();
   const profile = useSessionStore((state) => state.profile);
   const isAdmin = profile !== null && isTenantManager(profile);
@@ -63,17 +65,30 @@ export const ChatAiMenu = ({ ticket, onSuggestion }: TChatAiMenuProps) => {
     <>
       <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} closeOnItemClick={false}>
         <Menu.Target>
-          <Button
-            size="xs"
-            variant="light"
-            color="grape"
-            leftSection={<IconSparkles size={14} />}
-            loading={help.isPending}
-            aria-label={t('assistants.chat.menuLabel')}
-            data-testid="chat-ai-menu"
-          >
-            {t('assistants.chat.menu')}
-          </Button>
+          {compact ? (
+            <ActionIcon
+              size="lg"
+              variant="light"
+              color="grape"
+              loading={help.isPending}
+              aria-label={t('assistants.chat.menuLabel')}
+              data-testid="chat-ai-menu"
+            >
+              <IconSparkles size={18} />
+            </ActionIcon>
+          ) : (
+            <Button
+              size="xs"
+              variant="light"
+              color="grape"
+              leftSection={<IconSparkles size={14} />}
+              loading={help.isPending}
+              aria-label={t('assistants.chat.menuLabel')}
+              data-testid="chat-ai-menu"
+            >
+              {t('assistants.chat.menu')}
+            </Button>
+          )}
         </Menu.Target>
         <Menu.Dropdown miw={260} data-testid="chat-ai-dropdown">
           <Menu.Label>{t('assistants.chat.switches')}</Menu.Label>

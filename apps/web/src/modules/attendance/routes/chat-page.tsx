@@ -220,7 +220,13 @@ export const ChatPage = () => {
           busy={actions.busy}
           onAction={(action) => void actions.onAction(action)}
           onToggleContact={() => toggleContactPanel()}
-          aiMenu={<ChatAiMenu ticket={ticket} onSuggestion={(text) => setSuggestion({ text, at: Date.now() })} />}
+          aiMenu={
+            <ChatAiMenu
+              ticket={ticket}
+              compact={isPhone}
+              onSuggestion={(text) => setSuggestion({ text, at: Date.now() })}
+            />
+          }
         />
         <ScheduledMessages ticketId={ticket.id} />
         <Box style={{ flex: 1, minHeight: 0 }}>
