@@ -57,7 +57,12 @@ export const botKeys = { all: ['bots'] as const };
 
 /** GET /bots (admins): the bots the tenant has saved (a provider not listed was never configured). */
 export const useBots = (enabled = true) =>
-  useQuery({ queryKey: botKeys.all, queryFn: async () => (await http.get<TBot[]>('/bots')).data, enabled });
+  useQuery({
+    queryKey: botKeys.all,
+    queryFn: async () => (await http.get<TBot[]>('/bots')).data,
+    enabled,
+    staleTime: 30_000,
+  });
 
 /** PUT /bots/:provider; the secret left out keeps the stored one, '' removes it. */
 export const useSaveBot = (provider: TBotProvider) => {
