@@ -9,6 +9,7 @@ import { startProviders } from './channels/host/start-providers.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { assistantsRoutes } from './modules/assistants/assistants.routes.js';
 import { botsRoutes } from './modules/assistants/bots.routes.js';
+import { assistantAfterFlowListener } from './modules/assistants/runtime/after-flow.listener.js';
 import { assistantListener } from './modules/assistants/runtime/assistant.listener.js';
 import { assistantReplyJob } from './modules/assistants/runtime/assistant-reply.job.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -214,6 +215,7 @@ export const createApp = async (
   // AI assistants answer customers as durable jobs after the burst window; their keys are sealed at rest.
   const assistantDeps = { ...services, secrets: createSecrets(jwtSecret) };
   events.listen(assistantListener(assistantDeps));
+  events.listen(assistantAfterFlowListener(assistantDeps));
   jobs.register(assistantReplyJob(assistantDeps));
 
   const migrationsExpected = expectedMigrations();

@@ -18,6 +18,10 @@ export const aiProviders = [
   'groqcloud',
 ] as const;
 export const ZAiProvider = z.enum(aiProviders);
+/** Everything that can answer a ticket's messages: the AI assistants, then the bots (Vapi answers calls only). */
+export const answererProviders = [...aiProviders, 'typebot', 'dialogflow', 'n8n', 'dify'] as const;
+export const ZAnswererProvider = z.enum(answererProviders);
+export type TAnswererProvider = z.infer<typeof ZAnswererProvider>;
 export type TAiProvider = z.infer<typeof ZAiProvider>;
 
 export type TAiProviderInfo = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAssistantScope } from './assistants.js';
+import { aiProviderInfo, type TAnswererProvider, ZAssistantScope } from './assistants.js';
 import { ZRowId } from './common.js';
 
 /**
@@ -18,6 +18,12 @@ export const botProviderLabels: Record<TBotProvider, string> = {
   dify: 'Dify',
   vapi: 'Vapi',
 };
+
+/** The name of an assistant or bot as the screens show it. */
+export const answererLabel = (provider: TAnswererProvider): string =>
+  provider in aiProviderInfo
+    ? aiProviderInfo[provider as keyof typeof aiProviderInfo].label
+    : (botProviderLabels[provider as TBotProvider] ?? provider);
 
 const ZKeyword = z.string().trim().min(1, 'não pode ficar vazio').max(40);
 const ZUrl = z.url({ protocol: /^https?$/, error: 'deve ser um endereço http(s)' }).max(2048);

@@ -42,6 +42,8 @@ export type TFlowExit =
   | { kind: 'queue'; queueId: number | null; distribute: 'N' | 'R' | 'B' }
   | { kind: 'user'; userId: number }
   | { kind: 'close' }
+  /** An `AssistantField`: an AI assistant or a bot answers the ticket from here on. */
+  | { kind: 'assistant'; provider: string }
   /** A `ChatFlowField`: the ticket enters that flow's first step (the server loads it and runs `enter`). */
   | { kind: 'jump'; chatFlowId: number };
 

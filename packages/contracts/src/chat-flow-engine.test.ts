@@ -385,6 +385,26 @@ describe('interactions', () => {
     });
   });
 
+  it('an assistant step sends what comes before it, then hands the ticket to that assistant', () => {
+    const flow = buildFlow([
+      {
+        id: 'ia',
+        type: 'node',
+        interactions: [
+          say('Vou te passar para a assistente'),
+          { id: 'passa', type: 'AssistantField', data: { provider: 'claude' } },
+          say('nunca enviado'),
+        ],
+        conditions: [{ id: 'c', type: 'US', action: 1 }],
+      },
+    ]);
+    const outcome = enter(flow);
+    expect(outcome.state).toBeNull();
+    expect(outcome.exit).toEqual({ kind: 'assistant', provider: 'claude' });
+    expect(sent(outcome)).toEqual(['MessageField:m-Vou te passar para a assistente']);
+    expect(outcome.log).toEqual([{ reason: 'flow-start', stepId: 'ia', exit: 'assistant' }]);
+  });
+
   it('tag, webhook, delay and kanban pass through in order for the server to perform', () => {
     const flow = buildFlow([
       {

@@ -108,6 +108,7 @@ const partingTexts = (exit: TFlowExit, config: TFlowConfigurations): TFlowOutgoi
     case 'close':
       return text(config.farewellMessage.message, 'farewell');
     case 'jump':
+    case 'assistant':
       return [];
     default: {
       const never: never = exit;
@@ -143,14 +144,18 @@ const arriveAt = (
 ): TFlowOutcome => {
   const outgoing = [...before];
   for (const interaction of step.interactions) {
-    if (interaction.type === 'ChatFlowField') {
-      const exit: TFlowExit = { kind: 'jump', chatFlowId: interaction.data.chatFlowId };
+    if (interaction.type === 'ChatFlowField' || interaction.type === 'AssistantField') {
+      // What the step said before this item goes out; the ticket then jumps, or goes to the assistant.
+      const exit: TFlowExit =
+        interaction.type === 'ChatFlowField'
+          ? { kind: 'jump', chatFlowId: interaction.data.chatFlowId }
+          : { kind: 'assistant', provider: interaction.data.provider };
       const last = log.at(-1);
-      const jumpLog: TFlowLog[] =
+      const exitLog: TFlowLog[] =
         last?.stepId === step.id && !last.exit
-          ? [...log.slice(0, -1), { ...last, exit: 'jump' }]
-          : [...log, { reason: 'step', stepId: step.id, exit: 'jump' }];
-      return leave(exit, outgoing, jumpLog);
+          ? [...log.slice(0, -1), { ...last, exit: exit.kind }]
+          : [...log, { reason: 'step', stepId: step.id, exit: exit.kind }];
+      return leave(exit, outgoing, exitLog);
     }
     outgoing.push({ kind: 'interaction', interaction });
   }

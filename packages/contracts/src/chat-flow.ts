@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnswererProvider } from './assistants.js';
 import { ZRowId } from './common.js';
 
 /**
@@ -60,6 +61,8 @@ export const ZFlowInteraction = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ id: ZNodeId, type: z.literal('ChatFlowField'), data: z.object({ chatFlowId: ZRowId }) }),
+  /** Hands the customer to an AI assistant or a bot, which answers from here on (docs/ai.md). */
+  z.object({ id: ZNodeId, type: z.literal('AssistantField'), data: z.object({ provider: ZAnswererProvider }) }),
   z.object({ id: ZNodeId, type: z.literal('TagField'), data: z.object({ tagId: ZRowId }) }),
   z.object({ id: ZNodeId, type: z.literal('KanbanField'), data: z.object({ kanban: ZRowId }) }),
 ]);

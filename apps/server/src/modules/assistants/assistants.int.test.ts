@@ -4,7 +4,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
-import { assistantRuns, contactWallets, messages, queues, ticketLogs, tickets } from '../../platform/db/schema.js';
+import {
+  assistantRuns,
+  chatFlows,
+  connections,
+  contactWallets,
+  messages,
+  queues,
+  ticketLogs,
+  tickets,
+} from '../../platform/db/schema.js';
+import { buildFlow } from '../chat-flows/runtime/flow-test-kit.js';
 import { receiveMessage } from '../messages/receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -332,5 +342,46 @@ describe('assistant answering customers', () => {
     const runs = await t.request('GET', `/tickets/${ticketId}/assistant-runs`, { token: fx.tokens.admin });
     expect(runs.body.map((r: { purpose: string }) => r.purpose)).toEqual(['suggestion', 'summary', 'reply']);
     await useAssistant();
+  });
+});
+
+describe('a chat flow handing the customer to the assistant', () => {
+  it('the flow triages first, its assistant step hands over, and the assistant answers at once', async () => {
+    await useAssistant({ scope: { kind: 'none' } });
+    const flow = buildFlow([
+      {
+        id: 'menu',
+        say: ['Olá! Digite 1 para falar com a nossa assistente.'],
+        on: [[['1'], 'ia']],
+      },
+      {
+        id: 'ia',
+        say: ['Um momento, vou te passar para a assistente.'],
+        interactions: [{ id: 'passa', type: 'AssistantField', data: { provider: 'chatgpt' } }],
+        on: [['*', 'close']],
+      },
+    ]);
+    const [row] = await t.db.insert(chatFlows).values({ tenantId: fx.tenantId, name: 'Triagem IA', flow }).returning();
+    await t.db
+      .update(connections)
+      .set({ chatFlowId: row?.id ?? null })
+      .where(eq(connections.id, webchatId));
+    try {
+      ai.script([{ text: 'Oi! Sou a Bia. Em que posso ajudar?' }]);
+      const customer = visitor();
+      const ticketId = await customer.say('Bom dia');
+      // The flow greets; the assistant keeps quiet while the flow has the ticket.
+      await eventually(async () => expect((await ticketRow(ticketId))?.chatFlowId).toBe(row?.id), 10_000);
+      await customer.say('1');
+      await eventually(
+        async () => expect(await assistantSaid(ticketId)).toEqual(['Oi! Sou a Bia. Em que posso ajudar?']),
+        10_000,
+      );
+      expect(await ticketRow(ticketId)).toMatchObject({ chatFlowId: null, assistantStatus: { chatgpt: 'on' } });
+      expect(chatRequests()).toHaveLength(1);
+    } finally {
+      await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
+      await useAssistant();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { chatFlows } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { getTenantSettings } from '../settings/settings.service.js';
 import { findConnectionFlowId, findRunnableFlow, type TRunnableFlow } from './chat-flows.repository.js';
+import { hasBeenInFlow } from './runtime/flow-runtime.repository.js';
 
 export type { TRunnableFlow } from './chat-flows.repository.js';
 
@@ -37,6 +38,20 @@ export const findFlowForTicket = async (
   const own = ticket.whatsappId === null ? null : await findConnectionFlowId(tx, tenantId, ticket.whatsappId);
   const id = own ?? (await findDefaultFlowId(tx, tenantId));
   return id === null ? null : findChatFlow(tx, tenantId, id);
+};
+
+/**
+ * Whether a chat flow is about to take this ticket (one applies to it, and it has never been in one): other
+ * automatic answerers (AI assistants, bots) leave it to the flow, which may hand it to them.
+ */
+export const isTicketForAFlow = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticket: { id: number; whatsappId: number | null; chatFlowId: number | null },
+): Promise<boolean> => {
+  if (ticket.chatFlowId !== null) return true;
+  if (await hasBeenInFlow(tx, tenantId, ticket.id)) return false;
+  return (await findFlowForTicket(tx, tenantId, ticket)) !== null;
 };
 
 /**

@@ -2,6 +2,7 @@ import { normaliseAnswer } from '@prosa/contracts';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { JobDeferred } from '../../../platform/jobs/job-errors.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
+import { isTicketForAFlow } from '../../chat-flows/chat-flows.service.js';
 import { getTenantSettings } from '../../settings/settings.reader.js';
 import { findTicketRow, findWalletUserIds, type TTicketRow } from '../../tickets/tickets.service.js';
 import { findAssistantState, findUsage, usageMonth } from '../assistants.repository.js';
@@ -52,6 +53,8 @@ export const planAnswer = (deps: TAssistantDeps, tenantId: number, ticketId: num
     if (!row) return { kind: 'stop', outcome: 'not-applicable' };
     const assistant = pickAssistant(await findAnswerers(deps, tx, tenantId), row);
     if (!assistant) return { kind: 'stop', outcome: 'not-applicable' };
+    // A chat flow takes a new ticket first (and may hand it over with an AssistantField step).
+    if (await isTicketForAFlow(tx, tenantId, row)) return { kind: 'stop', outcome: 'not-applicable' };
     const state = await findAssistantState(tx, tenantId, row.id, assistant.provider);
     const answeredUpTo = state?.answeredUpTo ?? 0;
     let contextFrom = state?.contextFrom ?? 0;

@@ -104,6 +104,18 @@ export const applyExit = async (
       });
       run.closed = true;
       return;
+    case 'assistant':
+      // The assistant (or bot) answers from here on: its status field turns on; the assistants' runtime hears
+      // the ticket leave the flow and answers the customer (docs/ai.md).
+      await updateTicket(run, { assistantStatus: { ...run.row.assistantStatus, [exit.provider]: 'on' } });
+      await insertTicketLog(run.tx, run.tenantId, {
+        ticketId: run.row.id,
+        type: 'chatBot',
+        userId: null,
+        queueId: run.row.queueId,
+        data: { ...data, to: exit.provider },
+      });
+      return;
     default: {
       const never: never = exit;
       throw new Error(`unknown exit ${JSON.stringify(never)}`);

@@ -28,6 +28,7 @@ const ZExit: z.ZodType<TFlowExit> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), userId: ZId }),
   z.object({ kind: z.literal('close') }),
   z.object({ kind: z.literal('jump'), chatFlowId: ZId }),
+  z.object({ kind: z.literal('assistant'), provider: z.string() }),
 ]);
 
 /** The rest of a step's sending after a delay or a webhook, and how the ticket leaves the flow after it. */

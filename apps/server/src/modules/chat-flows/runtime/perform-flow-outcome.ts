@@ -85,7 +85,8 @@ const performItems = async (
       case 'WebhookField':
         return index;
       case 'ChatFlowField':
-        // The engine turns a jump into the outcome's exit; nothing to send here.
+      case 'AssistantField':
+        // The engine turns a jump or a hand-off to an assistant into the outcome's exit; nothing to send here.
         break;
       default: {
         const never: never = interaction;

@@ -1,4 +1,11 @@
-import { fillVariables, type TFlowExit, type TFlowOutgoing, type TVariableValues } from '@prosa/contracts';
+import {
+  answererLabel,
+  fillVariables,
+  type TAnswererProvider,
+  type TFlowExit,
+  type TFlowOutgoing,
+  type TVariableValues,
+} from '@prosa/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSimEntry, TSimulatorLookups } from './simulator-line';
@@ -75,6 +82,11 @@ export const useDescribeSimulation = (lookups: TSimulatorLookups) => {
             interpolation: { escapeValue: false },
           }),
         };
+      case 'AssistantField':
+        return {
+          kind: 'system',
+          text: t('chatFlows.simulator.assistantInteraction', { assistant: answererLabel(interaction.data.provider) }),
+        };
       default: {
         const never: never = interaction;
         return never;
@@ -95,6 +107,11 @@ export const useDescribeSimulation = (lookups: TSimulatorLookups) => {
         return t('chatFlows.simulator.exitClose');
       case 'jump':
         return t('chatFlows.simulator.exitJump', { flow: nameOf('flows', exit.chatFlowId), ...plain });
+      case 'assistant':
+        return t('chatFlows.simulator.exitAssistant', {
+          assistant: answererLabel(exit.provider as TAnswererProvider),
+          ...plain,
+        });
       default: {
         const never: never = exit;
         return never;

@@ -247,6 +247,8 @@ export const blankInteraction = (type: TFlowInteractionType, id: string): TFlowI
       return { id, type, data: { url: '', method: 'POST' } };
     case 'ChatFlowField':
       return { id, type, data: { chatFlowId: 0 } };
+    case 'AssistantField':
+      return { id, type, data: { provider: 'chatgpt' } };
     case 'TagField':
       return { id, type, data: { tagId: 0 } };
     case 'KanbanField':

@@ -13,7 +13,13 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { BUILT_IN_VARIABLES, type TFlowInteraction } from '@prosa/contracts';
+import {
+  answererLabel,
+  answererProviders,
+  BUILT_IN_VARIABLES,
+  type TAnswererProvider,
+  type TFlowInteraction,
+} from '@prosa/contracts';
 import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { isAxiosError } from 'axios';
 import { useRef, useState } from 'react';
@@ -366,6 +372,17 @@ export const InteractionEditor = ({
           value={idValue(interaction.data.chatFlowId)}
           onChange={(value) => onChange({ ...interaction, data: { chatFlowId: Number(value ?? 0) } })}
           data-testid={`${testId}-flow`}
+        />
+      );
+    case 'AssistantField':
+      return (
+        <Select
+          label={t('chatFlowBuilder.fields.assistant')}
+          data={answererProviders.map((provider) => ({ value: provider, label: answererLabel(provider) }))}
+          allowDeselect={false}
+          value={interaction.data.provider}
+          onChange={(value) => value && onChange({ ...interaction, data: { provider: value as TAnswererProvider } })}
+          data-testid={`${testId}-assistant`}
         />
       );
     case 'TagField':

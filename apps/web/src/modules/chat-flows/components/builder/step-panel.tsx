@@ -26,6 +26,7 @@ const INTERACTION_TYPES: TFlowInteractionType[] = [
   'DelayField',
   'WebhookField',
   'ChatFlowField',
+  'AssistantField',
   'TagField',
   'KanbanField',
 ];
