@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountErrors } from './errors/accounts.js';
+import { assistantErrors } from './errors/assistants.js';
 import { authErrors } from './errors/auth.js';
 import { chatFlowErrors } from './errors/chat-flows.js';
 import { connectionErrors } from './errors/connections.js';
@@ -13,6 +14,7 @@ import { errorCatalogue } from './errors.js';
 
 const areas = {
   accountErrors,
+  assistantErrors,
   authErrors,
   chatFlowErrors,
   connectionErrors,

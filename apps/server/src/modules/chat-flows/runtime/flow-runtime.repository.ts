@@ -5,11 +5,9 @@ import {
   chatFlowRuns,
   contacts,
   messages,
-  tags,
   ticketFlowStates,
   ticketLogs,
   tickets,
-  ticketTags,
   users,
   usersQueues,
 } from '../../../platform/db/schema.js';
