@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api, createShop, loginThroughForm } from './helpers.js';
+import { test } from './test.js';
 
 // An admin closes every day on /horario-atendimento and writes the absence text; a web chat visitor writes
 // three times and gets the absence message once (maxRetries 1, the default). A shop of its own: the demo

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { accounts, api, apiLogin, loginThroughForm } from './helpers.js';
+import { test } from './test.js';
 
 test('a route hidden by menu visibility shows "Acesso negado" and returns to contatos', async ({ page }) => {
   const adminToken = await apiLogin(accounts.admin.email, accounts.admin.password);

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { startFakeAi, type TFakeAi } from '../packages/fakes/src/index.js';
 import { api, createShop, expectNoConsoleErrors, loginThroughForm, openAgentPage, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // An admin configures ChatGPT on its settings screen against the fake OpenAI (address, model, key, every
 // ticket, the hand-off queue, help for agents); a web chat visitor asks, gets the model's answer, types "sair"

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { api, createShop, expectNoConsoleErrors, loginThroughForm, openAgentPage, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // A first day of use, as an agent sees it: empty tabs say what lands in them; an accepted ticket follows to
 // "Abertos"; the contact is edited from the chat; closing offers the saved closing messages and keeps the

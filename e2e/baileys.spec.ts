@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   acceptAndReply,
   accounts,
@@ -9,6 +9,7 @@ import {
   watchConsole,
 } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 // The phone behind Baileys' fake socket, which serve.ts injects into the server (the library seam).
 const phone = `http://127.0.0.1:${MAIN_PORT + 500}`;

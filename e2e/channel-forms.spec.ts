@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // Every channel an admin can add from /sessoes opens its own form, in Portuguese, asking for its provider's
 // settings; each settings screen lists its kinds only.

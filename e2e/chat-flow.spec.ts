@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api, createShop, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // An admin builds a two-option menu in the chat-flow builder (a new step from the palette, a line drawn to it,
 // the answers listed, the queues picked), tries it in the simulator, and points the web chat connection at it;

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // Farewell messages (`/fechamento`). Tags, quick messages and closing reasons are walked in catalog.spec.ts.
 const stamp = Date.now().toString(36);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // From the chat: two messages are picked and forwarded to another contact (picked by a server search), and the conversation
 // is exported as text and as CSV, both downloaded by the browser.

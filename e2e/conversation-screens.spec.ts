@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // Contacts, tickets-per-queue panel, protocols and general settings: each opens in Portuguese without console
 // errors; screenshots are kept under test-results/screens/ for review.

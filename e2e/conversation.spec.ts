@@ -1,5 +1,6 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { api, createShop, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // A whole conversation over the web chat, as people live it: a visitor writes from the site, an agent of
 // the chat's queue sees it arrive live, accepts, replies (the visitor sees the typing and the reply), the

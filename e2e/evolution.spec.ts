@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demoEvolution } from '../packages/fakes/src/index.js';
 import {
   acceptAndReply,
@@ -10,6 +10,7 @@ import {
   watchConsole,
 } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 // The fake Evolution API gateway serve.ts starts next to the server (the gateway, the phone and WhatsApp).
 const fakeEvolution = `http://127.0.0.1:${MAIN_PORT + 300}`;

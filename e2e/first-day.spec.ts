@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { accounts, api, createShop, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // What a first day of use found, as the agent and the visitor see it: the visitor's phone lands on the
 // contact, the agent sees the visitor typing, the chat fits a 390 px phone with its emoji button, the emoji

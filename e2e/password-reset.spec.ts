@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api, apiLogin } from './helpers.js';
 import { DEMO_PASSWORD, MAIN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 const inbox = async (to: string) => {
   const res = await fetch(`http://127.0.0.1:${MAIN_PORT + 100}/?to=${encodeURIComponent(to)}`);

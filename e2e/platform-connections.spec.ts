@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demoEvolution } from '../packages/fakes/src/index.js';
 import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 // The fake Evolution API gateway serve.ts starts next to the server.
 const fakeEvolution = `http://127.0.0.1:${MAIN_PORT + 300}`;

@@ -36,6 +36,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${MAIN_PORT}`,
     locale: 'pt-BR',
+    // As a user who prefers reduced motion: no spinner or transition keeps the page repainting (CPU in CI).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -44,6 +46,8 @@ export default defineConfig({
         '--headless',
         '--no-sandbox',
         '--disable-gpu',
+        // No GPU process emulating a GPU in software (SwiftShader): pages are drawn by the CPU directly.
+        '--disable-software-rasterizer',
         '--disable-quic',
         '--no-first-run',
         '--disable-background-networking',

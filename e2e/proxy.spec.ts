@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demoEvolution } from '../packages/fakes/src/index.js';
 import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 // The forward proxy serve.ts starts next to the server (login prosa / proxy-demo): HTTP and SOCKS5.
 const httpProxy = { host: '127.0.0.1', port: String(MAIN_PORT + 600) };

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api, createShop, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // An admin turns ratings on in /avaliacoes/configurar; a web chat visitor writes, an agent takes the ticket and
 // closes it from the chat screen (the ticket waits for the rating), the visitor answers 4 and is thanked, the

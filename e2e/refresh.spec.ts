@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
 import { SHORT_TOKEN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 const base = `http://localhost:${SHORT_TOKEN_PORT}`;
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // Every screen built so far opens without console errors and speaks Portuguese; a screenshot of each is
 // kept under test-results/screens/ for review.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demoTelegramBot } from '../packages/fakes/src/index.js';
 import {
   acceptAndReply,
@@ -10,6 +10,7 @@ import {
   watchConsole,
 } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 // The fake Bot API serve.ts starts next to the server. PUBLIC_URL is http there, so the server reads the
 // bot's updates by long polling: a user's message waits at the fake until the server takes it.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demoMetaNumber, metaWebhook } from '../packages/fakes/src/index.js';
 import {
   acceptAndReply,
@@ -11,6 +11,7 @@ import {
   watchConsole,
 } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
+import { test } from './test.js';
 
 // The fake Cloud API serve.ts starts next to the server (Meta's side: the Graph API and its webhooks).
 const fakeMeta = `http://127.0.0.1:${MAIN_PORT + 200}`;

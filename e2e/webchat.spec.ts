@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { accounts, api, apiLogin, expectNoConsoleErrors, openAgentPage, watchConsole } from './helpers.js';
+import { test } from './test.js';
 
 // A visitor on the web chat page and an agent in /atendimento talk both ways, live; the agent closes the
 // ticket. A second agent, bound to another queue, is logged in the whole time and never sees the ticket:

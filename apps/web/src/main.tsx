@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/theme/reduced-motion.css';
 import './app/i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -21,6 +21,8 @@ export const buildTheme = (colors: TColorMap): MantineThemeOverride =>
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     defaultRadius: 'md',
     cursorType: 'pointer',
+    // A user who asks their system for less motion gets no sliding or fading (reduced-motion.css stops the rest).
+    respectReducedMotion: true,
     components: {
       Modal: { defaultProps: { centered: true, closeOnEscape: true, trapFocus: true } },
     },
