@@ -38,6 +38,8 @@ export default defineConfig({
     locale: 'pt-BR',
     // As a user who prefers reduced motion: no spinner or transition keeps the page repainting (CPU in CI).
     reducedMotion: 'reduce',
+    // Each new context would install the offline worker and precache every asset; pwa.spec.ts covers it once.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

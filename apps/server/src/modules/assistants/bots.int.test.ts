@@ -121,7 +121,7 @@ describe('bots answering customers', () => {
     );
     n8n.answerNext({ kind: 'status', status: 500, body: 'Workflow could not be started' });
     await say('E o frete?');
-    await eventually(async () => expect((await ticketRow(ticketId))?.assistantStatus).toEqual({ n8n: 'off' }), 10_000);
+    await eventually(async () => expect((await ticketRow(ticketId))?.assistantStatus).toEqual({ n8n: 'off' }), 20_000);
     const runs = await t.db.select().from(assistantRuns).where(eq(assistantRuns.ticketId, ticketId));
     expect(runs.map((r) => r.outcome)).toEqual(['replied', 'failed']);
     const listed = await t.request('GET', '/bots', { token: fx.tokens.admin });
@@ -140,7 +140,7 @@ describe('bots answering customers', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const say = visitor();
     const ticketId = await say('Oi');
-    await eventually(async () => expect((await botSaid(ticketId)).join('\n')).toContain('1 - Vendas'), 10_000);
+    await eventually(async () => expect((await botSaid(ticketId)).join('\n')).toContain('1 - Vendas'), 20_000);
     await say('1');
     await eventually(
       async () => expect((await botSaid(ticketId)).join('\n')).toContain('Temos planos a partir de R$ 49.'),
