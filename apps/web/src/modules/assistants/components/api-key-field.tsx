@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAssistantForm } from './assistant-form';
+import { SecretRemoveButton } from './secret-remove-button';
 
 type TApiKeyFieldProps = {
   form: Pick<UseFormReturnType<TAssistantForm>, 'values' | 'setFieldValue' | 'getInputProps'>;
@@ -47,24 +48,19 @@ export const ApiKeyField = ({ form, hasApiKey, apiKeyHint, needsKey }: TApiKeyFi
             <Text size="sm" c={removing ? 'negative' : 'dimmed'} td={removing ? 'line-through' : undefined}>
               {t('assistants.settings.apiKeySaved', { hint: apiKeyHint ?? '' })}
             </Text>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color={removing ? 'gray' : 'negative'}
-              leftSection={removing ? undefined : <IconTrash size={14} />}
-              onClick={() => {
+            <SecretRemoveButton
+              removing={removing}
+              onToggle={() => {
                 form.setFieldValue('removeKey', !removing);
                 form.setFieldValue('apiKey', '');
               }}
-              data-testid="ai-key-remove"
-            >
-              {removing ? t('assistants.settings.apiKeyUndo') : t('assistants.settings.apiKeyRemove')}
-            </Button>
-            {removing && (
-              <Text size="xs" c="negative">
-                {t('assistants.settings.apiKeyRemoving')}
-              </Text>
-            )}
+              labels={{
+                remove: t('assistants.settings.apiKeyRemove'),
+                undo: t('assistants.settings.apiKeyUndo'),
+                removing: t('assistants.settings.apiKeyRemoving'),
+              }}
+              testId="ai-key-remove"
+            />
           </>
         ) : (
           <Text size="sm" c="dimmed">

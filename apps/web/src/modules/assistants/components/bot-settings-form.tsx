@@ -15,11 +15,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TBot, TBotProvider } from '@prosa/contracts';
-import { IconTrash } from '@tabler/icons-react';
+
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botFields, botToForm, secretFieldOf, type TBotField, type TBotForm, validateBotForm } from './bot-form';
 import { ScopeField, useLookupOptions } from './scope-field';
+import { SecretRemoveButton } from './secret-remove-button';
 
 /** The settings form of one bot, validated with the contract's ZBotSettings. */
 export const useBotForm = (provider: TBotProvider) =>
@@ -95,24 +96,19 @@ const SecretInput = ({
           {hasSecret ? t('assistants.bots.secretSaved') : t('assistants.bots.secretNone')}
         </Text>
         {hasSecret && (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color={removing ? 'gray' : 'negative'}
-            leftSection={removing ? undefined : <IconTrash size={14} />}
-            onClick={() => {
+          <SecretRemoveButton
+            removing={removing}
+            onToggle={() => {
               form.setFieldValue('removeSecret', !removing);
               form.setFieldValue('secret', '');
             }}
-            data-testid="bot-secret-remove"
-          >
-            {removing ? t('assistants.bots.secretUndo') : t('assistants.bots.secretRemove')}
-          </Button>
-        )}
-        {removing && (
-          <Text size="xs" c="negative">
-            {t('assistants.bots.secretRemoving')}
-          </Text>
+            labels={{
+              remove: t('assistants.bots.secretRemove'),
+              undo: t('assistants.bots.secretUndo'),
+              removing: t('assistants.bots.secretRemoving'),
+            }}
+            testId="bot-secret-remove"
+          />
         )}
       </Group>
     </Stack>
