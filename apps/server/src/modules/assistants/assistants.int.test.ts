@@ -43,7 +43,7 @@ const useAssistant = (extra: object = {}) =>
     baseUrl: ai.openAiBaseUrl,
     model: 'gpt-4o-mini',
     apiKey: KEY,
-    systemPrompt: 'Você é a Bia, da Loja Teste.',
+    systemPrompt: 'Você é a Bia, da Loja Teste. Chame o cliente de {{name}}.',
     scope: { kind: 'all' },
     handoffQueueId: fx.queue.id,
     burstSeconds: 0,
@@ -172,7 +172,8 @@ describe('assistant answering customers', () => {
     expect(chatRequests()).toHaveLength(1);
     const said = lastUserText(request?.body);
     for (const text of ['Oi', 'tênis azul', 'tamanho 40']) expect(said).toContain(text);
-    expect(JSON.stringify(request?.body)).toContain('Você é a Bia');
+    // The prompt's variables are filled for this ticket's customer.
+    expect(JSON.stringify(request?.body)).toMatch(/Você é a Bia, da Loja Teste. Chame o cliente de Cliente \d+\./);
     const runs = await runsOf(ticketId);
     expect(runs.filter((r) => r.outcome === 'replied')).toHaveLength(1);
     expect(runs[0]?.inputTokens).toBeGreaterThan(0);

@@ -1,9 +1,11 @@
+import { fillVariables } from '@prosa/contracts';
 import type { ModelMessage } from 'ai';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { findContactRow } from '../../contacts/contacts.service.js';
 import { findTicketTail, type TMessageRow } from '../../messages/messages.service.js';
 import { findQueues } from '../../queues/queues.service.js';
 import { findTags } from '../../tags/tags.service.js';
+import { buildTicketVariables, type TTicketVariables } from '../../variables/variables.service.js';
 
 /** Messages of the ticket an assistant reads at most (the newest ones). */
 export const CONTEXT_MESSAGES = 40;
@@ -46,6 +48,8 @@ export type TConversationContext = {
   contact: { name: string; number: string | null; email: string | null };
   queues: { id: number; name: string }[];
   tags: { id: number; name: string }[];
+  /** The ticket's variables (the tenant's own and the built-in ones), for `{{...}}` in the prompt. */
+  variables: TTicketVariables;
 };
 
 export const loadConversationContext = async (
@@ -58,7 +62,9 @@ export const loadConversationContext = async (
   const contact = await findContactRow(tx, tenantId, ticket.contactId);
   const queues = (await findQueues(tx, tenantId)).filter((queue) => queue.isActive);
   const tags = await findTags(tx, tenantId, true);
+  const variables = await buildTicketVariables(tx, tenantId, ticket.id);
   return {
+    variables,
     rows,
     contact: { name: contact?.name ?? '', number: contact?.number ?? null, email: contact?.email ?? null },
     queues: queues.map((queue) => ({ id: queue.id, name: queue.queue })),
@@ -66,10 +72,10 @@ export const loadConversationContext = async (
   };
 };
 
-/** The system prompt: the admin's, then the facts the model may use and the tools' rules. */
+/** The system prompt: the admin's (its `{{variables}}` filled), then the facts the model may use and the tools' rules. */
 export const systemPromptOf = (prompt: string, context: TConversationContext, now: Date): string =>
   [
-    prompt.trim() ||
+    fillVariables(prompt, context.variables.values, { timeZone: context.variables.timeZone, at: now }).trim() ||
       'Você é o assistente de atendimento desta empresa. Responda em português do Brasil, com frases curtas e cordiais.',
     `Cliente: ${context.contact.name || 'sem nome'}.`,
     `Data e hora: ${now.toISOString()}.`,
