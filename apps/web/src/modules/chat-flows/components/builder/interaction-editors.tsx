@@ -1,105 +1,26 @@
 import {
   ActionIcon,
   Button,
-  FileButton,
   Group,
-  Image,
   NumberInput,
   SegmentedControl,
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
-import {
-  answererLabel,
-  answererProviders,
-  BUILT_IN_VARIABLES,
-  type TAnswererProvider,
-  type TFlowInteraction,
-} from '@prosa/contracts';
-import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { isAxiosError } from 'axios';
-import { useRef, useState } from 'react';
+import { answererLabel, answererProviders, type TAnswererProvider, type TFlowInteraction } from '@prosa/contracts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isStoredMedia, uploadFlowMedia } from '../../api/chat-flows-api';
 import { nextId } from './flow-doc-ops';
 
+import { MediaEditor } from './media-editor';
+import { MessageText, type TEditorProps, type TOf } from './message-text';
 export type TOption = { value: string; label: string };
 export type TInteractionLookups = { flows: TOption[]; tags: TOption[] };
 
-/** Placeholders the engine fills in (domain 5.3); shown as they are written, not translated. */
-/** Format samples, not language. */
-const MIME_SAMPLE = 'image/jpeg';
+/** Format sample, not language. */
 const URL_SAMPLE = 'https://';
-
-const FLOW_VARIABLES = BUILT_IN_VARIABLES.map((name) => `{{${name}}}`);
-
-type TEditorProps<T extends TFlowInteraction> = {
-  interaction: T;
-  onChange: (interaction: T) => void;
-  testId: string;
-};
-
-type TOf<K extends TFlowInteraction['type']> = Extract<TFlowInteraction, { type: K }>;
-
-/** A textarea with the variables under it: a click inserts one where the cursor is. */
-const MessageText = ({
-  value,
-  onChange,
-  label,
-  testId,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  label: string;
-  testId: string;
-}) => {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const insert = (variable: string) => {
-    const area = ref.current;
-    const start = area?.selectionStart ?? value.length;
-    const end = area?.selectionEnd ?? value.length;
-    onChange(value.slice(0, start) + variable + value.slice(end));
-    requestAnimationFrame(() => {
-      area?.focus();
-      area?.setSelectionRange(start + variable.length, start + variable.length);
-    });
-  };
-  return (
-    <Stack gap={4}>
-      <Textarea
-        ref={ref}
-        label={label}
-        autosize
-        minRows={2}
-        maxRows={8}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        data-testid={testId}
-      />
-      <Group gap={4}>
-        <Text size="xs" c="dimmed" title={t('chatFlowBuilder.fields.variablesHint')}>
-          {t('chatFlowBuilder.fields.variables')}:
-        </Text>
-        {FLOW_VARIABLES.map((variable) => (
-          <UnstyledButton
-            key={variable}
-            onClick={() => insert(variable)}
-            fz="xs"
-            c="var(--mantine-primary-color-filled)"
-            ff="monospace"
-          >
-            {variable}
-          </UnstyledButton>
-        ))}
-      </Group>
-    </Stack>
-  );
-};
 
 const MessageEditor = ({ interaction, onChange, testId }: TEditorProps<TOf<'MessageField'>>) => {
   const { t } = useTranslation();
@@ -110,94 +31,6 @@ const MessageEditor = ({ interaction, onChange, testId }: TEditorProps<TOf<'Mess
       onChange={(message) => onChange({ ...interaction, data: { message } })}
       testId={`${testId}-message`}
     />
-  );
-};
-
-const MediaEditor = ({ interaction, onChange, testId }: TEditorProps<TOf<'MediaField'>>) => {
-  const { t } = useTranslation();
-  const set = (patch: Partial<TOf<'MediaField'>['data']>) =>
-    onChange({ ...interaction, data: { ...interaction.data, ...patch } });
-  const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    setFailure(null);
-    try {
-      set(await uploadFlowMedia(file));
-    } catch (error) {
-      const status = isAxiosError(error) ? error.response?.status : undefined;
-      setFailure(
-        status === 413
-          ? 'chatFlowBuilder.fields.uploadTooLarge'
-          : status === 400
-            ? 'chatFlowBuilder.fields.uploadBadType'
-            : 'chatFlowBuilder.fields.uploadFailed',
-      );
-    } finally {
-      setUploading(false);
-    }
-  };
-  const { mediaUrl, mimeType, name } = interaction.data;
-  const stored = isStoredMedia(mediaUrl);
-  return (
-    <Stack gap="xs">
-      <Group gap="xs" wrap="nowrap">
-        <FileButton onChange={(file) => void upload(file)}>
-          {(props) => (
-            <Button
-              {...props}
-              size="xs"
-              variant="light"
-              leftSection={<IconUpload size={14} />}
-              loading={uploading}
-              data-testid={`${testId}-upload`}
-            >
-              {t('chatFlowBuilder.fields.uploadFile')}
-            </Button>
-          )}
-        </FileButton>
-        {stored && name && (
-          <Text size="xs" c="dimmed" truncate data-testid={`${testId}-file`}>
-            {t('chatFlowBuilder.fields.uploadedFile', { name })}
-          </Text>
-        )}
-      </Group>
-      {failure && (
-        <Text size="xs" c="red" data-testid={`${testId}-upload-error`}>
-          {t(failure)}
-        </Text>
-      )}
-      {stored && mimeType.startsWith('image/') && (
-        <Image src={mediaUrl} alt={name} h={80} w="auto" fit="contain" radius="sm" data-testid={`${testId}-preview`} />
-      )}
-      <TextInput
-        label={t('chatFlowBuilder.fields.mediaUrl')}
-        description={t('chatFlowBuilder.fields.mediaUrlHint')}
-        value={interaction.data.mediaUrl}
-        onChange={(e) => set({ mediaUrl: e.currentTarget.value })}
-        data-testid={`${testId}-url`}
-      />
-      <Group grow>
-        <TextInput
-          label={t('chatFlowBuilder.fields.fileName')}
-          value={interaction.data.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t('chatFlowBuilder.fields.mimeType')}
-          placeholder={MIME_SAMPLE}
-          value={interaction.data.mimeType}
-          onChange={(e) => set({ mimeType: e.currentTarget.value })}
-        />
-      </Group>
-      <MessageText
-        label={t('chatFlowBuilder.fields.caption')}
-        value={interaction.data.caption}
-        onChange={(caption) => set({ caption })}
-        testId={`${testId}-caption`}
-      />
-    </Stack>
   );
 };
 
