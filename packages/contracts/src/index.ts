@@ -14,6 +14,7 @@ export * from './auto-replies.js';
 export * from './birthdays.js';
 export * from './bots.js';
 export * from './business-hours.js';
+export * from './campaigns.js';
 export * from './catalog.js';
 export * from './chat-flow.js';
 export * from './chat-flow-answer.js';

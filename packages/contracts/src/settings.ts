@@ -41,6 +41,10 @@ export const settingDefaults = {
   // answer a contact whose wallet names an agent.
   waitProcessing: 'enabled',
   shutdownWallet: 'disabled',
+  // Campaigns: whether a customer's reply to a campaign opens a pending ticket (off: it stays in the campaign's
+  // closed ticket for 72 h), and the words that opt a contact out of every later campaign.
+  campaignRepliesOpenTickets: 'disabled',
+  campaignOptOutWords: 'SAIR,PARAR',
   // Integrations: the family's `semRedis` toggle (POST /noRedis), stored for its clients; nothing here reads it.
   noRedis: 'enabled',
 } as const;

@@ -460,6 +460,11 @@ export const tickets = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Per-assistant status fields of the spec (difyStatus, chatgptStatus, ...), by assistant name. */
     assistantStatus: jsonb('assistant_status').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * A closed ticket an outreach (campaign) message opened: the customer's replies until this time are kept
+     * in it, closed, instead of opening a pending ticket (the tenant's `campaignRepliesOpenTickets` off).
+     */
+    quietUntil: timestamp('quiet_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -1054,4 +1059,96 @@ export const unmatchedWebhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('unmatched_webhook_events_tenant_received_idx').on(t.tenantId, t.receivedAt.desc())],
+);
+
+/** A campaign or a mass send (/massa/*): what goes, through which connection, when and how fast. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('campaign'),
+    status: text('status', { enum: ['pending', 'scheduled', 'processing', 'paused', 'finished', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    messages: jsonb('messages').$type<string[]>().notNull().default([]),
+    template: jsonb('template').$type<{
+      name: string;
+      language: string;
+      headerParams: string[];
+      bodyParams: string[];
+    } | null>(),
+    mediaUrl: text('media_url'),
+    mediaType: text('media_type'),
+    mediaName: text('media_name'),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    delaySeconds: integer('delay_seconds').notNull().default(20),
+    windowStart: text('window_start').notNull().default('08:00'),
+    windowEnd: text('window_end').notNull().default('20:00'),
+    dailyCap: integer('daily_cap'),
+    pauseReason: text('pause_reason'),
+    /** When the engine sends next (its tick job is due then). */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('campaigns_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc())],
+);
+
+/** One contact of a campaign: its variables, its turn, and what became of its message. */
+export const campaignContacts = pgTable(
+  'campaign_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** CSV columns (textovariavel), by column name. */
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    state: text('state', { enum: ['pending', 'queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    variant: integer('variant'),
+    body: text('body'),
+    failureReason: text('failure_reason'),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('campaign_contacts_contact_key').on(t.campaignId, t.contactId),
+    // The engine's next turn: the campaign's pending rows in order.
+    index('campaign_contacts_state_idx').on(t.tenantId, t.campaignId, t.state, t.id),
+    // Acks find their row by our message id.
+    uniqueIndex('campaign_contacts_message_key').on(t.tenantId, t.messageId).where(sql`${t.messageId} is not null`),
+    // Replies find the contact's latest send.
+    index('campaign_contacts_contact_idx').on(t.tenantId, t.contactId, t.queuedAt),
+  ],
+);
+
+/** Contacts who answered an opt-out word: every later campaign skips them. */
+export const campaignOptOuts = pgTable(
+  'campaign_opt_outs',
+  {
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.contactId] })],
 );

@@ -1,0 +1,47 @@
+import type { TErrorEntry } from './entry.js';
+
+// Campaigns, mass sends and group tools (issue 20).
+export const outreachErrors = {
+  ERR_CAMPAIGN_NOT_FOUND: {
+    status: 404,
+    'pt-BR': 'Campanha não encontrada.',
+    en: 'Campaign not found.',
+  },
+  /** The action does not apply to the campaign's status (start a finished one, resume a running one...). */
+  ERR_CAMPAIGN_STATUS: {
+    status: 409,
+    'pt-BR': 'Esta ação não vale para a campanha no status em que ela está. Atualize a página.',
+    en: 'This action does not apply to the campaign in its current status. Reload the page.',
+  },
+  ERR_CAMPAIGN_LOCKED: {
+    status: 409,
+    'pt-BR': 'Pause a campanha antes de alterá-la; campanhas encerradas ou canceladas não mudam mais.',
+    en: 'Pause the campaign before changing it; finished or canceled campaigns no longer change.',
+  },
+  ERR_CAMPAIGN_NO_CONTACTS: {
+    status: 400,
+    'pt-BR': 'A campanha não tem contatos. Adicione contatos antes de iniciá-la.',
+    en: 'The campaign has no contacts. Add contacts before starting it.',
+  },
+  /** The connection is gone, or its channel cannot send this kind (a template on a channel without templates). */
+  ERR_CAMPAIGN_CONNECTION: {
+    status: 400,
+    'pt-BR': 'A conexão escolhida não pode enviar esta campanha. Escolha outra conexão.',
+    en: 'The chosen connection cannot send this campaign. Choose another connection.',
+  },
+  ERR_CAMPAIGN_TOO_MANY_CONTACTS: {
+    status: 400,
+    'pt-BR': 'A campanha passou do limite de 200.000 contatos.',
+    en: 'The campaign is over the limit of 200,000 contacts.',
+  },
+  ERR_CAMPAIGN_CSV: {
+    status: 400,
+    'pt-BR': 'Não foi possível ler o arquivo CSV. Envie um CSV com uma coluna "number" (ou "numero").',
+    en: 'The CSV file could not be read. Send a CSV with a "number" column.',
+  },
+  ERR_VOICE_NOT_AVAILABLE: {
+    status: 501,
+    'pt-BR': 'As ligações em massa chegam com o módulo de voz (Wavoip), que ainda não está disponível.',
+    en: 'Mass calls come with the voice module (Wavoip), which is not available yet.',
+  },
+} as const satisfies Record<string, TErrorEntry>;
