@@ -19,6 +19,9 @@ import { autoReplyListener } from './modules/auto-replies/auto-reply.listener.js
 import { birthdayJob } from './modules/birthdays/birthday.job.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
+import { campaignAcksListener } from './modules/campaigns/engine/campaign-acks.listener.js';
+import { campaignRepliesListener } from './modules/campaigns/engine/campaign-replies.listener.js';
+import { campaignTickJob } from './modules/campaigns/engine/campaign-tick.job.js';
 import { chatFlowsRoutes } from './modules/chat-flows/chat-flows.routes.js';
 import { chatFlowListener } from './modules/chat-flows/runtime/chat-flow.listener.js';
 import { flowContinuationJob } from './modules/chat-flows/runtime/flow-continuation.job.js';
@@ -217,6 +220,10 @@ export const createApp = async (
   events.listen(assistantListener(assistantDeps));
   events.listen(assistantAfterFlowListener(assistantDeps));
   jobs.register(assistantReplyJob(assistantDeps));
+  // Campaigns and mass sends: one engine step per job, acks and replies heard from the messages' events.
+  jobs.register(campaignTickJob(services));
+  events.listen(campaignAcksListener(services));
+  events.listen(campaignRepliesListener(services));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));

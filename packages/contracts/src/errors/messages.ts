@@ -58,6 +58,19 @@ export const messageErrors = {
       'Fora da janela de 24 horas do WhatsApp: o cliente não escreve há mais de 24 horas. Envie um modelo de mensagem aprovado.',
     en: "Outside WhatsApp's 24-hour window: the customer has not written in over 24 hours. Send an approved template.",
   },
+  /** Meta throttled the number (codes 4, 80007, 130429): campaigns pause on it. */
+  ERR_WABA_RATE_LIMIT: {
+    status: 429,
+    'pt-BR': 'O WhatsApp limitou a taxa de envio deste número. Aguarde e tente de novo mais tarde.',
+    en: 'WhatsApp throttled this number. Wait and try again later.',
+  },
+  /** Meta refused for the number's quality (131048 spam limit, 131049, 131056 pair limit, 368 policy block). */
+  ERR_WABA_QUALITY: {
+    status: 429,
+    'pt-BR':
+      'O WhatsApp recusou o envio pela qualidade do número (limite de spam ou bloqueio por política). Reduza o ritmo e revise a mensagem.',
+    en: "WhatsApp refused the send for the number's quality (spam limit or policy block). Slow down and review the message.",
+  },
   ERR_CHANNEL_OUTSIDE_WINDOW: {
     status: 400,
     'pt-BR':

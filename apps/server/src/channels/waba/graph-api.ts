@@ -3,6 +3,13 @@ import { ChannelSendError } from '../types.js';
 /** The credentials of one Cloud API number, opened from the connection's sealed settings. */
 export type TWabaCredentials = { phoneNumberId: string; wabaId: string; accessToken: string };
 
+/** Meta's throttling and quality codes, as catalogue codes (campaigns pause on them); undefined for others. */
+export const wabaLimitReason = (code: number | null): string | undefined => {
+  if (code === 4 || code === 80007 || code === 130429) return 'ERR_WABA_RATE_LIMIT';
+  if (code === 131048 || code === 131049 || code === 131056 || code === 368) return 'ERR_WABA_QUALITY';
+  return undefined;
+};
+
 /** A Graph API error as Meta sends it: `{ error: { message, type, code, error_subcode?, fbtrace_id } }`. */
 export class GraphError extends Error {
   constructor(
@@ -29,7 +36,7 @@ export class GraphError extends Error {
     if (this.status === 401 || this.code === 190) return 'ERR_WABA_TOKEN_INVALID';
     if (this.code === 131047) return 'ERR_WABA_OUTSIDE_WINDOW';
     if (this.code === 131026 || this.code === 100) return 'ERR_WAPP_INVALID_CONTACT';
-    return 'ERR_SENDING_WAPP_MSG';
+    return wabaLimitReason(this.code) ?? 'ERR_SENDING_WAPP_MSG';
   }
 
   toSendError(): ChannelSendError {

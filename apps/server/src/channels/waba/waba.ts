@@ -14,7 +14,7 @@ import type { TGatewayMessage } from '../host/gateway-events.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { isSameSecret } from '../shared/same-secret.js';
 import { ChannelSendError, type TChannelAdapter, type TConnectionRow, type TOutboundMessage } from '../types.js';
-import { createGraphClient, GraphError, type TWabaCredentials } from './graph-api.js';
+import { createGraphClient, GraphError, type TWabaCredentials, wabaLimitReason } from './graph-api.js';
 import { graphMediaKind, graphTemplate, toMessageTemplate } from './graph-shapes.js';
 import { parseWabaWebhook, type TWabaEvent } from './waba-webhook.js';
 
@@ -107,7 +107,11 @@ export const readSignedMetaWebhook = (
 
 /** Meta's failure codes of a status webhook, as catalogue codes. */
 const statusReason = (code: number | null) =>
-  code === 131047 ? 'ERR_WABA_OUTSIDE_WINDOW' : code === 131026 ? 'ERR_WAPP_INVALID_CONTACT' : 'ERR_SENDING_WAPP_MSG';
+  code === 131047
+    ? 'ERR_WABA_OUTSIDE_WINDOW'
+    : code === 131026
+      ? 'ERR_WAPP_INVALID_CONTACT'
+      : (wabaLimitReason(code) ?? 'ERR_SENDING_WAPP_MSG');
 
 /**
  * WhatsApp Cloud API (Meta): the adapter (send, read receipts, a credentials check) and the webhook

@@ -1,4 +1,5 @@
 import type { TMessage, TTicket } from '@prosa/contracts';
+import type { TTemplateSend } from '../../channels/host/modules-door.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { toMessageDto } from './message-dto.js';
@@ -10,14 +11,14 @@ import type { TMediaInput } from './send-message.js';
  * A message no person wrote (auto-close, absence, ...) queued to the customer on `ticket`'s connection, in the
  * caller's transaction: stored pending, handed to the outbound queue (sent once, after commit) and announced
  * as `message.sent` with no user. With `media` it is a media message holding that stored file (the body its
- * caption), sent by the same outbound path as an agent's attachment.
+ * caption), sent by the same outbound path as an agent's attachment; with `template`, an approved template.
  */
 export const queueAutomaticMessage = async (
   services: Pick<TServices, 'events' | 'outbound'>,
   tx: TExecutor,
   tenantId: number,
   ticket: TTicket,
-  input: { body: string; sendType: string; at: Date; media?: TMediaInput },
+  input: { body: string; sendType: string; at: Date; media?: TMediaInput; template?: TTemplateSend },
 ): Promise<TMessage | null> => {
   const row = await insertMessage(tx, tenantId, {
     ticketId: ticket.id,
@@ -36,6 +37,8 @@ export const queueAutomaticMessage = async (
           mediaSize: input.media.size,
         }
       : {}),
+    // An approved template (campaigns on the Cloud API): the body is the text the customer reads.
+    ...(input.template ? { mediaType: 'template', dataJson: { template: input.template } } : {}),
     status: 'pending',
     sendType: input.sendType,
     timestamp: input.at.getTime(),

@@ -14,6 +14,7 @@ import { loadTicketDto } from '../tickets/ticket-rules.js';
 import {
   findActiveTicket,
   findConnectionRow,
+  findQuietTicket,
   findWalletUserIds,
   insertTicket,
   insertTicketLog,
@@ -91,9 +92,12 @@ export const receiveOneMessage = async (
     // Per-contact serialisation: two first messages of a new contact make one ticket.
     await tx.execute(sql`select pg_advisory_xact_lock(${tenantId}::int, ${contact.id}::int)`);
 
-    let ticketRow = await findActiveTicket(tx, tenantId, contact.id, connection.id);
-    let ticketCreated = false;
     const now = new Date(inbound.timestamp);
+    // A reply to a campaign the tenant keeps quiet stays in the campaign's closed ticket (outreach-ticket.ts).
+    let ticketRow =
+      (await findActiveTicket(tx, tenantId, contact.id, connection.id)) ??
+      (await findQuietTicket(tx, tenantId, contact.id, connection.id, now));
+    let ticketCreated = false;
     if (!ticketRow) {
       const settings = await getTenantSettings(tx, tenantId);
       const wallets =

@@ -50,6 +50,7 @@ type TListRow = {
   started_attendance_at: TTimestamp | null;
   closed_at: TTimestamp | null;
   assistant_status: Record<string, string>;
+  quiet_until: string | Date | null;
   created_at: TTimestamp;
   updated_at: TTimestamp;
   c_name: string;
@@ -72,7 +73,7 @@ const selectedColumns = sql.raw(`t.id, t.tenant_id, t.contact_id, t.whatsapp_id,
   t.channel, t.is_group, t.unread_messages, t.answered, t.last_message, t.last_message_at, t.chat_flow_id,
   t.step_chat_flow, t.kanban, t.protocol, t.reason_id, t.is_active_demand, t.is_farewell_message, t.is_paused,
   t.last_pause_at, t.pause_reason, t.total_pause_time, t.started_attendance_at, t.closed_at, t.assistant_status,
-  t.created_at, t.updated_at,
+  t.quiet_until, t.created_at, t.updated_at,
   c.name as c_name, c.number as c_number, c.email as c_email, c.profile_pic_url as c_profile_pic_url,
   c.is_group as c_is_group,
   (select u.name from users u where u.id = t.user_id and u.tenant_id = t.tenant_id) as username,
@@ -125,6 +126,7 @@ const toJoined = (row: TListRow): TTicketJoined => ({
     startedAttendanceAt: toDate(row.started_attendance_at),
     closedAt: toDate(row.closed_at),
     assistantStatus: row.assistant_status,
+    quietUntil: toDate(row.quiet_until),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   },

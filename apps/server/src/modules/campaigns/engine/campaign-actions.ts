@@ -1,0 +1,63 @@
+import { campaignTransitions, type TCampaignAction, type TCampaignStatus } from '@prosa/contracts';
+import { withTenant } from '../../../platform/db/tenant-tx.js';
+import { AppError } from '../../../platform/errors.js';
+import { findConnection } from '../../connections/connections.service.js';
+import { scheduleCampaignStep, type TCampaignDeps } from './campaign-tick.job.js';
+import { countPendingContacts, lockCampaign, type TCampaignRow, updateCampaignRow } from './engine.repository.js';
+
+export type { TCampaignDeps } from './campaign-tick.job.js';
+
+const canMove = (action: TCampaignAction, status: TCampaignStatus) =>
+  (campaignTransitions[action] as readonly TCampaignStatus[]).includes(status);
+
+/** Start: checks what the engine would stop on at once (no contacts, no connection). */
+const assertStartable = async (
+  deps: TCampaignDeps,
+  campaign: TCampaignRow,
+  tx: Parameters<typeof findConnection>[0],
+) => {
+  if ((await countPendingContacts(tx, campaign.tenantId, campaign.id)) === 0)
+    throw new AppError('ERR_CAMPAIGN_NO_CONTACTS');
+  const connection = campaign.connectionId
+    ? await findConnection(tx, campaign.tenantId, campaign.connectionId)
+    : undefined;
+  if (!connection || !deps.channels.abilities(connection.type)) throw new AppError('ERR_CAMPAIGN_CONNECTION');
+};
+
+/**
+ * Starts, pauses, resumes or cancels a campaign, under its row's lock, so the change is seen by the engine's
+ * next step on any instance (a pause or a cancel takes effect before the next send). Start and resume plan the
+ * next step (at the start time, or now); pause and cancel forget it (the step's job finds it moved and does
+ * nothing). Another tenant's campaign is not found.
+ */
+export const actOnCampaign = async (
+  deps: TCampaignDeps,
+  tenantId: number,
+  campaignId: number,
+  action: TCampaignAction,
+): Promise<void> => {
+  const now = deps.now?.() ?? new Date();
+  await withTenant(deps.db, tenantId, async (tx) => {
+    const campaign = await lockCampaign(tx, tenantId, campaignId);
+    if (!campaign) throw new AppError('ERR_CAMPAIGN_NOT_FOUND');
+    if (!canMove(action, campaign.status)) throw new AppError('ERR_CAMPAIGN_STATUS');
+    if (action === 'pause' || action === 'cancel') {
+      await updateCampaignRow(tx, tenantId, campaignId, {
+        status: action === 'pause' ? 'paused' : 'canceled',
+        nextSendAt: null,
+        pauseReason: null,
+        ...(action === 'cancel' ? { finishedAt: now } : {}),
+      });
+      return;
+    }
+    if (action === 'start') await assertStartable(deps, campaign, tx);
+    const at = action === 'start' && campaign.startAt && campaign.startAt > now ? campaign.startAt : now;
+    const updated = await updateCampaignRow(tx, tenantId, campaignId, {
+      status: at > now ? 'scheduled' : 'processing',
+      nextSendAt: at,
+      pauseReason: null,
+      ...(action === 'start' ? { startedAt: now } : {}),
+    });
+    if (updated) await scheduleCampaignStep(deps.jobs, tx, updated, at);
+  });
+};

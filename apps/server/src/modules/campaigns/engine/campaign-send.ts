@@ -1,0 +1,140 @@
+import {
+  fillVariables,
+  messagePreview,
+  renderTemplate,
+  type TMessageTemplate,
+  type TVariableValues,
+} from '@prosa/contracts';
+import type { TExecutor } from '../../../platform/db/client.js';
+import type { TServices } from '../../../platform/services.js';
+import type { TConnectionRow } from '../../connections/connections.service.js';
+import type { TContactRow } from '../../contacts/contacts.service.js';
+import { contentTypeOf } from '../../messages/media-upload.js';
+import { findContactAddress, queueAutomaticMessage } from '../../messages/messages.service.js';
+import { loadTicketDto } from '../../tickets/ticket-rules.js';
+import { ticketForOutreach, updateTicketRow } from '../../tickets/tickets.service.js';
+import { type TCampaignContactRow, type TCampaignRow, updateCampaignContact } from './engine.repository.js';
+
+export type TSendDeps = Pick<TServices, 'events' | 'outbound' | 'channels'>;
+
+/** What one engine step shares between its contacts. */
+export type TSendContext = {
+  campaign: TCampaignRow;
+  connection: TConnectionRow;
+  at: Date;
+  timeZone: string;
+  /** The tenant's own variables ({{empresa}} ...), under the contact's. */
+  tenantVariables: TVariableValues;
+  /** The approved template of a template campaign, as synced from the provider. */
+  template: TMessageTemplate | undefined;
+  /** Replies kept in the campaign's closed ticket until then; null: a reply opens a pending ticket. */
+  quietUntil: Date | null;
+  optedOut: Set<number>;
+  random: () => number;
+};
+
+export type TSendOutcome = 'queued' | 'skipped';
+
+const mediaKindOf = (mediaType: string | null) => mediaType ?? 'document';
+
+/** The text (or the template's parameters) for one contact: its name, number, e-mail and CSV columns. */
+const render = (context: TSendContext, contact: TContactRow, row: TCampaignContactRow) => {
+  const values: TVariableValues = {
+    ...context.tenantVariables,
+    name: contact.name,
+    firstName: contact.name.split(' ')[0] ?? '',
+    email: contact.email ?? '',
+    phoneNumber: contact.number ?? '',
+    ...row.variables,
+  };
+  const fill = (text: string) => fillVariables(text, values, { timeZone: context.timeZone, at: context.at });
+  const { campaign, template } = context;
+  if (campaign.template && template) {
+    const params = {
+      headerParams: campaign.template.headerParams.map(fill),
+      bodyParams: campaign.template.bodyParams.map(fill),
+    };
+    const send = {
+      name: template.name,
+      language: template.language,
+      headerVariables: template.headerVariables,
+      bodyVariables: template.bodyVariables,
+      ...params,
+    };
+    return { variant: 1, body: renderTemplate(template, params), template: send };
+  }
+  const index = Math.floor(context.random() * campaign.messages.length);
+  return { variant: index + 1, body: fill(campaign.messages[index] ?? ''), template: undefined };
+};
+
+/**
+ * One contact's turn, in the engine step's transaction: skipped (opted out, a group, no address the channel
+ * delivers to), or its message written on the contact's ticket and handed to the outbound queue, the row
+ * marked queued with the variant and the message. The commit makes both at once: a crash before it sends
+ * nothing, after it the outbound queue owns the send (at most once), so no contact is sent twice.
+ */
+export const sendToContact = async (
+  deps: TSendDeps,
+  tx: TExecutor,
+  context: TSendContext,
+  row: TCampaignContactRow,
+  contact: TContactRow | undefined,
+): Promise<TSendOutcome> => {
+  const { tenantId } = context.campaign;
+  const skip = async (reason: string) => {
+    await updateCampaignContact(tx, tenantId, row.id, { state: 'skipped', failureReason: reason });
+    return 'skipped' as const;
+  };
+  if (!contact || contact.isGroup) return skip('ERR_WAPP_INVALID_CONTACT');
+  if (context.optedOut.has(contact.id)) return skip('opt_out');
+  const addresses = await findContactAddress(tx, tenantId, contact.id);
+  if (!deps.channels.target(tenantId, context.connection, addresses)) return skip('ERR_WAPP_INVALID_CONTACT');
+  if (context.campaign.template && !context.template) return skip('ERR_TEMPLATE_NOT_FOUND');
+
+  const ticketInput = {
+    contactId: contact.id,
+    connectionId: context.connection.id,
+    channel: context.connection.type,
+    at: context.at,
+    quietUntil: context.quietUntil,
+  };
+  // A ticket opened meanwhile by the customer's own message wins the unique index: take that one.
+  const ticket =
+    (await ticketForOutreach(tx, tenantId, ticketInput)) ?? (await ticketForOutreach(tx, tenantId, ticketInput));
+  if (!ticket) return skip('ERR_CREATING_TICKET');
+  const { variant, body, template } = render(context, contact, row);
+  const { campaign } = context;
+  const media = campaign.mediaUrl
+    ? {
+        url: campaign.mediaUrl,
+        name: campaign.mediaName ?? 'arquivo',
+        mime: contentTypeOf(campaign.mediaUrl),
+        size: 0,
+        mediaType: mediaKindOf(campaign.mediaType),
+      }
+    : undefined;
+  const dto = await loadTicketDto(tx, tenantId, ticket.id);
+  const message = await queueAutomaticMessage(deps, tx, tenantId, dto, {
+    body,
+    sendType: 'campaign',
+    at: context.at,
+    ...(media ? { media } : {}),
+    ...(template ? { template } : {}),
+  });
+  if (!message) return skip('ERR_SENDING_WAPP_MSG');
+  if (ticket.status !== 'closed')
+    await updateTicketRow(tx, tenantId, ticket.id, {
+      lastMessage: messagePreview(body, media?.mediaType ?? 'chat'),
+      lastMessageAt: context.at,
+    });
+  await updateCampaignContact(tx, tenantId, row.id, {
+    state: 'queued',
+    variant,
+    body,
+    messageId: message.id,
+    ticketId: ticket.id,
+    queuedAt: context.at,
+    failureReason: null,
+  });
+  return 'queued';
+};
