@@ -19,6 +19,8 @@ import { autoReplyListener } from './modules/auto-replies/auto-reply.listener.js
 import { birthdayJob } from './modules/birthdays/birthday.job.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
+import { bulkRoutes } from './modules/campaigns/bulk.routes.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { campaignAcksListener } from './modules/campaigns/engine/campaign-acks.listener.js';
 import { campaignRepliesListener } from './modules/campaigns/engine/campaign-replies.listener.js';
 import { campaignTickJob } from './modules/campaigns/engine/campaign-tick.job.js';
@@ -282,6 +284,8 @@ export const createApp = async (
   await app.register(ticketPanelRoutes(services));
   await app.register(templatesRoutes(services));
   await app.register(jobsRoutes(services));
+  await app.register(campaignsRoutes(services));
+  await app.register(bulkRoutes(services));
   // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,
   // never refused: a customer's message is not lost for one bad character.
   await app.register(async (inbound) => {

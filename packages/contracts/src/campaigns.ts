@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdArray, ZPageNumber, ZRowId } from './common.js';
+import { ZId, ZIdArray, ZPageNumber, ZRowId } from './common.js';
 
 /**
  * Campaigns and mass sends (issue "Outreach"): one sending engine. A mass send (/massa/*) is a one-off
@@ -86,9 +86,22 @@ export const ZCampaignInput = z
   .refine(needsContent, { path: ['messages'], message: 'informe ao menos uma mensagem (ou o template)' });
 export type TCampaignInput = z.input<typeof ZCampaignInput>;
 
-/** PUT /campaigns/:id: the same fields; the kind does not change. */
+/**
+ * PUT /campaigns/:id: the same fields; the kind does not change. Without their defaults: a field left out
+ * keeps the stored value instead of going back to the default.
+ */
 export const ZCampaignUpdate = z
-  .object(campaignFields)
+  .object({
+    name: campaignFields.name,
+    connectionId: campaignFields.connectionId,
+    messages: campaignFields.messages.unwrap(),
+    template: campaignFields.template.unwrap(),
+    startAt: campaignFields.startAt.unwrap(),
+    delaySeconds: campaignFields.delaySeconds.unwrap(),
+    windowStart: hhmm,
+    windowEnd: hhmm,
+    dailyCap: campaignFields.dailyCap.unwrap(),
+  })
   .partial()
   .refine((value) => !value.windowStart || !value.windowEnd || value.windowStart < value.windowEnd, {
     path: ['windowEnd'],
@@ -218,3 +231,48 @@ export const parseOptOutWords = (setting: string): string[] =>
     .split(',')
     .map((word) => word.trim())
     .filter((word) => word.length > 0);
+
+/** DELETE /campaigns/contacts/:id/:contactId: the campaign and the contact (not the campaign's row id). */
+export const ZCampaignContactParams = z.object({ id: ZId, contactId: ZId });
+
+/**
+ * Mass sends (/bulk*): a one-off campaign of its own kind, created and started at once. The name is optional
+ * (the server names it after the kind and the time); the CSV variants post these fields as JSON in a `data`
+ * field of a multipart form, beside the CSV in `file`.
+ */
+const bulkFields = { ...campaignFields, name: campaignFields.name.optional() };
+const windowInOrder = (value: { windowStart: string; windowEnd: string }) => value.windowStart < value.windowEnd;
+const windowRule = { path: ['windowEnd'], message: 'deve ser depois do início da janela' };
+const textRule = { path: ['messages'], message: 'informe ao menos uma mensagem' };
+
+const ZBulkTextFields = z.object({ ...bulkFields, template: z.null().default(null) });
+const ZBulkTemplateFields = z.object({
+  ...bulkFields,
+  messages: z.array(z.string()).max(0).default([]),
+  template: ZCampaignTemplate,
+});
+
+/** POST /bulk (texto) and /bulkSms (sms): text to an audience. */
+export const ZBulkTextInput = ZBulkTextFields.extend({ audience: ZCampaignAudience })
+  .refine(windowInOrder, windowRule)
+  .refine((value) => value.messages.length > 0, textRule);
+export type TBulkTextInput = z.input<typeof ZBulkTextInput>;
+/** POST /bulkTemplate: an approved template to an audience. */
+export const ZBulkTemplateInput = ZBulkTemplateFields.extend({ audience: ZCampaignAudience }).refine(
+  windowInOrder,
+  windowRule,
+);
+export type TBulkTemplateInput = z.input<typeof ZBulkTemplateInput>;
+/** POST /bulkVariable (`data` field): text with {{column}} variables, the audience being the CSV's rows. */
+export const ZBulkVariableInput = ZBulkTextFields.refine(windowInOrder, windowRule).refine(
+  (value) => value.messages.length > 0,
+  textRule,
+);
+export type TBulkVariableInput = z.input<typeof ZBulkVariableInput>;
+/** POST /bulkTemplateVariable (`data` field): a template whose parameters use the CSV's columns. */
+export const ZBulkTemplateVariableInput = ZBulkTemplateFields.refine(windowInOrder, windowRule);
+export type TBulkTemplateVariableInput = z.input<typeof ZBulkTemplateVariableInput>;
+
+/** What a mass send answers: the campaign as started and what adding its audience did. */
+export const ZBulkResult = z.object({ campaign: ZCampaign, report: ZCampaignImportReport });
+export type TBulkResult = z.infer<typeof ZBulkResult>;

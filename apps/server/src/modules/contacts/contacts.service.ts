@@ -31,3 +31,11 @@ export const fillContactNumber = async (
   await publishContactUpdated(services, tx, tenantId, { contactId: contact.id, fields: ['number'], byCustomer: true });
   return row;
 };
+
+/** Outreach (campaigns, mass sends): audiences by tag, wallet and kanban lane, and contacts by typed number. */
+export { findAudienceContactIds, findPersonContactIds, type TAudienceFilter } from './contact-audience.repository.js';
+export {
+  findOrCreatePhoneContacts,
+  type TPhoneContactResult,
+  type TPhonePerson,
+} from './find-or-create-phone-contacts.js';

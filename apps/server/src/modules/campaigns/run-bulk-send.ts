@@ -1,0 +1,79 @@
+import {
+  DEFAULT_TIME_ZONE,
+  type TBulkResult,
+  type TCampaignAudience,
+  type TCampaignImportReport,
+  type TCampaignKind,
+  type ZCampaignInput,
+} from '@prosa/contracts';
+import type { z } from 'zod';
+import type { TRequestContext } from '../../platform/auth/authenticate.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TServices } from '../../platform/services.js';
+import { findTenant } from '../tenants/tenants.service.js';
+import { addAudienceTo } from './campaign-audience.js';
+import { deleteCampaignRow } from './campaigns.repository.js';
+import { actOnCampaign, type TCampaignDeps } from './engine/campaign-actions.js';
+import { importCsvInto } from './import-campaign-csv.js';
+import { getCampaign, insertNewCampaign } from './manage-campaigns.js';
+
+type TDeps = TCampaignDeps & Pick<TServices, 'db' | 'events' | 'channels'>;
+/** A mass send's campaign fields: those of a campaign, the name optional (the kind is the route's). */
+export type TBulkFields = Omit<z.output<typeof ZCampaignInput>, 'name' | 'kind'> & { name?: string | undefined };
+/** Who receives it: an audience (texto, sms, template) or a CSV's rows (the variable kinds). */
+export type TBulkRecipients = { audience: TCampaignAudience } | { csv: Buffer };
+
+const kindLabels: Record<TCampaignKind, string> = {
+  campaign: 'campanha',
+  texto: 'texto',
+  textovariavel: 'texto com variáveis',
+  sms: 'SMS',
+  template: 'template',
+  'template-variavel': 'template com variáveis',
+};
+
+/** "Envio em massa: texto — 26/11 14:05", in the tenant's time zone. */
+export const bulkName = (kind: TCampaignKind, at: Date, timeZone: string) => {
+  const when = new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(',', '');
+  return `Envio em massa: ${kindLabels[kind]} — ${when}`;
+};
+
+/**
+ * A mass send (/massa/*): a one-off campaign of its kind, created with its recipients and started at once
+ * through the one engine (same pacing, window and report as a campaign). When it cannot start (no valid
+ * recipient, a CSV that cannot be read), nothing is left behind: the campaign is deleted and the error goes on.
+ */
+export const runBulkSend = async (
+  deps: TDeps,
+  ctx: TRequestContext,
+  kind: TCampaignKind,
+  fields: TBulkFields,
+  recipients: TBulkRecipients,
+): Promise<TBulkResult> => {
+  const now = deps.now?.() ?? new Date();
+  let report: TCampaignImportReport = { added: 0, duplicates: 0, errors: [] };
+  const campaignId = await withTenant(deps.db, ctx.tenantId, async (tx) => {
+    const timeZone = (await findTenant(tx, ctx.tenantId))?.timezone ?? DEFAULT_TIME_ZONE;
+    const name = fields.name ?? bulkName(kind, now, timeZone);
+    const id = await insertNewCampaign(deps, tx, ctx, { ...fields, name, kind });
+    if ('audience' in recipients) report = await addAudienceTo(tx, ctx.tenantId, id, recipients.audience);
+    return id;
+  });
+  try {
+    if ('csv' in recipients) report = await importCsvInto(deps, ctx.tenantId, campaignId, recipients.csv);
+    await actOnCampaign(deps, ctx.tenantId, campaignId, 'start');
+  } catch (error) {
+    await withTenant(deps.db, ctx.tenantId, (tx) => deleteCampaignRow(tx, ctx.tenantId, campaignId));
+    throw error;
+  }
+  return { campaign: await getCampaign(deps, ctx, campaignId), report };
+};
