@@ -245,6 +245,30 @@ export const accessMatrix: Record<string, TAccess> = {
   'PUT /ticketEvaluations/:id': withBody(admin, { evaluation: 4 }),
   'DELETE /ticketEvaluations/:id': admin,
 
+  'GET /campaigns': supervisor,
+  'POST /campaigns': supervisor,
+  'GET /campaigns/:id': supervisor,
+  'PUT /campaigns/:id': withBody(supervisor, { name: 'Outra' }),
+  'DELETE /campaigns/:id': supervisor,
+  'POST /campaigns/start/:id': supervisor,
+  'POST /campaigns/pause/:id': supervisor,
+  'POST /campaigns/resume/:id': supervisor,
+  'POST /campaigns/cancel/:id': supervisor,
+  'GET /campaigns/contacts/:id': supervisor,
+  'POST /campaigns/contacts/:id': supervisor,
+  'POST /campaigns/:id/csv': supervisor,
+  'DELETE /campaigns/contacts/:id/:contactId': supervisor,
+  'DELETE /campaigns/deleteall/contacts/:id': supervisor,
+  'GET /campaigns/:id/timeline': supervisor,
+  'POST /campaigns/:id/media': supervisor,
+  'DELETE /campaigns/:id/media': supervisor,
+  'POST /bulk': supervisor,
+  'POST /bulkVariable': supervisor,
+  'POST /bulkSms': supervisor,
+  'POST /bulkTemplate': supervisor,
+  'POST /bulkTemplateVariable': supervisor,
+  'POST /bulkCall': supervisor,
+
   'GET /public/webchat/:token': pub,
   'POST /public/webchat/:token/session': pub,
   'GET /public/webchat/:token/messages': pub,
@@ -296,6 +320,7 @@ export const rowOfParam = (url: string, param: string): TRowKind | undefined => 
         ticketNotes: 'note',
         variables: 'variable',
         whatsapp: 'connection',
+        campaigns: 'campaign',
       };
       return kinds[resource];
     }

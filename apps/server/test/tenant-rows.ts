@@ -1,4 +1,5 @@
 import { receiveMessage } from '../src/modules/messages/receive-batch.js';
+import { campaigns } from '../src/platform/db/schema.js';
 import type { TestApp } from './harness.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -20,7 +21,8 @@ export type TRowKind =
   | 'autoReply'
   | 'autoReplyStep'
   | 'autoReplyAction'
-  | 'chatFlow';
+  | 'chatFlow'
+  | 'campaign';
 
 export type TTenantRows = Record<TRowKind, number>;
 
@@ -58,6 +60,11 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     action: 1,
     queueId: fx.queue.id,
   });
+  // A campaign through the connection (campaigns refuse a web chat one, so inserted as the engine's tests do).
+  const [campaign] = await t.db
+    .insert(campaigns)
+    .values({ tenantId: fx.tenantId, name: 'Promoção', connectionId: connection, messages: ['Olá'] })
+    .returning({ id: campaigns.id });
   return {
     ticket: ticket.id,
     message: page.body.messages[0].id as number,
@@ -75,5 +82,6 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     autoReplyStep,
     autoReplyAction,
     chatFlow: await made('/chat-flow', { name: 'Menu', isActive: false }),
+    campaign: campaign?.id as number,
   };
 };

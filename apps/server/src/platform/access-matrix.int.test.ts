@@ -121,7 +121,9 @@ describe('access matrix', () => {
             pathOf(route.url, (p) => (rowOfParam(route.url, p) ? NO_ROW : plainParam(p))),
             { token, body },
           );
-          if (res.status === 401 || res.status === 403 || res.status >= 500)
+          // 501 ERR_VOICE_NOT_AVAILABLE is the answer by design of a feature not built yet (mass calls).
+          const unavailable = res.status === 501 && res.body.error === 'ERR_VOICE_NOT_AVAILABLE';
+          if (res.status === 401 || res.status === 403 || (res.status >= 500 && !unavailable))
             failures.push(`${keyOf(route)} as ${profile}: ${res.status} ${res.body.error}`);
           continue;
         }
@@ -188,5 +190,6 @@ const snapshotOfB = async () => {
     notes: await read(`/ticketNotes/${rowsB.ticket}/logs`),
     variables: await read('/variables'),
     autoReplies: await read('/auto-reply'),
+    campaign: await read(`/campaigns/${rowsB.campaign}`),
   };
 };

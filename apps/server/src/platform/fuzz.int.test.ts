@@ -34,6 +34,10 @@ const writesWithoutInput: Record<string, string> = {
   'POST /pending/resolvePending': "closes the caller's own tenant's pending tickets, no input",
   'POST /messages/sendBirthday': "sends today's birthday messages of the caller's tenant, no input",
   'POST /chat-flow-media': 'a multipart file, read and checked by the handler (flow-media.int.test.ts)',
+  'POST /bulkVariable':
+    'a multipart form (JSON `data` and a CSV), read and checked by the handler (bulk-api.int.test.ts)',
+  'POST /bulkTemplateVariable': 'a multipart form (JSON `data` and a CSV), read and checked by the handler',
+  'POST /bulkCall': 'answers 501 until the voice module exists',
 };
 
 /**

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { parseDataField, readCsvForm } from './campaign-upload.js';
+import { parseDataField, readCsvForm, requireCsv } from './campaign-upload.js';
 import { CAMPAIGN_MANAGERS, campaignMultipart } from './campaigns.routes.js';
 import type { TCampaignDeps } from './engine/campaign-actions.js';
 import { runBulkSend } from './run-bulk-send.js';
@@ -51,7 +51,8 @@ export const bulkRoutes =
         async (req: FastifyRequest, reply) => {
           const { fields, csv } = await readCsvForm(req);
           const input = parseDataField(data, fields);
-          return reply.status(201).send(await runBulkSend(engine, req.ctx, kind, input, { csv }));
+          const recipients = { csv: requireCsv(csv) };
+          return reply.status(201).send(await runBulkSend(engine, req.ctx, kind, input, recipients));
         },
       );
 

@@ -5,7 +5,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { discardUploads, readUpload } from '../messages/media-upload.js';
-import { assertEditable, lockCampaign } from './campaign-rules.js';
+import { assertCampaignEditable, assertEditable, lockCampaign } from './campaign-rules.js';
 import { updateCampaignRow } from './campaigns.repository.js';
 import { readCampaign } from './manage-campaigns.js';
 
@@ -22,6 +22,7 @@ export const setCampaignMedia = async (
   campaignId: number,
   req: FastifyRequest,
 ): Promise<TCampaign> => {
+  await assertCampaignEditable(deps.db, ctx.tenantId, campaignId);
   if (!req.isMultipart()) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'multipart/form-data' });
   const [media] = await readUpload(
     deps.storage,

@@ -1,5 +1,6 @@
 import { type TCampaignKind, type TCampaignStatus, templateCampaignKinds } from '@prosa/contracts';
-import type { TExecutor } from '../../platform/db/client.js';
+import type { TDb, TExecutor } from '../../platform/db/client.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findConnection } from '../connections/connections.service.js';
@@ -25,6 +26,14 @@ export const lockCampaign = async (tx: TExecutor, tenantId: number, campaignId: 
 export const assertEditable = (row: TCampaignRow) => {
   if (!editableStatuses.includes(row.status)) throw new AppError('ERR_CAMPAIGN_LOCKED');
 };
+
+/** Before reading an upload: 404 for no campaign of this tenant, 409 for one that is running (checked again after). */
+export const assertCampaignEditable = (db: TDb, tenantId: number, campaignId: number) =>
+  withTenant(db, tenantId, async (tx) => {
+    const row = await findCampaignRow(tx, tenantId, campaignId);
+    if (!row) throw new AppError('ERR_CAMPAIGN_NOT_FOUND');
+    assertEditable(row);
+  });
 
 export const assertDeletable = (row: TCampaignRow) => {
   if (!deletableStatuses.includes(row.status)) throw new AppError('ERR_CAMPAIGN_LOCKED');

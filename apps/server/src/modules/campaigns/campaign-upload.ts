@@ -21,9 +21,11 @@ const asUploadError = (error: unknown) => {
 
 /**
  * Reads a multipart form holding one CSV in `file` and text fields, whole: the CSV's bytes are kept in memory
- * (never stored), the fields checked by the input guard. Another file, or none, is 400 naming `file`.
+ * (never stored), the fields checked by the input guard. A second file is 400 naming `file`.
  */
-export const readCsvForm = async (req: FastifyRequest): Promise<{ fields: Record<string, string>; csv: Buffer }> => {
+export const readCsvForm = async (
+  req: FastifyRequest,
+): Promise<{ fields: Record<string, string>; csv: Buffer | undefined }> => {
   if (!req.isMultipart()) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'multipart/form-data' });
   const fields: Record<string, string> = {};
   let csv: Buffer | undefined;
@@ -43,8 +45,13 @@ export const readCsvForm = async (req: FastifyRequest): Promise<{ fields: Record
     throw asUploadError(error);
   }
   refuseBadText({ body: fields });
-  if (!csv) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'one CSV file in "file"' });
   return { fields, csv };
+};
+
+/** The form's CSV; a form without one is 400 naming `file`. */
+export const requireCsv = (csv: Buffer | undefined): Buffer => {
+  if (!csv) throw new AppError('ERR_VALIDATION', { field: 'file', detail: 'one CSV file in "file"' });
+  return csv;
 };
 
 /** A form's `data` field (JSON) read through a contract schema: 400 naming the field that failed. */

@@ -7,8 +7,8 @@ import { findOrCreatePhoneContacts } from '../contacts/contacts.service.js';
 import { addCampaignContacts } from './campaign-audience.js';
 import type { TNewCampaignContact } from './campaign-contacts.repository.js';
 import { decodeCsv, parseCampaignCsv } from './campaign-csv.js';
-import { assertEditable, lockCampaign } from './campaign-rules.js';
-import { readCsvForm } from './campaign-upload.js';
+import { assertCampaignEditable, assertEditable, lockCampaign } from './campaign-rules.js';
+import { readCsvForm, requireCsv } from './campaign-upload.js';
 
 type TDeps = Pick<TServices, 'db' | 'events'>;
 
@@ -73,6 +73,7 @@ export const uploadCampaignCsv = async (
   campaignId: number,
   req: FastifyRequest,
 ): Promise<TCampaignImportReport> => {
+  await assertCampaignEditable(deps.db, ctx.tenantId, campaignId);
   const { csv } = await readCsvForm(req);
-  return importCsvInto(deps, ctx.tenantId, campaignId, csv);
+  return importCsvInto(deps, ctx.tenantId, campaignId, requireCsv(csv));
 };
