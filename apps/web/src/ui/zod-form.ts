@@ -38,6 +38,10 @@ const customMessageKeys: Record<string, string> = {
   'the first range crosses midnight: no second range': 'validation.crossingAlone',
   'letras, números, _ . ou -, começando por letra (até 40)': 'validation.variableName',
   'nome reservado de uma variável do sistema': 'validation.reservedVariable',
+  'deve estar no formato HH:MM': 'validation.time',
+  'deve ser depois do início da janela': 'validation.afterStart',
+  'informe ao menos uma mensagem (ou o template)': 'validation.required',
+  'informe ao menos uma mensagem': 'validation.required',
 };
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';

@@ -34,6 +34,8 @@ export const permissions = {
   'autoReplies.manage': managers,
   /** Chat flows: create, edit, import, duplicate, delete (/chat-flow...), the tenant's default flow. */
   'chatFlows.manage': managers,
+  /** Campaigns and mass sends (/campaigns, /bulk...): agents get 403 there. */
+  'campaigns.manage': ['admin', 'super', 'supervisor', 'superadmin'],
   /** Message templates of an official connection (sync). */
   'templates.manage': adminRights,
 } as const satisfies Record<string, readonly TProfile[]>;

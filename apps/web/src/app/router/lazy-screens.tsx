@@ -95,3 +95,8 @@ export const AssistantSettingsPage = lazyScreen(() =>
 export const BotSettingsPage = lazyScreen(() =>
   import('../../modules/assistants/routes/bot-settings-page').then((x) => x.BotSettingsPage),
 );
+const campaigns = () => import('../../modules/campaigns/routes/campaign-screens');
+export const CampaignsPage = lazyScreen(() => campaigns().then((x) => x.CampaignsPage));
+export const CampaignDetailPage = lazyScreen(() => campaigns().then((x) => x.CampaignDetailPage));
+export const BulkSendPage = lazyScreen(() => campaigns().then((x) => x.BulkSendPage));
+export const BulkCallPage = lazyScreen(() => campaigns().then((x) => x.BulkCallPage));

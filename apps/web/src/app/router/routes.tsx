@@ -10,7 +10,11 @@ import {
   AutoRepliesPage,
   BirthdaysPage,
   BotSettingsPage,
+  BulkCallPage,
+  BulkSendPage,
   BusinessHoursPage,
+  CampaignDetailPage,
+  CampaignsPage,
   ChatEmptyPage,
   ChatFlowBuilderPage,
   ChatFlowsPage,
@@ -99,6 +103,14 @@ const builtScreens: Record<string, () => ReactElement> = {
   'configuracoes-n8n': () => <BotSettingsPage provider="n8n" />,
   'configuracoes-dify': () => <BotSettingsPage provider="dify" />,
   'configuracoes-vapi': () => <BotSettingsPage provider="vapi" />,
+  campanhas: () => <CampaignsPage />,
+  'contatos-campanha': () => <CampaignDetailPage />,
+  'massa-texto': () => <BulkSendPage kind="texto" />,
+  'massa-textovariavel': () => <BulkSendPage kind="textovariavel" />,
+  'massa-sms': () => <BulkSendPage kind="sms" />,
+  'massa-template': () => <BulkSendPage kind="template" />,
+  'massa-template-variavel': () => <BulkSendPage kind="template-variavel" />,
+  'massa-wavoip': () => <BulkCallPage />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

@@ -66,7 +66,8 @@ const nestedMeta = (): Record<string, TScreenStatus> => {
       const name = nestedChildName(group, child);
       if (group === 'configuracoes' && aiAssistants.includes(child)) meta[name] = later('IconBrain');
       else if (group === 'configuracoes' && channelSettings.includes(child)) meta[name] = channels('IconPlugConnected');
-      else if (group === 'massa' || group === 'grupo') meta[name] = channels(icon);
+      else if (group === 'massa') meta[name] = built(child === 'wavoip' ? 'IconPhoneCall' : icon);
+      else if (group === 'grupo') meta[name] = channels(icon);
       else meta[name] = later(icon);
     }
   }
@@ -151,8 +152,8 @@ export const screenStatus: Record<string, TScreenStatus> = {
   'api-service': later('IconApi'),
   configuracoesbloqueio: later('IconLock'),
   'chat-privado': later('IconMessageCircle'),
-  campanhas: channels('IconSpeakerphone'),
-  'contatos-campanha': channels('IconSpeakerphone'),
+  campanhas: built('IconSpeakerphone'),
+  'contatos-campanha': built('IconSpeakerphone'),
   relatorios: later('IconChartBar'),
   'estatisticas-atendimentos-usuarios': later('IconChartBar'),
   'lista-contatos': later('IconChartBar'),

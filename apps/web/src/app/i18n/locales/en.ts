@@ -3,6 +3,7 @@ import { conversationEn } from '../../../modules/attendance/locale';
 import { autoRepliesEn } from '../../../modules/auto-replies/locale';
 import { birthdaysEn } from '../../../modules/birthdays/locale';
 import { businessHoursEn } from '../../../modules/business-hours/locale';
+import { campaignsEn } from '../../../modules/campaigns/locale';
 import { catalogEn } from '../../../modules/catalog/locale';
 import { chatFlowBuilderEn } from '../../../modules/chat-flows/builder-locale';
 import { chatFlowsEn } from '../../../modules/chat-flows/locale';
@@ -37,6 +38,7 @@ export const en: TLocaleResource = {
   chatFlows: chatFlowsEn,
   schedules: schedulesEn,
   birthdays: birthdaysEn,
+  campaigns: campaignsEn,
   openingHours: businessHoursEn,
   variables: variablesEn,
   notes: notesEn,

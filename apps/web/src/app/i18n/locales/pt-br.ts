@@ -4,6 +4,7 @@ import { conversationPtBR } from '../../../modules/attendance/locale';
 import { autoRepliesPtBR } from '../../../modules/auto-replies/locale';
 import { birthdaysPtBR } from '../../../modules/birthdays/locale';
 import { businessHoursPtBR } from '../../../modules/business-hours/locale';
+import { campaignsPtBR } from '../../../modules/campaigns/locale';
 import { catalogPtBR } from '../../../modules/catalog/locale';
 import { chatFlowBuilderPtBR } from '../../../modules/chat-flows/builder-locale';
 import { chatFlowsPtBR } from '../../../modules/chat-flows/locale';
@@ -37,6 +38,7 @@ export const ptBR = {
   chatFlows: chatFlowsPtBR,
   schedules: schedulesPtBR,
   birthdays: birthdaysPtBR,
+  campaigns: campaignsPtBR,
   openingHours: businessHoursPtBR,
   variables: variablesPtBR,
   notes: notesPtBR,

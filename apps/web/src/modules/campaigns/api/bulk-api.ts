@@ -1,0 +1,63 @@
+import {
+  type TBulkResult,
+  type TCampaignAudience,
+  type TCampaignKind,
+  type TCampaignTemplate,
+  ZBulkTemplateInput,
+  ZBulkTemplateVariableInput,
+  ZBulkTextInput,
+  ZBulkVariableInput,
+} from '@prosa/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../app/http/client';
+import { campaignKeys } from './campaigns-api';
+
+/** The mass-send kinds (/massa/*): every campaign kind but the campaign itself. */
+export type TBulkKind = Exclude<TCampaignKind, 'campaign'>;
+
+/** Each kind's endpoint and the contract's schema of its body; the *variavel kinds take a CSV (multipart). */
+export const bulkEndpoints = {
+  texto: { path: '/bulk', csv: false, schema: ZBulkTextInput },
+  textovariavel: { path: '/bulkVariable', csv: true, schema: ZBulkVariableInput },
+  sms: { path: '/bulkSms', csv: false, schema: ZBulkTextInput },
+  template: { path: '/bulkTemplate', csv: false, schema: ZBulkTemplateInput },
+  'template-variavel': { path: '/bulkTemplateVariable', csv: true, schema: ZBulkTemplateVariableInput },
+} as const satisfies Record<TBulkKind, { path: string; csv: boolean; schema: unknown }>;
+
+/** What a mass send asks for: a campaign's fields (the name optional) and its audience or CSV. */
+export type TBulkInput = {
+  name?: string;
+  connectionId: number;
+  messages: string[];
+  template: TCampaignTemplate | null;
+  delaySeconds: number;
+  windowStart: string;
+  windowEnd: string;
+  dailyCap: number | null;
+  /** Tags and contacts (kinds without a CSV). */
+  audience?: TCampaignAudience;
+};
+
+/** The multipart body of the CSV kinds: the fields as JSON in `data`, the CSV in `file`. */
+export const bulkFormData = (input: TBulkInput, file: File): FormData => {
+  const form = new FormData();
+  form.append('data', JSON.stringify(input));
+  form.append('file', file, file.name);
+  return form;
+};
+
+/** POST the kind's bulk endpoint: the one-off campaign is created, filled and started at once. */
+export const useBulkSend = (kind: TBulkKind) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ input, file }: { input: TBulkInput; file: File | null }) => {
+      const { path, csv } = bulkEndpoints[kind];
+      const body = csv && file ? bulkFormData(input, file) : input;
+      return (await http.post<TBulkResult>(path, body)).data;
+    },
+    onSuccess: (result) => {
+      client.setQueryData(campaignKeys.one(result.campaign.id), result.campaign);
+      return client.invalidateQueries({ queryKey: campaignKeys.lists });
+    },
+  });
+};

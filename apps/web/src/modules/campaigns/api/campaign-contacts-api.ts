@@ -1,0 +1,94 @@
+import type {
+  TCampaignAudience,
+  TCampaignContactList,
+  TCampaignContactState,
+  TCampaignImportReport,
+  TContact,
+} from '@prosa/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../app/http/client';
+import { campaignKeys, LIVE_REFRESH_MS } from './campaigns-api';
+
+export type TCampaignContactFilters = {
+  state: TCampaignContactState | null;
+  replied: 'true' | 'false' | null;
+  search: string;
+  page: number;
+};
+
+/** GET /campaigns/contacts/:id: one page of the campaign's contacts, live while it sends. */
+export const useCampaignContacts = (id: number, filters: TCampaignContactFilters, live: boolean) =>
+  useQuery({
+    queryKey: [...campaignKeys.contacts(id), filters] as const,
+    queryFn: async () => {
+      const params: Record<string, string | number> = { page: filters.page };
+      if (filters.state) params.state = filters.state;
+      if (filters.replied) params.replied = filters.replied;
+      if (filters.search) params.search = filters.search;
+      return (await http.get<TCampaignContactList>(`/campaigns/contacts/${id}`, { params })).data;
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
+
+/** Adding or removing contacts changes the counts of the campaign and of the list too. */
+const useRefresh = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: campaignKeys.all });
+};
+
+/** POST /campaigns/contacts/:id: the contacts of the tags, wallets and ids given. */
+export const useAddCampaignAudience = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id, audience }: { id: number; audience: TCampaignAudience }) =>
+      (await http.post<TCampaignImportReport>(`/campaigns/contacts/${id}`, audience)).data,
+    onSuccess: () => refresh(),
+  });
+};
+
+/** POST /campaigns/:id/csv (multipart `file`): one contact per row, the other columns as its variables. */
+export const useUploadCampaignCsv = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return (await http.post<TCampaignImportReport>(`/campaigns/${id}/csv`, form)).data;
+    },
+    onSuccess: () => refresh(),
+  });
+};
+
+export const useRemoveCampaignContact = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id, contactId }: { id: number; contactId: number }) => {
+      await http.delete(`/campaigns/contacts/${id}/${contactId}`);
+    },
+    onSuccess: () => refresh(),
+  });
+};
+
+/** DELETE /campaigns/deleteall/contacts/:id: every contact still waiting its turn. */
+export const useRemovePendingContacts = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.delete(`/campaigns/deleteall/contacts/${id}`);
+    },
+    onSuccess: () => refresh(),
+  });
+};
+
+/** The first page of GET /contacts matching what was typed, for picking contacts one by one. */
+export const useContactSearch = (search: string) =>
+  useQuery({
+    queryKey: ['contacts', 'campaign-pick', search] as const,
+    queryFn: async () =>
+      (await http.get<{ contacts: TContact[] }>('/contacts', { params: { pageNumber: 1, searchParam: search } })).data
+        .contacts,
+    enabled: search.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });

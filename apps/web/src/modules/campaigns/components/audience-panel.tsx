@@ -1,0 +1,91 @@
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TCampaignImportReport } from '@prosa/contracts';
+import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showApiError } from '../../../ui/server-errors';
+import { useAddCampaignAudience, useUploadCampaignCsv } from '../api/campaign-contacts-api';
+import { AudienceFields, audienceToBody, emptyAudience, isAudienceEmpty, type TAudienceValue } from './audience-fields';
+import { CsvPicker } from './csv-picker';
+import { ImportReport } from './import-report';
+
+/** Adds contacts to a campaign: from tags, wallets and a hand-picked list, or from a CSV; shows the report. */
+export const AudiencePanel = ({ campaignId }: { campaignId: number }) => {
+  const { t } = useTranslation();
+  const addAudience = useAddCampaignAudience();
+  const uploadCsv = useUploadCampaignCsv();
+  const [audience, setAudience] = useState<TAudienceValue>(emptyAudience);
+  const [audienceError, setAudienceError] = useState<string | undefined>();
+  const [csv, setCsv] = useState<{ file: File | null; columns: string[] }>({ file: null, columns: [] });
+  const [report, setReport] = useState<TCampaignImportReport | null>(null);
+
+  const add = () => {
+    if (isAudienceEmpty(audience)) return setAudienceError(t('campaigns.audience.nothingChosen'));
+    setAudienceError(undefined);
+    addAudience.mutate(
+      { id: campaignId, audience: audienceToBody(audience) },
+      {
+        onSuccess: (result) => {
+          setReport(result);
+          setAudience(emptyAudience());
+        },
+        onError: (error) => showApiError(error),
+      },
+    );
+  };
+
+  const importCsv = () => {
+    if (!csv.file) return;
+    uploadCsv.mutate(
+      { id: campaignId, file: csv.file },
+      {
+        onSuccess: (result) => {
+          setReport(result);
+          setCsv({ file: null, columns: [] });
+        },
+        onError: (error) => showApiError(error),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="campaign-audience">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} fz="h4">
+            {t('campaigns.audience.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('campaigns.audience.hint')}
+          </Text>
+        </div>
+        <AudienceFields value={audience} onChange={setAudience} error={audienceError} />
+        <Group justify="flex-end">
+          <Button
+            leftSection={<IconUserPlus size={16} />}
+            loading={addAudience.isPending}
+            onClick={add}
+            data-testid="audience-add"
+          >
+            {t('campaigns.audience.add')}
+          </Button>
+        </Group>
+        <Divider label={t('campaigns.audience.csv')} labelPosition="left" />
+        <CsvPicker file={csv.file} columns={csv.columns} onChange={(file, columns) => setCsv({ file, columns })} />
+        <Group justify="flex-end">
+          <Button
+            variant="light"
+            leftSection={<IconFileImport size={16} />}
+            disabled={!csv.file}
+            loading={uploadCsv.isPending}
+            onClick={importCsv}
+            data-testid="audience-csv-send"
+          >
+            {t('campaigns.audience.csvSend')}
+          </Button>
+        </Group>
+        {report && <ImportReport report={report} />}
+      </Stack>
+    </Paper>
+  );
+};

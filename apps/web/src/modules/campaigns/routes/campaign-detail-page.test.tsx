@@ -1,0 +1,156 @@
+import type { TCampaign, TCampaignContact } from '@prosa/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '../../../app/http/client';
+import { useSessionStore } from '../../../app/session/session-store';
+import { campaign, contactRow, noCounts, pick, renderAt, serve } from '../test-fixtures';
+import { CampaignDetailPage } from './campaign-detail-page';
+
+const originalAdapter = http.defaults.adapter;
+beforeEach(() => useSessionStore.setState({ profile: 'admin' }));
+afterEach(() => {
+  cleanup();
+  http.defaults.adapter = originalAdapter;
+});
+
+const paused = campaign({
+  id: 7,
+  status: 'paused',
+  pauseReason: 'A Meta limitou os envios deste número',
+  counts: { ...noCounts, total: 3, pending: 1, read: 1, failed: 1, replied: 1 },
+});
+
+const rows: TCampaignContact[] = [
+  contactRow({ id: 1, contact: { id: 50, name: 'Maria Souza', number: '5511988887777' }, state: 'pending' }),
+  contactRow({
+    id: 2,
+    contact: { id: 51, name: 'João Lima', number: '5511977776666' },
+    state: 'read',
+    variant: 2,
+    sentAt: '2026-11-25T12:00:00.000Z',
+    readAt: '2026-11-25T12:05:00.000Z',
+    repliedAt: '2026-11-25T12:10:00.000Z',
+  }),
+  contactRow({
+    id: 3,
+    contact: { id: 52, name: 'Rita Alves', number: '5511966665555' },
+    state: 'failed',
+    variant: 1,
+    failureReason: 'Número sem WhatsApp',
+  }),
+];
+
+const serveCampaign = (current: TCampaign = paused) =>
+  serve((call) => {
+    if (call.method === 'GET' && call.url === '/campaigns/7') return current;
+    if (call.method === 'GET' && call.url === '/campaigns/7/timeline')
+      return {
+        points: [
+          { at: '2026-11-25T12:00:00.000Z', sent: 2, delivered: 1, read: 1, failed: 1, replied: 0 },
+          { at: '2026-11-25T13:00:00.000Z', sent: 0, delivered: 0, read: 0, failed: 0, replied: 1 },
+        ],
+      };
+    if (call.method === 'GET' && call.url === '/campaigns/contacts/7')
+      return { contacts: rows, count: rows.length, hasMore: false };
+    if (call.method === 'GET' && call.url === '/tags') return [{ id: 4, tag: 'Clientes VIP', color: '#f00' }];
+    if (call.method === 'GET' && call.url === '/users/') return { users: [] };
+    if (call.method === 'POST' && call.url === '/campaigns/contacts/7') return { added: 12, duplicates: 3, errors: [] };
+    if (call.method === 'POST' && call.url === '/campaigns/7/csv')
+      return { added: 1, duplicates: 0, errors: [{ row: 3, field: 'numero', message: 'Número inválido' }] };
+    if (call.method === 'POST' && call.url === '/campaigns/resume/7') return { ...current, status: 'processing' };
+    return undefined;
+  });
+
+const open = () => renderAt(<CampaignDetailPage />, '/campanhas/7', '/campanhas/:campanhaId');
+
+describe('/campanhas/:campanhaId', () => {
+  it('shows the campaign’s status, counts, progress, charts and its contacts with their states', async () => {
+    const calls = serveCampaign();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Black Friday' })).toBeTruthy();
+    const detail = screen.getByTestId('campaign-detail');
+    expect(within(detail).getAllByText('Pausada').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('campaign-pause-reason').textContent).toContain('A Meta limitou os envios deste número');
+    expect(within(screen.getByTestId('campaign-count-total')).getByText('3')).toBeTruthy();
+    expect(within(screen.getByTestId('campaign-count-replied')).getByText('1')).toBeTruthy();
+    expect(screen.getByTestId('campaign-progress')).toBeTruthy();
+    expect(screen.getByTestId('campaign-resume')).toBeTruthy();
+    expect(screen.queryByTestId('campaign-pause')).toBeNull();
+
+    expect(await screen.findByTestId('chart-deliveries')).toBeTruthy();
+    expect(screen.getByTestId('chart-replies')).toBeTruthy();
+    expect(screen.getByText('Envios ao longo do tempo')).toBeTruthy();
+
+    const table = await screen.findByTestId('campaign-contact-table');
+    await within(table).findByText('Maria Souza');
+    expect(within(table).getByText('Número sem WhatsApp')).toBeTruthy();
+    expect(within(table).getByText('Lida')).toBeTruthy();
+    expect(within(table).getByText(/^Respondeu /)).toBeTruthy();
+    // Only a contact still waiting can be taken out.
+    expect(within(table).getAllByTestId('campaign-contact-remove')).toHaveLength(1);
+
+    await pick('campaign-contact-state-filter', 'Falhou');
+    const contactGets = () => calls.filter((call) => call.method === 'GET' && call.url === '/campaigns/contacts/7');
+    await waitFor(() => expect(contactGets().at(-1)?.params).toEqual({ page: 1, state: 'failed' }));
+    await pick('campaign-contact-replied-filter', 'Responderam');
+    await waitFor(() => expect(contactGets().at(-1)?.params).toEqual({ page: 1, state: 'failed', replied: 'true' }));
+
+    fireEvent.click(screen.getByTestId('campaign-resume'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/campaigns/resume/7')).toBe(true));
+  });
+
+  it('removes a pending contact, and all pending ones after confirming', async () => {
+    const calls = serveCampaign();
+    open();
+    const table = await screen.findByTestId('campaign-contact-table');
+    await within(table).findByText('Maria Souza');
+    fireEvent.click(within(table).getByTestId('campaign-contact-remove'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/campaigns/contacts/7/50')).toBe(true),
+    );
+
+    fireEvent.click(screen.getByTestId('campaign-remove-pending'));
+    expect(await screen.findByText('Remover da campanha todos os contatos que ainda não receberam?')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/campaigns/deleteall/contacts/7')).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-delete'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/campaigns/deleteall/contacts/7')).toBe(true),
+    );
+  });
+
+  it('adds contacts from a tag and from a CSV, and shows what each import did', async () => {
+    const calls = serveCampaign(campaign({ id: 7, status: 'pending' }));
+    open();
+    const audience = await screen.findByTestId('campaign-audience');
+    fireEvent.click(within(audience).getByTestId('audience-add'));
+    expect(await within(audience).findByText('Escolha ao menos uma etiqueta, carteira ou contato.')).toBeTruthy();
+
+    await pick('audience-tags', 'Clientes VIP');
+    fireEvent.click(within(audience).getByTestId('audience-add'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/campaigns/contacts/7')?.body).toEqual({
+        tagIds: [4],
+        walletUserIds: [],
+        kanbanIds: [],
+        contactIds: [],
+      }),
+    );
+    expect(await within(audience).findByText('12 adicionados')).toBeTruthy();
+    expect(within(audience).getByText('3 já estavam na campanha')).toBeTruthy();
+
+    const file = new File(['numero;nome;cidade\n5511988887777;Ana;SP\n123;Bia;RJ\n'], 'lista.csv', {
+      type: 'text/csv',
+    });
+    const input = audience.querySelector('input[type="file"]');
+    fireEvent.change(input as HTMLInputElement, { target: { files: [file] } });
+    expect((await within(audience).findByTestId('campaign-csv-columns')).textContent).toContain('numero, nome, cidade');
+    fireEvent.click(within(audience).getByTestId('audience-csv-send'));
+    await waitFor(() => {
+      const upload = calls.find((c) => c.method === 'POST' && c.url === '/campaigns/7/csv');
+      expect((upload?.body as FormData | undefined)?.get('file')).toBeInstanceOf(File);
+    });
+    const report = await within(audience).findByTestId('report-error-table');
+    expect(within(report).getByText('Número inválido')).toBeTruthy();
+    expect(within(audience).getByText('1 linha com erro')).toBeTruthy();
+  });
+});

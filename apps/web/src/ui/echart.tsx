@@ -1,0 +1,68 @@
+import { Box } from '@mantine/core';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { type ComposeOption, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+// Only what the screens draw is registered, so the bundle carries these chart kinds and nothing else.
+use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+/** The options an EChart accepts: line and bar series with a grid, tooltip and legend. */
+export type TEChartOption = ComposeOption<
+  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;
+
+type TEChartProps = {
+  option: TEChartOption;
+  /** Height in px (the width follows the container). */
+  height?: number;
+  /** Read by screen readers in place of the canvas. */
+  'aria-label'?: string;
+  'data-testid'?: string;
+};
+
+let drawable: boolean | undefined;
+
+/** Can the browser draw on a canvas? jsdom (the unit tests) cannot: the container stays empty there. Asked once. */
+const canDraw = (): boolean => {
+  if (drawable === undefined) {
+    try {
+      drawable = typeof document !== 'undefined' && document.createElement('canvas').getContext('2d') !== null;
+    } catch {
+      drawable = false;
+    }
+  }
+  return drawable;
+};
+
+/**
+ * One ECharts chart: created on mount, given each new `option` (merged, not rebuilt), resized with its
+ * container, disposed on unmount.
+ */
+export const EChart = ({ option, height = 280, 'aria-label': label, 'data-testid': testId }: TEChartProps) => {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<typeof init> | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !canDraw()) return;
+    const instance = init(element, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <Box ref={container} h={height} w="100%" role="img" aria-label={label} data-testid={testId} />;
+};
