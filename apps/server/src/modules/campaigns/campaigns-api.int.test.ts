@@ -16,6 +16,7 @@ import {
   contacts,
   contactTags,
   contactWallets,
+  tickets,
 } from '../../platform/db/schema.js';
 
 // The campaigns API (/campanhas): who may call it, the campaign's life through the engine's actions, and its
@@ -385,6 +386,27 @@ describe('the audience', () => {
     expect(all.body).toEqual({ removed: 4 });
     // A contact already sent to stays in the report.
     expect((await contactRows(t, campaign.id)).map((row) => row.contactId)).toEqual([p0]);
+  });
+
+  it('adds the contacts with a ticket in a kanban lane, never a group', async () => {
+    const people = await insertPhoneContacts(t, a, 3, '5399');
+    const [group] = await t.db
+      .insert(contacts)
+      .values({ tenantId: a.tenantId, name: 'Grupo da lista', number: '120364@g.us', isGroup: true })
+      .returning();
+    const lane = 7;
+    await t.db.insert(tickets).values([
+      { tenantId: a.tenantId, contactId: people[0]?.id as number, status: 'closed', kanban: lane },
+      { tenantId: a.tenantId, contactId: people[1]?.id as number, status: 'closed', kanban: lane + 1 },
+      { tenantId: a.tenantId, contactId: group?.id as number, status: 'closed', kanban: lane, isGroup: true },
+    ]);
+    const campaign = await create({ name: 'Funil' });
+    const res = await t.request('POST', `/campaigns/contacts/${campaign.id}`, {
+      token: a.tokens.admin,
+      body: { kanbanIds: [lane] },
+    });
+    expect(res.body).toEqual({ added: 1, duplicates: 0, errors: [] });
+    expect((await contactRows(t, campaign.id)).map((row) => row.contactId)).toEqual([people[0]?.id]);
   });
 
   it("refuses another tenant's tag or wallet user naming the field, adding nothing", async () => {
