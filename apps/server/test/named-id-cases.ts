@@ -317,6 +317,22 @@ export const namedIdCases = (ctx: TCaseContext): TNamedIdCase[] => {
       foreign: () => ctx.rowsB.contact,
       status: 404,
     },
+    {
+      name: "a campaign's audience by tag",
+      method: 'POST',
+      field: 'tagIds',
+      path: () => `/campaigns/contacts/${ctx.rowsA.campaign}`,
+      body: (id) => ({ tagIds: [id] }),
+      foreign: () => ctx.rowsB.tag,
+    },
+    {
+      name: "a campaign's audience by wallet",
+      method: 'POST',
+      field: 'walletUserIds',
+      path: () => `/campaigns/contacts/${ctx.rowsA.campaign}`,
+      body: (id) => ({ walletUserIds: [id] }),
+      foreign: () => ctx.rowsB.user,
+    },
     ...addressedIdCases(ctx),
   ];
 };

@@ -22,6 +22,8 @@ const tables = [
   'connections',
   'fast_replies',
   'fast_reply_queues',
+  'campaigns',
+  'campaign_contacts',
 ];
 
 let t: TestApp;
