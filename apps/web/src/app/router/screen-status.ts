@@ -61,7 +61,8 @@ const nestedMeta = (): Record<string, TScreenStatus> => {
   const meta: Record<string, TScreenStatus> = {};
   for (const [group, , children] of nestedGroups) {
     const icon = groupIcons[group] ?? 'IconSettings';
-    meta[group] = later(icon);
+    // The mass-send group only leads to its first screen, built with the others (/massa/*).
+    meta[group] = group === 'massa' ? built(icon) : later(icon);
     for (const child of children) {
       const name = nestedChildName(group, child);
       if (group === 'configuracoes' && aiAssistants.includes(child)) meta[name] = later('IconBrain');

@@ -16,6 +16,7 @@ import {
   useRemovePendingContacts,
 } from '../api/campaign-contacts-api';
 import { ContactStateBadge } from './campaign-badges';
+import { describeReason } from './describe-reason';
 
 type TCampaignContactsTableProps = {
   campaignId: number;
@@ -70,7 +71,7 @@ export const CampaignContactsTable = ({ campaignId, live, canRemove }: TCampaign
     {
       key: 'state',
       label: t('campaigns.detail.state'),
-      width: 110,
+      width: 130,
       render: (row) => <ContactStateBadge state={row.state} />,
     },
     { key: 'variant', label: t('campaigns.detail.variant'), width: 90, render: (row) => row.variant ?? '—' },
@@ -81,7 +82,7 @@ export const CampaignContactsTable = ({ campaignId, live, canRemove }: TCampaign
       render: (row) =>
         row.failureReason ? (
           <Text size="xs" c="negative" lineClamp={2} title={row.failureReason}>
-            {row.failureReason}
+            {describeReason(row.failureReason)}
           </Text>
         ) : null,
     },

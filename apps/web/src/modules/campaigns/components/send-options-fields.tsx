@@ -1,4 +1,4 @@
-import { Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { TSendFields } from './campaign-form';
@@ -35,18 +35,19 @@ export const SendOptionsFields = ({ inputProps }: TSendOptionsFieldsProps) => {
         <TextInput
           type="time"
           label={t('campaigns.form.windowStart')}
-          description={t('campaigns.form.windowHint')}
           data-testid="campaign-window-start"
           {...inputProps('windowStart')}
         />
         <TextInput
           type="time"
           label={t('campaigns.form.windowEnd')}
-          description=" "
           data-testid="campaign-window-end"
           {...inputProps('windowEnd')}
         />
       </Group>
+      <Text size="xs" c="dimmed" mt={-6}>
+        {t('campaigns.form.windowHint')}
+      </Text>
     </Stack>
   );
 };

@@ -38,6 +38,13 @@ const rows: TCampaignContact[] = [
     variant: 1,
     failureReason: 'Número sem WhatsApp',
   }),
+  contactRow({
+    id: 4,
+    contact: { id: 53, name: 'Caio Reis', number: '5511955554444' },
+    state: 'failed',
+    variant: 1,
+    failureReason: 'ERR_CAMPAIGN_CONNECTION',
+  }),
 ];
 
 const serveCampaign = (current: TCampaign = paused) =>
@@ -84,6 +91,8 @@ describe('/campanhas/:campanhaId', () => {
     const table = await screen.findByTestId('campaign-contact-table');
     await within(table).findByText('Maria Souza');
     expect(within(table).getByText('Número sem WhatsApp')).toBeTruthy();
+    // The engine's codes read as the catalogue's text.
+    expect(within(table).getByText(/A conexão escolhida não pode enviar esta campanha/)).toBeTruthy();
     expect(within(table).getByText('Lida')).toBeTruthy();
     expect(within(table).getByText(/^Respondeu /)).toBeTruthy();
     // Only a contact still waiting can be taken out.

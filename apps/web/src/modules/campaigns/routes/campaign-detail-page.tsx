@@ -19,6 +19,7 @@ import { CampaignContactsTable } from '../components/campaign-contacts-table';
 import { CampaignFormModal } from '../components/campaign-form-modal';
 import { CampaignMedia } from '../components/campaign-media';
 import { CampaignProgress } from '../components/campaign-progress';
+import { describeReason } from '../components/describe-reason';
 
 const countCards: (keyof TCampaignCounts)[] = ['total', 'sent', 'delivered', 'read', 'failed', 'replied'];
 
@@ -127,14 +128,18 @@ export const CampaignDetailPage = () => {
       <Summary campaign={data} />
       {data.status === 'paused' && data.pauseReason && (
         <Alert color="warning" icon={<IconAlertTriangle size={18} />} data-testid="campaign-pause-reason">
-          {t('campaigns.pausedBy', { reason: data.pauseReason })}
+          {t('campaigns.pausedBy', { reason: describeReason(data.pauseReason) })}
         </Alert>
       )}
       <CountCards counts={data.counts} />
       <CampaignProgress counts={data.counts} />
+      {/* Before it starts, choosing who gets it is the next step; afterwards the charts come first. */}
+      {canManage && data.status === 'pending' && <AudiencePanel campaignId={data.id} />}
       <CampaignCharts timeline={timeline.data} />
-      {canManage && !ended && <AudiencePanel campaignId={data.id} />}
-      {canManage && data.kind === 'campaign' && <CampaignMedia campaign={data} editable={canEdit(data.status)} />}
+      {canManage && !ended && data.status !== 'pending' && <AudiencePanel campaignId={data.id} />}
+      {canManage && data.kind === 'campaign' && (canEdit(data.status) || data.mediaUrl) && (
+        <CampaignMedia campaign={data} editable={canEdit(data.status)} />
+      )}
       <CampaignContactsTable campaignId={data.id} live={live} canRemove={canManage && !ended} />
       <CampaignFormModal opened={editing} campaign={data} onClose={() => setEditing(false)} />
     </Stack>

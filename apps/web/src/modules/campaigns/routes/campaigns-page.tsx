@@ -17,6 +17,7 @@ import { CampaignActions } from '../components/campaign-actions';
 import { CampaignKindBadge, CampaignStatusBadge } from '../components/campaign-badges';
 import { CampaignFormModal } from '../components/campaign-form-modal';
 import { CampaignProgress } from '../components/campaign-progress';
+import { describeReason } from '../components/describe-reason';
 
 /**
  * `/campanhas`: the tenant's campaigns and mass sends with their status and live progress (asked again every
@@ -59,7 +60,7 @@ export const CampaignsPage = () => {
               icon={<IconAlertTriangle size={14} />}
               data-testid="campaign-pause-reason"
             >
-              <Text size="xs">{t('campaigns.pausedBy', { reason: campaign.pauseReason })}</Text>
+              <Text size="xs">{t('campaigns.pausedBy', { reason: describeReason(campaign.pauseReason) })}</Text>
             </Alert>
           )}
         </Stack>
@@ -68,7 +69,7 @@ export const CampaignsPage = () => {
     {
       key: 'status',
       label: t('campaigns.statusLabel'),
-      width: 110,
+      width: 130,
       render: (campaign) => <CampaignStatusBadge status={campaign.status} />,
     },
     {
