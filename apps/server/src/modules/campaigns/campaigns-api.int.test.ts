@@ -306,7 +306,16 @@ describe('the engine actions', () => {
     });
     const started = await t.request('POST', `/campaigns/start/${campaign.id}`, { token: a.tokens.admin });
     expect(started.body.status).toBe('scheduled');
-    expect(started.body.nextSendAt).not.toBeNull();
+    expect(started.body.nextSendAt).toBe(started.body.startAt);
+    // Moving the start of a scheduled campaign moves its next step; a start in the past begins now.
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const moved = await t.request('PUT', `/campaigns/${campaign.id}`, {
+      token: a.tokens.admin,
+      body: { startAt: later },
+    });
+    expect(moved.body).toMatchObject({ status: 'scheduled', nextSendAt: later });
+    const now = await t.request('PUT', `/campaigns/${campaign.id}`, { token: a.tokens.admin, body: { startAt: null } });
+    expect(now.body.status).toBe('processing');
   });
 });
 

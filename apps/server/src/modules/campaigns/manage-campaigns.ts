@@ -15,8 +15,9 @@ import {
   type TCampaignValues,
   updateCampaignRow,
 } from './campaigns.repository.js';
+import { scheduleCampaignStep } from './engine/campaign-tick.job.js';
 
-type TDeps = Pick<TServices, 'db' | 'channels'>;
+type TDeps = Pick<TServices, 'db' | 'channels' | 'jobs'>;
 export type TCampaignCreate = z.output<typeof ZCampaignInput>;
 type TCampaignChanges = z.output<typeof ZCampaignUpdate>;
 
@@ -66,7 +67,7 @@ export const createCampaign = (deps: TDeps, ctx: TRequestContext, input: TCampai
 /**
  * Changes a campaign that is not running (pending, scheduled or paused; else 409 ERR_CAMPAIGN_LOCKED). Fields
  * left out keep their value; the result is checked whole (the window in order, content for its kind, a
- * connection that can send it).
+ * connection that can send it). A scheduled campaign given another start waits for that one instead.
  */
 export const updateCampaign = (
   deps: TDeps,
@@ -91,7 +92,13 @@ export const updateCampaign = (
       if (next.connectionId === null) throw new AppError('ERR_CAMPAIGN_CONNECTION', { field: 'connectionId' });
       await assertConnectionFor(deps, tx, ctx.tenantId, next.connectionId, kind, (next.template ?? null) !== null);
     }
-    await updateCampaignRow(tx, ctx.tenantId, campaignId, values);
+    // A scheduled campaign whose start moved: the engine's next step moves with it (the old one finds it moved).
+    const now = new Date();
+    const at = next.startAt && next.startAt > now ? next.startAt : now;
+    const moved = row.status === 'scheduled' && startAt !== undefined;
+    if (moved) Object.assign(values, { nextSendAt: at, status: at > now ? 'scheduled' : 'processing' });
+    const updated = await updateCampaignRow(tx, ctx.tenantId, campaignId, values);
+    if (moved && updated) await scheduleCampaignStep(deps.jobs, tx, updated, at);
     return readCampaign(tx, ctx.tenantId, campaignId);
   });
 
