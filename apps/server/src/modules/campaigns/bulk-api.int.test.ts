@@ -177,6 +177,11 @@ describe('mass sends', () => {
       body: { ...base, audience: { contactIds: [foreign?.id] } },
     });
     expect([nobody.status, nobody.body.error]).toEqual([400, 'ERR_CAMPAIGN_NO_CONTACTS']);
+    expect(nobody.body.report).toEqual({
+      added: 0,
+      duplicates: 0,
+      errors: [{ row: 1, field: 'contactIds', message: expect.stringContaining(String(foreign?.id)) }],
+    });
     const badCsv = await t.request('POST', '/bulkVariable', {
       token: a.tokens.admin,
       ...form(base, 'nome\nAna\n'),

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
+import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { addAudienceTo } from './campaign-audience.js';
@@ -73,6 +74,9 @@ export const runBulkSend = async (
     await actOnCampaign(deps, ctx.tenantId, campaignId, 'start');
   } catch (error) {
     await withTenant(deps.db, ctx.tenantId, (tx) => deleteCampaignRow(tx, ctx.tenantId, campaignId));
+    // Nobody to send to: the rows refused say why (bad numbers, ids of nobody).
+    if (error instanceof AppError && error.code === 'ERR_CAMPAIGN_NO_CONTACTS')
+      throw new AppError('ERR_CAMPAIGN_NO_CONTACTS', { data: { report } });
     throw error;
   }
   return { campaign: await getCampaign(deps, ctx, campaignId), report };
