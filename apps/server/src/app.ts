@@ -6,6 +6,7 @@ import type { TReconnectTimer } from './channels/baileys/baileys-sessions.js';
 import type { TBaileysSocketFactory } from './channels/baileys/baileys-socket.js';
 import { createChannelRegistry } from './channels/host/channel-registry.js';
 import { startProviders } from './channels/host/start-providers.js';
+import type { TChannelAdapter } from './channels/types.js';
 import { registerWebchatEmbed } from './channels/webchat/embed-script.js';
 import { assistantsRoutes } from './modules/assistants/assistants.routes.js';
 import { botsRoutes } from './modules/assistants/bots.routes.js';
@@ -127,6 +128,8 @@ export const createApp = async (
     telegramPollerStopped?: (connectionId: number) => void;
     /** Called with the HTTP server before any route is registered (tests record the routes through it). */
     onHttpCreated?: (app: FastifyInstance) => void;
+    /** Channel adapters besides the providers' (a test's provider side), registered before any job runs. */
+    extraChannels?: readonly TChannelAdapter[];
   } = {},
 ): Promise<TApp> => {
   const database =
@@ -301,6 +304,7 @@ export const createApp = async (
       telegramPollerStopped: options.telegramPollerStopped,
     });
   });
+  for (const adapter of options.extraChannels ?? []) services.channels.register(adapter);
   registerWebchatEmbed(app);
   await registerWebApp(app, config.webDist);
 

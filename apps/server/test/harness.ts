@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createApp, type TApp } from '../src/app.js';
 import type { TReconnectTimer } from '../src/channels/baileys/baileys-sessions.js';
 import type { TBaileysSocketFactory } from '../src/channels/baileys/baileys-socket.js';
+import type { TChannelAdapter } from '../src/channels/types.js';
 import type { TConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { queues, tenants, users, usersQueues } from '../src/platform/db/schema.js';
@@ -82,6 +83,7 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
     baileysReconnectTimer: options.baileysReconnectTimer,
     telegramPollerStopped: options.telegramPollerStopped,
     onHttpCreated: recordRoutes,
+    extraChannels: options.channels,
   });
   const address = await prosa.listen();
   return new TestApp(prosa, address, dropDatabase, databaseUrl);
@@ -100,6 +102,8 @@ type TStartOptions = {
   baileysReconnectTimer?: TReconnectTimer;
   /** Told when a Telegram long-polling loop ends. */
   telegramPollerStopped?: (connectionId: number) => void;
+  /** Channel adapters of the test (a provider's side), there before the job runner takes any job. */
+  channels?: readonly TChannelAdapter[];
 };
 
 type TRequest = { token?: string; body?: unknown; headers?: Record<string, string>; cookie?: string; ip?: string };

@@ -53,6 +53,8 @@ export type TChannelRegistry = {
    * connection or channel, a repeat after a crash the channel would not recognise, no address it delivers to.
    */
   send: (request: TSendRequest) => Promise<TSendResult>;
+  /** Whether a provider on this instance serves the connection type. */
+  serves: (type: string) => boolean;
   /** What the channel of a connection type can do (all false for a type no provider serves). */
   abilities: (type: string) => TChannelAbilities;
   /** The customer's address on the connection's channel: the first of the contact's it delivers to, or null. */
@@ -116,6 +118,7 @@ export const createChannelRegistry = (): TChannelRegistry => {
       if (!to) throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
       return adapter.send({ ...message, connection, to });
     },
+    serves: (type) => adapters.has(type),
     abilities: (type) => {
       const adapter = of(type);
       return {

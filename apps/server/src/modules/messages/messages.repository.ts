@@ -195,6 +195,27 @@ export const findContactAddress = async (
     .from(contactIdentities)
     .where(and(eq(contactIdentities.tenantId, tenantId), eq(contactIdentities.contactId, contactId)));
 
+/** The addresses of several contacts at once (one statement), by contact id. */
+export const findContactAddresses = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: number[],
+): Promise<Map<number, { kind: string; value: string }[]>> => {
+  const byContact = new Map<number, { kind: string; value: string }[]>();
+  if (contactIds.length === 0) return byContact;
+  const rows = await tx
+    .select({
+      contactId: contactIdentities.contactId,
+      kind: contactIdentities.kind,
+      value: sql<string>`coalesce(${contactIdentities.reported}, ${contactIdentities.value})`,
+    })
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.tenantId, tenantId), inArray(contactIdentities.contactId, contactIds)));
+  for (const { contactId, ...address } of rows)
+    byContact.set(contactId, [...(byContact.get(contactId) ?? []), address]);
+  return byContact;
+};
+
 /** Scheduled messages whose time has come (every tenant: a platform job). */
 export const dueScheduledMessages = (tx: TExecutor, now: Date, limit: number) =>
   tx

@@ -8,6 +8,7 @@
 export { showBotPresence } from './bot-typing.js';
 export {
   findContactAddress,
+  findContactAddresses,
   findConversationTail,
   findLastInboundAt,
   findMessage,

@@ -1,31 +1,63 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { TTicket } from '@prosa/contracts';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { tickets } from '../../platform/db/schema.js';
-import { findActiveTicket, insertTicket, type TTicketRow } from './tickets.repository.js';
+import { toTicketDtos } from './ticket-dto.js';
+import { findTicketsJoined, insertTickets, type TTicketRow } from './tickets.repository.js';
 
 /**
- * The ticket an outreach message (a campaign's) goes on: the contact's active ticket on the connection, so the
- * agent serving them sees it; otherwise a new closed one, so no agent's waiting list grows. With `quietUntil`
- * the closed ticket keeps the customer's replies until then, closed (the tenant chose that replies to a
- * campaign open no ticket); without, a reply opens a pending ticket as any first message does.
+ * The tickets outreach messages (a campaign's) go on, for several contacts of one connection at once: each
+ * contact's active ticket there, so the agent serving them sees it; otherwise a new closed one, so no agent's
+ * waiting list grows. With `quietUntil` the closed ticket keeps the customer's replies until then, closed (the
+ * tenant chose that replies to a campaign open no ticket); without, a reply opens a pending ticket as any first
+ * message does. A handful of statements whatever the number of contacts; answered as DTOs by contact id.
  */
-export const ticketForOutreach = async (
+export const ticketsForOutreach = async (
   tx: TExecutor,
   tenantId: number,
-  input: { contactId: number; connectionId: number; channel: string; at: Date; quietUntil: Date | null },
-): Promise<TTicketRow | undefined> => {
-  const active = await findActiveTicket(tx, tenantId, input.contactId, input.connectionId);
-  if (active) return active;
-  return insertTicket(tx, tenantId, {
-    contactId: input.contactId,
-    whatsappId: input.connectionId,
-    status: 'closed',
-    channel: input.channel,
-    closedAt: input.at,
-    isActiveDemand: true,
-    lastMessageAt: input.at,
-    quietUntil: input.quietUntil,
-  });
+  input: { contactIds: number[]; connectionId: number; channel: string; at: Date; quietUntil: Date | null },
+): Promise<Map<number, TTicket>> => {
+  const active = async (contactIds: number[]) =>
+    contactIds.length === 0
+      ? []
+      : tx
+          .select({ id: tickets.id, contactId: tickets.contactId })
+          .from(tickets)
+          .where(
+            and(
+              eq(tickets.tenantId, tenantId),
+              inArray(tickets.contactId, contactIds),
+              sql`coalesce(${tickets.whatsappId}, 0) = ${input.connectionId}`,
+              inArray(tickets.status, ['open', 'pending']),
+            ),
+          );
+  const found = new Map((await active(input.contactIds)).map((row) => [row.contactId, row.id]));
+  const missing = input.contactIds.filter((id) => !found.has(id));
+  const created = await insertTickets(
+    tx,
+    tenantId,
+    missing.map((contactId) => ({
+      contactId,
+      whatsappId: input.connectionId,
+      status: 'closed' as const,
+      channel: input.channel,
+      closedAt: input.at,
+      isActiveDemand: true,
+      lastMessageAt: input.at,
+      quietUntil: input.quietUntil,
+    })),
+  );
+  for (const row of created) found.set(row.contactId, row.id);
+  // A contact whose own message opened a ticket meanwhile: the insert gave way to it; take that one.
+  for (const row of await active(missing.filter((id) => !found.has(id)))) found.set(row.contactId, row.id);
+  const dtos = await toTicketDtos(tx, tenantId, await findTicketsJoined(tx, tenantId, [...found.values()]));
+  const byId = new Map(dtos.map((dto) => [dto.id, dto]));
+  return new Map(
+    [...found].flatMap(([contactId, ticketId]) => {
+      const dto = byId.get(ticketId);
+      return dto ? [[contactId, dto] as const] : [];
+    }),
+  );
 };
 
 /** The closed outreach ticket still keeping this contact's replies at `at` (the newest), if any. */

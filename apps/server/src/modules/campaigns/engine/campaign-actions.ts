@@ -21,7 +21,7 @@ const assertStartable = async (
   const connection = campaign.connectionId
     ? await findConnection(tx, campaign.tenantId, campaign.connectionId)
     : undefined;
-  if (!connection || !deps.channels.abilities(connection.type)) throw new AppError('ERR_CAMPAIGN_CONNECTION');
+  if (!connection || !deps.channels.serves(connection.type)) throw new AppError('ERR_CAMPAIGN_CONNECTION');
 };
 
 /**

@@ -3,16 +3,17 @@ import {
   messagePreview,
   renderTemplate,
   type TMessageTemplate,
+  type TTicket,
   type TVariableValues,
 } from '@prosa/contracts';
+import type { TAddress } from '../../../channels/host/modules-door.js';
 import type { TExecutor } from '../../../platform/db/client.js';
 import type { TServices } from '../../../platform/services.js';
 import type { TConnectionRow } from '../../connections/connections.service.js';
 import type { TContactRow } from '../../contacts/contacts.service.js';
 import { contentTypeOf } from '../../messages/media-upload.js';
-import { findContactAddress, queueAutomaticMessage } from '../../messages/messages.service.js';
-import { loadTicketDto } from '../../tickets/ticket-rules.js';
-import { ticketForOutreach, updateTicketRow } from '../../tickets/tickets.service.js';
+import { queueAutomaticMessage } from '../../messages/messages.service.js';
+import { updateTicketRow } from '../../tickets/tickets.service.js';
 import { type TCampaignContactRow, type TCampaignRow, updateCampaignContact } from './engine.repository.js';
 
 export type TSendDeps = Pick<TServices, 'events' | 'outbound' | 'channels'>;
@@ -32,8 +33,6 @@ export type TSendContext = {
   optedOut: Set<number>;
   random: () => number;
 };
-
-export type TSendOutcome = 'queued' | 'skipped';
 
 const mediaKindOf = (mediaType: string | null) => mediaType ?? 'document';
 
@@ -67,43 +66,40 @@ const render = (context: TSendContext, contact: TContactRow, row: TCampaignConta
   return { variant: index + 1, body: fill(campaign.messages[index] ?? ''), template: undefined };
 };
 
+/** Why a contact is not sent to (opted out, a group, no address the channel delivers to), or null. */
+export const skipReason = (
+  deps: TSendDeps,
+  context: TSendContext,
+  contact: TContactRow | undefined,
+  addresses: readonly TAddress[],
+): string | null => {
+  if (!contact || contact.isGroup) return 'ERR_WAPP_INVALID_CONTACT';
+  if (context.optedOut.has(contact.id)) return 'opt_out';
+  if (!deps.channels.target(context.campaign.tenantId, context.connection, addresses))
+    return 'ERR_WAPP_INVALID_CONTACT';
+  return null;
+};
+
+export const skipContact = (tx: TExecutor, row: TCampaignContactRow, reason: string) =>
+  updateCampaignContact(tx, row.tenantId, row.id, { state: 'skipped', failureReason: reason });
+
 /**
- * One contact's turn, in the engine step's transaction: skipped (opted out, a group, no address the channel
- * delivers to), or its message written on the contact's ticket and handed to the outbound queue, the row
- * marked queued with the variant and the message. The commit makes both at once: a crash before it sends
- * nothing, after it the outbound queue owns the send (at most once), so no contact is sent twice.
+ * One contact's turn, in the engine step's transaction: its message written on its ticket (the contact's
+ * active one, or the closed one the step opened) and handed to the outbound queue, the row marked queued with
+ * the variant and the message. The commit makes both at once: a crash before it sends nothing, after it the
+ * outbound queue owns the send (at most once), so no contact is sent twice.
  */
-export const sendToContact = async (
+export const queueForContact = async (
   deps: TSendDeps,
   tx: TExecutor,
   context: TSendContext,
   row: TCampaignContactRow,
-  contact: TContactRow | undefined,
-): Promise<TSendOutcome> => {
-  const { tenantId } = context.campaign;
-  const skip = async (reason: string) => {
-    await updateCampaignContact(tx, tenantId, row.id, { state: 'skipped', failureReason: reason });
-    return 'skipped' as const;
-  };
-  if (!contact || contact.isGroup) return skip('ERR_WAPP_INVALID_CONTACT');
-  if (context.optedOut.has(contact.id)) return skip('opt_out');
-  const addresses = await findContactAddress(tx, tenantId, contact.id);
-  if (!deps.channels.target(tenantId, context.connection, addresses)) return skip('ERR_WAPP_INVALID_CONTACT');
-  if (context.campaign.template && !context.template) return skip('ERR_TEMPLATE_NOT_FOUND');
-
-  const ticketInput = {
-    contactId: contact.id,
-    connectionId: context.connection.id,
-    channel: context.connection.type,
-    at: context.at,
-    quietUntil: context.quietUntil,
-  };
-  // A ticket opened meanwhile by the customer's own message wins the unique index: take that one.
-  const ticket =
-    (await ticketForOutreach(tx, tenantId, ticketInput)) ?? (await ticketForOutreach(tx, tenantId, ticketInput));
-  if (!ticket) return skip('ERR_CREATING_TICKET');
-  const { variant, body, template } = render(context, contact, row);
+  contact: TContactRow,
+  ticket: TTicket,
+): Promise<void> => {
   const { campaign } = context;
+  const { tenantId } = campaign;
+  const { variant, body, template } = render(context, contact, row);
   const media = campaign.mediaUrl
     ? {
         url: campaign.mediaUrl,
@@ -113,15 +109,14 @@ export const sendToContact = async (
         mediaType: mediaKindOf(campaign.mediaType),
       }
     : undefined;
-  const dto = await loadTicketDto(tx, tenantId, ticket.id);
-  const message = await queueAutomaticMessage(deps, tx, tenantId, dto, {
+  const message = await queueAutomaticMessage(deps, tx, tenantId, ticket, {
     body,
     sendType: 'campaign',
     at: context.at,
     ...(media ? { media } : {}),
     ...(template ? { template } : {}),
   });
-  if (!message) return skip('ERR_SENDING_WAPP_MSG');
+  if (!message) return void (await skipContact(tx, row, 'ERR_SENDING_WAPP_MSG'));
   if (ticket.status !== 'closed')
     await updateTicketRow(tx, tenantId, ticket.id, {
       lastMessage: messagePreview(body, media?.mediaType ?? 'chat'),
@@ -136,5 +131,4 @@ export const sendToContact = async (
     queuedAt: context.at,
     failureReason: null,
   });
-  return 'queued';
 };

@@ -7,11 +7,13 @@ import { JobDeferred } from '../../../platform/jobs/job-errors.js';
 import type { TServices } from '../../../platform/services.js';
 import { findConnection } from '../../connections/connections.service.js';
 import { findContactRows } from '../../contacts/contacts.service.js';
+import { findContactAddresses } from '../../messages/messages.service.js';
 import { getTenantSettings } from '../../settings/settings.reader.js';
 import { findSendableTemplate } from '../../templates/templates.service.js';
 import { findTenant } from '../../tenants/tenants.service.js';
+import { ticketsForOutreach } from '../../tickets/tickets.service.js';
 import { findVariableValues } from '../../variables/variables.service.js';
-import { sendToContact, type TSendContext } from './campaign-send.js';
+import { queueForContact, skipContact, skipReason, type TSendContext } from './campaign-send.js';
 import { nextOpening, nextSendTime, pauseAfterSend, startOfLocalDay } from './campaign-window.js';
 import {
   claimPendingContacts,
@@ -86,6 +88,9 @@ const sendBatch = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, timeZo
   if (rows.length === 0) return 0;
   const connection = campaign.connectionId ? await findConnection(tx, tenantId, campaign.connectionId) : undefined;
   if (!connection) throw new PauseCampaign('ERR_NO_WAPP_FOUND');
+  // No provider of this channel here (starting up, or not loaded on this instance): left to another instance,
+  // or to this one a little later; nothing is written.
+  if (!deps.channels.serves(connection.type)) throw new JobDeferred(new Date(Date.now() + 1_000), true);
   const settings = await getTenantSettings(tx, tenantId);
   const contactIds = rows.map((row) => row.contactId);
   const contacts = new Map((await findContactRows(tx, tenantId, contactIds)).map((contact) => [contact.id, contact]));
@@ -107,7 +112,26 @@ const sendBatch = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, timeZo
     optedOut: await findOptedOut(tx, tenantId, contactIds),
     random: step.random,
   };
-  for (const row of rows) await sendToContact(deps, tx, context, row, contacts.get(row.contactId));
+  const addresses = await findContactAddresses(tx, tenantId, contactIds);
+  const eligible = [];
+  for (const row of rows) {
+    const contact = contacts.get(row.contactId);
+    const reason = skipReason(deps, context, contact, addresses.get(row.contactId) ?? []);
+    if (reason || !contact) await skipContact(tx, row, reason ?? 'ERR_WAPP_INVALID_CONTACT');
+    else eligible.push({ row, contact });
+  }
+  const tickets = await ticketsForOutreach(tx, tenantId, {
+    contactIds: eligible.map(({ contact }) => contact.id),
+    connectionId: connection.id,
+    channel: connection.type,
+    at: now,
+    quietUntil: context.quietUntil,
+  });
+  for (const { row, contact } of eligible) {
+    const ticket = tickets.get(contact.id);
+    if (ticket) await queueForContact(deps, tx, context, row, contact, ticket);
+    else await skipContact(tx, row, 'ERR_CREATING_TICKET');
+  }
   return rows.length;
 };
 
