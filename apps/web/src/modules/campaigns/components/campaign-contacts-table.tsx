@@ -71,7 +71,7 @@ export const CampaignContactsTable = ({ campaignId, live, canRemove }: TCampaign
     {
       key: 'state',
       label: t('campaigns.detail.state'),
-      width: 130,
+      width: 150,
       render: (row) => <ContactStateBadge state={row.state} />,
     },
     { key: 'variant', label: t('campaigns.detail.variant'), width: 90, render: (row) => row.variant ?? '—' },

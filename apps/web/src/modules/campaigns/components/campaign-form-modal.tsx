@@ -19,6 +19,15 @@ import { MessageVariantsField } from './message-variants-field';
 import { SendOptionsFields } from './send-options-fields';
 import { TemplateFields } from './template-fields';
 
+/**
+ * Which connections the select offers: a new campaign any that can send (a Cloud API one turns it into a
+ * template campaign); an existing one keeps its kind, so only the connections that send that kind.
+ */
+const connectionKindOf = (campaign: TCampaign | null): TCampaignKind => {
+  if (!campaign) return 'campaign';
+  return campaign.kind === 'campaign' ? 'texto' : campaign.kind;
+};
+
 type TCampaignFormModalProps = {
   opened: boolean;
   /** The campaign being edited; null creates one. */
@@ -83,7 +92,7 @@ export const CampaignFormModal = ({ opened, campaign, onClose, onCreated }: TCam
       />
       <ConnectionSelect
         connections={connections.data}
-        kind={campaign?.kind ?? 'campaign'}
+        kind={connectionKindOf(campaign)}
         value={form.values.connectionId}
         onChange={(value) => form.setFieldValue('connectionId', value)}
         error={form.errors.connectionId}

@@ -3,7 +3,17 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
 import { useSessionStore } from '../../../app/session/session-store';
-import { campaign, connection, hasOption, noCounts, pick, renderAt, serve, type TCall } from '../test-fixtures';
+import {
+  campaign,
+  connection,
+  hasOption,
+  noCounts,
+  pick,
+  renderAt,
+  serve,
+  type TCall,
+  template,
+} from '../test-fixtures';
 import { CampaignsPage } from './campaigns-page';
 
 const originalAdapter = http.defaults.adapter;
@@ -31,7 +41,15 @@ const serveList = (...pages: TCampaign[][]) => {
       return { campaigns: page, count: page.length, hasMore: false };
     }
     if (call.method === 'GET' && call.url === '/whatsapp')
-      return [connection(), connection({ id: 2, name: 'SMS', type: 'sms' })];
+      return [
+        connection(),
+        connection({ id: 2, name: 'SMS', type: 'sms' }),
+        connection({ id: 3, name: 'Oficial', type: 'waba' }),
+      ];
+    if (call.method === 'GET' && call.url === '/whatsapp/3/templates')
+      return { supported: true, templates: [template()], syncedAt: null };
+    if (call.method === 'PUT' && call.url.startsWith('/campaigns/'))
+      return campaign({ id: Number(call.url.split('/')[2]), ...(call.body as object) });
     if (call.method === 'POST' && call.url.startsWith('/campaigns/')) {
       const [, , action, id] = call.url.split('/');
       const status = { start: 'scheduled', pause: 'paused', resume: 'processing', cancel: 'canceled' }[action ?? ''];
@@ -202,5 +220,50 @@ describe('/campanhas: the campaign form', () => {
     fireEvent.change(within(form).getByTestId('campaign-variant'), { target: { value: 'Oi' } });
     fireEvent.click(within(form).getByTestId('campaign-save'));
     expect(await within(form).findByText('Já existe uma campanha com este nome')).toBeTruthy();
+  });
+
+  it('sends an approved template, not free text, when the connection is a Cloud API number', async () => {
+    const calls = serveList([]);
+    renderAt(<CampaignsPage />, '/campanhas');
+    const form = await openForm();
+    fireEvent.change(within(form).getByTestId('campaign-name'), { target: { value: 'Promo' } });
+    await pick('campaign-connection', 'Oficial');
+    expect(within(form).queryByTestId('campaign-variant')).toBeNull();
+    await pick('campaign-template', 'promo (pt_BR)');
+    const params = await within(form).findAllByTestId('campaign-template-body-param');
+    fireEvent.change(params[0] as HTMLElement, { target: { value: '{{name}}' } });
+    fireEvent.change(params[1] as HTMLElement, { target: { value: '20%' } });
+    fireEvent.click(within(form).getByTestId('campaign-save'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST' && call.url === '/campaigns')?.body).toMatchObject({
+        kind: 'template',
+        connectionId: 3,
+        messages: [],
+        template: { name: 'promo', language: 'pt_BR', headerParams: [], bodyParams: ['{{name}}', '20%'] },
+      }),
+    );
+  });
+
+  it('edits a pending campaign with PUT, its kind left as it is', async () => {
+    const calls = serveList([campaign({ id: 8, name: 'Natal', messages: ['Feliz Natal', 'Boas festas'] })]);
+    renderAt(<CampaignsPage />, '/campanhas');
+    fireEvent.click(within(await rowOf('Natal')).getByTestId('campaign-edit'));
+    const form = await screen.findByTestId('campaign-form');
+    await waitFor(() => expect(within(form).getAllByTestId('campaign-variant')).toHaveLength(2));
+    fireEvent.change(within(form).getAllByTestId('campaign-variant')[1] as HTMLElement, {
+      target: { value: 'Boas festas, {{name}}' },
+    });
+    fireEvent.change(within(form).getByTestId('campaign-daily-cap'), { target: { value: '300' } });
+    fireEvent.click(within(form).getByTestId('campaign-save'));
+    await waitFor(() => {
+      const put = calls.find((call) => call.method === 'PUT' && call.url === '/campaigns/8');
+      expect(put?.body).toMatchObject({
+        name: 'Natal',
+        connectionId: 1,
+        messages: ['Feliz Natal', 'Boas festas, {{name}}'],
+        dailyCap: 300,
+      });
+      expect(put?.body).not.toHaveProperty('kind');
+    });
   });
 });

@@ -69,7 +69,7 @@ export const CampaignsPage = () => {
     {
       key: 'status',
       label: t('campaigns.statusLabel'),
-      width: 130,
+      width: 140,
       render: (campaign) => <CampaignStatusBadge status={campaign.status} />,
     },
     {
