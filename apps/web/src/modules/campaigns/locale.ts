@@ -150,6 +150,7 @@ export const campaignsPtBR = {
   detail: {
     back: 'Voltar às campanhas',
     notFound: 'Campanha não encontrada.',
+    template: 'Template {{name}} ({{language}}), parâmetros: {{params}}',
     deliveries: 'Envios ao longo do tempo',
     replies: 'Respostas ao longo do tempo',
     noTimeline: 'Nada enviado ainda.',
@@ -360,6 +361,7 @@ export const campaignsEn: typeof campaignsPtBR = {
   detail: {
     back: 'Back to campaigns',
     notFound: 'Campaign not found.',
+    template: 'Template {{name}} ({{language}}), parameters: {{params}}',
     deliveries: 'Sends over time',
     replies: 'Replies over time',
     noTimeline: 'Nothing sent yet.',

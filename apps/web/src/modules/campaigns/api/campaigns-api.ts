@@ -31,6 +31,9 @@ export const isLive = (status: TCampaignStatus): boolean => status === 'schedule
 export const listRefreshInterval = (list: TCampaignList | undefined): number | false =>
   list?.campaigns.some((campaign) => isLive(campaign.status)) ? LIVE_REFRESH_MS : false;
 
+/** An id from the address (`/campanhas/abc` gives NaN): nothing is asked for one that cannot exist. */
+export const isCampaignId = (id: number): boolean => Number.isInteger(id) && id > 0;
+
 /** GET /campaigns: one page, asked again every 3 s while any campaign on it is scheduled or sending. */
 export const useCampaignList = (filters: TCampaignFilters) =>
   useQuery({
@@ -49,7 +52,7 @@ export const useCampaign = (id: number) =>
   useQuery({
     queryKey: campaignKeys.one(id),
     queryFn: async () => (await http.get<TCampaign>(`/campaigns/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: isCampaignId(id),
     refetchInterval: (query) => (query.state.data && isLive(query.state.data.status) ? LIVE_REFRESH_MS : false),
   });
 
@@ -57,6 +60,7 @@ export const useCampaignTimeline = (id: number, live: boolean) =>
   useQuery({
     queryKey: campaignKeys.timeline(id),
     queryFn: async () => (await http.get<TCampaignTimeline>(`/campaigns/${id}/timeline`)).data,
+    enabled: isCampaignId(id),
     refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
 

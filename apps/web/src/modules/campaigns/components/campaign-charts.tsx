@@ -18,7 +18,7 @@ const cssColor = (variable: string): string | undefined =>
     ? undefined
     : getComputedStyle(document.documentElement).getPropertyValue(variable).trim() || undefined;
 
-/** Deliveries (sent, delivered, read, failed) and replies per hour, from GET /campaigns/:id/timeline. */
+/** Deliveries (sent, delivered, read, failed, stacked) and replies per hour, from GET /campaigns/:id/timeline. */
 export const CampaignCharts = ({ timeline }: { timeline: TCampaignTimeline | undefined }) => {
   const { t } = useTranslation();
   const points = timeline?.points ?? [];
@@ -31,10 +31,11 @@ export const CampaignCharts = ({ timeline }: { timeline: TCampaignTimeline | und
       grid: { left: 40, right: 16, top: 16, bottom: 48 },
       xAxis: { type: 'category', data: hours },
       yAxis: { type: 'value', minInterval: 1 },
+      // Stacked bars per hour: readable with one hour of sends as with many.
       series: deliverySeries.map(({ key, color }) => ({
         name: t(`campaigns.counts.${key}`),
-        type: 'line',
-        smooth: true,
+        type: 'bar',
+        stack: 'deliveries',
         color: cssColor(color),
         data: points.map((point) => point[key]),
       })),

@@ -74,7 +74,17 @@ export const CampaignContactsTable = ({ campaignId, live, canRemove }: TCampaign
       width: 150,
       render: (row) => <ContactStateBadge state={row.state} />,
     },
-    { key: 'variant', label: t('campaigns.detail.variant'), width: 90, render: (row) => row.variant ?? '—' },
+    {
+      key: 'variant',
+      label: t('campaigns.detail.variant'),
+      width: 90,
+      // The text as it went, variables filled, on hover.
+      render: (row) => (
+        <Text size="sm" title={row.body ?? undefined}>
+          {row.variant ?? '—'}
+        </Text>
+      ),
+    },
     {
       key: 'failure',
       label: t('campaigns.detail.failure'),

@@ -81,6 +81,7 @@ describe('/campanhas/:campanhaId', () => {
     expect(within(screen.getByTestId('campaign-count-total')).getByText('3')).toBeTruthy();
     expect(within(screen.getByTestId('campaign-count-replied')).getByText('1')).toBeTruthy();
     expect(screen.getByTestId('campaign-progress')).toBeTruthy();
+    expect(within(screen.getByTestId('campaign-content')).getByText('Olá {{name}}, temos ofertas!')).toBeTruthy();
     expect(screen.getByTestId('campaign-resume')).toBeTruthy();
     expect(screen.queryByTestId('campaign-pause')).toBeNull();
 
@@ -161,5 +162,34 @@ describe('/campanhas/:campanhaId', () => {
     const report = await within(audience).findByTestId('report-error-table');
     expect(within(report).getByText('Número inválido')).toBeTruthy();
     expect(within(audience).getByText('1 linha com erro')).toBeTruthy();
+  });
+
+  it('says the campaign does not exist for an address that is not one', async () => {
+    const calls = serveCampaign();
+    renderAt(<CampaignDetailPage />, '/campanhas/abc', '/campanhas/:campanhaId');
+    expect((await screen.findByTestId('campaign-not-found')).textContent).toBe('Campanha não encontrada.');
+    expect(calls).toEqual([]);
+  });
+
+  it('asks for the contacts and the chart once more when the campaign finishes', async () => {
+    let asked = 0;
+    const sending = campaign({ id: 7, status: 'processing', counts: { ...noCounts, total: 3, pending: 3 } });
+    const calls = serve((call) => {
+      if (call.method === 'GET' && call.url === '/campaigns/7')
+        return asked++ === 0 ? sending : { ...sending, status: 'finished' };
+      if (call.method === 'GET' && call.url === '/campaigns/7/timeline') return { points: [] };
+      if (call.method === 'GET' && call.url === '/campaigns/contacts/7')
+        return { contacts: rows, count: 4, hasMore: false };
+      return undefined;
+    });
+    open();
+    await waitFor(() => expect(screen.getAllByTestId('campaign-status')[0]?.textContent).toBe('Concluída'), {
+      timeout: 8_000,
+    });
+    // The live refresh stops with the campaign; the contacts and the chart are asked once after it finished.
+    const finishedAt = calls.findLastIndex((call) => call.url === '/campaigns/7');
+    const askedAfter = (url: string) => calls.slice(finishedAt + 1).some((call) => call.url === url);
+    await waitFor(() => expect(askedAfter('/campaigns/contacts/7')).toBe(true));
+    await waitFor(() => expect(askedAfter('/campaigns/7/timeline')).toBe(true));
   });
 });

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { TCampaign, TCampaignCounts } from '@prosa/contracts';
+import type { TCampaign, TCampaignCounts, TCampaignStatus } from '@prosa/contracts';
 import { IconAlertTriangle, IconArrowLeft, IconSpeakerphone } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../../app/access/can';
@@ -10,7 +11,7 @@ import { useAppNavigate } from '../../../app/router/use-app-navigate';
 import { ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
 import { formatDateTime } from '../../attendance/components/format-time';
-import { isLive, useCampaign, useCampaignTimeline } from '../api/campaigns-api';
+import { campaignKeys, isCampaignId, isLive, useCampaign, useCampaignTimeline } from '../api/campaigns-api';
 import { AudiencePanel } from '../components/audience-panel';
 import { CampaignActions, canEdit } from '../components/campaign-actions';
 import { CampaignKindBadge, CampaignStatusBadge } from '../components/campaign-badges';
@@ -38,6 +39,54 @@ const CountCards = ({ counts }: { counts: TCampaignCounts }) => {
         </Paper>
       ))}
     </SimpleGrid>
+  );
+};
+
+/**
+ * The contacts and the chart stop asking again once the campaign ends: when its status changes (it finished,
+ * was paused or canceled), they are asked once more, so their last numbers match the counts.
+ */
+const useRefreshOnStatusChange = (id: number, status: TCampaignStatus | undefined) => {
+  const client = useQueryClient();
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current !== undefined && status !== undefined && previous.current !== status) {
+      void client.invalidateQueries({ queryKey: campaignKeys.contacts(id) });
+      void client.invalidateQueries({ queryKey: campaignKeys.timeline(id) });
+    }
+    previous.current = status;
+  }, [client, id, status]);
+};
+
+/** What the contacts receive: the message variants, or the template and its parameters. */
+const Content = ({ campaign }: { campaign: TCampaign }) => {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="campaign-content">
+      <Stack gap="xs">
+        {campaign.template ? (
+          <Text size="sm">
+            {t('campaigns.detail.template', {
+              name: campaign.template.name,
+              language: campaign.template.language,
+              params: [...campaign.template.headerParams, ...campaign.template.bodyParams].join(', ') || '—',
+            })}
+          </Text>
+        ) : (
+          campaign.messages.map((message, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a variant is its position (Mensagem 1, 2, 3)
+            <div key={index}>
+              <Text size="xs" c="dimmed">
+                {t('campaigns.form.variant', { n: index + 1 })}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {message}
+              </Text>
+            </div>
+          ))
+        )}
+      </Stack>
+    </Paper>
   );
 };
 
@@ -79,6 +128,7 @@ export const CampaignDetailPage = () => {
   const live = campaign.data ? isLive(campaign.data.status) : false;
   const timeline = useCampaignTimeline(id, live);
   const [editing, setEditing] = useState(false);
+  useRefreshOnStatusChange(id, campaign.data?.status);
 
   const back = (
     <Anchor component={Link} to={pathFor('campanhas')} size="sm">
@@ -89,6 +139,15 @@ export const CampaignDetailPage = () => {
     </Anchor>
   );
 
+  if (!isCampaignId(id))
+    return (
+      <Stack>
+        {back}
+        <Alert color="warning" data-testid="campaign-not-found">
+          {t('campaigns.detail.notFound')}
+        </Alert>
+      </Stack>
+    );
   if (campaign.isError)
     return (
       <Stack>
@@ -131,6 +190,7 @@ export const CampaignDetailPage = () => {
           {t('campaigns.pausedBy', { reason: describeReason(data.pauseReason) })}
         </Alert>
       )}
+      <Content campaign={data} />
       <CountCards counts={data.counts} />
       <CampaignProgress counts={data.counts} />
       {/* Before it starts, choosing who gets it is the next step; afterwards the charts come first. */}
