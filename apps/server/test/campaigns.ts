@@ -54,12 +54,13 @@ export const createCampaignConnection = async (t: TestApp, fx: TFixtureRef): Pro
   return (row as { id: number }).id;
 };
 
-/** `count` contacts with a phone identity each, in one statement per table. */
+/** `count` (up to 10,000) contacts with a phone identity each, in one statement per table; `prefix`: 4 digits. */
 export const insertPhoneContacts = async (t: TestApp, fx: TFixtureRef, count: number, prefix: string) => {
   const values = Array.from({ length: count }, (_, n) => ({
     tenantId: fx.tenantId,
     name: `Cliente ${prefix}${n}`,
-    number: `55${prefix}${String(n).padStart(8, '0')}`,
+    // A Brazilian mobile in the form identities keep it (E.164: DDD 11, nine digits starting with 9).
+    number: `+55119${prefix}${String(n).padStart(4, '0')}`,
   }));
   const rows = await t.db.insert(contacts).values(values).returning({ id: contacts.id, number: contacts.number });
   await t.db

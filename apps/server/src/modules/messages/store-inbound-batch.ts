@@ -6,6 +6,7 @@ import { toTicketDtos } from '../tickets/ticket-dto.js';
 import {
   bumpTicketsForInbound,
   findConnectionRow,
+  findQuietTicketKeys,
   findTicketsJoined,
   lockActiveTicketsOfContacts,
   lockContacts,
@@ -174,6 +175,24 @@ export const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: T
       row,
     ]),
   );
+
+  // A reply a campaign keeps quiet takes the one-message path, which files it in the campaign's closed ticket.
+  const quiet = await findQuietTicketKeys(
+    tx,
+    tenantId,
+    candidates.flatMap((waiting) => {
+      const contactId = contactOf.get(waiting) as number;
+      return active.has(ticketKey(contactId, waiting.inbound.connectionId)) || newContactIds.has(contactId)
+        ? []
+        : [contactId];
+    }),
+    new Date(),
+  );
+  const quietKeys = new Set(quiet.map((row) => ticketKey(row.contactId, row.whatsappId)));
+  for (const waiting of candidates) {
+    const key = ticketKey(contactOf.get(waiting) as number, waiting.inbound.connectionId);
+    if (quietKeys.has(key) && !active.has(key)) singleSenders.add(senderKey(waiting.inbound));
+  }
 
   const mine: TWaiting[] = [];
   for (const waiting of batch) {

@@ -84,3 +84,24 @@ export const findQuietTicket = async (
     .limit(1);
   return row;
 };
+
+/** Which of these contacts have a closed outreach ticket keeping their replies at `at`: (contact, connection). */
+export const findQuietTicketKeys = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: number[],
+  at: Date,
+): Promise<{ contactId: number; whatsappId: number | null }[]> => {
+  if (contactIds.length === 0) return [];
+  return tx
+    .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        inArray(tickets.contactId, contactIds),
+        eq(tickets.status, 'closed'),
+        gt(tickets.quietUntil, at),
+      ),
+    );
+};

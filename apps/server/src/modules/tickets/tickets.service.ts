@@ -6,7 +6,7 @@
  */
 
 export { closeTicketBySystem } from './close-by-system.js';
-export { findQuietTicket, ticketsForOutreach } from './outreach-ticket.js';
+export { findQuietTicket, findQuietTicketKeys, ticketsForOutreach } from './outreach-ticket.js';
 export type { TTicketRow } from './tickets.repository.js';
 export {
   addTicketTag,
