@@ -119,6 +119,14 @@ describe('decideNavigation', () => {
       expect(decide({ to, profile: 'user' })).toEqual(deniedToContatos);
     });
 
+    it('keeps agents out of campaigns and mass sends, as the server does', () => {
+      for (const to of ['/campanhas', '/campanhas/3', '/massa/texto', '/massa/wavoip']) {
+        expect(decide({ to, profile: 'user' }), to).toEqual(deniedToContatos);
+        for (const profile of ['admin', 'super', 'supervisor'])
+          expect(decide({ to, profile }), `${profile} ${to}`).toEqual({ action: 'allow' });
+      }
+    });
+
     it('uses the route name given by the router when there is one', () => {
       expect(decide({ to: '/somewhere', name: 'filas', menuVisibility: { filas: false } })).toEqual(deniedToContatos);
     });

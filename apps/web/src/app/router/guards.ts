@@ -21,6 +21,10 @@ export const managerOnlyRoutes = ['usuarios', 'customizar'] as const;
 /** Screens of the tenant's admin rights (admin, super and the superadmin), as the server's routes behind them. */
 export const adminOnlyRoutes = ['configuracoes-proxy'] as const;
 
+/** Campaigns and mass sends (/campanhas, /massa/*): the server answers agents ('user') 403 there. */
+export const isCampaignRoute = (name: string): boolean =>
+  name === 'campanhas' || name === 'contatos-campanha' || name === 'massa' || name.startsWith('massa-');
+
 export type TGuardToast = { key: 'guard.loginRequired' | 'guard.accessDenied'; color: 'warning' | 'negative' };
 
 export type TNavigationDecision = { action: 'allow' } | { action: 'redirect'; to: string; toast?: TGuardToast };
@@ -96,6 +100,7 @@ export const decideNavigation = ({
     profile !== 'super'
   )
     return denied();
+  if (routeName && isCampaignRoute(routeName) && profile === 'user') return denied();
   if (isHiddenByMenu(routeName, pathname, menuVisibility)) return denied();
   if (routeName === rootRouteName) return { action: 'redirect', to: pathFor('contatos') };
   return allow;
