@@ -10,6 +10,7 @@ export const settingsPtBR = {
     attendance: 'Atendimento',
     channels: 'Canais',
     integrations: 'Assistentes e bots',
+    campaigns: 'Campanhas',
   },
   keys: {
     NotViewTicketsChatBot: ['Ocultar atendimentos no chatbot', 'Sem agente e sem fila, enquanto o robô atende.'],
@@ -41,6 +42,14 @@ export const settingsPtBR = {
       'Desligar assistentes para clientes com carteira',
       'Clientes que têm um atendente responsável na carteira não são atendidos por assistentes de IA nem bots.',
     ],
+    campaignRepliesOpenTickets: [
+      'Respostas de campanha abrem atendimento',
+      'Ligado: quem responde a uma campanha entra na fila de pendentes. Desligado: a resposta fica registrada na campanha e no histórico do contato por 72 horas, sem abrir atendimento.',
+    ],
+    campaignOptOutWords: [
+      'Palavras de descadastro',
+      'Separadas por vírgula. Quem responde só com uma delas não recebe mais campanhas (maiúsculas, acentos e pontuação não importam).',
+    ],
   },
 };
 
@@ -56,6 +65,7 @@ export const settingsEn: typeof settingsPtBR = {
     attendance: 'Attendance',
     channels: 'Channels',
     integrations: 'Assistants and bots',
+    campaigns: 'Campaigns',
   },
   keys: {
     NotViewTicketsChatBot: ['Hide chatbot tickets', 'No agent and no queue, while the bot answers.'],
@@ -80,6 +90,14 @@ export const settingsEn: typeof settingsPtBR = {
     shutdownWallet: [
       'Turn assistants off for wallet customers',
       'Customers with an agent in charge of their wallet are not answered by AI assistants or bots.',
+    ],
+    campaignRepliesOpenTickets: [
+      'Campaign replies open tickets',
+      'On: whoever answers a campaign joins the pending list. Off: the reply is recorded on the campaign and in the contact history for 72 hours, without opening a ticket.',
+    ],
+    campaignOptOutWords: [
+      'Opt-out words',
+      'Comma separated. Whoever answers with only one of them gets no more campaigns (case, accents and punctuation aside).',
     ],
   },
 };

@@ -1,7 +1,6 @@
-import { Alert, Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { isToggleSetting, type TSettingKey } from '@prosa/contracts';
 import { IconSettings } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/access/can';
 import { describeApiError } from '../../../app/http/errors';
@@ -10,8 +9,12 @@ import { ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
 import { useSaveSetting, useSettingsRealtime, useTenantSettings } from '../api/settings-api';
 import { AutoCloseSettings } from '../components/auto-close-settings';
+import { TextSetting } from '../components/text-setting';
 
-const groups: { key: 'visibility' | 'attendance' | 'channels' | 'integrations'; settings: TSettingKey[] }[] = [
+const groups: {
+  key: 'visibility' | 'attendance' | 'channels' | 'integrations' | 'campaigns';
+  settings: TSettingKey[];
+}[] = [
   {
     key: 'visibility',
     settings: [
@@ -28,6 +31,7 @@ const groups: { key: 'visibility' | 'attendance' | 'channels' | 'integrations'; 
   { key: 'attendance', settings: ['forceReason', 'allowPause', 'listByLastMessage', 'signed'] },
   { key: 'channels', settings: ['ignoreGroupMsg', 'rejectCalls', 'callRejectMessage'] },
   { key: 'integrations', settings: ['waitProcessing', 'shutdownWallet'] },
+  { key: 'campaigns', settings: ['campaignRepliesOpenTickets', 'campaignOptOutWords'] },
 ];
 
 /** `/configuracoes/geral`: the tenant's settings; a switch saves at once and goes back if the server refuses. */
@@ -37,10 +41,6 @@ export const GeneralSettingsPage = () => {
   const save = useSaveSetting();
   useSettingsRealtime();
   const canEdit = useCan('settings.manage');
-  const [message, setMessage] = useState('');
-  useEffect(() => {
-    if (settings.data) setMessage(settings.data.callRejectMessage);
-  }, [settings.data]);
 
   const store = (key: TSettingKey, value: string) =>
     save.mutate(
@@ -74,30 +74,15 @@ export const GeneralSettingsPage = () => {
                 const [title, hint] = label(key);
                 if (!isToggleSetting(key))
                   return (
-                    <Stack key={key} gap={6}>
-                      <Textarea
-                        label={title}
-                        value={message}
-                        onChange={(e) => setMessage(e.currentTarget.value)}
-                        autosize
-                        minRows={2}
-                        maxLength={2000}
-                        disabled={!canEdit}
-                        data-testid={`setting-${key}`}
-                      />
-                      {canEdit && (
-                        <Group justify="flex-end">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            disabled={message.trim() === data[key] || !message.trim()}
-                            onClick={() => store(key, message.trim())}
-                          >
-                            {t('settings.saveMessage')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Stack>
+                    <TextSetting
+                      key={key}
+                      settingKey={key}
+                      label={title}
+                      hint={hint}
+                      value={data[key]}
+                      canEdit={canEdit}
+                      onSave={store}
+                    />
                   );
                 return (
                   <Switch
