@@ -1,7 +1,7 @@
 import type { TAiProvider } from '@prosa/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
-import { assistantRuns, assistants, assistantUsage, ticketAssistantStates } from '../../platform/db/schema.js';
+import { assistantRuns, assistants, assistantUsage, bots, ticketAssistantStates } from '../../platform/db/schema.js';
 
 /** The assistants' own tables, inside the caller's tenant transaction. */
 
@@ -10,6 +10,18 @@ export type TAssistantStateRow = typeof ticketAssistantStates.$inferSelect;
 
 export const findAssistantRows = (tx: TExecutor, tenantId: number): Promise<TAssistantRow[]> =>
   tx.select().from(assistants).where(eq(assistants.tenantId, tenantId)).orderBy(assistants.id);
+
+/** Whether the tenant has set up any assistant or bot at all (one indexed read, nothing opened). */
+export const hasAnswererRows = async (tx: TExecutor, tenantId: number): Promise<boolean> => {
+  const [assistant] = await tx
+    .select({ id: assistants.id })
+    .from(assistants)
+    .where(eq(assistants.tenantId, tenantId))
+    .limit(1);
+  if (assistant) return true;
+  const [bot] = await tx.select({ id: bots.id }).from(bots).where(eq(bots.tenantId, tenantId)).limit(1);
+  return bot !== undefined;
+};
 
 export const findAssistantRow = async (
   tx: TExecutor,

@@ -2,6 +2,7 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import { findMessage } from '../../messages/messages.service.js';
 import { findTicketRow } from '../../tickets/tickets.service.js';
+import { hasAnswererRows } from '../assistants.repository.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 import { assistantReplyJob, replyGroupOf } from './assistant-reply.job.js';
 import { isTicketForAssistant, pickAssistant } from './pick-assistant.js';
@@ -20,10 +21,8 @@ export const assistantListener = (deps: TAssistantDeps): TEventListener<'message
   events: ['message.received'],
   scope: 'once',
   attempts: 5,
-  concerns: async (tx, event) => {
-    if (event.ticket.isGroup) return false;
-    return (await findAnswerers(deps, tx, event.tenantId)).length > 0;
-  },
+  // A cheap read on every customer message: is any assistant or bot set up (nothing decrypted here)?
+  concerns: async (tx, event) => !event.ticket.isGroup && (await hasAnswererRows(tx, event.tenantId)),
   handle: async (event) => {
     const { tenantId, ticketId } = event;
     const now = deps.now?.() ?? new Date();
