@@ -115,8 +115,7 @@ export const useUploadCampaignMedia = () => {
       form.append('file', file, file.name);
       return (await http.post<TCampaign>(`/campaigns/${id}/media`, form)).data;
     },
-    onSuccess: (campaign) =>
-      refresh(campaign && typeof campaign === 'object' && 'id' in campaign ? campaign : undefined),
+    onSuccess: (campaign) => refresh(campaign),
   });
 };
 

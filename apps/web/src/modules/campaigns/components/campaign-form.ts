@@ -78,6 +78,7 @@ const toNumber = (value: number | string): number => (value === '' ? Number.NaN 
 export const sendFieldsToBody = (values: TSendFields, kind: TCampaignKind) => {
   const template = isTemplateKind(kind);
   return {
+    // NOTE: null only reaches the contract's check (which names the field), never the server: forms validate first.
     connectionId: values.connectionId ? Number(values.connectionId) : (null as unknown as number),
     messages: template ? [] : values.messages.map((message) => message.trim()).filter(Boolean),
     template: template ? toTemplate(values.template) : null,

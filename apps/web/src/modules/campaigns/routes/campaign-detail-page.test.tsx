@@ -47,8 +47,9 @@ const rows: TCampaignContact[] = [
   }),
 ];
 
-const serveCampaign = (current: TCampaign = paused) =>
-  serve((call) => {
+const serveCampaign = (initial: TCampaign = paused) => {
+  let current = initial;
+  return serve((call) => {
     if (call.method === 'GET' && call.url === '/campaigns/7') return current;
     if (call.method === 'GET' && call.url === '/campaigns/7/timeline')
       return {
@@ -65,8 +66,18 @@ const serveCampaign = (current: TCampaign = paused) =>
     if (call.method === 'POST' && call.url === '/campaigns/7/csv')
       return { added: 1, duplicates: 0, errors: [{ row: 3, field: 'numero', message: 'Número inválido' }] };
     if (call.method === 'POST' && call.url === '/campaigns/resume/7') return { ...current, status: 'processing' };
+    if (call.method === 'POST' && call.url === '/campaigns/7/media') {
+      current = {
+        ...current,
+        mediaUrl: '/media/7/folheto.pdf',
+        mediaName: 'folheto.pdf',
+        mediaType: 'application/pdf',
+      };
+      return current;
+    }
     return undefined;
   });
+};
 
 const open = () => renderAt(<CampaignDetailPage />, '/campanhas/7', '/campanhas/:campanhaId');
 
@@ -191,5 +202,18 @@ describe('/campanhas/:campanhaId', () => {
     const askedAfter = (url: string) => calls.slice(finishedAt + 1).some((call) => call.url === url);
     await waitFor(() => expect(askedAfter('/campaigns/contacts/7')).toBe(true));
     await waitFor(() => expect(askedAfter('/campaigns/7/timeline')).toBe(true));
+  });
+
+  it('attaches a file to a campaign that has not started', async () => {
+    const calls = serveCampaign(campaign({ id: 7, status: 'pending' }));
+    open();
+    const media = await screen.findByTestId('campaign-media');
+    const file = new File(['%PDF-1.4'], 'folheto.pdf', { type: 'application/pdf' });
+    fireEvent.change(media.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+    await waitFor(() => {
+      const upload = calls.find((c) => c.method === 'POST' && c.url === '/campaigns/7/media');
+      expect(((upload?.body as FormData | undefined)?.get('file') as File | undefined)?.name).toBe('folheto.pdf');
+    });
+    expect((await within(media).findByTestId('campaign-media-name')).textContent).toBe('folheto.pdf');
   });
 });
