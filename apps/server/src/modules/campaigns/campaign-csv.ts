@@ -1,5 +1,5 @@
 import { CAMPAIGN_CONTACTS_MAX, type TCampaignImportReport } from '@prosa/contracts';
-import { CsvError, parse } from 'csv-parse/sync';
+import { readCsvRecords } from '../../platform/csv-records.js';
 import { AppError } from '../../platform/errors.js';
 
 /** One row of a campaign's CSV: its line in the file, the number as typed, a name, and the other columns. */
@@ -22,15 +22,6 @@ export const variableNameOf = (header: string) =>
     .replace(/[^\w.-]+/g, '_')
     .slice(0, 40);
 
-/** `;` (Brazilian spreadsheets) unless the header line has only commas (or tabs). */
-const detectDelimiter = (text: string): string => {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const count = (char: string) => firstLine.split(char).length - 1;
-  if (count(';') > 0) return ';';
-  if (count(',') > 0) return ',';
-  return count('\t') > 0 ? '\t' : ';';
-};
-
 /** The file's text: UTF-8, or Windows-1252 as spreadsheets on Windows save it; binary is no CSV. */
 export const decodeCsv = (bytes: Buffer): string => {
   if (bytes.length === 0 || bytes.includes(0)) throw new AppError('ERR_CAMPAIGN_CSV', { field: 'file' });
@@ -41,32 +32,14 @@ export const decodeCsv = (bytes: Buffer): string => {
   }
 };
 
+/** The file's records; a line that cannot be read is reported, in Portuguese, by its number. */
 const readRecords = (text: string) => {
-  const records: { line: number; cells: string[] }[] = [];
-  const errors: TCampaignCsvError[] = [];
-  try {
-    parse(text, {
-      delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')),
-      bom: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      trim: true,
-      on_skip: (error) => {
-        if (error) errors.push({ row: Number(error.lines), field: 'csv', message: 'linha ilegível no CSV' });
-        return undefined;
-      },
-      on_record: (record: string[], context) => {
-        records.push({ line: context.lines, cells: record });
-        return null;
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    errors.push({ row: Number(error.lines), field: 'csv', message: 'o arquivo para de ser legível nesta linha' });
-  }
+  const { records, broken } = readCsvRecords(text);
+  const errors: TCampaignCsvError[] = broken.map(({ row, code }) => ({
+    row,
+    field: 'csv',
+    message: code === 'CSV_QUOTE_NOT_CLOSED' ? 'o arquivo para de ser legível nesta linha' : 'linha ilegível no CSV',
+  }));
   return { records, errors };
 };
 

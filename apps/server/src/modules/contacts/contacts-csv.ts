@@ -1,7 +1,7 @@
 import { birthdayPattern, contactCsvColumns, isValidCpf, type TContactCsvColumn } from '@prosa/contracts';
-import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import { readCsvRecords } from '../../platform/csv-records.js';
 
 export type TCsvRow = { line: number; values: Partial<Record<TContactCsvColumn, string>> };
 export type TCsvProblem = { row: number; field: string; error: string };
@@ -30,45 +30,14 @@ const columnOfHeader = (cell: string): TContactCsvColumn | undefined => {
   return contactCsvColumns.find((column) => headerAliases[column].includes(name));
 };
 
-/** `;` (the family's and Brazilian spreadsheets' separator) unless the first line only has commas. */
-const detectDelimiter = (text: string): ';' | ',' => {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const count = (char: string) => firstLine.split(char).length - 1;
-  return count(';') === 0 && count(',') > 0 ? ',' : ';';
-};
-
 /**
  * Reads an import file: `;` or `,` separated, optional header row (then columns may come in any order and
  * carry Portuguese names), BOM and blank lines ignored. A broken line (say, an unclosed quote) is reported
  * and reading goes on where possible; it never loses the rows read before it.
  */
 export const parseContactsCsv = (text: string): { rows: TCsvRow[]; problems: TCsvProblem[] } => {
-  const records: { line: number; cells: string[] }[] = [];
-  const problems: TCsvProblem[] = [];
-  try {
-    parse(text, {
-      delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')),
-      bom: true,
-      // Files edited by hand mix line endings.
-      record_delimiter: ['\r\n', '\n', '\r'],
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      trim: true,
-      on_skip: (error) => {
-        if (error) problems.push({ row: Number(error.lines), field: 'csv', error: error.code });
-        return undefined;
-      },
-      on_record: (record, context) => {
-        records.push({ line: context.lines, cells: record });
-        return null;
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    problems.push({ row: Number(error.lines), field: 'csv', error: error.code });
-  }
+  const { records, broken } = readCsvRecords(text);
+  const problems: TCsvProblem[] = broken.map(({ row, code }) => ({ row, field: 'csv', error: code }));
   const [first] = records;
   const headerColumns = first?.cells.map(columnOfHeader);
   const hasHeader = (headerColumns?.filter(Boolean).length ?? 0) >= 2;
