@@ -1,4 +1,4 @@
-import { Box } from '@mantine/core';
+import { Box, useComputedColorScheme } from '@mantine/core';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import { BarChart, LineChart } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
@@ -24,6 +24,9 @@ type TEChartProps = {
   'data-testid'?: string;
 };
 
+/** The page's background shows through (the dark theme would paint its own). */
+const withBackground = (option: TEChartOption): TEChartOption => ({ backgroundColor: 'transparent', ...option });
+
 let drawable: boolean | undefined;
 
 /** Can the browser draw on a canvas? jsdom (the unit tests) cannot: the container stays empty there. Asked once. */
@@ -39,18 +42,23 @@ const canDraw = (): boolean => {
 };
 
 /**
- * One ECharts chart: created on mount, given each new `option` (merged, not rebuilt), resized with its
- * container, disposed on unmount.
+ * One ECharts chart: created on mount (and again when the colour scheme changes), given each new `option`,
+ * resized with its container, disposed on unmount.
  */
 export const EChart = ({ option, height = 280, 'aria-label': label, 'data-testid': testId }: TEChartProps) => {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
+  // ECharts' own dark theme in the dark scheme (its axis and legend texts stay readable); made again on a switch.
+  const scheme = useComputedColorScheme('light');
+  const latest = useRef(option);
+  latest.current = option;
 
   useEffect(() => {
     const element = container.current;
     if (!element || !canDraw()) return;
-    const instance = init(element, undefined, { renderer: 'canvas' });
+    const instance = init(element, scheme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
+    instance.setOption(withBackground(latest.current));
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
     return () => {
@@ -58,10 +66,10 @@ export const EChart = ({ option, height = 280, 'aria-label': label, 'data-testid
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [scheme]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(withBackground(option), { notMerge: true });
   }, [option]);
 
   return <Box ref={container} h={height} w="100%" role="img" aria-label={label} data-testid={testId} />;

@@ -36,6 +36,7 @@ export const CampaignCharts = ({ timeline }: { timeline: TCampaignTimeline | und
         name: t(`campaigns.counts.${key}`),
         type: 'bar',
         stack: 'deliveries',
+        barMaxWidth: 48,
         color: cssColor(color),
         data: points.map((point) => point[key]),
       })),
@@ -53,6 +54,7 @@ export const CampaignCharts = ({ timeline }: { timeline: TCampaignTimeline | und
         {
           name: t('campaigns.counts.replied'),
           type: 'bar',
+          barMaxWidth: 48,
           color: cssColor('--mantine-color-secondary-6'),
           data: points.map((point) => point.replied),
         },
