@@ -138,6 +138,20 @@ describe('/campanhas', () => {
     await waitFor(() => expect(gets().at(-1)?.params).toEqual({ page: 1, status: 'paused', search: 'Black' }));
   });
 
+  it('shows a load error with a retry that asks again', async () => {
+    let failing = true;
+    const calls = serve((call) => {
+      if (call.url !== '/campaigns') return undefined;
+      return failing ? [500, { error: 'ERR_INTERNAL' }] : { campaigns: [waiting], count: 1, hasMore: false };
+    });
+    renderAt(<CampaignsPage />, '/campanhas');
+    expect(await screen.findByText('Não foi possível carregar os dados.')).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await rowOf('Natal')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/campaigns').length).toBe(2);
+  });
+
   it('hides the actions from an agent', async () => {
     useSessionStore.setState({ profile: 'user' });
     serveList([waiting]);
