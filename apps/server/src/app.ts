@@ -38,6 +38,9 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { contactsRealtimeListener } from './modules/contacts/realtime-listener.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
+import { groupActionsRoutes } from './modules/group-tools/group-actions.routes.js';
+import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
+import { groupWordFilterListener } from './modules/group-tools/group-word-filter.listener.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
 import { exportTranscriptRoutes } from './modules/messages/export-transcript.routes.js';
 import { forwardMessagesRoutes } from './modules/messages/forward-messages.routes.js';
@@ -229,6 +232,8 @@ export const createApp = async (
   jobs.register(campaignTickJob(services));
   events.listen(campaignAcksListener(services));
   events.listen(campaignRepliesListener(services));
+  // Group tools: a banned word in a group message deletes it (joins and leaves come through the channel host).
+  events.listen(groupWordFilterListener(services));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -289,6 +294,8 @@ export const createApp = async (
   await app.register(jobsRoutes(services));
   await app.register(campaignsRoutes(services));
   await app.register(bulkRoutes(services));
+  await app.register(groupToolsRoutes(services));
+  await app.register(groupActionsRoutes(services));
   // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,
   // never refused: a customer's message is not lost for one bad character.
   await app.register(async (inbound) => {

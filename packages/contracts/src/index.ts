@@ -28,6 +28,7 @@ export * from './conversation-actions.js';
 export * from './fallback-key.js';
 export * from './farewell-messages.js';
 export * from './group-messages.js';
+export * from './group-tools.js';
 export * from './history-sync.js';
 export * from './message-templates.js';
 export * from './messages.js';

@@ -107,11 +107,52 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
       socket.ended = true;
       socket.close(428);
     },
-    groupMetadata: async (jid: string) => ({
-      id: jid,
-      subject: world.groups.get(jid)?.subject ?? 'Grupo',
-      participants: world.groups.get(jid)?.participants ?? [],
-    }),
+    groupMetadata: async (jid: string) => ({ id: jid, ...describe(world, jid) }),
+    /** The groups our number is in (WhatsApp lists no others). */
+    groupFetchAllParticipating: async () => {
+      if (!open) throw boom(428);
+      socket.groupCalls.push({ method: 'groupFetchAllParticipating', jid: null, args: [] });
+      const mine = [...world.groups].filter(([, group]) => group.participants.some((member) => socket.isMe(member)));
+      return Object.fromEntries(mine.map(([jid]) => [jid, { id: jid, ...describe(world, jid) }]));
+    },
+    groupCreate: async (subject: string, participants: string[]) => {
+      if (!open || !socket.user) throw boom(428);
+      socket.groupCalls.push({ method: 'groupCreate', jid: null, args: [subject, participants] });
+      const jid = `120363${randomBytes(6).readUIntBE(0, 6)}@g.us`;
+      const me = { id: plainJid(socket.user.id), admin: 'superadmin' as const };
+      world.groups.set(jid, {
+        subject,
+        participants: [me, ...participants.map((id) => ({ id, admin: null }))],
+      });
+      return { id: jid, ...describe(world, jid) };
+    },
+    groupUpdateSubject: async (jid: string, subject: string) => {
+      const group = socket.adminOf(jid, 'groupUpdateSubject', [subject]);
+      group.subject = subject;
+    },
+    groupUpdateDescription: async (jid: string, description?: string) => {
+      const group = socket.adminOf(jid, 'groupUpdateDescription', [description]);
+      group.desc = description ?? null;
+    },
+    groupSettingUpdate: async (jid: string, setting: string) => {
+      const group = socket.adminOf(jid, 'groupSettingUpdate', [setting]);
+      if (setting === 'announcement' || setting === 'not_announcement') group.announce = setting === 'announcement';
+    },
+    /** Like WhatsApp: a status per member ('200' done, '409' already in, '404' not in the group). */
+    groupParticipantsUpdate: async (jid: string, participants: string[], action: string) => {
+      const group = socket.adminOf(jid, 'groupParticipantsUpdate', [participants, action]);
+      return participants.map((id) => {
+        const index = group.participants.findIndex((member) => member.id === id || member.phoneNumber === id);
+        const member = group.participants[index];
+        if (action === 'add') {
+          if (member) return { status: '409', jid: id };
+          group.participants.push({ id, admin: null });
+        } else if (!member) return { status: '404', jid: id };
+        else if (action === 'remove') group.participants.splice(index, 1);
+        else member.admin = action === 'promote' ? 'admin' : null;
+        return { status: '200', jid: id };
+      });
+    },
     rejectCall: async (id: string, from: string) => {
       socket.rejectedCalls.push({ id, from });
     },
@@ -126,7 +167,53 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
       return bytes;
     },
 
+    // --- groups ---
+    /** Group calls made on this socket (besides groupMetadata), in order. */
+    groupCalls: [] as { method: string; jid: string | null; args: unknown[] }[],
+    /** Whether a member is our number (by its phone JID or LID, without the device). */
+    isMe: (member: TFakeParticipant) => {
+      const me = socket.user;
+      if (!me) return false;
+      const mine = [plainJid(me.id), me.lid ? plainJid(me.lid) : null];
+      return mine.includes(member.id) || (member.phoneNumber !== undefined && mine.includes(member.phoneNumber));
+    },
+    /** The group, once the call is recorded; refused (403 not-authorized) unless our number is admin there. */
+    adminOf: (jid: string, method: string, args: unknown[]) => {
+      if (!open) throw boom(428);
+      socket.groupCalls.push({ method, jid, args });
+      const group = world.groups.get(jid);
+      if (!group) throw boom(404);
+      if (!group.participants.some((member) => socket.isMe(member) && member.admin)) throw boom(403);
+      return group;
+    },
+
     // --- the phone and WhatsApp, played by the test ---
+    /**
+     * Members join, leave, are promoted or demoted (`group-participants.update`, v7 shape: participants as
+     * objects), the group's members changed first as WhatsApp would.
+     */
+    groupChange: (
+      jid: string,
+      members: TFakeParticipant[],
+      action: 'add' | 'remove' | 'promote' | 'demote',
+      author: string | null = null,
+    ) => {
+      const group = world.groups.get(jid);
+      if (group) {
+        const ids = new Set(members.map((member) => member.id));
+        if (action === 'add') group.participants.push(...members.map((member) => ({ ...member, admin: null })));
+        else if (action === 'remove') group.participants = group.participants.filter((member) => !ids.has(member.id));
+        else
+          for (const member of group.participants)
+            if (ids.has(member.id)) member.admin = action === 'promote' ? 'admin' : null;
+      }
+      ev.emit('group-participants.update', {
+        id: jid,
+        author,
+        participants: members.map(({ id, phoneNumber }) => ({ id, ...(phoneNumber ? { phoneNumber } : {}) })),
+        action,
+      });
+    },
     /** A (new) QR code to scan, as Baileys emits it every 20 s while nobody scans. */
     showQr: () => {
       qrCount += 1;
@@ -207,11 +294,28 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
   return socket;
 };
 
+type TFakeGroup = { subject: string; participants: TFakeParticipant[]; desc?: string | null; announce?: boolean };
+
+/** A JID without its device (`5511...:7@s.whatsapp.net` -> `5511...@s.whatsapp.net`). */
+const plainJid = (jid: string) => jid.replace(/:\d+@/, '@');
+
+/** A group's metadata as Baileys gives it. */
+const describe = (world: TFakeWorld, jid: string) => {
+  const group = world.groups.get(jid);
+  return {
+    subject: group?.subject ?? 'Grupo',
+    desc: group?.desc ?? null,
+    announce: group?.announce ?? false,
+    size: group?.participants.length ?? 0,
+    participants: group?.participants ?? [],
+  };
+};
+
 type TFakeWorld = {
   autoQr: boolean;
   autoOpen: boolean;
   failNextSend: boolean;
-  groups: Map<string, { subject: string; participants: TFakeParticipant[] }>;
+  groups: Map<string, TFakeGroup>;
   media: Map<string, Buffer>;
 };
 
@@ -248,8 +352,10 @@ export const createFakeBaileys = (settings: { autoQr?: boolean; autoOpen?: boole
     },
     /** A file WhatsApp holds for a received message (downloadMediaMessage answers it). */
     addMedia: (messageId: string, bytes: Buffer) => world.media.set(messageId, bytes),
-    addGroup: (jid: string, subject: string, participants: TFakeParticipant[] = []) =>
-      world.groups.set(jid, { subject, participants }),
+    addGroup: (jid: string, subject: string, participants: TFakeParticipant[] = [], desc: string | null = null) =>
+      world.groups.set(jid, { subject, participants, desc, announce: false }),
+    /** A group as WhatsApp holds it now (members, subject, settings). */
+    group: (jid: string) => world.groups.get(jid),
   };
 };
 

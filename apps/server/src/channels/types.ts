@@ -35,6 +35,53 @@ export type TGroupParticipant = {
   admin: boolean;
 };
 
+/** What can be done to members of a group (WhatsApp's groupParticipantsUpdate). */
+export type TGroupMemberAction = 'add' | 'remove' | 'promote' | 'demote';
+
+/** A group the connection's number is in; `isAdmin`: our number is admin there. */
+export type TGroupSummary = {
+  id: string;
+  subject: string;
+  description: string | null;
+  size: number;
+  isAdmin: boolean;
+  /** Only admins may send messages (WhatsApp's "announcement" setting). */
+  adminsOnly: boolean;
+};
+
+/**
+ * Administration of the groups a connection's number is in (channels with WhatsApp groups). Group ids are the
+ * groups' JIDs; members are JIDs. Calls that WhatsApp refuses throw (a `ChannelGroupError` when it says why).
+ */
+export type TGroupAdmin = {
+  list: (connection: TConnectionRow) => Promise<TGroupSummary[]>;
+  get: (connection: TConnectionRow, groupId: string) => Promise<TGroupSummary & { participants: TGroupParticipant[] }>;
+  create: (connection: TConnectionRow, subject: string, participants: string[]) => Promise<TGroupSummary>;
+  setSubject: (connection: TConnectionRow, groupId: string, subject: string) => Promise<void>;
+  setDescription: (connection: TConnectionRow, groupId: string, description: string) => Promise<void>;
+  setAdminsOnly: (connection: TConnectionRow, groupId: string, adminsOnly: boolean) => Promise<void>;
+  /** Each member's outcome: ok, or WhatsApp's status code as the error. */
+  updateParticipants: (
+    connection: TConnectionRow,
+    groupId: string,
+    participants: string[],
+    action: TGroupMemberAction,
+  ) => Promise<{ id: string; ok: boolean; error?: string }[]>;
+  /** Deletes a member's message for everyone (our number must be admin). */
+  deleteMessage: (
+    connection: TConnectionRow,
+    groupId: string,
+    message: { externalId: string; participant: string },
+  ) => Promise<void>;
+};
+
+/** WhatsApp refused a group call and said why: `code` a catalogue code (ERR_GROUP_NOT_ADMIN, ...). */
+export class ChannelGroupError extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
 /** A template as the outbound queue keeps it on the message (`dataJson.template`). */
 export type TTemplateSend = Pick<TMessageTemplate, 'name' | 'language' | 'headerVariables' | 'bodyVariables'> & {
   headerParams: string[];
@@ -79,6 +126,8 @@ export type TChannelAdapter = {
   sendPresence?: (target: TChannelTarget, state: TPresenceState) => Promise<void>;
   /** The members of a group conversation (channels with group chats); `mentions` on sends reach them. */
   groupParticipants?: (target: TChannelTarget) => Promise<TGroupParticipant[]>;
+  /** Administration of the number's groups: list, create, settings, members, deleting members' messages. */
+  groupAdmin?: TGroupAdmin;
   /** Tells the customer their messages (by the channel's ids) were read (channels with read receipts). */
   markRead?: (target: TChannelTarget, externalIds: readonly string[]) => Promise<void>;
   /** Tells the customer the conversation was closed (channels with a page of their own, like the web chat). */

@@ -44,4 +44,37 @@ export const outreachErrors = {
     'pt-BR': 'As ligações em massa chegam com o módulo de voz (Wavoip), que ainda não está disponível.',
     en: 'Mass calls come with the voice module (Wavoip), which is not available yet.',
   },
+  /** The connection's number is not an admin of the group, and WhatsApp requires one for the action. */
+  ERR_GROUP_NOT_ADMIN: {
+    status: 403,
+    'pt-BR': 'Este número não é administrador do grupo; o WhatsApp exige isso para esta ação.',
+    en: 'This number is not an admin of the group; WhatsApp requires it for this action.',
+  },
+  ERR_GROUP_NOT_FOUND: {
+    status: 404,
+    'pt-BR': 'Grupo não encontrado nesta conexão.',
+    en: 'Group not found on this connection.',
+  },
+  /** The connection's channel has no group tools (only WhatsApp by QR code, for now). */
+  ERR_GROUP_TOOLS_UNAVAILABLE: {
+    status: 400,
+    'pt-BR': 'Esta conexão não tem as ferramentas de grupos. Use uma conexão WhatsApp por QR code.',
+    en: 'This connection has no group tools. Use a WhatsApp (QR code) connection.',
+  },
+  ERR_GROUP_TOOL_DUPLICATE: {
+    status: 409,
+    'pt-BR': 'Este grupo já tem esse item cadastrado.',
+    en: 'This group already has that entry.',
+  },
+  /** WhatsApp refused or failed the action on this group. */
+  ERR_GROUP_ACTION_FAILED: {
+    status: 502,
+    'pt-BR': 'O WhatsApp não concluiu a ação neste grupo. Tente de novo.',
+    en: 'WhatsApp did not complete the action on this group. Try again.',
+  },
+  ERR_GROUP_ENTRY_NOT_FOUND: {
+    status: 404,
+    'pt-BR': 'Item da ferramenta de grupos não encontrado.',
+    en: 'Group tool entry not found.',
+  },
 } as const satisfies Record<string, TErrorEntry>;

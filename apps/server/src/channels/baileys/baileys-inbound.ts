@@ -3,6 +3,7 @@ import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayHistoryMessage, TGatewayMessage } from '../host/gateway-events.js';
 import { storeInboundMedia } from '../shared/inbound-media.js';
+import { onGroupParticipants } from './baileys-groups.js';
 import { ackStatusOf, parseBaileysMessage, personOf, type TBaileysInbound } from './baileys-message.js';
 import type { TSessionRef, TSocketHandlers } from './baileys-sessions.js';
 import type { TBaileysSocket, TWaMessage } from './baileys-socket.js';
@@ -138,6 +139,8 @@ export const createBaileysInbound = (services: TServices, host: TChannelHost): T
       }
       if (found.length > 0) await host.deliver(connectionOf(ref), { type: 'history', messages: found });
     },
+    // Joins and leaves: the group tools greet, say goodbye and keep banned numbers out.
+    onGroupParticipants: (ref, update) => onGroupParticipants(host, ref, update),
     // The host decides whether to refuse (the adapter's rejectCall) and what to tell the caller.
     onCalls: async (ref, _socket, calls) => {
       for (const call of calls) {

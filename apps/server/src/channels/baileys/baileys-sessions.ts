@@ -73,6 +73,7 @@ export type TSocketHandlers = {
   onReactions: (ref: TSessionRef, event: TBaileysEventMap['messages.reaction']) => Promise<void>;
   onCalls: (ref: TSessionRef, socket: TBaileysSocket, event: TBaileysEventMap['call']) => Promise<void>;
   onHistory: (ref: TSessionRef, event: TBaileysEventMap['messaging-history.set']) => Promise<void>;
+  onGroupParticipants: (ref: TSessionRef, event: TBaileysEventMap['group-participants.update']) => Promise<void>;
 };
 
 type TSessionsDeps = {
@@ -225,6 +226,9 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
     socket.ev.on('messages.reaction', (event) => queue(() => deps.handlers.onReactions(target.ref, event)));
     socket.ev.on('call', (event) => queue(() => deps.handlers.onCalls(target.ref, socket, event)));
     socket.ev.on('messaging-history.set', (event) => queue(() => deps.handlers.onHistory(target.ref, event)));
+    socket.ev.on('group-participants.update', (event) =>
+      queue(() => deps.handlers.onGroupParticipants(target.ref, event)),
+    );
     return target;
   };
 

@@ -57,6 +57,13 @@ export type TBaileysEventMap = {
   'messages.update': { key: TWaKey; update: { status?: number | null } }[];
   'messages.reaction': { key: TWaKey; reaction: { key?: TWaKey | null; text?: string | null } }[];
   call: TBaileysCallEvent[];
+  /** Members of a group joined, left, were promoted or demoted (v7: participants as objects; older: JIDs). */
+  'group-participants.update': {
+    id: string;
+    author?: string | null;
+    participants: (string | { id: string; phoneNumber?: string | null })[];
+    action: string;
+  };
   /** History from the phone: `syncType` 6 (ON_DEMAND) answers our `fetchMessageHistory`. */
   'messaging-history.set': { messages: TWaMessage[]; syncType?: number | null };
 };
@@ -74,7 +81,20 @@ export type TBaileysContent =
   | { audio: Buffer; ptt?: boolean; mimetype?: string }
   | { document: Buffer; mimetype: string; fileName?: string; caption?: string }
   | { sticker: Buffer }
-  | { react: { text: string; key: TWaKey } };
+  | { react: { text: string; key: TWaKey } }
+  /** Deletes a message for everyone (in a group, a member's needs our number to be admin). */
+  | { delete: TWaKey };
+
+/** A group's metadata as we read it. */
+export type TBaileysGroup = {
+  id: string;
+  subject: string;
+  desc?: string | null;
+  size?: number;
+  /** Only admins send messages. */
+  announce?: boolean;
+  participants?: { id: string; phoneNumber?: string; admin?: 'admin' | 'superadmin' | null }[];
+};
 
 export type TBaileysSendOptions = { quoted?: TWaMessage; messageId?: string };
 
@@ -92,11 +112,18 @@ export type TBaileysSocket = {
   requestPairingCode: (phoneNumber: string) => Promise<string>;
   logout: () => Promise<void>;
   end: (error?: Error) => void | Promise<void>;
-  groupMetadata: (jid: string) => Promise<{
-    id: string;
-    subject: string;
-    participants?: { id: string; phoneNumber?: string; admin?: 'admin' | 'superadmin' | null }[];
-  }>;
+  groupMetadata: (jid: string) => Promise<TBaileysGroup>;
+  groupFetchAllParticipating: () => Promise<Record<string, TBaileysGroup>>;
+  groupCreate: (subject: string, participants: string[]) => Promise<TBaileysGroup>;
+  groupUpdateSubject: (jid: string, subject: string) => Promise<void>;
+  groupUpdateDescription: (jid: string, description?: string) => Promise<void>;
+  groupSettingUpdate: (jid: string, setting: 'announcement' | 'not_announcement') => Promise<void>;
+  /** Each member's outcome: `status` '200' when done, else WhatsApp's code ('403', '409'...). */
+  groupParticipantsUpdate: (
+    jid: string,
+    participants: string[],
+    action: 'add' | 'remove' | 'promote' | 'demote',
+  ) => Promise<{ status: string; jid?: string | null }[]>;
   rejectCall: (callId: string, callFrom: string) => Promise<void>;
   /** Asks the phone for up to `count` messages of the chat before `oldest` (its time in seconds). */
   fetchMessageHistory: (count: number, oldest: TWaKey, oldestTimestamp: number) => Promise<string>;
@@ -151,7 +178,19 @@ export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser
       void dispatcher?.close().catch(() => undefined);
       return sock.end(error);
     },
-    groupMetadata: (jid) => sock.groupMetadata(jid),
+    groupMetadata: async (jid) => (await sock.groupMetadata(jid)) as unknown as TBaileysGroup,
+    groupFetchAllParticipating: async () =>
+      (await sock.groupFetchAllParticipating()) as unknown as Record<string, TBaileysGroup>,
+    groupCreate: async (subject, participants) =>
+      (await sock.groupCreate(subject, participants)) as unknown as TBaileysGroup,
+    groupUpdateSubject: (jid, subject) => sock.groupUpdateSubject(jid, subject),
+    groupUpdateDescription: (jid, description) => sock.groupUpdateDescription(jid, description),
+    groupSettingUpdate: (jid, setting) => sock.groupSettingUpdate(jid, setting),
+    groupParticipantsUpdate: async (jid, participants, action) =>
+      (await sock.groupParticipantsUpdate(jid, participants, action)).map((item) => ({
+        status: String(item.status),
+        jid: item.jid ?? null,
+      })),
     rejectCall: (callId, callFrom) => sock.rejectCall(callId, callFrom),
     fetchMessageHistory: (count, oldest, oldestTimestamp) =>
       sock.fetchMessageHistory(count, oldest as WAMessageKey, oldestTimestamp),

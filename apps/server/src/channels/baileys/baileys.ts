@@ -8,6 +8,7 @@ import type { TProviderRuntime } from '../provider.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
 import { baileysPublicSettings, prepareBaileysConfig, readBaileysConfig } from './baileys-config.js';
+import { createBaileysGroupAdmin } from './baileys-groups.js';
 import { createBaileysInbound } from './baileys-inbound.js';
 import { jidOf } from './baileys-message.js';
 import { createBaileysSessions, type TReconnectTimer } from './baileys-sessions.js';
@@ -148,6 +149,7 @@ export const setupBaileys = (
         return { id: member.id, number: phoneJid?.split('@')[0]?.split(':')[0] ?? null, admin: Boolean(member.admin) };
       });
     },
+    groupAdmin: createBaileysGroupAdmin(openSocket),
     sendPresence: async (target, presence) => {
       await sessions.socketOf(target.connection.id)?.sendPresenceUpdate(presence, jidOf(target.to));
     },

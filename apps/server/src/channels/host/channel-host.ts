@@ -6,6 +6,7 @@ import {
   updateConnectionRow,
 } from '../../modules/connections/connections.service.js';
 import { updateContact } from '../../modules/contacts/update-contact.js';
+import { applyGroupParticipants } from '../../modules/group-tools/apply-group-participants.js';
 import { applyAck } from '../../modules/messages/apply-ack.js';
 import { importHistory } from '../../modules/messages/import-history.js';
 import { contentTypeOf } from '../../modules/messages/media-upload.js';
@@ -96,6 +97,9 @@ export const createChannelHost = (services: TServices): TChannelHost => {
         return;
       case 'unmatched':
         await insertUnmatchedWebhookEvent(services.db, { ...base, channel: event.channel, body: event.body });
+        return;
+      case 'group-participants':
+        await applyGroupParticipants(services, connection, event.change);
         return;
       case 'connection':
         await setConnectionStatus(services, connection.tenantId, connection.id, event.change);

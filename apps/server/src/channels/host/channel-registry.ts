@@ -7,6 +7,7 @@ import {
   type TChannelTarget,
   type TConnectionCheck,
   type TConnectionRow,
+  type TGroupAdmin,
   type TGroupParticipant,
   type THistoryRequest,
   type TOutboundMessage,
@@ -36,6 +37,8 @@ export type TChannelAbilities = {
   session: boolean;
   proxy: boolean;
   groups: boolean;
+  /** Administers the number's groups (the group tools: ban and word lists, greetings, group actions). */
+  groupAdmin: boolean;
   /** Can fetch a conversation's earlier messages from the provider (POST /messages/syncOld). */
   history: boolean;
   /** Can refuse a call it reported. */
@@ -86,6 +89,8 @@ export type TChannelRegistry = {
   endConversation: (target: TChannelTarget) => Promise<void>;
   /** A group's members; null when the channel has no group calls. */
   groupMembers: (target: TChannelTarget) => Promise<TGroupParticipant[] | null>;
+  /** The administration of the connection's groups, or null when the channel has none. */
+  groupAdmin: (connection: TConnectionRow) => TGroupAdmin | null;
   /** The connection's own call settings (a channel whose connection form has them), or null. */
   callSettings: (connection: TConnectionRow) => { rejectCalls: boolean; message: string | null } | null;
   /** Refuses a call the channel reported; false when it cannot. */
@@ -128,6 +133,7 @@ export const createChannelRegistry = (): TChannelRegistry => {
         session: Boolean(adapter?.session),
         proxy: Boolean(adapter?.applyProxy),
         groups: Boolean(adapter?.groupParticipants),
+        groupAdmin: Boolean(adapter?.groupAdmin),
         history: Boolean(adapter?.requestHistory),
         rejectCall: Boolean(adapter?.rejectCall),
       };
@@ -158,6 +164,7 @@ export const createChannelRegistry = (): TChannelRegistry => {
       await of(target.connection.type)?.endConversation?.(target);
     },
     groupMembers: async (target) => (await of(target.connection.type)?.groupParticipants?.(target)) ?? null,
+    groupAdmin: (connection) => of(connection.type)?.groupAdmin ?? null,
     callSettings: (connection) => of(connection.type)?.callSettings?.(connection) ?? null,
     rejectCall: async (connection, call) => {
       const reject = of(connection.type)?.rejectCall;

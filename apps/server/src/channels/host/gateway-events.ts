@@ -74,6 +74,17 @@ export type TGatewayConnectionChange = {
   qrcode?: string | null;
 };
 
+/** Members joined, left, were promoted or demoted in a group of the connection's number. */
+export type TGatewayGroupParticipants = {
+  /** The group's JID (`…@g.us`). */
+  groupId: string;
+  /** The members concerned: their JID and, when the channel tells, their number's digits. */
+  participants: { id: string; number: string | null }[];
+  action: 'add' | 'remove' | 'promote' | 'demote';
+  /** Who did it (a JID), when the channel tells; a member who joined by link or left is their own author. */
+  author: string | null;
+};
+
 export type TGatewayEvent =
   /** A customer's message. */
   | { type: 'message'; message: TGatewayMessage }
@@ -105,6 +116,8 @@ export type TGatewayEvent =
   | { type: 'unmatched'; channel: string; body: unknown }
   /** Earlier messages of conversations, as a history request brought them (ours among them). */
   | { type: 'history'; messages: TGatewayHistoryMessage[] }
+  /** Group members changed (the group tools greet, say goodbye and keep banned numbers out). */
+  | { type: 'group-participants'; change: TGatewayGroupParticipants }
   /** The session's state changed: connected (as which number), a QR code to scan, down and why. */
   | { type: 'connection'; change: TGatewayConnectionChange };
 

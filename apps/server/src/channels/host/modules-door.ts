@@ -5,11 +5,15 @@
  * provider's folder, and never see an adapter.
  */
 export {
+  ChannelGroupError,
   ChannelSendError,
   type TAddress,
   type TChannelSession,
   type TChannelTarget,
+  type TGroupAdmin,
+  type TGroupMemberAction,
   type TGroupParticipant,
+  type TGroupSummary,
   type THistoryRequest,
   type TPresenceState,
   type TSessionState,
@@ -20,6 +24,7 @@ export type {
   TConnectionRef,
   TGatewayCall,
   TGatewayConnectionChange,
+  TGatewayGroupParticipants,
   TGatewayHistoryMessage,
   TGatewayMessage,
   TGatewaySender,

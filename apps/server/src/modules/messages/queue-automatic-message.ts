@@ -18,7 +18,15 @@ export const queueAutomaticMessage = async (
   tx: TExecutor,
   tenantId: number,
   ticket: TTicket,
-  input: { body: string; sendType: string; at: Date; media?: TMediaInput; template?: TTemplateSend },
+  input: {
+    body: string;
+    sendType: string;
+    at: Date;
+    media?: TMediaInput;
+    template?: TTemplateSend;
+    /** Group members the text mentions (their JIDs): the group tools' greetings and warnings. */
+    mentions?: string[];
+  },
 ): Promise<TMessage | null> => {
   const row = await insertMessage(tx, tenantId, {
     ticketId: ticket.id,
@@ -39,6 +47,7 @@ export const queueAutomaticMessage = async (
       : {}),
     // An approved template (campaigns on the Cloud API): the body is the text the customer reads.
     ...(input.template ? { mediaType: 'template', dataJson: { template: input.template } } : {}),
+    ...(input.mentions?.length ? { dataJson: { mentions: input.mentions } } : {}),
     status: 'pending',
     sendType: input.sendType,
     timestamp: input.at.getTime(),

@@ -1152,3 +1152,53 @@ export const campaignOptOuts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.contactId] })],
 );
+
+// WhatsApp group tools (migration 0027): per tenant and connection, since a group lives on one number.
+const groupScope = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  tenantId: tenantRef(),
+  connectionId: integer('connection_id')
+    .notNull()
+    .references(() => connections.id, { onDelete: 'cascade' }),
+  /** The group's WhatsApp JID (`…@g.us`). */
+  groupId: text('group_id').notNull(),
+});
+
+/** Numbers removed from the group as soon as they join. */
+export const groupBanList = pgTable(
+  'group_ban_list',
+  { ...groupScope(), number: text('number').notNull(), ...timestamps },
+  (t) => [uniqueIndex('group_ban_list_number_key').on(t.tenantId, t.connectionId, t.groupId, t.number)],
+);
+
+/** Banned words: a message with one is deleted for everyone, its sender warned or removed (`action`). */
+export const groupWordList = pgTable(
+  'group_word_list',
+  {
+    ...groupScope(),
+    word: text('word').notNull(),
+    action: text('action', { enum: ['warn', 'remove'] })
+      .notNull()
+      .default('warn'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('group_word_list_word_key').on(t.tenantId, t.connectionId, t.groupId, t.word)],
+);
+
+export const groupGreetings = pgTable(
+  'group_greetings',
+  { ...groupScope(), message: text('message').notNull(), ...timestamps },
+  (t) => [uniqueIndex('group_greetings_group_key').on(t.tenantId, t.connectionId, t.groupId)],
+);
+
+export const groupFarewells = pgTable(
+  'group_farewells',
+  { ...groupScope(), message: text('message').notNull(), ...timestamps },
+  (t) => [uniqueIndex('group_farewells_group_key').on(t.tenantId, t.connectionId, t.groupId)],
+);
+
+export const groupLinks = pgTable(
+  'group_links',
+  { ...groupScope(), name: text('name').notNull(), link: text('link').notNull(), ...timestamps },
+  (t) => [uniqueIndex('group_links_link_key').on(t.tenantId, t.connectionId, t.groupId, t.link)],
+);

@@ -1,0 +1,79 @@
+import { withTenant } from '../../platform/db/tenant-tx.js';
+import type { TEventListener } from '../../platform/events/event-bus.js';
+import type { TServices } from '../../platform/services.js';
+import { findConnection } from '../connections/connections.service.js';
+import { findContactAddress, findMessage } from '../messages/messages.service.js';
+import { sendToGroup } from './group-conversation.js';
+import { findGroupToolRows, hasWordListForContact } from './group-tools.repository.js';
+import { findBannedWord } from './group-words.js';
+
+export const GROUP_WORD_FILTER_LISTENER = 'group-word-filter';
+
+/** Who wrote a group message, as the channel's key names them (the member to delete for, warn or remove). */
+const authorOf = (data: unknown) => {
+  const participant = (data as { key?: { participant?: unknown } } | null)?.key?.participant;
+  return typeof participant === 'string' && participant.includes('@') ? participant : null;
+};
+
+/** The text a warned member reads (in the group, mentioned): the product's own words, in Portuguese. */
+const warningOf = (author: string) =>
+  `@${author.split('@')[0]} sua mensagem foi apagada porque contém uma palavra proibida neste grupo.`;
+
+/**
+ * The word list as a `once` listener of `message.received`: a group message with a banned word (compared
+ * without case or accents) is deleted for everyone, and its sender warned in the group or removed, as the
+ * word's entry says. Only messages of groups with a word list on their connection write a job.
+ */
+export const groupWordFilterListener = (
+  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'channels' | 'log'>,
+): TEventListener<'message.received'> => ({
+  name: GROUP_WORD_FILTER_LISTENER,
+  events: ['message.received'],
+  scope: 'once',
+  attempts: 3,
+  concerns: async (tx, event) =>
+    event.ticket.isGroup &&
+    event.connectionId !== null &&
+    (await hasWordListForContact(tx, event.tenantId, event.connectionId, event.contactId)),
+  handle: async (event) => {
+    const { tenantId, connectionId } = event;
+    if (!event.ticket.isGroup || connectionId === null) return;
+    const found = await withTenant(services.db, tenantId, async (tx) => {
+      const group = (await findContactAddress(tx, tenantId, event.contactId)).find((a) => a.kind === 'group');
+      const groupId = group ? `${group.value}@g.us` : null;
+      return {
+        groupId,
+        message: await findMessage(tx, tenantId, event.messageId),
+        connection: await findConnection(tx, tenantId, connectionId),
+        words: groupId ? await findGroupToolRows(tx, tenantId, 'wordList', { connectionId, groupId }) : [],
+      };
+    });
+    const { groupId, message, connection } = found;
+    if (!groupId || !message || message.fromMe || !message.messageId || !connection) return;
+    const hit = findBannedWord(message.body, found.words);
+    const author = authorOf(message.dataJson);
+    const admin = services.channels.groupAdmin(connection);
+    if (!hit || !author || !admin) return;
+
+    try {
+      await admin.deleteMessage(connection, groupId, { externalId: message.messageId, participant: author });
+      if (hit.action === 'remove') await admin.updateParticipants(connection, groupId, [author], 'remove');
+    } catch (err) {
+      // Our number is not admin of the group (or the session dropped): nothing more can be done here.
+      services.log.warn({ err, groupId, messageId: message.id }, 'banned word not enforced');
+      return;
+    }
+    if (hit.action === 'warn')
+      await sendToGroup(
+        services,
+        { tenantId, id: connectionId },
+        {
+          groupId,
+          groupName: '',
+          body: warningOf(author),
+          mentions: [author],
+          sendType: 'groupWarning',
+        },
+      );
+  },
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ZId, ZRowId } from './common.js';
+
+/**
+ * WhatsApp group tools (`/grupo/*`, issue 20): per group of one connection (a group lives on one number), a
+ * ban list, a word list, a greeting and a farewell, invite links; and the group actions, each answering one
+ * result per group. `groupId` is the group's WhatsApp JID (`120363...@g.us`).
+ */
+export const ZGroupJid = z
+  .string()
+  .trim()
+  .regex(/^[\d-]{5,40}@g\.us$/, 'deve ser o identificador de um grupo do WhatsApp (…@g.us)');
+
+/** A number as typed ("+55 (11) 98765-4321"): kept as its digits. */
+export const ZGroupNumber = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\D/g, ''))
+  .pipe(z.string().min(8, 'deve ter de 8 a 15 dígitos').max(15, 'deve ter de 8 a 15 dígitos'));
+
+/** A message with `{{name}}` (the member) and `{{group}}` (the group's name). */
+const ZGroupText = z.string().trim().min(1).max(4096);
+
+const scope = { connectionId: ZRowId, groupId: ZGroupJid };
+const partialUpdate = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object(shape)
+    .partial()
+    .refine((body) => Object.keys(body).length > 0, { message: 'empty update' });
+
+/** What a row of every group tool carries. */
+const ZGroupToolRow = { id: z.number().int(), connectionId: z.number().int(), groupId: z.string() };
+
+export const ZGroupBan = z.object({ ...ZGroupToolRow, number: z.string() });
+export type TGroupBan = z.infer<typeof ZGroupBan>;
+export const ZGroupBanBody = z.object({ ...scope, number: ZGroupNumber });
+export const ZGroupBanUpdate = partialUpdate({ number: ZGroupNumber });
+
+/** What happens to a member whose message has a banned word (the message is deleted either way). */
+export const ZGroupWordAction = z.enum(['warn', 'remove']);
+export type TGroupWordAction = z.infer<typeof ZGroupWordAction>;
+export const ZGroupWord = z.object({ ...ZGroupToolRow, word: z.string(), action: ZGroupWordAction });
+export type TGroupWord = z.infer<typeof ZGroupWord>;
+const ZWord = z.string().trim().min(1).max(200);
+export const ZGroupWordBody = z.object({ ...scope, word: ZWord, action: ZGroupWordAction.default('warn') });
+export const ZGroupWordUpdate = partialUpdate({ word: ZWord, action: ZGroupWordAction });
+
+/** A greeting (sent on join) or farewell (on leave): one per group. */
+export const ZGroupGreeting = z.object({ ...ZGroupToolRow, message: z.string() });
+export type TGroupGreeting = z.infer<typeof ZGroupGreeting>;
+export const ZGroupGreetingBody = z.object({ ...scope, message: ZGroupText });
+export const ZGroupGreetingUpdate = partialUpdate({ message: ZGroupText });
+
+export const ZGroupLink = z.object({ ...ZGroupToolRow, name: z.string(), link: z.string() });
+export type TGroupLink = z.infer<typeof ZGroupLink>;
+const ZInviteLink = z
+  .string()
+  .trim()
+  .regex(/^https:\/\/chat\.whatsapp\.com\/[\w-]+$/, 'deve ser um link de convite (https://chat.whatsapp.com/...)');
+const ZLinkName = z.string().trim().min(1).max(200);
+export const ZGroupLinkBody = z.object({ ...scope, name: ZLinkName, link: ZInviteLink });
+export const ZGroupLinkUpdate = partialUpdate({ name: ZLinkName, link: ZInviteLink });
+
+/** GET of a list: the connection's (or one group's) entries. */
+export const ZGroupToolQuery = z.object({ connectionId: ZId.optional(), groupId: ZGroupJid.optional() });
+
+// --- group actions (all POST) ---
+
+/** A group as the connection sees it; `isAdmin`: our number is admin there (most actions need it). */
+export const ZGroupInfo = z.object({
+  groupId: z.string(),
+  subject: z.string(),
+  description: z.string().nullable(),
+  size: z.number().int(),
+  isAdmin: z.boolean(),
+  adminsOnly: z.boolean(),
+});
+export type TGroupInfo = z.infer<typeof ZGroupInfo>;
+
+export const ZGroupMember = z.object({ id: z.string(), number: z.string().nullable(), admin: z.boolean() });
+
+/** One group's outcome; `error` a catalogue code (ERR_GROUP_NOT_ADMIN where our number is not admin). */
+export const ZGroupResult = z.object({ groupId: z.string(), ok: z.boolean(), error: z.string().optional() });
+export type TGroupResult = z.infer<typeof ZGroupResult>;
+export const ZGroupResults = z.object({ results: z.array(ZGroupResult) });
+
+const MAX_GROUPS = 100;
+const ZGroupIds = z.array(ZGroupJid).min(1).max(MAX_GROUPS);
+const ZNumbers = z.array(ZGroupNumber).min(1).max(256);
+
+export const ZListGroups = z.object({ connectionId: ZRowId });
+export const ZListGroupsResult = z.object({ groups: z.array(ZGroupInfo) });
+export const ZGroupById = z.object({ connectionId: ZRowId, groupId: ZGroupJid });
+export const ZGroupByIdResult = z.object({ group: ZGroupInfo, participants: z.array(ZGroupMember) });
+
+export const ZCreateGroups = z.object({
+  connectionId: ZRowId,
+  groups: z
+    .array(z.object({ subject: z.string().trim().min(1).max(100), participants: ZNumbers }))
+    .min(1)
+    .max(MAX_GROUPS),
+});
+/** Created groups by their subject: the new JID in `groupId` when it worked. */
+export const ZCreateGroupsResult = z.object({
+  results: z.array(ZGroupResult.extend({ subject: z.string() })),
+});
+
+export const ZListParticipants = z.object({ connectionId: ZRowId, groupIds: ZGroupIds });
+export const ZListParticipantsResult = z.object({
+  results: z.array(ZGroupResult.extend({ participants: z.array(ZGroupMember).optional() })),
+});
+
+export const ZChangeDescriptions = z.object({
+  connectionId: ZRowId,
+  groupIds: ZGroupIds,
+  description: z.string().trim().max(2048),
+});
+export const ZChangeTitles = z.object({
+  connectionId: ZRowId,
+  groupIds: ZGroupIds,
+  title: z.string().trim().min(1).max(100),
+});
+export const ZSetAdminsOnly = z.object({ connectionId: ZRowId, groupIds: ZGroupIds, adminsOnly: z.boolean() });
+/** promote, demote, add, remove: the numbers in each group. */
+export const ZGroupParticipantsChange = z.object({ connectionId: ZRowId, groupIds: ZGroupIds, numbers: ZNumbers });
+/** Per group, and in it per number: WhatsApp answers each member apart (already in, not in the group...). */
+export const ZGroupParticipantsChangeResult = z.object({
+  results: z.array(
+    ZGroupResult.extend({
+      members: z.array(z.object({ number: z.string(), ok: z.boolean(), error: z.string().optional() })).optional(),
+    }),
+  ),
+});
+
+/** Fills a greeting's or farewell's `{{name}}` and `{{group}}`. */
+export const fillGroupMessage = (message: string, values: { name: string; group: string }) =>
+  message.replace(/\{\{\s*(name|group)\s*\}\}/gi, (_, key: string) =>
+    key.toLowerCase() === 'name' ? values.name : values.group,
+  );
+
+/** A text as the word list compares it: lower case, without accents. */
+export const normalizeGroupWord = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
