@@ -22,7 +22,12 @@ export type TRowKind =
   | 'autoReplyStep'
   | 'autoReplyAction'
   | 'chatFlow'
-  | 'campaign';
+  | 'campaign'
+  | 'groupBan'
+  | 'groupWord'
+  | 'groupGreeting'
+  | 'groupFarewell'
+  | 'groupLink';
 
 export type TTenantRows = Record<TRowKind, number>;
 
@@ -60,6 +65,7 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     action: 1,
     queueId: fx.queue.id,
   });
+  const group = { connectionId: connection, groupId: '120363000000000009@g.us' };
   // A campaign through the connection (campaigns refuse a web chat one, so inserted as the engine's tests do).
   const [campaign] = await t.db
     .insert(campaigns)
@@ -83,5 +89,11 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     autoReplyAction,
     chatFlow: await made('/chat-flow', { name: 'Menu', isActive: false }),
     campaign: campaign?.id as number,
+    // The group tools keep entries per connection and group (the web chat connection serves for the rows).
+    groupBan: await made('/banList', { ...group, number: '5511955550001' }),
+    groupWord: await made('/wordList', { ...group, word: 'golpe' }),
+    groupGreeting: await made('/greetingMessage', { ...group, message: 'Bem-vindo, {{name}}' }),
+    groupFarewell: await made('/farewellMessage', { ...group, message: 'Até logo, {{name}}' }),
+    groupLink: await made('/groupLinkList', { ...group, name: 'Vendas', link: 'https://chat.whatsapp.com/AbC123' }),
   };
 };

@@ -191,5 +191,8 @@ const snapshotOfB = async () => {
     variables: await read('/variables'),
     autoReplies: await read('/auto-reply'),
     campaign: await read(`/campaigns/${rowsB.campaign}`),
+    groupTools: await Promise.all(
+      ['/banList', '/wordList', '/greetingMessage', '/farewellMessage', '/groupLinkList'].map(read),
+    ),
   };
 };
