@@ -52,7 +52,9 @@ export const applyGroupParticipants = async (
         services.log.warn({ err, groupId: change.groupId }, 'banned member not removed');
       }
   }
-  const members = change.participants.filter((member) => !isBanned(member));
+  // Our own number joining (added to a group) or leaving is greeted by nobody.
+  const ours = connection.number?.replace(/\D/g, '') ?? null;
+  const members = change.participants.filter((member) => !isBanned(member) && member.number !== ours);
   if (!message || members.length === 0) return;
 
   const groupName = admin

@@ -1,5 +1,5 @@
 import { createFakeBaileys, type TFakeBaileys } from '@prosa/fakes';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
@@ -28,6 +28,16 @@ const now = () => Math.floor(Date.now() / 1000);
 
 const call = (method: string, path: string, body?: unknown, token: string | null = fx.tokens.admin) =>
   t.request(method, path, { token: token ?? undefined, body });
+
+/** Waits until the word filter handled the message the channel gave this id (its job completed). */
+const filtered = (externalId: string) =>
+  eventually(async () => {
+    const { rows } = (await t.db.execute(
+      sql`select count(*)::int as done from pgboss.job j join messages m on m.id = (j.data->'payload'->>'messageId')::int
+          where j.data->>'job' = 'event.group-word-filter' and j.state = 'completed' and m.message_id = ${externalId}`,
+    )) as unknown as { rows: { done: number }[] };
+    expect(rows[0]?.done).toBe(1);
+  }, 20_000);
 
 const sentTo = (jid: string) => fake.sockets.flatMap((socket) => socket.sent).filter((sent) => sent.jid === jid);
 
@@ -361,5 +371,46 @@ describe('enforcement', () => {
       .map((sent) => (sent.content.delete as { id?: string } | undefined)?.id)
       .filter(Boolean);
     expect(deletes).toEqual(['GRPWORD2']);
+  });
+
+  it('where the number is not admin, banned members and words stay, and nothing fails', async () => {
+    const scope = { connectionId, groupId: memberGroup };
+    await call('POST', '/banList', { ...scope, number: '5511966660003' });
+    await call('POST', '/wordList', { ...scope, word: 'spam', action: 'remove' });
+    const socket = fake.latest();
+    const intruder = '5511966660003@s.whatsapp.net';
+    socket.groupChange(memberGroup, [{ id: intruder }], 'add', null);
+    // WhatsApp refused the removal (403): the member stays.
+    await eventually(() => {
+      expect(socket.groupCalls).toContainEqual({
+        method: 'groupParticipantsUpdate',
+        jid: memberGroup,
+        args: [[intruder], 'remove'],
+      });
+    });
+    expect(fake.world.groups.get(memberGroup)?.participants.some((p) => p.id === intruder)).toBe(true);
+    socket.receive([
+      {
+        key: { remoteJid: memberGroup, participant: '5511911112222@s.whatsapp.net', fromMe: false, id: 'GRPSPAM1' },
+        message: { conversation: 'compre já, spam' },
+        pushName: 'Síndico',
+        messageTimestamp: now(),
+      },
+    ]);
+    await filtered('GRPSPAM1');
+    expect(sentTo(memberGroup)).toEqual([]);
+  });
+
+  it('does not greet our own number when it is added to a group', async () => {
+    const groupId = '120363000000000003@g.us';
+    fake.addGroup(groupId, 'Fornecedores', [{ id: '5511922223333@s.whatsapp.net', admin: 'superadmin' }]);
+    await call('POST', '/greetingMessage', { connectionId, groupId, message: 'Oi {{name}}' });
+    const socket = fake.latest();
+    socket.groupChange(groupId, [{ id: ourJid }], 'add', '5511922223333@s.whatsapp.net');
+    socket.groupChange(groupId, [{ id: '5511922224444@s.whatsapp.net' }], 'add', null);
+    await eventually(() => expect(sentTo(groupId).length).toBeGreaterThan(0), 15_000);
+    expect(sentTo(groupId).map((sent) => sent.content)).toEqual([
+      { text: 'Oi @5511922224444', mentions: ['5511922224444@s.whatsapp.net'] },
+    ]);
   });
 });

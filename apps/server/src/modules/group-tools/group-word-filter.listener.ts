@@ -1,3 +1,4 @@
+import { ChannelSendError } from '../../channels/host/modules-door.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
@@ -56,9 +57,16 @@ export const groupWordFilterListener = (
     if (!hit || !author || !admin) return;
 
     try {
+      // WhatsApp lets only admins delete members' messages: where our number is not, nothing is tried.
+      if (!(await admin.get(connection, groupId)).isAdmin) {
+        services.log.warn({ groupId, messageId: message.id }, 'banned word in a group where the number is not admin');
+        return;
+      }
       await admin.deleteMessage(connection, groupId, { externalId: message.messageId, participant: author });
       if (hit.action === 'remove') await admin.updateParticipants(connection, groupId, [author], 'remove');
     } catch (err) {
+      // The socket runs on another instance: tried again (the next try may land there).
+      if (err instanceof ChannelSendError && err.retryable) throw err;
       // Our number is not admin of the group (or the session dropped): nothing more can be done here.
       services.log.warn({ err, groupId, messageId: message.id }, 'banned word not enforced');
       return;
