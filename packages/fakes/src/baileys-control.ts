@@ -18,11 +18,17 @@ const readJson = async (stream: AsyncIterable<Buffer>) => {
   }
 };
 
+/** A number (any format) as its WhatsApp JID. */
+const jidOf = (number: string) => `${number.replace(/\D/g, '')}@s.whatsapp.net`;
+
 /**
  * The phone and WhatsApp behind the fake Baileys socket, over HTTP, for the demo mode and the e2e suite (which
  * run the server in-process with the fake injected): `POST /_fake/scan {number?}` reads the QR code,
  * `POST /_fake/inbound {number, name, text}` is a customer writing, `POST /_fake/drop {statusCode}` closes the
  * session with that reason, `GET /_fake/sent` lists what the server sent. They drive the newest socket.
+ * Groups: `POST /_fake/group {subject, jid?, admin?, members?}` makes a group the number is in (its admin unless
+ * `admin: false`), `POST /_fake/group-join|group-leave {jid, number}` a member joins or leaves, and
+ * `POST /_fake/group-message {jid, number, name, text}` a member writes in it.
  */
 export const startBaileysControl = async (fake: TFakeBaileys, port = 0) => {
   const server = createServer((req, res) => {
@@ -57,6 +63,40 @@ export const startBaileysControl = async (fake: TFakeBaileys, port = 0) => {
           ]);
           return answer(res, 200, { status: 200 });
         }
+        case 'POST /_fake/group': {
+          const me = socket.user?.id.replace(/:\d+@/, '@');
+          if (!me) return answer(res, 409, { error: 'the number is not connected yet' });
+          const jid = String(body.jid ?? `120363${Date.now()}@g.us`);
+          const members = Array.isArray(body.members) ? body.members.map((number) => jidOf(String(number))) : [];
+          fake.addGroup(jid, String(body.subject ?? 'Grupo'), [
+            { id: me, admin: body.admin === false ? null : 'superadmin' },
+            ...members.map((id) => ({ id, admin: null })),
+          ]);
+          return answer(res, 200, { jid });
+        }
+        case 'POST /_fake/group-join':
+        case 'POST /_fake/group-leave':
+          socket.groupChange(
+            String(body.jid),
+            [{ id: jidOf(String(body.number)) }],
+            route.endsWith('join') ? 'add' : 'remove',
+          );
+          return answer(res, 200, { status: 200 });
+        case 'POST /_fake/group-message':
+          socket.receive([
+            {
+              key: {
+                remoteJid: String(body.jid),
+                participant: jidOf(String(body.number)),
+                fromMe: false,
+                id: `3EB0${randomBytes(9).toString('hex')}`,
+              },
+              message: { conversation: String(body.text ?? 'Oi') },
+              pushName: String(body.name ?? 'Participante'),
+              messageTimestamp: Math.floor(Date.now() / 1000),
+            },
+          ]);
+          return answer(res, 200, { status: 200 });
         case 'POST /_fake/drop':
           socket.close(Number(body.statusCode ?? 408));
           return answer(res, 200, { status: 200 });
