@@ -23,13 +23,19 @@ describe('the campaign send window', () => {
     expect(nextSendTime(at, window, noSpread).toISOString()).toBe('2026-11-26T11:00:00.000Z');
   });
 
-  it('treats the window end as closed and the start as open', () => {
+  it('includes the start and the end minute: 00:00-23:59 is the whole day', () => {
     expect(nextSendTime(new Date('2026-11-26T11:00:00Z'), window, noSpread).toISOString()).toBe(
       '2026-11-26T11:00:00.000Z',
     );
-    expect(nextSendTime(new Date('2026-11-26T23:00:00Z'), window, noSpread).toISOString()).toBe(
+    expect(nextSendTime(new Date('2026-11-26T23:00:30Z'), window, noSpread).toISOString()).toBe(
+      '2026-11-26T23:00:30.000Z',
+    );
+    expect(nextSendTime(new Date('2026-11-26T23:01:00Z'), window, noSpread).toISOString()).toBe(
       '2026-11-27T11:00:00.000Z',
     );
+    const allDay = { ...window, windowStart: '00:00', windowEnd: '23:59' };
+    const lastMinute = new Date('2026-11-27T02:59:45Z'); // 23:59:45 local
+    expect(nextSendTime(lastMinute, allDay, noSpread)).toEqual(lastMinute);
   });
 
   it('finds the next day opening for a daily cap reached in the morning', () => {

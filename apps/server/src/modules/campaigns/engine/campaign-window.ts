@@ -31,12 +31,13 @@ export const nextOpening = (at: Date, window: TSendWindow, random: () => number,
 };
 
 /**
- * When a send due at `at` may go: at once inside the daily window (start included, end excluded, in the
- * tenant's zone), else at the next opening, spread over its first half hour (domain §5.4).
+ * When a send due at `at` may go: at once inside the daily window (its start and end minutes included, so
+ * 00:00-23:59 is the whole day, in the tenant's zone), else at the next opening, spread over its first half
+ * hour (domain §5.4).
  */
 export const nextSendTime = (at: Date, window: TSendWindow, random: () => number): Date => {
   const { minutes } = localDayAndMinutes(at, window.timeZone);
-  if (minutes >= minutesOf(window.windowStart) && minutes < minutesOf(window.windowEnd)) return at;
+  if (minutes >= minutesOf(window.windowStart) && minutes <= minutesOf(window.windowEnd)) return at;
   return nextOpening(at, window, random, false);
 };
 
