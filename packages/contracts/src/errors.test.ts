@@ -6,6 +6,7 @@ import { chatFlowErrors } from './errors/chat-flows.js';
 import { connectionErrors } from './errors/connections.js';
 import { contactErrors } from './errors/contacts.js';
 import { messageErrors } from './errors/messages.js';
+import { outreachErrors } from './errors/outreach.js';
 import { providerErrors } from './errors/providers.js';
 import { proxyErrors } from './errors/proxy.js';
 import { requestErrors } from './errors/request.js';
@@ -20,6 +21,7 @@ const areas = {
   connectionErrors,
   contactErrors,
   messageErrors,
+  outreachErrors,
   providerErrors,
   proxyErrors,
   requestErrors,

@@ -72,6 +72,23 @@ export const outreachErrors = {
     'pt-BR': 'O WhatsApp não concluiu a ação neste grupo. Tente de novo.',
     en: 'WhatsApp did not complete the action on this group. Try again.',
   },
+  /** Per member of a group action: WhatsApp's answer for that number. */
+  ERR_GROUP_MEMBER_ALREADY_IN: {
+    status: 409,
+    'pt-BR': 'Este número já está no grupo.',
+    en: 'This number is already in the group.',
+  },
+  ERR_GROUP_MEMBER_NOT_IN_GROUP: {
+    status: 404,
+    'pt-BR': 'Este número não está no grupo.',
+    en: 'This number is not in the group.',
+  },
+  /** WhatsApp's 403 for one member: their privacy settings do not let others add them (an invite is needed). */
+  ERR_GROUP_MEMBER_REFUSED: {
+    status: 403,
+    'pt-BR': 'O WhatsApp recusou este número (a privacidade dele não permite ser adicionado; envie um convite).',
+    en: 'WhatsApp refused this number (their privacy settings do not allow being added; send an invite).',
+  },
   ERR_GROUP_ENTRY_NOT_FOUND: {
     status: 404,
     'pt-BR': 'Item da ferramenta de grupos não encontrado.',

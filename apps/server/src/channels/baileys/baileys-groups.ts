@@ -52,6 +52,13 @@ const refusalOf = (err: unknown) => {
   return err;
 };
 
+/** WhatsApp's status for one member of groupParticipantsUpdate, as a catalogue code. */
+const memberErrors: Record<string, string> = {
+  '403': 'ERR_GROUP_MEMBER_REFUSED',
+  '404': 'ERR_GROUP_MEMBER_NOT_IN_GROUP',
+  '409': 'ERR_GROUP_MEMBER_ALREADY_IN',
+};
+
 /** Runs a socket call, WhatsApp's refusals turned into ChannelGroupErrors. */
 const asking = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
@@ -96,7 +103,9 @@ export const createBaileysGroupAdmin = (
     const outcome = await asking(() => socket.groupParticipantsUpdate(groupId, participants, action));
     return participants.map((id, index) => {
       const status = outcome.find((item) => item.jid === id)?.status ?? outcome[index]?.status ?? '500';
-      return status === '200' ? { id, ok: true } : { id, ok: false, error: `ERR_GROUP_MEMBER_${status}` };
+      return status === '200'
+        ? { id, ok: true }
+        : { id, ok: false, error: memberErrors[status] ?? 'ERR_GROUP_ACTION_FAILED' };
     });
   },
   deleteMessage: async (connection, groupId, message) => {

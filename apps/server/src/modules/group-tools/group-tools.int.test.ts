@@ -219,7 +219,7 @@ describe('group actions', () => {
         members: [
           { number: '5511933330001', ok: true },
           // Already in the group: WhatsApp's 409.
-          { number: '5511977770002', ok: false, error: 'ERR_GROUP_MEMBER_409' },
+          { number: '5511977770002', ok: false, error: 'ERR_GROUP_MEMBER_ALREADY_IN' },
         ],
       },
       { groupId: memberGroup, ok: false, error: 'ERR_GROUP_NOT_ADMIN' },
