@@ -6,11 +6,11 @@ test('a route hidden by menu visibility shows "Acesso negado" and returns to con
   const adminToken = await apiLogin(accounts.admin.email, accounts.admin.password);
   const users = await api('GET', '/users/?searchParam=agent@demo.local', { token: adminToken });
   const agent = users.body.users[0];
-  await api('PUT', `/users/${agent.id}`, { token: adminToken, body: { menuPermissions: { campanhas: false } } });
+  await api('PUT', `/users/${agent.id}`, { token: adminToken, body: { menuPermissions: { agendamentos: false } } });
   try {
     await loginThroughForm(page, accounts.agent.email, accounts.agent.password);
     await expect(page).toHaveURL(/\/atendimento/);
-    await page.goto('/campanhas');
+    await page.goto('/agendamentos');
     await expect(page.getByText('Acesso negado')).toBeVisible();
     await expect(page).toHaveURL(/\/contatos/);
   } finally {
