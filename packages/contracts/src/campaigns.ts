@@ -5,12 +5,26 @@ import { ZId, ZIdArray, ZPageNumber, ZRowId } from './common.js';
  * Campaigns and mass sends (issue "Outreach"): one sending engine. A mass send (/massa/*) is a one-off
  * campaign of its own kind, started at once, with the same pacing, window, progress and report.
  */
-export const campaignKinds = ['campaign', 'texto', 'textovariavel', 'sms', 'template', 'template-variavel'] as const;
+export const campaignKinds = [
+  'campaign',
+  'texto',
+  'textovariavel',
+  'sms',
+  'template',
+  'template-variavel',
+  // WhatsApp groups (/grupo/massagrupos, massagrupos2, massausuarios): to groups, to groups mentioning every
+  // member, to the members of groups one by one.
+  'grupos',
+  'grupos-mencao',
+  'participantes',
+] as const;
 export const ZCampaignKind = z.enum(campaignKinds);
 export type TCampaignKind = z.infer<typeof ZCampaignKind>;
 
 /** Kinds that send an approved template (WhatsApp Cloud API) rather than free text. */
 export const templateCampaignKinds: readonly TCampaignKind[] = ['template', 'template-variavel'];
+/** Kinds whose recipients are groups (the engine sends to a group contact only for these). */
+export const groupCampaignKinds: readonly TCampaignKind[] = ['grupos', 'grupos-mencao'];
 
 /** pending -> scheduled -> processing <-> paused -> finished; canceled from any state before finished. */
 export const campaignStatuses = ['pending', 'scheduled', 'processing', 'paused', 'finished', 'canceled'] as const;
@@ -276,3 +290,37 @@ export type TBulkTemplateVariableInput = z.input<typeof ZBulkTemplateVariableInp
 /** What a mass send answers: the campaign as started and what adding its audience did. */
 export const ZBulkResult = z.object({ campaign: ZCampaign, report: ZCampaignImportReport });
 export type TBulkResult = z.infer<typeof ZBulkResult>;
+
+/** A WhatsApp group as the web picked it from POST /listGroup: its JID and its name. */
+const ZPickedGroup = z.object({
+  groupId: z
+    .string()
+    .trim()
+    .regex(/^[\d-]{5,40}@g\.us$/, 'deve ser o identificador de um grupo do WhatsApp (…@g.us)'),
+  subject: z.string().trim().max(100).default(''),
+});
+
+/**
+ * POST /bulkGroups (massagrupos, massagrupos2): text (and, multipart, a file) to each chosen group of one
+ * connection; `mentionAll` mentions every member (the family's second form). Multipart: these fields as JSON
+ * in `data`, the optional file in `file`.
+ */
+export const ZBulkGroupsInput = ZBulkTextFields.extend({
+  groups: z.array(ZPickedGroup).min(1, 'escolha ao menos um grupo').max(100),
+  mentionAll: z.boolean().default(false),
+})
+  .refine(windowInOrder, windowRule)
+  .refine((value) => value.messages.length > 0, textRule);
+export type TBulkGroupsInput = z.input<typeof ZBulkGroupsInput>;
+
+/**
+ * POST /bulkGroupParticipants (massausuarios): text to the members of the chosen groups, one by one and paced,
+ * leaving out the groups' admins (unless `includeAdmins`) and the tenant's own numbers.
+ */
+export const ZBulkParticipantsInput = ZBulkTextFields.extend({
+  groups: z.array(ZPickedGroup).min(1, 'escolha ao menos um grupo').max(100),
+  includeAdmins: z.boolean().default(false),
+})
+  .refine(windowInOrder, windowRule)
+  .refine((value) => value.messages.length > 0, textRule);
+export type TBulkParticipantsInput = z.input<typeof ZBulkParticipantsInput>;

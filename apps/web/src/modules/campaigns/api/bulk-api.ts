@@ -12,8 +12,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
 import { campaignKeys } from './campaigns-api';
 
-/** The mass-send kinds (/massa/*): every campaign kind but the campaign itself. */
-export type TBulkKind = Exclude<TCampaignKind, 'campaign'>;
+/** The mass-send kinds of /massa/*: every campaign kind but the campaign itself and the group ones (/grupo/*). */
+export type TBulkKind = Exclude<TCampaignKind, 'campaign' | 'grupos' | 'grupos-mencao' | 'participantes'>;
 
 /** Each kind's endpoint and the contract's schema of its body; the *variavel kinds take a CSV (multipart). */
 export const bulkEndpoints = {

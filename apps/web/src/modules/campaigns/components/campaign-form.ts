@@ -144,6 +144,11 @@ export const canSendKind = (connection: Pick<TConnection, 'type'>, kind: TCampai
       return !['sms', 'webchat', 'waba'].includes(connection.type);
     case 'campaign':
       return !['sms', 'webchat'].includes(connection.type);
+    // Groups: the channels that see a number's groups (Baileys).
+    case 'grupos':
+    case 'grupos-mencao':
+    case 'participantes':
+      return connection.type === 'baileys';
     default: {
       const unknownKind: never = kind;
       return Boolean(unknownKind);
