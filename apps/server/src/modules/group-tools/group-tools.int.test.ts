@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
-import { connections, groupBanList, tenants } from '../../platform/db/schema.js';
+import { connections, groupBanList, messages, tenants } from '../../platform/db/schema.js';
 
 // The WhatsApp group tools on a number by QR code, with Baileys replaced by the fake socket: the lists' access
 // rules, the group actions with a result per group (our number is admin of one group, not of the other), and
@@ -343,6 +343,9 @@ describe('enforcement', () => {
       });
     }, 15_000);
     expect(fake.world.groups.get(adminGroup)?.participants.some((p) => p.id === rita)).toBe(true);
+    // The agents see it deleted as well.
+    const [stored] = await t.db.select().from(messages).where(eq(messages.messageId, 'GRPWORD1'));
+    expect(stored?.isDeleted).toBe(true);
   });
 
   it('removes the sender when the word says so, and lets clean messages be', async () => {

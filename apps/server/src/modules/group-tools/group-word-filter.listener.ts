@@ -3,6 +3,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
 import { findConnection } from '../connections/connections.service.js';
+import { applyContactChange } from '../messages/apply-contact-change.js';
 import { findContactAddress, findMessage } from '../messages/messages.service.js';
 import { sendToGroup } from './group-conversation.js';
 import { findGroupToolRows, hasWordListForContact } from './group-tools.repository.js';
@@ -63,6 +64,8 @@ export const groupWordFilterListener = (
         return;
       }
       await admin.deleteMessage(connection, groupId, { externalId: message.messageId, participant: author });
+      // Agents see it deleted too, as when its sender deletes it.
+      await applyContactChange(services, { tenantId, connectionId, externalId: message.messageId, kind: 'revoke' });
       if (hit.action === 'remove') await admin.updateParticipants(connection, groupId, [author], 'remove');
     } catch (err) {
       // The socket runs on another instance: tried again (the next try may land there).
