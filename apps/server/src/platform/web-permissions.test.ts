@@ -40,6 +40,7 @@ const decidedBy: Record<string, readonly string[]> = {
   'tickets.delete': ['DELETE /tickets/:ticketId'],
   'templates.manage': ['POST /whatsapp/:id/templates/sync'],
   'birthdays.manage': ['GET /birthdays/settings', 'PUT /birthdays/settings', 'POST /messages/sendBirthday'],
+  'campaigns.manage': ['GET /campaigns', 'POST /campaigns', 'POST /campaigns/start/:id', 'POST /bulk'],
 };
 
 /**
