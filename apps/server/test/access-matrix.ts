@@ -268,6 +268,8 @@ export const accessMatrix: Record<string, TAccess> = {
   'POST /bulkTemplate': supervisor,
   'POST /bulkTemplateVariable': supervisor,
   'POST /bulkCall': supervisor,
+  'POST /bulkGroups': supervisor,
+  'POST /bulkGroupParticipants': supervisor,
 
   'GET /banList': supervisor,
   'POST /banList': supervisor,

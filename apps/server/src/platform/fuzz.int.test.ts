@@ -38,6 +38,7 @@ const writesWithoutInput: Record<string, string> = {
     'a multipart form (JSON `data` and a CSV), read and checked by the handler (bulk-api.int.test.ts)',
   'POST /bulkTemplateVariable': 'a multipart form (JSON `data` and a CSV), read and checked by the handler',
   'POST /bulkCall': 'answers 501 until the voice module exists',
+  'POST /bulkGroups': 'JSON, or a multipart form (JSON `data` and a file), read and checked by the handler',
 };
 
 /**

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
   type TCampaignKind,
+  ZBulkGroupsInput,
+  ZBulkParticipantsInput,
   ZBulkResult,
   ZBulkTemplateInput,
   ZBulkTemplateVariableInput,
@@ -16,6 +18,7 @@ import { parseDataField, readCsvForm, requireCsv } from './campaign-upload.js';
 import { CAMPAIGN_MANAGERS, campaignMultipart } from './campaigns.routes.js';
 import type { TCampaignDeps } from './engine/campaign-actions.js';
 import { runBulkSend } from './run-bulk-send.js';
+import { readGroupSend, runGroupsSend, runParticipantsSend } from './run-group-send.js';
 
 /**
  * Mass sends (/massa/*, family paths `/bulk*`): each creates a one-off campaign of its kind and starts it at
@@ -61,6 +64,22 @@ export const bulkRoutes =
     withAudience('/bulkTemplate', 'template', ZBulkTemplateInput);
     withCsv('/bulkVariable', 'textovariavel', ZBulkVariableInput);
     withCsv('/bulkTemplateVariable', 'template-variavel', ZBulkTemplateVariableInput);
+    // WhatsApp groups (/grupo/massagrupos, massagrupos2 with a file and mentions, massausuarios).
+    app.post(
+      '/bulkGroups',
+      { onRequest: managers, schema: { tags, consumes: ['application/json', 'multipart/form-data'], response } },
+      async (req: FastifyRequest, reply) => {
+        const { input, media } = await readGroupSend(services, req.ctx, req, (fields) =>
+          parseDataField(ZBulkGroupsInput, fields),
+        );
+        return reply.status(201).send(await runGroupsSend(engine, req.ctx, input, media));
+      },
+    );
+    app.post(
+      '/bulkGroupParticipants',
+      { onRequest: managers, schema: { tags, body: ZBulkParticipantsInput, response } },
+      async (req, reply) => reply.status(201).send(await runParticipantsSend(engine, req.ctx, req.body)),
+    );
     app.post('/bulkCall', { onRequest: managers, schema: { tags } }, async () => {
       throw new AppError('ERR_VOICE_NOT_AVAILABLE');
     });

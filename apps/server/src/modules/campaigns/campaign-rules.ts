@@ -1,4 +1,4 @@
-import { type TCampaignKind, type TCampaignStatus, templateCampaignKinds } from '@prosa/contracts';
+import { groupCampaignKinds, type TCampaignKind, type TCampaignStatus, templateCampaignKinds } from '@prosa/contracts';
 import type { TDb, TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
@@ -47,6 +47,7 @@ export const canSend = (
   usesTemplate: boolean,
 ): boolean => {
   if (kind === 'sms') return type === SMS_TYPE;
+  if (groupCampaignKinds.includes(kind)) return abilities.groups;
   if (templateCampaignKinds.includes(kind) || usesTemplate) return abilities.templates;
   return type !== SMS_TYPE && !INBOUND_ONLY_TYPES.has(type);
 };

@@ -12,7 +12,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findTenant } from '../tenants/tenants.service.js';
-import { addAudienceTo } from './campaign-audience.js';
+import { addAudienceTo, addCampaignContacts } from './campaign-audience.js';
 import { deleteCampaignRow } from './campaigns.repository.js';
 import { actOnCampaign, type TCampaignDeps } from './engine/campaign-actions.js';
 import { importCsvInto } from './import-campaign-csv.js';
@@ -21,8 +21,14 @@ import { getCampaign, insertNewCampaign } from './manage-campaigns.js';
 type TDeps = TCampaignDeps & Pick<TServices, 'db' | 'events' | 'channels'>;
 /** A mass send's campaign fields: those of a campaign, the name optional (the kind is the route's). */
 export type TBulkFields = Omit<z.output<typeof ZCampaignInput>, 'name' | 'kind'> & { name?: string | undefined };
-/** Who receives it: an audience (texto, sms, template) or a CSV's rows (the variable kinds). */
-export type TBulkRecipients = { audience: TCampaignAudience } | { csv: Buffer };
+/**
+ * Who receives it: an audience (texto, sms, template), a CSV's rows (the variable kinds), or contacts already
+ * found (the groups, or their members) with what finding them reported.
+ */
+export type TBulkRecipients =
+  | { audience: TCampaignAudience }
+  | { csv: Buffer }
+  | { contactIds: number[]; report: TCampaignImportReport };
 
 const kindLabels: Record<TCampaignKind, string> = {
   campaign: 'campanha',
@@ -31,6 +37,9 @@ const kindLabels: Record<TCampaignKind, string> = {
   sms: 'SMS',
   template: 'template',
   'template-variavel': 'template com variáveis',
+  grupos: 'grupos',
+  'grupos-mencao': 'grupos com menção',
+  participantes: 'participantes de grupos',
 };
 
 /** "Envio em massa: texto — 26/11 14:05", in the tenant's time zone. */
@@ -59,6 +68,8 @@ export const runBulkSend = async (
   kind: TCampaignKind,
   fields: TBulkFields,
   recipients: TBulkRecipients,
+  /** Done once the campaign has its recipients, before it starts (a group send's file attached). */
+  beforeStart?: (campaignId: number) => Promise<unknown>,
 ): Promise<TBulkResult> => {
   const now = deps.now?.() ?? new Date();
   let report: TCampaignImportReport = { added: 0, duplicates: 0, errors: [] };
@@ -67,10 +78,20 @@ export const runBulkSend = async (
     const name = fields.name ?? bulkName(kind, now, timeZone);
     const id = await insertNewCampaign(deps, tx, ctx, { ...fields, name, kind });
     if ('audience' in recipients) report = await addAudienceTo(tx, ctx.tenantId, id, recipients.audience);
+    if ('contactIds' in recipients) {
+      const { added, duplicates } = await addCampaignContacts(
+        tx,
+        ctx.tenantId,
+        id,
+        recipients.contactIds.map((contactId) => ({ contactId, variables: {} })),
+      );
+      report = { ...recipients.report, added, duplicates: recipients.report.duplicates + duplicates };
+    }
     return id;
   });
   try {
     if ('csv' in recipients) report = await importCsvInto(deps, ctx.tenantId, campaignId, recipients.csv);
+    await beforeStart?.(campaignId);
     await actOnCampaign(deps, ctx.tenantId, campaignId, 'start');
   } catch (error) {
     await withTenant(deps.db, ctx.tenantId, (tx) => deleteCampaignRow(tx, ctx.tenantId, campaignId));

@@ -5,6 +5,7 @@
  */
 export {
   findConnection,
+  findConnections,
   findConnectionByToken,
   findTenantLimits,
   type TConnectionRow,

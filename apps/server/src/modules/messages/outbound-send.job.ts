@@ -45,6 +45,24 @@ const mentionsOf = (data: unknown): string[] | undefined => {
   return Array.isArray(mentions) ? mentions.filter((item): item is string => typeof item === 'string') : undefined;
 };
 
+/** Whether a message mentions every member of its group (a group campaign's "mencionar todos"). */
+const mentionsAll = (data: unknown): boolean => (data as { mentionAll?: unknown } | null)?.mentionAll === true;
+
+/** The members a message mentions: those it names, or every member of the group as the channel lists them now. */
+const mentionedMembers = async (
+  deps: TSendDeps,
+  tenantId: number,
+  connection: TConnectionRow | undefined,
+  addresses: readonly { kind: string; value: string }[],
+  data: unknown,
+): Promise<string[] | undefined> => {
+  const named = mentionsOf(data);
+  if (named || !mentionsAll(data) || !connection) return named;
+  const target = deps.channels.target(tenantId, connection, addresses);
+  const members = target ? await deps.channels.groupMembers(target) : null;
+  return members?.map((member) => member.id);
+};
+
 /** The template a template message carries (written by send-template.ts). */
 const templateOf = (data: unknown): TTemplateSend | null =>
   (data as { template?: TTemplateSend } | null)?.template ?? null;
@@ -138,6 +156,7 @@ export const sendQueuedMessage = async (
     claimed = await claim(deps, tenantId, messageId, true);
   }
   if (!claimed || claimed.gate) return;
+  const mentions = await mentionedMembers(deps, tenantId, claimed.connection, claimed.addresses, claimed.row.dataJson);
   const sent = await deps.channels
     .send({
       tenantId,
@@ -152,7 +171,7 @@ export const sendQueuedMessage = async (
       mediaName: claimed.row.mediaName,
       quotedExternalId: claimed.quoted?.messageId ?? null,
       template: claimed.row.mediaType === 'template' ? templateOf(claimed.row.dataJson) : null,
-      mentions: mentionsOf(claimed.row.dataJson),
+      mentions,
     })
     .catch(async (error: unknown) => {
       const reason = error instanceof ChannelSendError ? error.reason : 'ERR_SENDING_WAPP_MSG';

@@ -13,6 +13,16 @@ import type { TMediaInput } from './send-message.js';
  * as `message.sent` with no user. With `media` it is a media message holding that stored file (the body its
  * caption), sent by the same outbound path as an agent's attachment; with `template`, an approved template.
  */
+/** What the outbound queue reads of a message besides its text: a template, the members it mentions. */
+const dataOf = (input: { template?: TTemplateSend; mentions?: string[]; mentionAll?: boolean }) => {
+  const data = {
+    ...(input.template ? { template: input.template } : {}),
+    ...(input.mentions?.length ? { mentions: input.mentions } : {}),
+    ...(input.mentionAll ? { mentionAll: true } : {}),
+  };
+  return Object.keys(data).length > 0 ? data : undefined;
+};
+
 export const queueAutomaticMessage = async (
   services: Pick<TServices, 'events' | 'outbound'>,
   tx: TExecutor,
@@ -26,6 +36,8 @@ export const queueAutomaticMessage = async (
     template?: TTemplateSend;
     /** Group members the text mentions (their JIDs): the group tools' greetings and warnings. */
     mentions?: string[];
+    /** Mentions every member of the group, as they are when it goes (a group campaign's "mencionar todos"). */
+    mentionAll?: boolean;
   },
 ): Promise<TMessage | null> => {
   const row = await insertMessage(tx, tenantId, {
@@ -46,8 +58,8 @@ export const queueAutomaticMessage = async (
         }
       : {}),
     // An approved template (campaigns on the Cloud API): the body is the text the customer reads.
-    ...(input.template ? { mediaType: 'template', dataJson: { template: input.template } } : {}),
-    ...(input.mentions?.length ? { dataJson: { mentions: input.mentions } } : {}),
+    ...(input.template ? { mediaType: 'template' } : {}),
+    ...(dataOf(input) ? { dataJson: dataOf(input) } : {}),
     status: 'pending',
     sendType: input.sendType,
     timestamp: input.at.getTime(),

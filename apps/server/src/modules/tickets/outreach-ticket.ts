@@ -15,7 +15,15 @@ import { findTicketsJoined, insertTickets, type TTicketRow } from './tickets.rep
 export const ticketsForOutreach = async (
   tx: TExecutor,
   tenantId: number,
-  input: { contactIds: number[]; connectionId: number; channel: string; at: Date; quietUntil: Date | null },
+  input: {
+    contactIds: number[];
+    connectionId: number;
+    channel: string;
+    at: Date;
+    quietUntil: Date | null;
+    /** The contacts are WhatsApp groups (a group campaign). */
+    isGroup?: boolean;
+  },
 ): Promise<Map<number, TTicket>> => {
   const active = async (contactIds: number[]) =>
     contactIds.length === 0
@@ -41,6 +49,7 @@ export const ticketsForOutreach = async (
       whatsappId: input.connectionId,
       status: 'closed' as const,
       channel: input.channel,
+      isGroup: input.isGroup ?? false,
       closedAt: input.at,
       isActiveDemand: true,
       lastMessageAt: input.at,

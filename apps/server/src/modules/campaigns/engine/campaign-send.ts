@@ -1,7 +1,9 @@
 import {
   fillVariables,
+  groupCampaignKinds,
   messagePreview,
   renderTemplate,
+  type TCampaignKind,
   type TMessageTemplate,
   type TTicket,
   type TVariableValues,
@@ -73,7 +75,9 @@ export const skipReason = (
   contact: TContactRow | undefined,
   addresses: readonly TAddress[],
 ): string | null => {
-  if (!contact || contact.isGroup) return 'ERR_WAPP_INVALID_CONTACT';
+  // Group kinds go to groups, every other kind to people.
+  const forGroups = groupCampaignKinds.includes(context.campaign.kind as TCampaignKind);
+  if (!contact || contact.isGroup !== forGroups) return 'ERR_WAPP_INVALID_CONTACT';
   if (context.optedOut.has(contact.id)) return 'opt_out';
   if (!deps.channels.target(context.campaign.tenantId, context.connection, addresses))
     return 'ERR_WAPP_INVALID_CONTACT';
@@ -115,6 +119,7 @@ export const queueForContact = async (
     at: context.at,
     ...(media ? { media } : {}),
     ...(template ? { template } : {}),
+    ...(campaign.kind === 'grupos-mencao' ? { mentionAll: true } : {}),
   });
   if (!message) return void (await skipContact(tx, row, 'ERR_SENDING_WAPP_MSG'));
   if (ticket.status !== 'closed')

@@ -1,4 +1,9 @@
-import { CAMPAIGN_REPLY_WINDOW_HOURS, DEFAULT_TIME_ZONE } from '@prosa/contracts';
+import {
+  CAMPAIGN_REPLY_WINDOW_HOURS,
+  DEFAULT_TIME_ZONE,
+  groupCampaignKinds,
+  type TCampaignKind,
+} from '@prosa/contracts';
 import { z } from 'zod';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
@@ -105,8 +110,9 @@ const sendBatch = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, timeZo
     timeZone,
     tenantVariables: await findVariableValues(tx, tenantId),
     template,
+    // A group's conversation goes on as before a group campaign; a person's replies follow the tenant's choice.
     quietUntil:
-      settings.campaignRepliesOpenTickets === 'enabled'
+      settings.campaignRepliesOpenTickets === 'enabled' || forGroups(campaign)
         ? null
         : new Date(now.getTime() + CAMPAIGN_REPLY_WINDOW_HOURS * HOUR),
     optedOut: await findOptedOut(tx, tenantId, contactIds),
@@ -126,6 +132,7 @@ const sendBatch = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, timeZo
     channel: connection.type,
     at: now,
     quietUntil: context.quietUntil,
+    isGroup: forGroups(campaign),
   });
   for (const { row, contact } of eligible) {
     const ticket = tickets.get(contact.id);
@@ -134,6 +141,8 @@ const sendBatch = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, timeZo
   }
   return rows.length;
 };
+
+const forGroups = (campaign: TCampaignRow) => groupCampaignKinds.includes(campaign.kind as TCampaignKind);
 
 /** The engine stops the campaign for a reason the admin must see (the connection gone, a template missing). */
 class PauseCampaign extends Error {}
