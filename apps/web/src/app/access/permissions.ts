@@ -34,7 +34,7 @@ export const permissions = {
   'autoReplies.manage': managers,
   /** Chat flows: create, edit, import, duplicate, delete (/chat-flow...), the tenant's default flow. */
   'chatFlows.manage': managers,
-  /** Campaigns and mass sends (/campaigns, /bulk...): agents get 403 there. */
+  /** Campaigns and mass sends (/campaigns, /bulk...) and the WhatsApp group tools (/grupo/*): agents get 403 there. */
   'campaigns.manage': ['admin', 'super', 'supervisor', 'superadmin'],
   /** Message templates of an official connection (sync). */
   'templates.manage': adminRights,

@@ -119,8 +119,8 @@ describe('decideNavigation', () => {
       expect(decide({ to, profile: 'user' })).toEqual(deniedToContatos);
     });
 
-    it('keeps agents out of campaigns and mass sends, as the server does', () => {
-      for (const to of ['/campanhas', '/campanhas/3', '/massa/texto', '/massa/wavoip']) {
+    it('keeps agents out of campaigns, mass sends and the group tools, as the server does', () => {
+      for (const to of ['/campanhas', '/campanhas/3', '/massa/texto', '/massa/wavoip', '/grupo', '/grupo/banlist']) {
         expect(decide({ to, profile: 'user' }), to).toEqual(deniedToContatos);
         for (const profile of ['admin', 'super', 'supervisor'])
           expect(decide({ to, profile }), `${profile} ${to}`).toEqual({ action: 'allow' });

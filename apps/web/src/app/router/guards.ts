@@ -21,9 +21,17 @@ export const managerOnlyRoutes = ['usuarios', 'customizar'] as const;
 /** Screens of the tenant's admin rights (admin, super and the superadmin), as the server's routes behind them. */
 export const adminOnlyRoutes = ['configuracoes-proxy'] as const;
 
-/** Campaigns and mass sends (/campanhas, /massa/*): the server answers agents ('user') 403 there. */
+/**
+ * Campaigns, mass sends and the WhatsApp group tools (/campanhas, /massa/*, /grupo/*): the server answers agents
+ * ('user') 403 there.
+ */
 export const isCampaignRoute = (name: string): boolean =>
-  name === 'campanhas' || name === 'contatos-campanha' || name === 'massa' || name.startsWith('massa-');
+  name === 'campanhas' ||
+  name === 'contatos-campanha' ||
+  name === 'massa' ||
+  name.startsWith('massa-') ||
+  name === 'grupo' ||
+  name.startsWith('grupo-');
 
 export type TGuardToast = { key: 'guard.loginRequired' | 'guard.accessDenied'; color: 'warning' | 'negative' };
 

@@ -100,3 +100,7 @@ export const CampaignsPage = lazyScreen(() => campaigns().then((x) => x.Campaign
 export const CampaignDetailPage = lazyScreen(() => campaigns().then((x) => x.CampaignDetailPage));
 export const BulkSendPage = lazyScreen(() => campaigns().then((x) => x.BulkSendPage));
 export const BulkCallPage = lazyScreen(() => campaigns().then((x) => x.BulkCallPage));
+const groupTools = () => import('../../modules/group-tools/routes/group-screens');
+export const GroupListPage = lazyScreen(() => groupTools().then((x) => x.GroupListPage));
+export const GroupMessagePage = lazyScreen(() => groupTools().then((x) => x.GroupMessagePage));
+export const GroupBulkPage = lazyScreen(() => groupTools().then((x) => x.GroupBulkPage));

@@ -25,6 +25,9 @@ import {
   FarewellMessagesPage,
   FastRepliesPage,
   GeneralSettingsPage,
+  GroupBulkPage,
+  GroupListPage,
+  GroupMessagePage,
   MainLayout,
   MasterKeyPage,
   NotesPage,
@@ -111,6 +114,13 @@ const builtScreens: Record<string, () => ReactElement> = {
   'massa-template': () => <BulkSendPage kind="template" />,
   'massa-template-variavel': () => <BulkSendPage kind="template-variavel" />,
   'massa-wavoip': () => <BulkCallPage />,
+  'grupo-banlist': () => <GroupListPage kind="banList" />,
+  'grupo-wordlist': () => <GroupListPage kind="wordList" />,
+  'grupo-saudacao': () => <GroupMessagePage kind="greetingMessage" />,
+  'grupo-despedida': () => <GroupMessagePage kind="farewellMessage" />,
+  'grupo-massagrupos': () => <GroupBulkPage screen="massagrupos" />,
+  'grupo-massagrupos2': () => <GroupBulkPage screen="massagrupos2" />,
+  'grupo-massausuarios': () => <GroupBulkPage screen="massausuarios" />,
 };
 
 const handle = (name: string): TRouteHandle => ({ name });

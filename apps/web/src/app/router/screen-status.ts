@@ -61,14 +61,14 @@ const nestedMeta = (): Record<string, TScreenStatus> => {
   const meta: Record<string, TScreenStatus> = {};
   for (const [group, , children] of nestedGroups) {
     const icon = groupIcons[group] ?? 'IconSettings';
-    // The mass-send group only leads to its first screen, built with the others (/massa/*).
-    meta[group] = group === 'massa' ? built(icon) : later(icon);
+    // The mass-send and group-tools groups only lead to their first screen, built with the others.
+    meta[group] = group === 'massa' || group === 'grupo' ? built(icon) : later(icon);
     for (const child of children) {
       const name = nestedChildName(group, child);
       if (group === 'configuracoes' && aiAssistants.includes(child)) meta[name] = later('IconBrain');
       else if (group === 'configuracoes' && channelSettings.includes(child)) meta[name] = channels('IconPlugConnected');
       else if (group === 'massa') meta[name] = built(child === 'wavoip' ? 'IconPhoneCall' : icon);
-      else if (group === 'grupo') meta[name] = channels(icon);
+      else if (group === 'grupo') meta[name] = built(icon);
       else meta[name] = later(icon);
     }
   }

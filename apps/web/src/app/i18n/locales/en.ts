@@ -11,6 +11,7 @@ import { connectionsEn } from '../../../modules/connections/locale';
 import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
+import { groupToolsEn } from '../../../modules/group-tools/locale';
 import { notesEn } from '../../../modules/notes/locale';
 import { panelEn } from '../../../modules/panel/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
@@ -39,6 +40,7 @@ export const en: TLocaleResource = {
   schedules: schedulesEn,
   birthdays: birthdaysEn,
   campaigns: campaignsEn,
+  groupTools: groupToolsEn,
   openingHours: businessHoursEn,
   variables: variablesEn,
   notes: notesEn,

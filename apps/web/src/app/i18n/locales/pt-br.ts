@@ -12,6 +12,7 @@ import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
+import { groupToolsPtBR } from '../../../modules/group-tools/locale';
 import { notesPtBR } from '../../../modules/notes/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
@@ -39,6 +40,7 @@ export const ptBR = {
   schedules: schedulesPtBR,
   birthdays: birthdaysPtBR,
   campaigns: campaignsPtBR,
+  groupTools: groupToolsPtBR,
   openingHours: businessHoursPtBR,
   variables: variablesPtBR,
   notes: notesPtBR,

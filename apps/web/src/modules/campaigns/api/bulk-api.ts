@@ -38,8 +38,8 @@ export type TBulkInput = {
   audience?: TCampaignAudience;
 };
 
-/** The multipart body of the CSV kinds: the fields as JSON in `data`, the CSV in `file`. */
-export const bulkFormData = (input: TBulkInput, file: File): FormData => {
+/** The multipart body of the CSV kinds (and of a group send with a file): the fields as JSON in `data`, the file in `file`. */
+export const bulkFormData = (input: object, file: File): FormData => {
   const form = new FormData();
   form.append('data', JSON.stringify(input));
   form.append('file', file, file.name);

@@ -18,6 +18,8 @@ type TConnectionSelectProps = {
 const emptyText = (kind: TCampaignKind): string => {
   if (kind === 'sms') return 'campaigns.form.noConnectionsSms';
   if (kind === 'template' || kind === 'template-variavel') return 'campaigns.form.noConnectionsTemplate';
+  if (kind === 'grupos' || kind === 'grupos-mencao' || kind === 'participantes')
+    return 'campaigns.form.noConnectionsGroups';
   return 'campaigns.form.noConnections';
 };
 

@@ -1,0 +1,133 @@
+import type {
+  TBulkGroupsInput,
+  TBulkParticipantsInput,
+  TBulkResult,
+  TGroupBan,
+  TGroupGreeting,
+  TGroupInfo,
+  TGroupLink,
+  TGroupResult,
+  TGroupWord,
+  TGroupWordAction,
+} from '@prosa/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../app/http/client';
+import { bulkFormData } from '../../campaigns/api/bulk-api';
+import { campaignKeys } from '../../campaigns/api/campaigns-api';
+
+/** The per-group lists of the group tools, each one an endpoint of the same shape (GET/POST, PUT/DELETE /:id). */
+export type TGroupToolKind = 'banList' | 'wordList' | 'greetingMessage' | 'farewellMessage' | 'groupLinkList';
+
+/** A row of each list, as the server answers it. */
+export type TGroupToolRow = {
+  banList: TGroupBan;
+  wordList: TGroupWord;
+  greetingMessage: TGroupGreeting;
+  farewellMessage: TGroupGreeting;
+  groupLinkList: TGroupLink;
+};
+
+/** What a row of each list takes (besides its connection and group). */
+export type TGroupToolValues = {
+  banList: { number: string };
+  wordList: { word: string; action: TGroupWordAction };
+  greetingMessage: { message: string };
+  farewellMessage: { message: string };
+  groupLinkList: { name: string; link: string };
+};
+
+/** Which group of which connection a list belongs to. */
+export type TGroupScope = { connectionId: number; groupId: string };
+
+export const groupToolKeys = {
+  groups: (connectionId: number) => ['group-tools', 'groups', connectionId] as const,
+  list: (kind: TGroupToolKind, scope: TGroupScope) => ['group-tools', kind, scope.connectionId, scope.groupId] as const,
+};
+
+/** The connection's groups (POST /listGroup: WhatsApp is asked, so it is a POST), with whether our number is admin. */
+export const useGroups = (connectionId: number | null) =>
+  useQuery({
+    queryKey: groupToolKeys.groups(connectionId ?? 0),
+    queryFn: async () => (await http.post<{ groups: TGroupInfo[] }>('/listGroup', { connectionId })).data.groups,
+    enabled: connectionId !== null,
+    staleTime: 60_000,
+  });
+
+/** One group's entries of a list. */
+export const useGroupToolList = <K extends TGroupToolKind>(kind: K, scope: TGroupScope | null) =>
+  useQuery({
+    queryKey: groupToolKeys.list(kind, scope ?? { connectionId: 0, groupId: '' }),
+    queryFn: async () => (await http.get<TGroupToolRow[K][]>(`/${kind}`, { params: scope ?? undefined })).data,
+    enabled: scope !== null,
+  });
+
+/** Adds (no id) or changes (id) an entry of a list, then reloads the group's list. */
+export const useSaveGroupTool = <K extends TGroupToolKind>(kind: K, scope: TGroupScope | null) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: number | null; values: TGroupToolValues[K] }) =>
+      id === null
+        ? (await http.post<TGroupToolRow[K]>(`/${kind}`, { ...scope, ...values })).data
+        : (await http.put<TGroupToolRow[K]>(`/${kind}/${id}`, values)).data,
+    onSuccess: () => scope && client.invalidateQueries({ queryKey: groupToolKeys.list(kind, scope) }),
+  });
+};
+
+export const useDeleteGroupTool = (kind: TGroupToolKind, scope: TGroupScope | null) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.delete(`/${kind}/${id}`);
+    },
+    onSuccess: () => scope && client.invalidateQueries({ queryKey: groupToolKeys.list(kind, scope) }),
+  });
+};
+
+/** A group action's answer: one result per group (per member too, for the participant changes). */
+export type TGroupActionResult = TGroupResult & {
+  subject?: string;
+  members?: { number: string; ok: boolean; error?: string }[];
+};
+
+/** The group actions (all POST), by their endpoint. */
+export type TGroupActionPath =
+  | '/changeTitles'
+  | '/changeDescriptions'
+  | '/setAdminsOnlyForGroups'
+  | '/addParticipantsToGroups'
+  | '/removeParticipantsFromGroups'
+  | '/promoteParticipantsInGroups'
+  | '/demoteParticipantsInGroups'
+  | '/createGroups';
+
+/** Runs a group action; the groups' list is asked again afterwards (titles, admins-only, new groups change it). */
+export const useGroupAction = (connectionId: number | null) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ path, body }: { path: TGroupActionPath; body: object }) =>
+      (await http.post<{ results: TGroupActionResult[] }>(path, { connectionId, ...body })).data.results,
+    onSuccess: () =>
+      connectionId !== null && client.invalidateQueries({ queryKey: groupToolKeys.groups(connectionId) }),
+  });
+};
+
+/** The group mass sends: to the groups themselves, or to their members one by one. */
+export type TGroupBulkKind = 'grupos' | 'grupos-mencao' | 'participantes';
+
+export const groupBulkPath = (kind: TGroupBulkKind) =>
+  kind === 'participantes' ? '/bulkGroupParticipants' : '/bulkGroups';
+
+/** POST /bulkGroups or /bulkGroupParticipants; with a file, multipart (the fields as JSON in `data`). */
+export const useGroupBulkSend = (kind: TGroupBulkKind) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ input, file }: { input: TBulkGroupsInput | TBulkParticipantsInput; file: File | null }) => {
+      const body = file ? bulkFormData(input, file) : input;
+      return (await http.post<TBulkResult>(groupBulkPath(kind), body)).data;
+    },
+    onSuccess: (result) => {
+      client.setQueryData(campaignKeys.one(result.campaign.id), result.campaign);
+      return client.invalidateQueries({ queryKey: campaignKeys.lists });
+    },
+  });
+};
