@@ -3,6 +3,7 @@ export const groupToolsPtBR = {
   deleted: 'Excluído.',
   deleteMessage: 'Excluir "{{name}}" deste grupo?',
   picker: {
+    connection: 'Conexão',
     group: 'Grupo',
     groups: 'Grupos',
     search: 'Pesquisar grupo',
@@ -76,6 +77,10 @@ export const groupToolsPtBR = {
       massausuarios:
         'Texto para os participantes dos grupos escolhidos, um a um no privado (sem os números da empresa).',
     },
+    variables: {
+      groups: 'Variáveis: {{name}} (o nome do grupo) e {{greeting}}.',
+      members: 'Variáveis: {{name}} (o nome do participante) e {{greeting}}.',
+    },
     sendTab: 'Enviar mensagem',
     file: 'Anexar arquivo',
     removeFile: 'Remover arquivo',
@@ -119,6 +124,7 @@ export const groupToolsEn: typeof groupToolsPtBR = {
   deleted: 'Deleted.',
   deleteMessage: 'Delete "{{name}}" from this group?',
   picker: {
+    connection: 'Connection',
     group: 'Group',
     groups: 'Groups',
     search: 'Search groups',
@@ -190,6 +196,10 @@ export const groupToolsEn: typeof groupToolsPtBR = {
       massagrupos: 'Text to the chosen groups, one group at a time.',
       massagrupos2: 'Text and, optionally, a file to the chosen groups; it may mention every member.',
       massausuarios: "Text to the chosen groups' members, one by one in private (not the company's numbers).",
+    },
+    variables: {
+      groups: "Variables: {{name}} (the group's name) and {{greeting}}.",
+      members: "Variables: {{name}} (the member's name) and {{greeting}}.",
     },
     sendTab: 'Send a message',
     file: 'Attach a file',

@@ -13,6 +13,8 @@ type TConnectionSelectProps = {
   onChange: (value: string | null) => void;
   error?: ReactNode;
   disabled?: boolean;
+  /** The field's label (default "Enviar pela conexão"). */
+  label?: string;
 };
 
 const emptyText = (kind: TCampaignKind): string => {
@@ -27,13 +29,21 @@ const emptyText = (kind: TCampaignKind): string => {
  * The connections that can send this kind. With none, it says so and where to add one, instead of an empty
  * list (the family's "the channel list is empty" complaint).
  */
-export const ConnectionSelect = ({ connections, kind, value, onChange, error, disabled }: TConnectionSelectProps) => {
+export const ConnectionSelect = ({
+  connections,
+  kind,
+  value,
+  onChange,
+  error,
+  disabled,
+  label,
+}: TConnectionSelectProps) => {
   const { t } = useTranslation();
   const usable = (connections ?? []).filter((connection) => canSendKind(connection, kind));
   return (
     <Stack gap={4}>
       <Select
-        label={t('campaigns.form.connection')}
+        label={label ?? t('campaigns.form.connection')}
         placeholder={connections ? t('campaigns.form.connectionPlaceholder') : t('common.loading')}
         withAsterisk
         data={usable.map((connection) => ({

@@ -13,6 +13,8 @@ type TMessageVariantsFieldProps = {
   columns?: string[];
   /** A mass send has one message; a campaign up to three variants. */
   single?: boolean;
+  /** Replaces the variables line (a send without a CSV, to groups...). */
+  variablesHint?: ReactNode;
 };
 
 /** Variables every message may use, filled per contact when it is sent. */
@@ -28,6 +30,7 @@ export const MessageVariantsField = ({
   error,
   columns = [],
   single = false,
+  variablesHint,
 }: TMessageVariantsFieldProps) => {
   const { t } = useTranslation();
   const variables = [...contactVariables, ...columns.map((column) => `{{${column}}}`)].join(', ');
@@ -69,7 +72,8 @@ export const MessageVariantsField = ({
           </Group>
         ))}
         <Text size="xs" c="dimmed" data-testid="campaign-variables">
-          {t('campaigns.form.variablesHint', { variables, example: columns[0] ? `{{${columns[0]}}}` : '{{cidade}}' })}
+          {variablesHint ??
+            t('campaigns.form.variablesHint', { variables, example: columns[0] ? `{{${columns[0]}}}` : '{{cidade}}' })}
         </Text>
         {!single && values.length < MAX_VARIANTS && (
           <Group>

@@ -34,6 +34,8 @@ type TGroupPickerProps = {
   needsAdmin?: boolean;
   error?: ReactNode;
   connectionError?: ReactNode;
+  /** The connection field's label (default "Conexão"). */
+  connectionLabel?: string;
   /** Only the connection (creating a group needs no group). */
   hideGroups?: boolean;
 };
@@ -55,6 +57,7 @@ export const GroupPicker = ({
   error,
   connectionError,
   hideGroups = false,
+  connectionLabel,
 }: TGroupPickerProps) => {
   const { t } = useTranslation();
   const connections = useConnections();
@@ -126,6 +129,7 @@ export const GroupPicker = ({
       <ConnectionSelect
         connections={connections.data}
         kind="grupos"
+        label={connectionLabel ?? t('groupTools.picker.connection')}
         value={connectionId}
         onChange={(next) => {
           onConnectionChange(next);

@@ -25,6 +25,7 @@ import { SendOptionsFields } from '../../campaigns/components/send-options-field
 import { type TGroupBulkKind, useGroupBulkSend } from '../api/group-tools-api';
 import { GroupActionsPanel } from '../components/group-actions-panel';
 import { GroupPicker } from '../components/group-picker';
+import { GroupScreensNav } from '../components/group-screens-nav';
 
 /** The three group screens: which campaign kind each creates. */
 export type TGroupBulkScreen = 'massagrupos' | 'massagrupos2' | 'massausuarios';
@@ -99,6 +100,7 @@ const GroupBulkForm = ({ screen }: { screen: TGroupBulkScreen }) => {
         <GroupPicker
           connectionId={form.values.connectionId}
           onConnectionChange={(value) => form.setFieldValue('connectionId', value)}
+          connectionLabel={t('campaigns.form.connection')}
           connectionError={form.errors.connectionId}
           value={form.values.groups.map((group) => group.groupId)}
           onChange={(_, groups: TGroupInfo[]) => {
@@ -116,6 +118,7 @@ const GroupBulkForm = ({ screen }: { screen: TGroupBulkScreen }) => {
           values={form.values.messages}
           onChange={(messages) => form.setFieldValue('messages', messages)}
           error={form.errors.messages ?? form.errors['messages.0']}
+          variablesHint={t(`groupTools.bulk.variables.${screen === 'massausuarios' ? 'members' : 'groups'}`)}
         />
         {screen === 'massagrupos2' && (
           <Stack gap="xs">
@@ -199,6 +202,7 @@ export const GroupBulkPage = ({ screen }: { screen: TGroupBulkScreen }) => {
   return (
     <Stack>
       <PageHeader title={t(`screens.grupo-${screen}`)} icon={IconUsersGroup} />
+      <GroupScreensNav />
       <Text c="dimmed" size="sm">
         {t(`groupTools.bulk.hints.${screen}`)} {t('campaigns.bulk.hint')}
       </Text>

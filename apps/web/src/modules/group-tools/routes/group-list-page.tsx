@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../ui/page-header';
 import { GroupEntries, type TEntryKind } from '../components/group-entries';
 import { GroupPicker } from '../components/group-picker';
+import { GroupScreensNav } from '../components/group-screens-nav';
 
 const screens = { banList: 'grupo-banlist', wordList: 'grupo-wordlist' } as const;
 const hints = { banList: 'ban', wordList: 'word' } as const;
@@ -20,6 +21,7 @@ export const GroupListPage = ({ kind }: { kind: Exclude<TEntryKind, 'groupLinkLi
   return (
     <Stack>
       <PageHeader title={t(`screens.${screens[kind]}`)} icon={IconUsersGroup} />
+      <GroupScreensNav />
       <Text c="dimmed" size="sm">
         {t(`groupTools.${hints[kind]}.hint`)}
       </Text>

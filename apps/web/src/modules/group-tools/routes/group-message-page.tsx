@@ -12,6 +12,7 @@ import { zodResolver } from '../../../ui/zod-form';
 import { type TGroupScope, useDeleteGroupTool, useGroupToolList, useSaveGroupTool } from '../api/group-tools-api';
 import { GroupEntries } from '../components/group-entries';
 import { GroupPicker } from '../components/group-picker';
+import { GroupScreensNav } from '../components/group-screens-nav';
 
 type TMessageKind = 'greetingMessage' | 'farewellMessage';
 
@@ -136,6 +137,7 @@ export const GroupMessagePage = ({ kind }: { kind: TMessageKind }) => {
         title={t(kind === 'greetingMessage' ? 'screens.grupo-saudacao' : 'screens.grupo-despedida')}
         icon={IconUsersGroup}
       />
+      <GroupScreensNav />
       <Text c="dimmed" size="sm">
         {t(`groupTools.message.hint.${kind}`)}
       </Text>

@@ -73,6 +73,9 @@ describe('/grupo/banlist', () => {
       return undefined;
     });
     renderAt(<GroupListPage kind="banList" />, '/grupo/banlist');
+    // The menu shows only "Grupos": each group screen links to the others.
+    expect((await screen.findByTestId('group-nav-grupo-wordlist')).getAttribute('href')).toBe('/grupo/wordlist');
+    expect(screen.getByTestId('group-nav-grupo-banlist').getAttribute('aria-current')).toBe('page');
     await chooseGroup();
     await waitFor(() => expect(screen.getByTestId('ban-table').textContent).toContain('5511911112222'));
     expect(callOf(calls, 'GET', '/banList')?.params).toEqual({ connectionId: 1, groupId: VENDAS });
@@ -200,6 +203,7 @@ describe('/grupo/massagrupos', () => {
     const form = await screen.findByTestId('group-bulk-form');
     await pick('campaign-connection', 'Número QR');
     fireEvent.change(within(form).getByTestId('campaign-variant'), { target: { value: 'Reunião amanhã às 10h' } });
+    expect(within(form).getByTestId('campaign-variables').textContent).toContain('{{name}} (o nome do grupo)');
     fireEvent.click(within(form).getByTestId('bulk-send'));
     expect(await within(form).findByText(/ao menos um grupo|ao menos 1/i)).toBeTruthy();
     expect(callOf(calls, 'POST', '/bulkGroups')).toBeUndefined();
