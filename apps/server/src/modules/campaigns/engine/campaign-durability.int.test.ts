@@ -20,10 +20,10 @@ import { actOnCampaign } from './campaign-actions.js';
 // running it stops mid-campaign and two others finish it together.
 const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 // 1,000 on PostgreSQL; on in-memory PGlite, where four instances share one single-threaded database in one
-// process, 200 keep the file near half a minute (the same paths run: restart mid-run, two instances).
-const CONTACTS = process.env.DATABASE_URL ? 1000 : 200;
+// process, 120 keep the file short (the same paths run: restart mid-run, two instances).
+const CONTACTS = process.env.DATABASE_URL ? 1000 : 120;
 
-describe('a campaign of 1,000 contacts (200 on PGlite) across a restart and two instances', () => {
+describe('a campaign of 1,000 contacts (120 on PGlite) across a restart and two instances', () => {
   let owner: TestApp;
 
   beforeAll(async () => {
