@@ -61,6 +61,8 @@ export const spawnServer = async (options: {
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Another entry run through tsx instead of apps/server/src/main.ts (bench/campaigns-server.ts). */
+  script?: string;
 }): Promise<TServerProcess> => {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -81,8 +83,11 @@ export const spawnServer = async (options: {
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // BENCH_SERVER=dist: the compiled build `npm start` runs (apps/server/dist/main.js, built by `npm run build`).
-  const entry =
-    process.env.BENCH_SERVER === 'dist' ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const entry = options.script
+    ? ['--import', 'tsx', options.script]
+    : process.env.BENCH_SERVER === 'dist'
+      ? ['apps/server/dist/main.js']
+      : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     // BENCH_SERVER_ROOT: the server of another checkout (say an older commit), for a before/after.
     cwd: process.env.BENCH_SERVER_ROOT ?? root,
