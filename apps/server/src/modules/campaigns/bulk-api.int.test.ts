@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_CHANNEL,
+  campaignChannel,
   contactRows,
   createCampaignConnection,
   insertPhoneContacts,
@@ -32,14 +33,8 @@ const form = (data: object, csv: string) =>
 const campaignsOf = (tenantId: number) => t.db.select().from(campaigns).where(eq(campaigns.tenantId, tenantId));
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { channels: [campaignChannel('bulk', new Map())] });
   await t.prosa.services.jobs.stop();
-  t.prosa.services.channels.register({
-    kind: CAMPAIGN_CHANNEL,
-    addressKinds: ['phone'],
-    idempotent: true,
-    send: async (message) => ({ externalId: `bulk-${message.id}` }),
-  });
   a = await t.createTenantFixture('Massa', { maxConnections: 5 });
   b = await t.createTenantFixture('Massa vizinha', { maxConnections: 5 });
   connA = await createCampaignConnection(t, a);

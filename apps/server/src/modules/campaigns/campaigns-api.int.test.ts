@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_CHANNEL,
+  campaignChannel,
   campaignRow,
   contactRows,
   createCampaignConnection,
@@ -51,15 +52,9 @@ const csvUpload = (text: string | Buffer, type = 'text/csv') =>
   ]);
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { channels: [campaignChannel('api', new Map())] });
   // Started campaigns keep the status the start gave them: no step runs, nothing is sent.
   await t.prosa.services.jobs.stop();
-  t.prosa.services.channels.register({
-    kind: CAMPAIGN_CHANNEL,
-    addressKinds: ['phone'],
-    idempotent: true,
-    send: async (message) => ({ externalId: `camp-${message.id}` }),
-  });
   a = await t.createTenantFixture('Campanhas API', { maxConnections: 5 });
   b = await t.createTenantFixture('Campanhas vizinha', { maxConnections: 5 });
   connA = await createCampaignConnection(t, a);

@@ -5,8 +5,8 @@
  */
 export {
   findConnection,
-  findConnections,
   findConnectionByToken,
+  findConnections,
   findTenantLimits,
   type TConnectionRow,
   updateConnectionRow,

@@ -1,9 +1,10 @@
 import { createFakeBaileys, type TFakeBaileys } from '@prosa/fakes';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairBaileysNumber } from '../../../test/baileys-number.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
-import { connections, groupBanList, messages, tenants } from '../../platform/db/schema.js';
+import { groupBanList, messages, tenants } from '../../platform/db/schema.js';
 
 // The WhatsApp group tools on a number by QR code, with Baileys replaced by the fake socket: the lists' access
 // rules, the group actions with a result per group (our number is admin of one group, not of the other), and
@@ -47,14 +48,7 @@ beforeAll(async () => {
   fx = await t.createTenantFixture('Grupos', { maxConnections: 5 });
   other = await t.createTenantFixture('Vizinha', { maxConnections: 5 });
   await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
-  const created = await call('POST', '/whatsapp', { name: 'WhatsApp dos grupos', type: 'baileys' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  connectionId = created.body.id;
-  await fake.latest().scan(ourNumber);
-  await eventually(async () => {
-    const [row] = await t.db.select().from(connections).where(eq(connections.id, connectionId));
-    expect(row?.status).toBe('CONNECTED');
-  });
+  connectionId = await pairBaileysNumber(t, fx.tokens.admin, fake, ourNumber);
   webchatId = (await call('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: fx.queue.id })).body.id;
   otherConnectionId = (
     await call('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: other.queue.id }, other.tokens.admin)
