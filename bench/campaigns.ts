@@ -10,6 +10,8 @@
 // 5,000), --rate and --seconds (the inbound load, 30 msgs/s for 20 s after a 3 s warm-up: well under what the
 // server keeps up with on a shared 2-core machine, so that a slowdown shows as latency, not as a backlog),
 // --visitors (web chat visitors of that load, 100), --skip-outbound and --skip-inbound (leave a part out).
+// On PGlite use a smaller audience and leave the inbound part out (--contacts 10000 --send 300 --skip-inbound):
+// a campaign without delay takes PGlite's one connection over and API calls wait minutes (docs/benchmarks.md).
 // `npm run bench:campaigns` runs Node with --expose-gc: the memory figures then include the heap after a
 // collection (what the scheduling keeps, not the garbage it made).
 //
