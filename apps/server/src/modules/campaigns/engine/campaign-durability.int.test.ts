@@ -50,7 +50,7 @@ describe('a campaign of 1,000 contacts (120 on PGlite) across a restart and two 
       shareDatabaseWith: owner,
       channels: [campaignChannel('first', delivered)],
     });
-    // Stopped mid-run: its runner stops taking jobs once two steps (100 contacts) are done.
+    // Stopped mid-run: its runner stops taking jobs once two steps are done (100 contacts on PostgreSQL, 20 on PGlite).
     let steps = 0;
     const stopped = new Promise<void>((resolve) => {
       first.prosa.services.jobs.onSettled((outcome) => {

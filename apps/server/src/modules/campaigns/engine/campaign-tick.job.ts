@@ -22,6 +22,7 @@ import { queueForContact, skipContact, skipReason, type TSendContext } from './c
 import { nextOpening, nextSendTime, pauseAfterSend, startOfLocalDay } from './campaign-window.js';
 import {
   claimPendingContacts,
+  countPendingContacts,
   countQueuedSince,
   findOptedOut,
   lockCampaign,
@@ -32,13 +33,19 @@ import {
 export const CAMPAIGN_TICK_JOB = 'campaigns.tick';
 /** Contacts one step sends when the campaign has no delay (a mass send on an official API). */
 export const BATCH_WITHOUT_DELAY = 50;
+/**
+ * On the embedded PGlite (one connection for everything) a campaign without delay would keep the database from
+ * live conversations and screens: smaller steps, at least a second apart (measured in docs/benchmarks.md).
+ */
+export const EMBEDDED_PACING = { batch: 10, minGapMs: 1_000 };
 const HOUR = 3_600_000;
 
-export type TCampaignDeps = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'> & {
-  /** The clock (tests inject one). */
-  now?: () => Date;
-  random?: () => number;
-};
+export type TCampaignDeps = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log'> &
+  Partial<Pick<TServices, 'database'>> & {
+    /** The clock (tests inject one). */
+    now?: () => Date;
+    random?: () => number;
+  };
 
 const ZTickPayload = z.object({
   tenantId: z.number().int().positive(),
@@ -68,7 +75,8 @@ export const scheduleCampaignStep = (jobs: TServices['jobs'], tx: TExecutor, cam
     { tx, tenantId: campaign.tenantId, key: `${campaign.id}:${at.getTime()}`, startAfter: at },
   );
 
-type TStep = { campaign: TCampaignRow; now: Date; random: () => number };
+/** One step's campaign and clock; `embedded`: the database is the embedded PGlite. */
+type TStep = { campaign: TCampaignRow; now: Date; random: () => number; embedded: boolean };
 
 /** Waits until `at`: the next step is due then (the window's opening, the next day, the delay). */
 const waitUntil = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, at: Date) => {
@@ -79,7 +87,7 @@ const waitUntil = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, at: Da
 /** How many contacts this step may send: the batch, within what the daily cap leaves today (0: wait). */
 const allowance = async (tx: TExecutor, step: TStep, timeZone: string) => {
   const { campaign } = step;
-  const batch = campaign.delaySeconds === 0 ? BATCH_WITHOUT_DELAY : 1;
+  const batch = campaign.delaySeconds > 0 ? 1 : step.embedded ? EMBEDDED_PACING.batch : BATCH_WITHOUT_DELAY;
   if (campaign.dailyCap === null) return batch;
   const today = await countQueuedSince(tx, campaign.tenantId, campaign.id, startOfLocalDay(step.now, timeZone));
   return Math.max(0, Math.min(batch, campaign.dailyCap - today));
@@ -169,7 +177,7 @@ export const stepCampaign = async (
     if (campaign.nextSendAt?.getTime() !== at.getTime()) return;
     // Ran before its time (another instance's clock): back to the queue until then, no attempt counted.
     if (at > now) throw new JobDeferred(at);
-    const step = { campaign, now, random };
+    const step = { campaign, now, random, embedded: deps.database?.kind === 'pglite' };
     const timeZone = (await findTenant(tx, tenantId))?.timezone ?? DEFAULT_TIME_ZONE;
     const window = { timeZone, windowStart: campaign.windowStart, windowEnd: campaign.windowEnd };
     const opening = nextSendTime(now, window, random);
@@ -180,7 +188,8 @@ export const stepCampaign = async (
       step.campaign = (await updateCampaignRow(tx, tenantId, campaignId, { status: 'processing' })) ?? campaign;
     try {
       const sent = await sendBatch(deps, tx, step, timeZone, limit);
-      if (sent === 0) {
+      // Nobody left (now, or already): finished with this step, not one delay later.
+      if (sent === 0 || (await countPendingContacts(tx, tenantId, campaignId)) === 0) {
         await updateCampaignRow(tx, tenantId, campaignId, { status: 'finished', finishedAt: now, nextSendAt: null });
         return;
       }
@@ -193,7 +202,8 @@ export const stepCampaign = async (
       });
       return;
     }
-    return waitUntil(deps, tx, step, new Date(now.getTime() + pauseAfterSend(campaign.delaySeconds, random)));
+    const pause = Math.max(pauseAfterSend(campaign.delaySeconds, random), step.embedded ? EMBEDDED_PACING.minGapMs : 0);
+    return waitUntil(deps, tx, step, new Date(now.getTime() + pause));
   });
 };
 
