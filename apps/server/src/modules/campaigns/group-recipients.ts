@@ -22,23 +22,25 @@ export const groupConnection = async (deps: TDeps, tenantId: number, connectionI
 };
 
 /** The chosen groups as contacts (found, or made as a group's first message would make them), in order. */
-export const groupContacts = (
+export const groupContacts = async (
   deps: TDeps,
   tx: TExecutor,
   tenantId: number,
   groups: TBulkGroupsInput['groups'],
-): Promise<number[]> =>
-  Promise.all(
-    groups.map(async ({ groupId, subject }) => {
-      const contact = await upsertContactFromChannel(
-        tx,
-        tenantId,
-        { ...groupAddress(groupId), kind: 'group', name: subject?.trim() || groupId, isGroup: true },
-        deps,
-      );
-      return contact.id;
-    }),
-  );
+): Promise<number[]> => {
+  const ids: number[] = [];
+  // One at a time: they share the transaction's connection.
+  for (const { groupId, subject } of groups) {
+    const contact = await upsertContactFromChannel(
+      tx,
+      tenantId,
+      { ...groupAddress(groupId), kind: 'group', name: subject?.trim() || groupId, isGroup: true },
+      deps,
+    );
+    ids.push(contact.id);
+  }
+  return ids;
+};
 
 /** The numbers of the tenant's own connections (never sent to as members of a group). */
 const ownNumbers = async (tx: TExecutor, tenantId: number) =>

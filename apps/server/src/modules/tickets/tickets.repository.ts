@@ -276,30 +276,29 @@ export const findTicketExtras = async (
     if (list) list.push(value);
     else map.set(key, [value]);
   };
-  const [ticketTagRows, contactTagRows, walletRows, scheduledRows] = await Promise.all([
-    tx
-      .select({ ticketId: ticketTags.ticketId, id: tags.id, tag: tags.tag, color: tags.color })
-      .from(ticketTags)
-      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(and(eq(ticketTags.tenantId, tenantId), inArray(ticketTags.ticketId, ticketIds))),
-    tx
-      .select({ contactId: contactTags.contactId, id: tags.id, tag: tags.tag, color: tags.color })
-      .from(contactTags)
-      .innerJoin(tags, eq(tags.id, contactTags.tagId))
-      .where(and(eq(contactTags.tenantId, tenantId), inArray(contactTags.contactId, contactIds))),
-    tx
-      .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
-      .from(contactWallets)
-      .innerJoin(users, eq(users.id, contactWallets.userId))
-      .where(and(eq(contactWallets.tenantId, tenantId), inArray(contactWallets.contactId, contactIds))),
-    tx
-      .select({ ticketId: messages.ticketId, n: count() })
-      .from(messages)
-      .where(
-        and(eq(messages.tenantId, tenantId), inArray(messages.ticketId, ticketIds), eq(messages.status, 'scheduled')),
-      )
-      .groupBy(messages.ticketId),
-  ]);
+  // One after the other: a transaction is one connection, and pg refuses queries queued on it at once.
+  const ticketTagRows = await tx
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, tag: tags.tag, color: tags.color })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(and(eq(ticketTags.tenantId, tenantId), inArray(ticketTags.ticketId, ticketIds)));
+  const contactTagRows = await tx
+    .select({ contactId: contactTags.contactId, id: tags.id, tag: tags.tag, color: tags.color })
+    .from(contactTags)
+    .innerJoin(tags, eq(tags.id, contactTags.tagId))
+    .where(and(eq(contactTags.tenantId, tenantId), inArray(contactTags.contactId, contactIds)));
+  const walletRows = await tx
+    .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
+    .from(contactWallets)
+    .innerJoin(users, eq(users.id, contactWallets.userId))
+    .where(and(eq(contactWallets.tenantId, tenantId), inArray(contactWallets.contactId, contactIds)));
+  const scheduledRows = await tx
+    .select({ ticketId: messages.ticketId, n: count() })
+    .from(messages)
+    .where(
+      and(eq(messages.tenantId, tenantId), inArray(messages.ticketId, ticketIds), eq(messages.status, 'scheduled')),
+    )
+    .groupBy(messages.ticketId);
   for (const { ticketId, ...tag } of ticketTagRows) push(extras.tags, ticketId, tag);
   for (const { contactId, ...tag } of contactTagRows) push(extras.contactTags, contactId, tag);
   for (const { contactId, ...wallet } of walletRows) push(extras.wallets, contactId, wallet);
