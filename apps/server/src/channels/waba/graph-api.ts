@@ -36,12 +36,14 @@ export class GraphError extends Error {
     if (this.status === 401 || this.code === 190) return 'ERR_WABA_TOKEN_INVALID';
     if (this.code === 131047) return 'ERR_WABA_OUTSIDE_WINDOW';
     if (this.code === 131026 || this.code === 100) return 'ERR_WAPP_INVALID_CONTACT';
-    return wabaLimitReason(this.code) ?? 'ERR_SENDING_WAPP_MSG';
+    return 'ERR_SENDING_WAPP_MSG';
   }
 
   toSendError(): ChannelSendError {
     // A refused token is the connection itself failing: it goes down and the admins hear of it.
-    return new ChannelSendError(this.reason, this.retryable, this.reason === 'ERR_WABA_TOKEN_INVALID');
+    // A WhatsApp number's throttling and quality refusals are named (campaigns pause on them).
+    const reason = this.reason === 'ERR_SENDING_WAPP_MSG' ? (wabaLimitReason(this.code) ?? this.reason) : this.reason;
+    return new ChannelSendError(reason, this.retryable, reason === 'ERR_WABA_TOKEN_INVALID');
   }
 }
 
