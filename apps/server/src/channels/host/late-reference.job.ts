@@ -87,9 +87,12 @@ export const lateReferenceJob = (services: TServices) =>
 export const createLateReferences = (services: TServices) => {
   const job = lateReferenceJob(services);
   services.jobs.register(job);
+  // Arrivals strictly in order on this instance: two changes delivered within one millisecond keep theirs.
+  let lastArrival = 0;
   return {
     deliver: async (connection: TConnectionRef, event: TReferringEvent): Promise<void> => {
-      const now = Date.now();
+      const now = Math.max(Date.now(), lastArrival + 1);
+      lastArrival = now;
       if ((await applyReferring(services, connection, event, now)) === 'done') return;
       await services.jobs.enqueue(
         job,
