@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demoMetaNumber } from '../packages/fakes/src/index.js';
 import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
@@ -45,6 +45,15 @@ test('an admin sends a campaign to a tag and a CSV, watches it live, pauses, res
     },
   });
   expect(connection.status, JSON.stringify(connection.body)).toBe(201);
+  // The demo tenant has three connections at most: this one goes when the test ends.
+  try {
+    await runCampaign(page, errors, admin, connectionName);
+  } finally {
+    await api('DELETE', `/whatsapp/${connection.body.id}`, { token: admin });
+  }
+});
+
+const runCampaign = async (page: Page, errors: string[], admin: string, connectionName: string) => {
   const tagName = `Clientes VIP ${stamp}`;
   const tag = await api('POST', '/tags', { token: admin, body: { tag: tagName } });
   expect(tag.status).toBe(201);
@@ -115,4 +124,4 @@ test('an admin sends a campaign to a tag and a CSV, watches it live, pauses, res
   await expect(row.getByTestId('campaign-status')).toHaveText('Concluída');
   await page.screenshot({ path: 'test-results/screens/campanhas.png', fullPage: true });
   expectNoConsoleErrors(errors);
-});
+};
