@@ -49,7 +49,7 @@ test('an admin sends a campaign to a tag and a CSV, watches it live, pauses, res
   try {
     await runCampaign(page, errors, admin, connectionName);
   } finally {
-    await api('DELETE', `/whatsapp/${connection.body.id}`, { token: admin });
+    expect((await api('DELETE', `/whatsapp/${connection.body.id}`, { token: admin, body: {} })).status).toBe(204);
   }
 });
 

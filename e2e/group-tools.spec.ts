@@ -32,7 +32,7 @@ test('an admin keeps a group ban list, word list and greeting, then sends a text
   try {
     await useGroupTools(page, errors, connectionName);
   } finally {
-    await api('DELETE', `/whatsapp/${created.body.id}`, { token: admin });
+    expect((await api('DELETE', `/whatsapp/${created.body.id}`, { token: admin, body: {} })).status).toBe(204);
   }
 });
 
