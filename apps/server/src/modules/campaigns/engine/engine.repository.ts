@@ -1,33 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
-import { campaignContacts, campaignOptOuts, campaigns } from '../../../platform/db/schema.js';
+import { campaignContacts, campaignOptOuts } from '../../../platform/db/schema.js';
+import { findCampaignRow } from '../campaigns.repository.js';
 
-export type TCampaignRow = typeof campaigns.$inferSelect;
+export type { TCampaignRow } from '../campaigns.repository.js';
+export { updateCampaignRow } from '../campaigns.repository.js';
 export type TCampaignContactRow = typeof campaignContacts.$inferSelect;
 
 /** The campaign, its row locked for the rest of the transaction (one engine step at a time per campaign). */
-export const lockCampaign = async (tx: TExecutor, tenantId: number, campaignId: number) => {
-  const [row] = await tx
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)))
-    .for('update');
-  return row;
-};
-
-export const updateCampaignRow = async (
-  tx: TExecutor,
-  tenantId: number,
-  campaignId: number,
-  values: Partial<Omit<TCampaignRow, 'id' | 'tenantId'>>,
-) => {
-  const [row] = await tx
-    .update(campaigns)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)))
-    .returning();
-  return row;
-};
+export const lockCampaign = (tx: TExecutor, tenantId: number, campaignId: number) =>
+  findCampaignRow(tx, tenantId, campaignId, { forUpdate: true });
 
 /** The next contacts waiting their turn, in the order they were added, locked. */
 export const claimPendingContacts = (tx: TExecutor, tenantId: number, campaignId: number, limit: number) =>
