@@ -86,6 +86,8 @@ export const queues = pgTable(
     queue: text('queue').notNull(),
     color: text('color').notNull().default('#5c67f2'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The monitor (`/monitor`) alerts when a ticket waits in this queue longer than this; null: no alert. */
+    waitAlertMinutes: integer('wait_alert_minutes'),
     ...timestamps,
   },
   (t) => [uniqueIndex('queues_tenant_name_key').on(t.tenantId, sql`lower(${t.queue})`)],
@@ -1201,4 +1203,136 @@ export const groupLinks = pgTable(
   'group_links',
   { ...groupScope(), name: text('name').notNull(), link: text('link').notNull(), ...timestamps },
   (t) => [uniqueIndex('group_links_link_key').on(t.tenantId, t.connectionId, t.groupId, t.link)],
+);
+
+// --- Insight (modules/insight, docs/reports.md): figures kept up to date by event listeners -----------------
+
+/**
+ * One row per ticket: its figures as recomputed from the raw tables (tickets, messages, logs, ratings) each time
+ * the ticket changes. No foreign key: a deleted ticket's row is removed by the listener, which first takes its
+ * contribution back out of `insight_hourly`.
+ */
+export const insightTicketFacts = pgTable(
+  'insight_ticket_facts',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id').notNull(),
+    status: text('status').notNull(),
+    channel: text('channel').notNull(),
+    connectionId: integer('connection_id'),
+    queueId: integer('queue_id'),
+    userId: integer('user_id'),
+    contactId: integer('contact_id').notNull(),
+    reasonId: integer('reason_id'),
+    isGroup: boolean('is_group').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When an agent took it (the ticket's `startedAttendanceAt`). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The first message a person of our side wrote after the ticket opened. */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    waitSeconds: integer('wait_seconds'),
+    firstResponseSeconds: integer('first_response_seconds'),
+    /** The same, counting only the tenant's open hours (business hours). */
+    firstResponseBusinessSeconds: integer('first_response_business_seconds'),
+    resolutionSeconds: integer('resolution_seconds'),
+    pauseSeconds: integer('pause_seconds').notNull().default(0),
+    transfers: integer('transfers').notNull().default(0),
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+    rating: integer('rating'),
+    tagIds: jsonb('tag_ids').$type<number[]>().notNull().default([]),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.ticketId] }),
+    index('insight_ticket_facts_created_idx').on(t.tenantId, t.createdAt),
+    index('insight_ticket_facts_closed_idx').on(t.tenantId, t.closedAt),
+  ],
+);
+
+/** A ticket's messages per hour (by the channel's date), so messages per hour sum from tickets' rows. */
+export const insightTicketHours = pgTable(
+  'insight_ticket_hours',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.ticketId, t.hour] })],
+);
+
+/**
+ * The tenant's figures per hour and per queue, agent, connection and channel (0 for none): the sum of every
+ * ticket's contribution, each counted in the hour it happened (created, accepted, first response, closed).
+ * Sums and counts, so any period, filter or grouping adds rows up; averages are sum / count.
+ */
+export const insightHourly = pgTable(
+  'insight_hourly',
+  {
+    tenantId: tenantRef(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    queueId: integer('queue_id').notNull().default(0),
+    userId: integer('user_id').notNull().default(0),
+    connectionId: integer('connection_id').notNull().default(0),
+    channel: text('channel').notNull(),
+    ticketsCreated: integer('tickets_created').notNull().default(0),
+    ticketsAccepted: integer('tickets_accepted').notNull().default(0),
+    waitSeconds: bigint('wait_seconds', { mode: 'number' }).notNull().default(0),
+    firstResponses: integer('first_responses').notNull().default(0),
+    firstResponseSeconds: bigint('first_response_seconds', { mode: 'number' }).notNull().default(0),
+    firstResponseBusinessSeconds: bigint('first_response_business_seconds', { mode: 'number' }).notNull().default(0),
+    ticketsClosed: integer('tickets_closed').notNull().default(0),
+    resolutionSeconds: bigint('resolution_seconds', { mode: 'number' }).notNull().default(0),
+    pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
+    transfers: integer('transfers').notNull().default(0),
+    ratings: integer('ratings').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.hour, t.queueId, t.userId, t.connectionId, t.channel] })],
+);
+
+/** When each agent was online (from `user.presence`): online time per day in the agents' report. */
+export const insightUserSessions = pgTable(
+  'insight_user_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    userId: integer('user_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('insight_user_sessions_user_idx').on(t.tenantId, t.userId, t.startedAt),
+    uniqueIndex('insight_user_sessions_open_key').on(t.tenantId, t.userId).where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/** A report export (CSV, XLSX or PDF) made by a job: progress while it runs, then the file to download. */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    report: text('report').notNull(),
+    format: text('format', { enum: ['csv', 'xlsx', 'pdf'] }).notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** 0-100 while running. */
+    progress: integer('progress').notNull().default(0),
+    rowCount: integer('row_count'),
+    fileName: text('file_name'),
+    /** Where the file is kept (platform/storage). */
+    storageKey: text('storage_key'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [index('report_exports_user_idx').on(t.tenantId, t.userId, t.createdAt.desc())],
 );
