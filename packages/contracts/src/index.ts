@@ -36,6 +36,7 @@ export * from './phone.js';
 export * from './phone-format.js';
 export * from './platform-connections.js';
 export * from './ratings.js';
+export * from './reports.js';
 export * from './schedules.js';
 export * from './settings.js';
 export * from './template-variables.js';
