@@ -41,6 +41,7 @@ import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js
 import { groupActionsRoutes } from './modules/group-tools/group-actions.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { groupWordFilterListener } from './modules/group-tools/group-word-filter.listener.js';
+import { dashboardRoutes } from './modules/insight/dashboard/dashboard.routes.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
 import { exportTranscriptRoutes } from './modules/messages/export-transcript.routes.js';
 import { forwardMessagesRoutes } from './modules/messages/forward-messages.routes.js';
@@ -296,6 +297,7 @@ export const createApp = async (
   await app.register(bulkRoutes(services));
   await app.register(groupToolsRoutes(services));
   await app.register(groupActionsRoutes(services));
+  await app.register(dashboardRoutes(services));
   // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,
   // never refused: a customer's message is not lost for one bad character.
   await app.register(async (inbound) => {

@@ -25,6 +25,7 @@ export * from './chat-flow-validate.js';
 export * from './connections.js';
 export * from './contacts.js';
 export * from './conversation-actions.js';
+export * from './dashboard.js';
 export * from './fallback-key.js';
 export * from './farewell-messages.js';
 export * from './group-messages.js';
