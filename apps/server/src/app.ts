@@ -42,6 +42,7 @@ import { groupActionsRoutes } from './modules/group-tools/group-actions.routes.j
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { groupWordFilterListener } from './modules/group-tools/group-word-filter.listener.js';
 import { dashboardRoutes } from './modules/insight/dashboard/dashboard.routes.js';
+import { monitorRoutes } from './modules/insight/monitor/monitor.routes.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
 import { exportTranscriptRoutes } from './modules/messages/export-transcript.routes.js';
 import { forwardMessagesRoutes } from './modules/messages/forward-messages.routes.js';
@@ -298,6 +299,7 @@ export const createApp = async (
   await app.register(groupToolsRoutes(services));
   await app.register(groupActionsRoutes(services));
   await app.register(dashboardRoutes(services));
+  await app.register(monitorRoutes(services));
   // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,
   // never refused: a customer's message is not lost for one bad character.
   await app.register(async (inbound) => {

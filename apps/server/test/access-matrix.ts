@@ -113,6 +113,7 @@ export const accessMatrix: Record<string, TAccess> = {
   'GET /ticketsClear': any,
   'POST /pending/resolvePending': admin,
   'GET /dash-tickets-queues': any,
+  'GET /monitor': supervisor,
   'GET /ticketProtocols': any,
   'GET /tickets/:ticketId/service-window': any,
 

@@ -33,6 +33,7 @@ export * from './group-tools.js';
 export * from './history-sync.js';
 export * from './message-templates.js';
 export * from './messages.js';
+export * from './monitor.js';
 export * from './phone.js';
 export * from './phone-format.js';
 export * from './platform-connections.js';

@@ -2,22 +2,24 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { queues } from '../../platform/db/schema.js';
 
-export const findQueues = (tx: TExecutor, tenantId: number) =>
-  tx
-    .select({ id: queues.id, queue: queues.queue, color: queues.color, isActive: queues.isActive })
-    .from(queues)
-    .where(eq(queues.tenantId, tenantId))
-    .orderBy(asc(queues.queue));
+const queueColumns = {
+  id: queues.id,
+  queue: queues.queue,
+  color: queues.color,
+  isActive: queues.isActive,
+  waitAlertMinutes: queues.waitAlertMinutes,
+};
 
-export const insertQueue = async (
-  tx: TExecutor,
-  tenantId: number,
-  values: { queue: string; color: string; isActive: boolean },
-) => {
+type TQueueValues = { queue: string; color: string; isActive: boolean; waitAlertMinutes: number | null };
+
+export const findQueues = (tx: TExecutor, tenantId: number) =>
+  tx.select(queueColumns).from(queues).where(eq(queues.tenantId, tenantId)).orderBy(asc(queues.queue));
+
+export const insertQueue = async (tx: TExecutor, tenantId: number, values: TQueueValues) => {
   const [row] = await tx
     .insert(queues)
     .values({ ...values, tenantId })
-    .returning({ id: queues.id, queue: queues.queue, color: queues.color, isActive: queues.isActive });
+    .returning(queueColumns);
   return row;
 };
 
@@ -25,13 +27,13 @@ export const updateQueueRow = async (
   tx: TExecutor,
   tenantId: number,
   queueId: number,
-  values: Partial<{ queue: string; color: string; isActive: boolean }>,
+  values: Partial<TQueueValues>,
 ) => {
   const [row] = await tx
     .update(queues)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)))
-    .returning({ id: queues.id, queue: queues.queue, color: queues.color, isActive: queues.isActive });
+    .returning(queueColumns);
   return row;
 };
 

@@ -1,4 +1,4 @@
-import { ZHexColor, ZIdParams } from '@prosa/contracts';
+import { ZHexColor, ZIdParams, ZWaitAlertMinutes } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -8,12 +8,24 @@ import type { TServices } from '../../platform/services.js';
 import { forgetVisibilityContext } from '../tickets/visibility-context.js';
 import { deleteQueueRow, findQueues, insertQueue, updateQueueRow } from './queues.repository.js';
 
-const ZQueue = z.object({ id: z.number().int(), queue: z.string(), color: z.string(), isActive: z.boolean() });
-const queueFields = { queue: z.string().trim().min(1).max(80), color: ZHexColor, isActive: z.boolean() };
+const ZQueue = z.object({
+  id: z.number().int(),
+  queue: z.string(),
+  color: z.string(),
+  isActive: z.boolean(),
+  waitAlertMinutes: z.number().int().nullable(),
+});
+const queueFields = {
+  queue: z.string().trim().min(1).max(80),
+  color: ZHexColor,
+  isActive: z.boolean(),
+  waitAlertMinutes: ZWaitAlertMinutes,
+};
 const ZQueueBody = z.object({
   ...queueFields,
   color: queueFields.color.default('#5c67f2'),
   isActive: queueFields.isActive.default(true),
+  waitAlertMinutes: queueFields.waitAlertMinutes.default(null),
 });
 // Built without defaults: a default inside `.partial()` would reset the fields a PUT does not name.
 const ZQueueUpdate = z
@@ -27,7 +39,7 @@ const rethrowDuplicate = (error: unknown): never => {
   throw error;
 };
 
-/** Queues: the minimum users need now (name, colour); the conversations work extends them. */
+/** Queues: name, colour, in use or not, and the wait past which the monitor alerts. */
 export const queuesRoutes =
   ({ db, guard }: TServices): FastifyPluginAsyncZod =>
   async (app) => {

@@ -1,0 +1,143 @@
+import { monitorAlertsListed } from '@prosa/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type TExecutor } from '../../../platform/db/client.js';
+
+// NOTE: insight is a read model: these statements read the users, tickets, messages, ticket logs, queues,
+// contacts and connections tables of other modules directly (read only, through the indexes those tables
+// already have) and write nothing. Every statement filters on the tenant first.
+
+export type TDbTime = string | Date;
+
+export type TAgentRow = {
+  id: number;
+  name: string;
+  profile: string;
+  isOnline: boolean;
+  status: string;
+  lastOnline: TDbTime | null;
+  openTickets: number;
+};
+
+/** The tenant's staff (the platform superadmin is nobody's agent) with the tickets each attends now. */
+export const findMonitorAgents = (tx: TExecutor, tenantId: number) =>
+  queryRows<TAgentRow>(
+    tx,
+    sql`
+      select u.id, u.name, u.profile, u.is_online as "isOnline", u.status, u.last_online as "lastOnline",
+        (select count(*)::int from tickets t
+          where t.tenant_id = u.tenant_id and t.user_id = u.id and t.status = 'open') as "openTickets"
+      from users u
+      where u.tenant_id = ${tenantId} and u.profile <> 'superadmin'
+      order by lower(u.name), u.id`,
+  );
+
+/**
+ * Each agent's newest message to a customer since `since`. Bounded by the tickets that had a message since then
+ * (tickets by last message, then each ticket's messages by time: both are index ranges), so a tenant's older
+ * history is never read. An answer always moves its ticket's last message time, so none is missed.
+ */
+export const findLastAnswers = (tx: TExecutor, tenantId: number, since: Date) =>
+  queryRows<{ userId: number; lastAnswerAt: string | number }>(
+    tx,
+    sql`
+      select m.user_id as "userId", max(m.timestamp) as "lastAnswerAt"
+      from tickets t
+      join messages m on m.tenant_id = t.tenant_id and m.ticket_id = t.id and m.timestamp >= ${since.getTime()}
+      where t.tenant_id = ${tenantId} and t.last_message_at >= ${since.toISOString()}::timestamptz
+        and m.from_me and m.user_id is not null and m.status not in ('scheduled', 'failed')
+      group by m.user_id`,
+  );
+
+export type TQueueRow = { id: number; name: string; color: string; waitAlertMinutes: number | null };
+
+export const findMonitorQueues = (tx: TExecutor, tenantId: number) =>
+  queryRows<TQueueRow>(
+    tx,
+    sql`
+      select q.id, q.queue as name, q.color, q.wait_alert_minutes as "waitAlertMinutes"
+      from queues q where q.tenant_id = ${tenantId}
+      order by lower(q.queue), q.id`,
+  );
+
+/** Open and pending tickets per queue (null: no queue), counted from the tickets' status index. */
+export const countActiveTicketsPerQueue = (tx: TExecutor, tenantId: number) =>
+  queryRows<{ queueId: number | null; status: 'open' | 'pending'; count: number }>(
+    tx,
+    sql`
+      select t.queue_id as "queueId", t.status, count(*)::int as count
+      from tickets t
+      where t.tenant_id = ${tenantId} and t.status in ('open', 'pending')
+      group by t.queue_id, t.status`,
+  );
+
+/**
+ * The pending tickets with the time each started waiting: when it was created, or later when it was put back
+ * in a queue (sent back to pending, transferred, moved to another queue), from the ticket's own log.
+ */
+const waitingTickets = (tenantId: number): SQL => sql`
+  select t.id, t.queue_id, t.contact_id,
+    greatest(t.created_at, coalesce((select max(l.created_at) from ticket_logs l
+      where l.tenant_id = t.tenant_id and l.ticket_id = t.id and l.type in ('pending', 'transfered', 'queue')),
+      t.created_at)) as since
+  from tickets t
+  where t.tenant_id = ${tenantId} and t.status = 'pending'`;
+
+const pastThreshold = (now: Date): SQL =>
+  sql`q.wait_alert_minutes is not null and w.since <= ${now.toISOString()}::timestamptz - make_interval(mins => q.wait_alert_minutes)`;
+
+/** Per queue: since when its longest-waiting ticket waits, and how many wait past the queue's threshold. */
+export const findQueueWaits = (tx: TExecutor, tenantId: number, now: Date) =>
+  queryRows<{ queueId: number | null; longestWaitSince: TDbTime; overThreshold: number }>(
+    tx,
+    sql`
+      with w as (${waitingTickets(tenantId)})
+      select w.queue_id as "queueId", min(w.since) as "longestWaitSince",
+        (count(*) filter (where ${pastThreshold(now)}))::int as "overThreshold"
+      from w left join queues q on q.tenant_id = ${tenantId} and q.id = w.queue_id
+      group by w.queue_id`,
+  );
+
+export type TAlertRow = {
+  ticketId: number;
+  contactName: string;
+  queueId: number;
+  queueName: string;
+  thresholdMinutes: number;
+  waitingSince: TDbTime;
+};
+
+/** The longest waits past their queue's threshold, longest first. */
+export const findWaitAlerts = (tx: TExecutor, tenantId: number, now: Date) =>
+  queryRows<TAlertRow>(
+    tx,
+    sql`
+      with w as (${waitingTickets(tenantId)})
+      select w.id as "ticketId", c.name as "contactName", q.id as "queueId", q.queue as "queueName",
+        q.wait_alert_minutes as "thresholdMinutes", w.since as "waitingSince"
+      from w
+      join queues q on q.tenant_id = ${tenantId} and q.id = w.queue_id
+      join contacts c on c.tenant_id = ${tenantId} and c.id = w.contact_id
+      where ${pastThreshold(now)}
+      order by w.since, w.id
+      limit ${monitorAlertsListed}`,
+  );
+
+export type TConnectionRow = {
+  id: number;
+  name: string;
+  type: string;
+  status: string;
+  isActive: boolean;
+  number: string | null;
+  lastError: string | null;
+};
+
+export const findMonitorConnections = (tx: TExecutor, tenantId: number) =>
+  queryRows<TConnectionRow>(
+    tx,
+    sql`
+      select c.id, c.name, c.type, c.status, c.is_active as "isActive", c.number, c.last_error as "lastError"
+      from connections c
+      where c.tenant_id = ${tenantId} and not c.is_deleted
+      order by lower(c.name), c.id`,
+  );
