@@ -104,3 +104,6 @@ const groupTools = () => import('../../modules/group-tools/routes/group-screens'
 export const GroupListPage = lazyScreen(() => groupTools().then((x) => x.GroupListPage));
 export const GroupMessagePage = lazyScreen(() => groupTools().then((x) => x.GroupMessagePage));
 export const GroupBulkPage = lazyScreen(() => groupTools().then((x) => x.GroupBulkPage));
+const reports = () => import('../../modules/reports/routes/report-screens');
+export const ReportsPage = lazyScreen(() => reports().then((x) => x.ReportsPage));
+export const ReportPage = lazyScreen(() => reports().then((x) => x.ReportPage));

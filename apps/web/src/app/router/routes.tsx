@@ -38,6 +38,8 @@ import {
   RatingSettingsPage,
   RatingsListPage,
   ReasonsPage,
+  ReportPage,
+  ReportsPage,
   ResetPasswordPage,
   SchedulesPage,
   SignupPage,
@@ -121,6 +123,7 @@ const builtScreens: Record<string, () => ReactElement> = {
   'grupo-massagrupos': () => <GroupBulkPage screen="massagrupos" />,
   'grupo-massagrupos2': () => <GroupBulkPage screen="massagrupos2" />,
   'grupo-massausuarios': () => <GroupBulkPage screen="massausuarios" />,
+  ...Object.fromEntries(reportNames.map((report) => [report, () => <ReportPage report={report} />])),
 };
 
 const handle = (name: string): TRouteHandle => ({ name });
@@ -160,7 +163,7 @@ const reportRoutes = (): RouteObject => ({
     {
       index: true,
       handle: handle('relatorios'),
-      element: loaded('relatorios', <UnderConstructionPage name="relatorios" />),
+      element: loaded('relatorios', <ReportsPage />),
     },
     ...reportNames.map((report) => screen(report, childPath(report, '/relatorios'))),
   ],

@@ -16,6 +16,7 @@ import { notesEn } from '../../../modules/notes/locale';
 import { panelEn } from '../../../modules/panel/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
 import { ratingsEn } from '../../../modules/ratings/locale';
+import { reportsEn } from '../../../modules/reports/locale';
 import { schedulesEn } from '../../../modules/schedules/locale';
 import { autoCloseEn } from '../../../modules/settings/auto-close-locale';
 import { settingsEn } from '../../../modules/settings/locale';
@@ -46,6 +47,7 @@ export const en: TLocaleResource = {
   notes: notesEn,
   autoClose: autoCloseEn,
   ratings: ratingsEn,
+  reports: reportsEn,
   assistants: assistantsEn,
   common: {
     loadingDefault: 'We are working on it...',

@@ -17,6 +17,7 @@ import { notesPtBR } from '../../../modules/notes/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
 import { ratingsPtBR } from '../../../modules/ratings/locale';
+import { reportsPtBR } from '../../../modules/reports/locale';
 import { schedulesPtBR } from '../../../modules/schedules/locale';
 import { autoClosePtBR } from '../../../modules/settings/auto-close-locale';
 import { settingsPtBR } from '../../../modules/settings/locale';
@@ -46,6 +47,7 @@ export const ptBR = {
   notes: notesPtBR,
   autoClose: autoClosePtBR,
   ratings: ratingsPtBR,
+  reports: reportsPtBR,
   assistants: assistantsPtBR,
   common: {
     loadingDefault: 'Estamos trabalhando...',
