@@ -43,6 +43,8 @@ import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { groupWordFilterListener } from './modules/group-tools/group-word-filter.listener.js';
 import { dashboardRoutes } from './modules/insight/dashboard/dashboard.routes.js';
 import { monitorRoutes } from './modules/insight/monitor/monitor.routes.js';
+import { reportExportJob } from './modules/insight/reports/report-export.job.js';
+import { reportsRoutes } from './modules/insight/reports/reports.routes.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
 import { exportTranscriptRoutes } from './modules/messages/export-transcript.routes.js';
 import { forwardMessagesRoutes } from './modules/messages/forward-messages.routes.js';
@@ -236,6 +238,8 @@ export const createApp = async (
   events.listen(campaignRepliesListener(services));
   // Group tools: a banned word in a group message deletes it (joins and leaves come through the channel host).
   events.listen(groupWordFilterListener(services));
+  // Report exports (CSV, XLSX, PDF): one job per export writes the file, progress on the export's row.
+  jobs.register(reportExportJob(services));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -298,6 +302,7 @@ export const createApp = async (
   await app.register(bulkRoutes(services));
   await app.register(groupToolsRoutes(services));
   await app.register(groupActionsRoutes(services));
+  await app.register(reportsRoutes(services));
   await app.register(dashboardRoutes(services));
   await app.register(monitorRoutes(services));
   // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,

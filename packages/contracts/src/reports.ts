@@ -34,6 +34,7 @@ const ZCsvList = <T extends z.ZodType>(item: T, max = 50) =>
   );
 
 export const ZReportSortDir = z.enum(['asc', 'desc']);
+export type TReportSortDir = z.infer<typeof ZReportSortDir>;
 
 /** The query string of `GET /reports/:name` and the body of `POST /reports/:name/exports` (without paging). */
 export const ZReportFilters = z.object({
@@ -84,6 +85,7 @@ export const ZReportChart = z.object({
   kind: z.enum(['bar', 'pie']),
   points: z.array(z.object({ label: z.string(), value: z.number() })),
 });
+export type TReportChart = z.infer<typeof ZReportChart>;
 
 export const ZReportPage = z.object({
   report: ZReportName,
@@ -103,6 +105,7 @@ export const ZReportMeta = z.object({
   defaultSort: z.object({ by: z.string(), dir: ZReportSortDir }),
 });
 export const ZReportList = z.array(ZReportMeta);
+export type TReportList = z.infer<typeof ZReportList>;
 
 export const ZExportFormat = z.enum(['csv', 'xlsx', 'pdf']);
 export type TExportFormat = z.infer<typeof ZExportFormat>;
@@ -119,5 +122,11 @@ export const ZReportExport = z.object({
   fileName: z.string().nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
+  /** Once done: where the file is downloaded (only by the user who asked for it). */
+  downloadUrl: z.string().nullable().optional(),
+  /** The report had more rows than an export takes (REPORT_EXPORT_MAX_ROWS); the file says so too. */
+  truncated: z.boolean().optional(),
 });
+/** The most rows one export writes. */
+export const REPORT_EXPORT_MAX_ROWS = 100_000;
 export type TReportExport = z.infer<typeof ZReportExport>;

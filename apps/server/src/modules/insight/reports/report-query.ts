@@ -1,0 +1,96 @@
+import type { TReportChart, TReportColumn, TReportRow, TReportSortDir } from '@prosa/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type TExecutor } from '../../../platform/db/client.js';
+import { AppError } from '../../../platform/errors.js';
+import type { TReportDefinition, TReportPaging, TReportScope } from './report-definition.js';
+
+/** Quotes an output column name the report declared (never user text: `sortBy` is checked first). */
+const ident = (key: string) => `"${key.replace(/"/g, '')}"`;
+
+/** The sort a query asks for, checked against the report's sortable columns (else 400 naming `sortBy`). */
+export const resolveSort = (
+  report: TReportDefinition,
+  sortBy: string | undefined,
+  sortDir: TReportSortDir | undefined,
+): { sortBy: string; sortDir: TReportSortDir } => {
+  if (sortBy === undefined) return { sortBy: report.defaultSort.by, sortDir: sortDir ?? report.defaultSort.dir };
+  const col = report.columns.find((c) => c.key === sortBy);
+  if (!col?.sortable)
+    throw new AppError('ERR_VALIDATION', {
+      field: 'sortBy',
+      detail: `sortBy: deve ser uma destas colunas: ${report.columns
+        .filter((c) => c.sortable)
+        .map((c) => c.key)
+        .join(', ')}`,
+    });
+  return { sortBy, sortDir: sortDir ?? 'desc' };
+};
+
+/** Sorted as asked (texts without regard to case), then by the tie-break columns: a stable order for paging. */
+const orderBy = (report: TReportDefinition, sortBy: string, sortDir: TReportSortDir) => {
+  const col = report.columns.find((c) => c.key === sortBy);
+  const key = ident(col?.sortAs ?? sortBy);
+  const expression = col?.type === 'text' && !col.sortAs ? `lower(${key})` : key;
+  const ties = report.tieBreak.map((k) => `${ident(k)} asc`);
+  return sql.raw([`${expression} ${sortDir} nulls last`, ...ties].join(', '));
+};
+
+const toIso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** A raw row as the contract carries it: instants as ISO strings, counts and seconds as numbers. */
+const toRow = (report: TReportDefinition, raw: Record<string, unknown>): TReportRow => {
+  const row: TReportRow = {};
+  for (const key of report.hidden) row[key] = toNumber(raw[key]);
+  for (const col of report.columns) {
+    const value = raw[col.key];
+    if (value === null || value === undefined) row[col.key] = null;
+    else if (col.type === 'datetime') row[col.key] = toIso(value);
+    else if (col.type === 'text' || col.type === 'date') row[col.key] = String(value);
+    else row[col.key] = Number(value);
+  }
+  return row;
+};
+
+/** One page of the report's rows, in order. */
+export const findReportRows = async (
+  tx: TExecutor,
+  report: TReportDefinition,
+  scope: TReportScope,
+  paging: TReportPaging,
+): Promise<TReportRow[]> => {
+  const raw = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select * from (${report.source(scope)}) as r
+      order by ${orderBy(report, paging.sortBy, paging.sortDir)} limit ${paging.limit} offset ${paging.offset}`,
+  );
+  return raw.map((r) => toRow(report, r));
+};
+
+export const countReportRows = async (tx: TExecutor, report: TReportDefinition, scope: TReportScope) =>
+  (await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${report.source(scope)}) as r`))[0]?.n ?? 0;
+
+/** The most points a chart draws (the largest ones). */
+const CHART_POINTS = 30;
+
+/** What the report's chart draws over all rows the filters keep (not only the page). */
+export const findReportChart = async (
+  tx: TExecutor,
+  report: TReportDefinition,
+  scope: TReportScope,
+): Promise<TReportChart | null> => {
+  const chart = report.chart;
+  if (!chart) return null;
+  const statement =
+    'countBy' in chart
+      ? sql`select ${sql.raw(ident(chart.countBy))}::text as label, count(*)::int as value
+          from (${report.source(scope)}) as r group by 1 order by 2 desc, 1 limit ${CHART_POINTS}`
+      : sql`select ${sql.raw(ident(chart.labelOf))}::text as label, ${sql.raw(ident(chart.valueOf))}::float8 as value
+          from (${report.source(scope)}) as r order by 2 desc, 1 limit ${CHART_POINTS}`;
+  const points = await queryRows<{ label: string | null; value: number | string }>(tx, statement);
+  return { kind: chart.kind, points: points.map((p) => ({ label: p.label ?? '', value: Number(p.value) })) };
+};
+
+/** The columns as the contract shows them (without the server's sort hints). */
+export const publicColumns = (report: TReportDefinition): TReportColumn[] =>
+  report.columns.map(({ key, label, type, sortable }) => ({ key, label, type, sortable }));

@@ -1,0 +1,67 @@
+import type { TExportFormat, TReportFilters, TReportName } from '@prosa/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { TExecutor } from '../../../platform/db/client.js';
+import { reportExports, tenants } from '../../../platform/db/schema.js';
+
+export type TReportExportRow = typeof reportExports.$inferSelect;
+/** What an export keeps of its request: the filters, and whether the report had more rows than it wrote. */
+export type TReportExportParams = { filters: TReportFilters; truncated?: boolean };
+
+export const findTenantZone = async (tx: TExecutor, tenantId: number): Promise<string> =>
+  (await tx.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId)))[0]?.timezone ??
+  'America/Sao_Paulo';
+
+export const insertReportExport = async (
+  tx: TExecutor,
+  tenantId: number,
+  values: { userId: number; report: TReportName; format: TExportFormat; params: TReportExportParams },
+): Promise<TReportExportRow> => {
+  const [row] = await tx
+    .insert(reportExports)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+};
+
+/** NOTE: an export is its maker's: every read by a user names both the tenant and the user. */
+export const findUserReportExport = async (
+  tx: TExecutor,
+  tenantId: number,
+  userId: number,
+  id: number,
+): Promise<TReportExportRow | undefined> =>
+  (
+    await tx
+      .select()
+      .from(reportExports)
+      .where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.userId, userId), eq(reportExports.id, id)))
+  )[0];
+
+/** The user's latest exports, newest first. */
+export const findUserReportExports = (tx: TExecutor, tenantId: number, userId: number, limit: number) =>
+  tx
+    .select()
+    .from(reportExports)
+    .where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.userId, userId)))
+    .orderBy(desc(reportExports.createdAt), desc(reportExports.id))
+    .limit(limit);
+
+export const findReportExport = async (tx: TExecutor, tenantId: number, id: number) =>
+  (
+    await tx
+      .select()
+      .from(reportExports)
+      .where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.id, id)))
+  )[0];
+
+export const updateReportExport = (
+  tx: TExecutor,
+  tenantId: number,
+  id: number,
+  values: Partial<Omit<typeof reportExports.$inferInsert, 'id' | 'tenantId' | 'userId'>>,
+) =>
+  tx
+    .update(reportExports)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.id, id)));
