@@ -42,6 +42,10 @@ import { groupActionsRoutes } from './modules/group-tools/group-actions.routes.j
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { groupWordFilterListener } from './modules/group-tools/group-word-filter.listener.js';
 import { dashboardRoutes } from './modules/insight/dashboard/dashboard.routes.js';
+import { insightRoutes } from './modules/insight/facts/insight.routes.js';
+import { insightFactsListener } from './modules/insight/facts/insight-facts.listener.js';
+import { insightPresenceListener } from './modules/insight/facts/presence.listener.js';
+import { insightRebuildJob, rebuildTenantsWithoutFigures } from './modules/insight/facts/rebuild.job.js';
 import { monitorRoutes } from './modules/insight/monitor/monitor.routes.js';
 import { reportExportJob } from './modules/insight/reports/report-export.job.js';
 import { reportsRoutes } from './modules/insight/reports/reports.routes.js';
@@ -240,6 +244,10 @@ export const createApp = async (
   events.listen(groupWordFilterListener(services));
   // Report exports (CSV, XLSX, PDF): one job per export writes the file, progress on the export's row.
   jobs.register(reportExportJob(services));
+  // Dashboard and report figures: each ticket's figures recomputed after any change, agents' online periods.
+  events.listen(insightFactsListener(services));
+  events.listen(insightPresenceListener(services));
+  jobs.register(insightRebuildJob(services));
 
   const migrationsExpected = expectedMigrations();
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -304,6 +312,7 @@ export const createApp = async (
   await app.register(groupActionsRoutes(services));
   await app.register(reportsRoutes(services));
   await app.register(dashboardRoutes(services));
+  await app.register(insightRoutes(services));
   await app.register(monitorRoutes(services));
   // What channels deliver (webhooks, the web chat visitor) is cleaned of text the database cannot store,
   // never refused: a customer's message is not lost for one bad character.
@@ -331,6 +340,7 @@ export const createApp = async (
   maintenance.unref();
   await events.start();
   await jobs.start();
+  background.run('insight-missing-figures', () => rebuildTenantsWithoutFigures(services));
 
   let closing: Promise<void> | undefined;
   return {

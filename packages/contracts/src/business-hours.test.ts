@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeOpening, isHoliday, isOpenAt, isValidTimeZone, localMoment } from './business-hours.js';
+import {
+  describeOpening,
+  isHoliday,
+  isOpenAt,
+  isValidTimeZone,
+  localMoment,
+  openSecondsBetween,
+} from './business-hours.js';
 import { defaultBusinessHours, type TBusinessHours, weekdayLabels } from './tenant-settings.js';
 
 const SP = 'America/Sao_Paulo';
@@ -126,5 +133,29 @@ describe('isValidTimeZone', () => {
   it('accepts IANA zones and refuses anything else', () => {
     expect(['America/Sao_Paulo', 'Europe/Lisbon', 'UTC', 'America/Manaus'].every(isValidTimeZone)).toBe(true);
     expect(['', 'Brasil', 'GMT-3x', 'America/Sao Paulo'].some(isValidTimeZone)).toBe(false);
+  });
+});
+
+describe('openSecondsBetween', () => {
+  const hours = defaultBusinessHours(); // Mon-Fri 08-12, 13-18; weekend closed
+  const open = (from: string, to: string, h = hours, holidays = [] as { date: string; recurring?: boolean }[]) =>
+    openSecondsBetween(h, holidays, SP, sp(from), sp(to));
+
+  it('counts only the open part of a wait, lunch and nights excluded', () => {
+    expect(open('2026-03-09T11:50:30', '2026-03-09T13:05:00')).toBe(9 * 60 + 30 + 5 * 60);
+    // Friday 17:00 to Monday 09:00: one hour on Friday, one on Monday.
+    expect(open('2026-03-13T17:00:00', '2026-03-16T09:00:00')).toBe(2 * 3600);
+    expect(open('2026-03-14T10:00:00', '2026-03-14T11:00:00')).toBe(0);
+  });
+
+  it('closes holidays, and counts every second when no hours were saved', () => {
+    expect(open('2026-03-09T07:00:00', '2026-03-10T09:00:00', hours, [{ date: '2026-03-09' }])).toBe(3600);
+    expect(open('2026-03-14T10:00:00', '2026-03-14T11:00:00', [])).toBe(3600);
+    expect(open('2026-03-09T10:00:00', '2026-03-09T09:00:00')).toBe(0);
+  });
+
+  it('follows a night shift across midnight', () => {
+    const night = week(() => ({ type: 'H', hr1: '22:00', hr2: '06:00', hr3: '', hr4: '' }));
+    expect(open('2026-03-09T23:00:00', '2026-03-10T07:00:00', night)).toBe(7 * 3600);
   });
 });

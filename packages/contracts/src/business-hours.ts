@@ -136,3 +136,39 @@ export const describeOpening = (hours: TBusinessHours, holidays: THolidays, zone
   const next = line.find(([s]) => s > now.minutes);
   return { isOpen: false, opensAt: next ? wall(next[0]) : null };
 };
+
+/** The minute of the day of `at` on the wall clock of `zone`, with its seconds as a fraction. */
+const minuteOfDay = (moment: TLocalMoment, at: Date): number =>
+  moment.minutes + (at.getUTCSeconds() + at.getUTCMilliseconds() / 1000) / 60;
+
+/** The most days `openSecondsBetween` walks: a wait longer than this counts its first days only. */
+const MAX_OPEN_DAYS = 92;
+
+/**
+ * How many seconds of [from, to) the tenant (or agent) was open, on the wall clock of `zone`, holidays closed:
+ * a first response "in open hours". No hours saved means always open (every second counts).
+ */
+export const openSecondsBetween = (
+  hours: TBusinessHours,
+  holidays: THolidays,
+  zone: string,
+  from: Date,
+  to: Date,
+): number => {
+  if (to.getTime() <= from.getTime()) return 0;
+  if (hours.length === 0) return Math.round((to.getTime() - from.getTime()) / 1000);
+  const start = localMoment(from, zone);
+  const end = localMoment(to, zone);
+  let minutes = 0;
+  let date = start.date;
+  for (let day = 0; day < MAX_OPEN_DAYS; day += 1) {
+    const last = date === end.date;
+    const low = day === 0 ? minuteOfDay(start, from) : 0;
+    const high = last ? minuteOfDay(end, to) : DAY;
+    for (const [s, e] of openRangesOn(hours, holidays, date))
+      minutes += Math.max(0, Math.min(e, high) - Math.max(s, low));
+    if (last) break;
+    date = addDays(date, 1);
+  }
+  return Math.round(minutes * 60);
+};

@@ -69,3 +69,7 @@ export const findPlatformTenant = async (tx: TExecutor): Promise<TTenantRow | un
   const [row] = await tx.select().from(tenants).where(eq(tenants.isPlatform, true)).limit(1);
   return row;
 };
+
+/** Every tenant's id (platform work done tenant by tenant, e.g. figures kept since before an upgrade). */
+export const listTenantIds = async (db: TExecutor): Promise<number[]> =>
+  (await db.select({ id: tenants.id }).from(tenants).orderBy(tenants.id)).map((row) => row.id);

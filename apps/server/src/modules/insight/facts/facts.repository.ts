@@ -1,0 +1,197 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type TExecutor } from '../../../platform/db/client.js';
+import { insightHourly, insightTicketFacts, insightTicketHours } from '../../../platform/db/schema.js';
+import { bucketMeasures, type TBucket, type THourMessages, type TTicketFacts } from './ticket-facts.js';
+
+// NOTE: insight is a read model: these statements read the tickets, messages, logs, tags and ratings tables of
+// other modules directly (read only, by the indexes those tables already have) and write only insight tables.
+
+type TFactsRow = Omit<
+  TTicketFacts,
+  'firstResponseBusinessSeconds' | 'createdAt' | 'acceptedAt' | 'firstResponseAt' | 'closedAt'
+> & {
+  createdAt: string;
+  acceptedAt: string | null;
+  firstResponseAt: string | null;
+  closedAt: string | null;
+};
+
+const at = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
+const secondsBetween = (from: Date, to: Date | null): number | null =>
+  to === null ? null : Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+
+/**
+ * The figures of these tickets as the raw tables say now (business seconds are left null: the caller adds
+ * them, they need the tenant's hours). A ticket that no longer exists is simply absent.
+ */
+export const readTicketFacts = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: readonly number[],
+): Promise<Map<number, TTicketFacts>> => {
+  const rows = await queryRows<TFactsRow>(
+    tx,
+    sql`
+      select t.id as "ticketId", t.status, t.channel, t.whatsapp_id as "connectionId", t.queue_id as "queueId",
+        t.user_id as "userId", t.contact_id as "contactId", t.reason_id as "reasonId", t.is_group as "isGroup",
+        t.created_at as "createdAt", t.started_attendance_at as "acceptedAt", t.closed_at as "closedAt",
+        t.total_pause_time as "pauseSeconds",
+        (select min(m.created_at) from messages m
+          where m.tenant_id = t.tenant_id and m.ticket_id = t.id and m.from_me and m.user_id is not null
+            and m.status <> 'scheduled') as "firstResponseAt",
+        (select count(*)::int from ticket_logs l
+          where l.tenant_id = t.tenant_id and l.ticket_id = t.id and l.type = 'transfered') as "transfers",
+        (select e.score from ticket_evaluations e
+          where e.tenant_id = t.tenant_id and e.ticket_id = t.id and e.status = 'rated' and e.score is not null
+          order by e.id desc limit 1) as "rating",
+        coalesce((select array_agg(tt.tag_id order by tt.tag_id) from ticket_tags tt
+          where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id), '{}') as "tagIds",
+        0 as "messagesIn", 0 as "messagesOut", null::int as "waitSeconds", null::int as "firstResponseSeconds",
+        null::int as "resolutionSeconds"
+      from tickets t
+      where t.tenant_id = ${tenantId} and t.id in (select jsonb_array_elements_text(${JSON.stringify(ticketIds)}::jsonb)::int)`,
+  );
+  const facts = new Map<number, TTicketFacts>();
+  for (const row of rows) {
+    const createdAt = new Date(row.createdAt);
+    const acceptedAt = at(row.acceptedAt);
+    const firstResponseAt = at(row.firstResponseAt);
+    const closedAt = row.status === 'closed' ? at(row.closedAt) : null;
+    facts.set(row.ticketId, {
+      ...row,
+      createdAt,
+      acceptedAt,
+      firstResponseAt,
+      closedAt,
+      waitSeconds: acceptedAt && secondsBetween(createdAt, acceptedAt),
+      firstResponseSeconds: firstResponseAt && secondsBetween(createdAt, firstResponseAt),
+      firstResponseBusinessSeconds: null,
+      resolutionSeconds: closedAt && secondsBetween(createdAt, closedAt),
+      tagIds: row.tagIds.map(Number),
+    });
+  }
+  return facts;
+};
+
+/** These tickets' messages per hour of the channel's date (scheduled ones are not sent yet). */
+export const readTicketHours = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: readonly number[],
+): Promise<Map<number, THourMessages[]>> => {
+  const rows = await queryRows<{ ticketId: number; hour: string; messagesIn: number; messagesOut: number }>(
+    tx,
+    sql`
+      select m.ticket_id as "ticketId", date_trunc('hour', to_timestamp(m.timestamp / 1000.0)) as hour,
+        count(*) filter (where not m.from_me)::int as "messagesIn", count(*) filter (where m.from_me)::int as "messagesOut"
+      from messages m
+      where m.tenant_id = ${tenantId} and m.status <> 'scheduled'
+        and m.ticket_id in (select jsonb_array_elements_text(${JSON.stringify(ticketIds)}::jsonb)::int)
+      group by 1, 2`,
+  );
+  const hours = new Map<number, THourMessages[]>();
+  for (const row of rows) {
+    const list = hours.get(row.ticketId) ?? [];
+    list.push({ hour: new Date(row.hour), messagesIn: row.messagesIn, messagesOut: row.messagesOut });
+    hours.set(row.ticketId, list);
+  }
+  return hours;
+};
+
+/** What was last stored for one ticket, or null. */
+export const loadStoredFacts = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+): Promise<{ facts: TTicketFacts; hours: THourMessages[] } | null> => {
+  const [row] = await tx
+    .select()
+    .from(insightTicketFacts)
+    .where(and(eq(insightTicketFacts.tenantId, tenantId), eq(insightTicketFacts.ticketId, ticketId)));
+  if (!row) return null;
+  const hours = await tx
+    .select({
+      hour: insightTicketHours.hour,
+      messagesIn: insightTicketHours.messagesIn,
+      messagesOut: insightTicketHours.messagesOut,
+    })
+    .from(insightTicketHours)
+    .where(and(eq(insightTicketHours.tenantId, tenantId), eq(insightTicketHours.ticketId, ticketId)));
+  const { tenantId: _tenant, computedAt: _computed, ...facts } = row;
+  return { facts, hours };
+};
+
+/** Replaces these tickets' stored facts and hours (none given: removed). */
+export const storeFacts = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: readonly number[],
+  facts: readonly TTicketFacts[],
+  hours: ReadonlyMap<number, readonly THourMessages[]>,
+): Promise<void> => {
+  if (ticketIds.length === 0) return;
+  const ids = [...ticketIds];
+  await tx
+    .delete(insightTicketFacts)
+    .where(and(eq(insightTicketFacts.tenantId, tenantId), inArray(insightTicketFacts.ticketId, ids)));
+  await tx
+    .delete(insightTicketHours)
+    .where(and(eq(insightTicketHours.tenantId, tenantId), inArray(insightTicketHours.ticketId, ids)));
+  if (facts.length > 0) await tx.insert(insightTicketFacts).values(facts.map((f) => ({ ...f, tenantId })));
+  const hourRows = facts.flatMap((f) =>
+    (hours.get(f.ticketId) ?? []).map((h) => ({ ...h, tenantId, ticketId: f.ticketId })),
+  );
+  for (let i = 0; i < hourRows.length; i += 1000)
+    await tx.insert(insightTicketHours).values(hourRows.slice(i, i + 1000));
+};
+
+/** Adds these deltas to the hourly sums (rows in key order, so concurrent writers never deadlock). */
+export const addToHourly = async (tx: TExecutor, tenantId: number, buckets: readonly TBucket[]): Promise<void> => {
+  for (let i = 0; i < buckets.length; i += 500) {
+    const chunk = buckets.slice(i, i + 500);
+    await tx
+      .insert(insightHourly)
+      .values(chunk.map((b) => ({ ...b, tenantId })))
+      .onConflictDoUpdate({
+        target: [
+          insightHourly.tenantId,
+          insightHourly.hour,
+          insightHourly.queueId,
+          insightHourly.userId,
+          insightHourly.connectionId,
+          insightHourly.channel,
+        ],
+        set: Object.fromEntries(
+          bucketMeasures.map((m) => [m, sql.raw(`insight_hourly.${columnOf(m)} + excluded.${columnOf(m)}`)]),
+        ),
+      });
+  }
+};
+
+const columnOf = (measure: string): string => measure.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Forgets a tenant's figures (before a rebuild). */
+export const clearTenantFigures = async (tx: TExecutor, tenantId: number): Promise<void> => {
+  await tx.delete(insightHourly).where(eq(insightHourly.tenantId, tenantId));
+  await tx.delete(insightTicketHours).where(eq(insightTicketHours.tenantId, tenantId));
+  await tx.delete(insightTicketFacts).where(eq(insightTicketFacts.tenantId, tenantId));
+};
+
+/** The tenant's ticket ids after `afterId`, in order (the rebuild walks them in batches). */
+export const nextTicketIds = async (tx: TExecutor, tenantId: number, afterId: number, limit: number) =>
+  (
+    await queryRows<{ id: number }>(
+      tx,
+      sql`select id from tickets where tenant_id = ${tenantId} and id > ${afterId} order by id limit ${limit}`,
+    )
+  ).map((row) => row.id);
+
+/** Has the tenant tickets but no figures yet (tickets from before figures were kept)? */
+export const lacksFigures = async (tx: TExecutor, tenantId: number): Promise<boolean> => {
+  const [row] = await queryRows<{ lacks: boolean }>(
+    tx,
+    sql`select exists (select 1 from tickets where tenant_id = ${tenantId})
+      and not exists (select 1 from insight_ticket_facts where tenant_id = ${tenantId}) as lacks`,
+  );
+  return row?.lacks ?? false;
+};

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { eventually } from '../../../../test/sockets.js';
+import { queryRows } from '../../../platform/db/client.js';
+import { queues } from '../../../platform/db/schema.js';
+import { withTenant } from '../../../platform/db/tenant-tx.js';
+import { receiveMessage } from '../../messages/receive-batch.js';
+import { rebuildTenantFigures } from './rebuild-figures.js';
+
+// The figures the listeners keep (insight_hourly) must equal a direct count over the raw tables, whatever the
+// sequence of creates, answers, transfers, closes, reopens, tags and deletions; and a rebuild gives the same.
+
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+let t: TestApp;
+let fx: TFixture;
+let webchatId: number;
+let otherQueueId: number;
+let sequence = 0;
+
+const say = async (person: number) => {
+  sequence += 1;
+  const received = await receiveMessage(t.prosa.services, {
+    tenantId: fx.tenantId,
+    connectionId: webchatId,
+    externalId: `figures-${sequence}`,
+    from: { kind: 'webchat' as const, value: `visitante-${person}`, name: `Visitante ${person}` },
+    body: `mensagem ${sequence}`,
+    timestamp: Date.now(),
+  });
+  if (received.duplicate) throw new Error('unexpected duplicate');
+  return received.ticket.id;
+};
+
+const ticketIds = async () =>
+  (await queryRows<{ id: number }>(t.db, sql`select id from tickets where tenant_id = ${fx.tenantId} order by id`)).map(
+    (row) => row.id,
+  );
+
+type TOp = { kind: 'say' | 'accept' | 'reply' | 'transfer' | 'close' | 'reopen' | 'tag' | 'delete'; pick: number };
+const op = fc.record({
+  kind: fc.constantFrom('say', 'say', 'accept', 'reply', 'reply', 'transfer', 'close', 'reopen', 'tag', 'delete'),
+  pick: fc.nat(50),
+}) as fc.Arbitrary<TOp>;
+
+const apply = async ({ kind, pick }: TOp) => {
+  if (kind === 'say') return say(pick % 6);
+  const ids = await ticketIds();
+  const id = ids[pick % Math.max(ids.length, 1)];
+  if (id === undefined) return say(pick % 6);
+  const token = pick % 2 === 0 ? fx.tokens.admin : fx.tokens.supervisor;
+  const put = (body: object) => t.request('PUT', `/tickets/${id}`, { token, body });
+  const res = await {
+    accept: () => put({ status: 'open' }),
+    reply: () => t.request('POST', `/messages/${id}`, { token, body: { body: `resposta ${pick}` } }),
+    transfer: () =>
+      put({
+        queueId: pick % 3 === 0 ? otherQueueId : fx.queue.id,
+        userId: pick % 3 === 1 ? fx.agent.id : null,
+        isTransference: true,
+      }),
+    close: () => put({ status: 'closed' }),
+    reopen: () => put({ status: 'open' }),
+    tag: () => put({ tags: [] }),
+    delete: () => t.request('DELETE', `/tickets/${id}`, { token: fx.tokens.admin }),
+  }[kind]();
+  expect(res.status, `${kind} answered ${res.status}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+};
+
+/** What insight_hourly sums to, per queue, agent, connection and channel (rows that add up to nothing left out). */
+const kept = () =>
+  queryRows(
+    t.db,
+    sql`select queue_id as q, user_id as u, connection_id as c, channel,
+        sum(tickets_created)::int as created, sum(tickets_accepted)::int as accepted, sum(wait_seconds)::int as wait,
+        sum(first_responses)::int as responses, sum(first_response_seconds)::int as response_seconds,
+        sum(tickets_closed)::int as closed, sum(resolution_seconds)::int as resolution, sum(transfers)::int as transfers,
+        sum(messages_in)::int as "in", sum(messages_out)::int as "out"
+      from insight_hourly where tenant_id = ${fx.tenantId}
+      group by 1, 2, 3, 4
+      having sum(tickets_created) <> 0 or sum(messages_in) <> 0 or sum(messages_out) <> 0
+      order by 1, 2, 3, 4`,
+  );
+
+/** The same figures counted straight from the raw tables, written independently of the listener's code. */
+const recount = () =>
+  queryRows(
+    t.db,
+    sql`with t as (
+        select t.*, coalesce(t.queue_id, 0) as q, coalesce(t.user_id, 0) as u, coalesce(t.whatsapp_id, 0) as c,
+          (select min(m.created_at) from messages m where m.ticket_id = t.id and m.from_me and m.user_id is not null
+            and m.status <> 'scheduled') as responded
+        from tickets t where t.tenant_id = ${fx.tenantId})
+      select q, u, c, channel, count(*)::int as created,
+        count(started_attendance_at)::int as accepted,
+        coalesce(sum(greatest(0, round(extract(epoch from started_attendance_at - created_at)))), 0)::int as wait,
+        count(responded)::int as responses,
+        coalesce(sum(greatest(0, round(extract(epoch from responded - created_at)))), 0)::int as response_seconds,
+        count(*) filter (where status = 'closed' and closed_at is not null)::int as closed,
+        coalesce(sum(greatest(0, round(extract(epoch from closed_at - created_at)))) filter (where status = 'closed'), 0)::int
+          as resolution,
+        coalesce(sum((select count(*) from ticket_logs l where l.ticket_id = t.id and l.type = 'transfered'))
+          filter (where status = 'closed' and closed_at is not null), 0)::int as transfers,
+        coalesce(sum((select count(*) from messages m where m.ticket_id = t.id and not m.from_me and m.status <> 'scheduled')), 0)::int as "in",
+        coalesce(sum((select count(*) from messages m where m.ticket_id = t.id and m.from_me and m.status <> 'scheduled')), 0)::int as "out"
+      from t group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
+
+beforeAll(async () => {
+  t = await startTestApp();
+  fx = await t.createTenantFixture('Indicadores');
+  const created = await t.request('POST', '/whatsapp', {
+    token: fx.tokens.admin,
+    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
+  });
+  webchatId = created.body.id;
+  const [other] = await t.db.insert(queues).values({ tenantId: fx.tenantId, queue: 'Financeiro' }).returning();
+  otherQueueId = (other as { id: number }).id;
+});
+afterAll(() => t?.close());
+
+describe('ticket figures', () => {
+  it('equal a recount of the raw tables after any sequence of changes, and a rebuild changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
+        for (const step of ops) await apply(step);
+        await eventually(async () => expect(await kept()).toEqual(await recount()), 8_000);
+      }),
+      { numRuns: 4, seed: 2026, endOnFailure: true },
+    );
+    const before = await queryRows(
+      t.db,
+      sql`select * from insight_hourly where tenant_id = ${fx.tenantId} and (tickets_created <> 0 or messages_in <> 0 or messages_out <> 0 or tickets_closed <> 0 or first_responses <> 0 or tickets_accepted <> 0) order by 1, 2, 3, 4, 5, 6`,
+    );
+    await withTenant(t.db, fx.tenantId, (tx) => rebuildTenantFigures(tx, fx.tenantId));
+    const after = await queryRows(
+      t.db,
+      sql`select * from insight_hourly where tenant_id = ${fx.tenantId} order by 1, 2, 3, 4, 5, 6`,
+    );
+    expect(after).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('agents online', () => {
+  it('keeps one period per stretch online, closed when the agent goes offline', async () => {
+    const online = (isOnline: boolean) =>
+      t.request('PUT', `/usersIsOnline/${fx.agent.id}`, { token: fx.tokens.agent, body: { isOnline } });
+    expect((await online(true)).status).toBe(200);
+    expect((await online(true)).status).toBe(200);
+    expect((await online(false)).status).toBe(200);
+    const periods = () =>
+      queryRows<{ ended: boolean }>(
+        t.db,
+        sql`select ended_at is not null as ended from insight_user_sessions
+          where tenant_id = ${fx.tenantId} and user_id = ${fx.agent.id} order by id`,
+      );
+    await eventually(async () => expect(await periods()).toEqual([{ ended: true }]), 10_000);
+  });
+});
+
+describe('rebuild', () => {
+  it('answers 202 to an admin and 403 to an agent, 401 without a token', async () => {
+    expect((await t.request('POST', '/insight/rebuild', { token: fx.tokens.admin })).status).toBe(202);
+    expect((await t.request('POST', '/insight/rebuild', { token: fx.tokens.agent })).status).toBe(403);
+    expect((await t.request('POST', '/insight/rebuild')).status).toBe(401);
+  });
+});

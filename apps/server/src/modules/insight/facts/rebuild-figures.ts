@@ -1,0 +1,41 @@
+import type { TExecutor } from '../../../platform/db/client.js';
+import {
+  addToHourly,
+  clearTenantFigures,
+  nextTicketIds,
+  readTicketFacts,
+  readTicketHours,
+  storeFacts,
+} from './facts.repository.js';
+import { lockTenantFigures, withBusinessSeconds } from './recompute-ticket.js';
+import { BucketSums } from './ticket-facts.js';
+
+const BATCH = 500;
+
+/**
+ * Recomputes a tenant's figures from the raw tables alone: every ticket's facts, then the hourly sums from them.
+ * What the listeners keep up to date must equal this (the property test checks it). Holds the tenant's figures
+ * lock, so tickets' recomputes wait for it and then apply on top.
+ */
+export const rebuildTenantFigures = async (tx: TExecutor, tenantId: number): Promise<{ tickets: number }> => {
+  await lockTenantFigures(tx, tenantId, 'exclusive');
+  await clearTenantFigures(tx, tenantId);
+  const sums = new BucketSums();
+  let afterId = 0;
+  let count = 0;
+  for (;;) {
+    const ids = await nextTicketIds(tx, tenantId, afterId, BATCH);
+    if (ids.length === 0) break;
+    const facts = await readTicketFacts(tx, tenantId, ids);
+    const hours = await readTicketHours(tx, tenantId, ids);
+    for (const ticket of facts.values()) {
+      await withBusinessSeconds(tx, tenantId, ticket);
+      sums.add(ticket, hours.get(ticket.ticketId) ?? []);
+    }
+    await storeFacts(tx, tenantId, ids, [...facts.values()], hours);
+    count += facts.size;
+    afterId = ids.at(-1) ?? afterId;
+  }
+  await addToHourly(tx, tenantId, sums.changed());
+  return { tickets: count };
+};
