@@ -60,6 +60,18 @@ export const dispatchPresenceEvent = (event: TPresenceEvent): void => {
   for (const listener of presenceListeners) listener(event);
 };
 
+const staffListeners = new Set<() => void>();
+
+/** `{tenantId}:user` and `{tenantId}:users` events: a user was made, changed or deleted, came online or left. */
+export const onStaffEvent = (listener: () => void): (() => void) => {
+  staffListeners.add(listener);
+  return () => staffListeners.delete(listener);
+};
+
+const dispatchStaffEvent = (): void => {
+  for (const listener of staffListeners) listener();
+};
+
 /** Called on every connection after the first one: events may have been missed while disconnected. */
 export const onRealtimeReconnect = (listener: () => void): (() => void) => {
   reconnectListeners.add(listener);
@@ -104,6 +116,8 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   });
   client.on(events.user(tenantId), handlers.onUserEvent);
   client.on(events.users(tenantId), handlers.onUsersEvent);
+  client.on(events.user(tenantId), dispatchStaffEvent);
+  client.on(events.users(tenantId), dispatchStaffEvent);
   client.on(events.ticketList(tenantId), dispatchTicketListEvent);
 
   client.on(events.presence(tenantId), dispatchPresenceEvent);

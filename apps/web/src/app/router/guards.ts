@@ -18,6 +18,9 @@ export const superadminOnlyRoutes = [
 /** Screens for tenant managers: admin and the superadmin. */
 export const managerOnlyRoutes = ['usuarios', 'customizar'] as const;
 
+/** Screens for supervisors and up: the server answers agents ('user') 403 there. */
+export const supervisorOnlyRoutes = ['monitor'] as const;
+
 /** Screens of the tenant's admin rights (admin, super and the superadmin), as the server's routes behind them. */
 export const adminOnlyRoutes = ['configuracoes-proxy'] as const;
 
@@ -109,6 +112,8 @@ export const decideNavigation = ({
   )
     return denied();
   if (routeName && isCampaignRoute(routeName) && profile === 'user') return denied();
+  if (routeName && (supervisorOnlyRoutes as readonly string[]).includes(routeName) && profile === 'user')
+    return denied();
   if (isHiddenByMenu(routeName, pathname, menuVisibility)) return denied();
   if (routeName === rootRouteName) return { action: 'redirect', to: pathFor('contatos') };
   return allow;

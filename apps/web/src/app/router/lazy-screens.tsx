@@ -43,6 +43,9 @@ export const NotesPage = lazyScreen(() => import('../../modules/notes/routes/not
 export const FarewellMessagesPage = lazyScreen(() =>
   import('../../modules/farewell-messages/routes/farewell-messages-page').then((x) => x.FarewellMessagesPage),
 );
+export const MonitorPage = lazyScreen(() =>
+  import('../../modules/monitor/routes/monitor-page').then((x) => x.MonitorPage),
+);
 export const TicketPanelPage = lazyScreen(() =>
   import('../../modules/panel/routes/ticket-panel-page').then((x) => x.TicketPanelPage),
 );

@@ -127,7 +127,7 @@ export const screenStatus: Record<string, TScreenStatus> = {
   notas: built('IconNotes'),
   lanes: later('IconRoad'),
   etiquetas: built('IconTags'),
-  monitor: later('IconDeviceDesktopAnalytics'),
+  monitor: built('IconDeviceDesktopAnalytics'),
   agendamentos: built('IconCalendarEvent'),
   aniversarios: built('IconCake'),
   fechamento: built('IconMessageCheck'),

@@ -50,6 +50,11 @@ export const catalogPtBR = {
     deleteMessage: 'Excluir a fila "{{name}}"? Os atendimentos dela ficam sem fila e os atendentes deixam de tê-la.',
     name: 'Nome',
     color: 'Cor',
+    waitAlert: 'Alerta de espera (minutos)',
+    waitAlertHint: 'O monitor avisa quando um atendimento espera nesta fila mais que isso. Vazio: sem alerta.',
+    waitAlertInvalid: 'Informe um número inteiro de 1 a 1440 minutos, ou deixe vazio.',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minutos',
   },
   reasons: {
     title: 'Motivos de encerramento',
@@ -115,6 +120,11 @@ export const catalogEn: typeof catalogPtBR = {
     deleteMessage: 'Delete the queue "{{name}}"? Its tickets are left without a queue and agents lose it.',
     name: 'Name',
     color: 'Colour',
+    waitAlert: 'Wait alert (minutes)',
+    waitAlertHint: 'The monitor warns when a ticket waits in this queue longer than this. Empty: no alert.',
+    waitAlertInvalid: 'Enter a whole number from 1 to 1440 minutes, or leave it empty.',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
   },
   reasons: {
     title: 'Closing reasons',

@@ -12,6 +12,7 @@ import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
 import { groupToolsEn } from '../../../modules/group-tools/locale';
+import { monitorEn } from '../../../modules/monitor/locale';
 import { notesEn } from '../../../modules/notes/locale';
 import { panelEn } from '../../../modules/panel/locale';
 import { protocolsEn } from '../../../modules/protocols/locale';
@@ -31,6 +32,7 @@ export const en: TLocaleResource = {
   protocols: protocolsEn,
   contacts: contactsEn,
   panel: panelEn,
+  monitor: monitorEn,
   connections: connectionsEn,
   proxy: proxyEn,
   catalog: catalogEn,

@@ -13,6 +13,7 @@ import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
 import { groupToolsPtBR } from '../../../modules/group-tools/locale';
+import { monitorPtBR } from '../../../modules/monitor/locale';
 import { notesPtBR } from '../../../modules/notes/locale';
 import { panelPtBR } from '../../../modules/panel/locale';
 import { protocolsPtBR } from '../../../modules/protocols/locale';
@@ -31,6 +32,7 @@ export const ptBR = {
   protocols: protocolsPtBR,
   contacts: contactsPtBR,
   panel: panelPtBR,
+  monitor: monitorPtBR,
   connections: connectionsPtBR,
   proxy: proxyPtBR,
   catalog: catalogPtBR,

@@ -1,5 +1,16 @@
-import { Badge, ColorInput, ColorSwatch, Group, MultiSelect, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import type { TFastReply, TReason, TTag } from '@prosa/contracts';
+import {
+  Badge,
+  ColorInput,
+  ColorSwatch,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type TFastReply, type TReason, type TTag, ZWaitAlertMinutes } from '@prosa/contracts';
 import { IconListCheck, IconMessageBolt, IconStack2, IconTags } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,21 +108,67 @@ export const TagsPage = () => {
   return <CatalogPage config={config} />;
 };
 
-/** `/filas`: the queues tickets are routed to and agents are bound to. */
+type TQueueValues = TNamedColourValues & { waitAlertMinutes: number | '' };
+
+/** `/filas`: the queues tickets are routed to and agents are bound to, with the monitor's wait alert. */
 export const QueuesPage = () => {
   const { t } = useTranslation();
-  const config = useMemo(
-    () =>
-      namedColourConfig<TQueue>(t, {
-        resource: 'queue',
-        texts: 'catalog.queues',
-        icon: IconStack2,
-        field: 'queue',
-        maxLength: 80,
-        nameOf: (queue) => queue.queue,
-      }),
-    [t],
-  );
+  const config = useMemo((): TCatalogConfig<TQueue, TQueueValues> => {
+    const base = namedColourConfig<TQueue>(t, {
+      resource: 'queue',
+      texts: 'catalog.queues',
+      icon: IconStack2,
+      field: 'queue',
+      maxLength: 80,
+      nameOf: (queue) => queue.queue,
+    });
+    const waitAlert = (values: TQueueValues) => (values.waitAlertMinutes === '' ? null : values.waitAlertMinutes);
+    return {
+      ...base,
+      columns: [
+        ...base.columns,
+        {
+          label: t('catalog.queues.waitAlert'),
+          render: (queue) =>
+            queue.waitAlertMinutes === null ? (
+              <Text size="sm" c="dimmed">
+                —
+              </Text>
+            ) : (
+              t('catalog.queues.minutes', { count: queue.waitAlertMinutes })
+            ),
+        },
+      ],
+      initial: (queue) => ({ ...base.initial(queue), waitAlertMinutes: queue?.waitAlertMinutes ?? '' }),
+      validate: (values) => {
+        const errors = base.validate(values) ?? {};
+        if (!ZWaitAlertMinutes.safeParse(waitAlert(values)).success)
+          errors.waitAlertMinutes = t('catalog.queues.waitAlertInvalid');
+        return Object.keys(errors).length > 0 ? errors : null;
+      },
+      toInput: (values) => {
+        const { waitAlertMinutes: _, ...named } = values;
+        return { ...(base.toInput(named) as object), waitAlertMinutes: waitAlert(values) };
+      },
+      form: (values, set, errors) => (
+        <>
+          {base.form(values, (named) => set({ ...values, ...named }), errors)}
+          <NumberInput
+            label={t('catalog.queues.waitAlert')}
+            description={t('catalog.queues.waitAlertHint')}
+            value={values.waitAlertMinutes}
+            error={errors.waitAlertMinutes}
+            min={1}
+            max={1440}
+            allowDecimal={false}
+            allowNegative={false}
+            onChange={(value) => set({ ...values, waitAlertMinutes: typeof value === 'number' ? value : '' })}
+            data-testid="queue-wait-alert"
+          />
+        </>
+      ),
+    };
+  }, [t]);
   return <CatalogPage config={config} />;
 };
 

@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
 
-export type TQueue = { id: number; queue: string; color: string; isActive: boolean };
+export type TQueue = {
+  id: number;
+  queue: string;
+  color: string;
+  isActive: boolean;
+  /** The monitor alerts when a ticket waits in the queue longer than this (null: no alert). */
+  waitAlertMinutes: number | null;
+};
 
 export const queueKeys = { all: ['queues'] as const };
 

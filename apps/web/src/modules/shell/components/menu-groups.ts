@@ -15,7 +15,10 @@ export const menuGroups: readonly TMenuGroup[] = [
       'aniversarios',
     ],
   },
-  { key: 'management', items: ['home-dashboard', 'relatorios', 'funil', 'kanban', 'campanhas', 'massa', 'grupo'] },
+  {
+    key: 'management',
+    items: ['home-dashboard', 'monitor', 'relatorios', 'funil', 'kanban', 'campanhas', 'massa', 'grupo'],
+  },
   {
     key: 'configuration',
     items: [
