@@ -22,6 +22,8 @@ export type TExportDeps = Pick<TServices, 'db' | 'storage' | 'log'> & {
   now?: () => Date;
   /** Rows read per query (tests turn it down to see several batches). */
   batchSize?: number;
+  /** The most rows an export writes (REPORT_EXPORT_MAX_ROWS; tests turn it down). */
+  maxRows?: number;
 };
 
 const BATCH = 1_000;
@@ -81,7 +83,8 @@ const writeFile = async (
     const scope = await scopeOf(tx, tenantId, params.filters ?? {}, now);
     return { scope, count: await countReportRows(tx, report, scope) };
   });
-  const total = Math.min(count, REPORT_EXPORT_MAX_ROWS);
+  const maxRows = deps.maxRows ?? REPORT_EXPORT_MAX_ROWS;
+  const total = Math.min(count, maxRows);
   const columns = publicColumns(report);
   const writer = await openExportWriter(row.format, file, columns, {
     title: report.title,
@@ -100,11 +103,9 @@ const writeFile = async (
     if (rows.length < limit) break;
     await update({ progress: Math.min(99, Math.floor((written / total) * 100)) });
   }
-  const truncated = count > REPORT_EXPORT_MAX_ROWS;
+  const truncated = count > maxRows;
   if (truncated)
-    await writer.note(
-      `Exportação limitada a ${REPORT_EXPORT_MAX_ROWS} linhas de ${count}: filtre o período para exportar o resto.`,
-    );
+    await writer.note(`Exportação limitada a ${maxRows} linhas de ${count}: filtre o período para exportar o resto.`);
   await writer.close();
   const fileName = fileNameOf(report.name, row.format, now, scope.zone);
   const { key } = await deps.storage.put(tenantId, row.format, createReadStream(file), {

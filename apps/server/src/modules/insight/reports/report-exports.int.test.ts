@@ -1,0 +1,175 @@
+import type { TReportColumn, TReportRow } from '@prosa/contracts';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { eventually } from '../../../../test/sockets.js';
+import { reportExports } from '../../../platform/db/schema.js';
+import { exportCell } from './export-cells.js';
+import { seedReportTenant } from './report-seed.fixture.js';
+import { writeReportExport } from './write-report-export.js';
+
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+
+let t: TestApp;
+let a: TFixture;
+let b: TFixture;
+let seed: Awaited<ReturnType<typeof seedReportTenant>>;
+const ZONE = 'America/Sao_Paulo';
+const eqId = (id: number) => eq(reportExports.id, id);
+
+beforeAll(async () => {
+  t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 50 } });
+  a = await t.createTenantFixture('Exportacoes');
+  b = await t.createTenantFixture('Vizinha');
+  seed = await seedReportTenant(t, a);
+});
+afterAll(() => t.close());
+
+/** Asks for an export and waits until its job is done; answers the export and its file. */
+const exportReport = async (name: string, format: string, filters: object = {}, token = a.tokens.supervisor) => {
+  const created = await t.request('POST', `/reports/${name}/exports`, { token, body: { format, filters } });
+  expect(created.status, JSON.stringify(created.body)).toBe(202);
+  expect(created.body).toMatchObject({ report: name, format, status: 'pending', progress: 0, downloadUrl: null });
+  const done = await eventually(async () => {
+    const res = await t.request('GET', `/report-exports/${created.body.id}`, { token });
+    expect(res.body.status).toBe('done');
+    return res.body;
+  });
+  const file = await t.prosa.app.inject({
+    method: 'GET',
+    url: done.downloadUrl,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(file.statusCode).toBe(200);
+  return { done, file };
+};
+
+/** The report's rows (all on one page) as the files write their cells. */
+const reportCells = async (name: string, query: string) => {
+  const page = await t.request('GET', `/reports/${name}?pageSize=200&${query}`, { token: a.tokens.supervisor });
+  const columns = page.body.columns as TReportColumn[];
+  return {
+    header: columns.map((c) => c.label),
+    rows: (page.body.rows as TReportRow[]).map((row) => columns.map((c) => String(exportCell(c, row, ZONE)))),
+  };
+};
+
+describe('report exports', () => {
+  it('writes a CSV (UTF-8 with BOM) whose rows are the report rows, downloaded with its name', async () => {
+    const filters = { tagIds: [seed.vip.id, seed.lead.id] };
+    const { done, file } = await exportReport('lista-contatos', 'csv', filters);
+    expect(done).toMatchObject({ progress: 100, rowCount: 3, truncated: false, error: null });
+    expect(done.fileName).toMatch(/^lista-contatos-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${done.fileName}"`);
+    expect(file.headers['content-type']).toContain('text/csv');
+    const bytes = file.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parse(bytes.toString('utf8').slice(1)) as string[][];
+    const expected = await reportCells('lista-contatos', `tagIds=${seed.vip.id},${seed.lead.id}`);
+    expect(records[0]).toEqual(expected.header);
+    expect(records.slice(1)).toEqual(expected.rows);
+    expect(records[1]).toContain('01/11/2026 23:30');
+  });
+
+  it('writes an XLSX that reads back with the same cells', async () => {
+    const { done, file } = await exportReport('atendimentos-por-parametros', 'xlsx');
+    expect(done.rowCount).toBe(3);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const width = sheet.getRow(1).cellCount;
+    const read = (n: number) =>
+      Array.from({ length: width }, (_, i) => String(sheet.getRow(n).getCell(i + 1).value ?? ''));
+    const expected = await reportCells('atendimentos-por-parametros', '');
+    expect(sheet.rowCount).toBe(4);
+    expect(read(1)).toEqual(expected.header);
+    expect([read(2), read(3), read(4)]).toEqual(expected.rows);
+    expect(read(4)).toContain('Fechado');
+    expect(read(4)).toContain('1:00:00');
+  });
+
+  it('writes a PDF', async () => {
+    const { done, file } = await exportReport('estatisticas-atendimentos-usuarios', 'pdf', {
+      from: '2026-11-01',
+      to: '2026-11-04',
+    });
+    expect(done.rowCount).toBe(4);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("keeps exports to their maker: another user's or tenant's export answers 404", async () => {
+    const { done } = await exportReport('contatos-por-estado', 'csv');
+    for (const token of [a.tokens.admin, b.tokens.admin]) {
+      expect((await t.request('GET', `/report-exports/${done.id}`, { token })).status).toBe(404);
+      expect((await t.request('GET', `/report-exports/${done.id}/file`, { token })).status).toBe(404);
+    }
+    const mine = await t.request('GET', '/report-exports', { token: a.tokens.supervisor });
+    expect(mine.body.map((e: { id: number }) => e.id)).toContain(done.id);
+    expect((await t.request('GET', '/report-exports', { token: a.tokens.admin })).body).toEqual([]);
+  });
+
+  it('refuses agents, no token and bad input naming the field', async () => {
+    const body = { format: 'csv' };
+    expect((await t.request('POST', '/reports/lista-contatos/exports', { body })).status).toBe(401);
+    const agent = await t.request('POST', '/reports/lista-contatos/exports', { token: a.tokens.agent, body });
+    expect(agent.status).toBe(403);
+    expect((await t.request('GET', '/report-exports', { token: a.tokens.agent })).status).toBe(403);
+    const token = a.tokens.supervisor;
+    const cases: [object, string][] = [
+      [{ format: 'docx' }, 'format'],
+      [{ format: 'csv', filters: { from: '2026-13-01' } }, 'filters.from'],
+      [{ format: 'csv', filters: { from: '2026-11-05', to: '2026-11-01' } }, 'to'],
+    ];
+    for (const [input, field] of cases) {
+      const res = await t.request('POST', '/reports/lista-contatos/exports', { token, body: input });
+      expect(res.status, field).toBe(400);
+      expect(res.body.field, field).toBe(field);
+    }
+    expect((await t.request('POST', '/reports/nao-existe/exports', { token, body })).status).toBe(404);
+  });
+
+  it('walks the rows in batches and stops at the row cap, saying so in the file', async () => {
+    const [row] = await t.db
+      .insert(reportExports)
+      .values({
+        tenantId: a.tenantId,
+        userId: a.supervisor.id,
+        report: 'lista-contatos',
+        format: 'csv',
+        params: { filters: {} },
+      })
+      .returning();
+    if (!row) throw new Error('no export');
+    const { db, storage, log } = t.prosa.services;
+    await writeReportExport({ db, storage, log, batchSize: 2, maxRows: 3 }, a.tenantId, row.id);
+    const res = await t.request('GET', `/report-exports/${row.id}`, { token: a.tokens.supervisor });
+    expect(res.body).toMatchObject({ status: 'done', rowCount: 3, truncated: true, progress: 100 });
+    const file = await t.request('GET', `/report-exports/${row.id}/file`, { token: a.tokens.supervisor });
+    const records = parse(String(file.body).replace(/^\uFEFF/, ''), { relaxColumnCount: true }) as string[][];
+    expect(records.slice(1, 4).map((r) => r[0])).toEqual(['Ana', 'bruno', 'Carla']);
+    expect(records[4]?.[0]).toBe('Exportação limitada a 3 linhas de 4: filtre o período para exportar o resto.');
+  });
+
+  it('marks an export that cannot be written as failed, with the reason', async () => {
+    const [row] = await t.db
+      .insert(reportExports)
+      .values({
+        tenantId: a.tenantId,
+        userId: a.supervisor.id,
+        report: 'nao-existe',
+        format: 'pdf',
+        params: { filters: {} },
+      })
+      .returning();
+    if (!row) throw new Error('no export');
+    const { db, storage, log } = t.prosa.services;
+    await writeReportExport({ db, storage, log }, a.tenantId, row.id);
+    const [after] = await t.db.select().from(reportExports).where(eqId(row.id));
+    expect(after).toMatchObject({ status: 'failed', error: 'relatório desconhecido: nao-existe', storageKey: null });
+    expect((await t.request('GET', `/report-exports/${row.id}/file`, { token: a.tokens.supervisor })).status).toBe(404);
+  });
+});
