@@ -136,32 +136,15 @@ export const insertCampaignContacts = async (
   return added;
 };
 
-/** Takes a contact out of the campaign while its send has not started; false when there is no such row. */
-export const deletePendingCampaignContact = async (
-  tx: TExecutor,
-  tenantId: number,
-  campaignId: number,
-  contactId: number,
-): Promise<boolean> => {
-  const rows = await tx
-    .delete(campaignContacts)
-    .where(
-      and(
-        eq(campaignContacts.tenantId, tenantId),
-        eq(campaignContacts.campaignId, campaignId),
-        eq(campaignContacts.contactId, contactId),
-        eq(campaignContacts.state, 'pending'),
-      ),
-    )
-    .returning({ id: campaignContacts.id });
-  return rows.length > 0;
-};
-
-/** Takes every contact whose send has not started out of the campaign; returns how many. */
+/**
+ * Takes contacts whose send has not started out of the campaign: one (`contactId`) or every one; returns how
+ * many went.
+ */
 export const deletePendingCampaignContacts = async (
   tx: TExecutor,
   tenantId: number,
   campaignId: number,
+  contactId?: number,
 ): Promise<number> => {
   const rows = await tx
     .delete(campaignContacts)
@@ -170,6 +153,7 @@ export const deletePendingCampaignContacts = async (
         eq(campaignContacts.tenantId, tenantId),
         eq(campaignContacts.campaignId, campaignId),
         eq(campaignContacts.state, 'pending'),
+        contactId === undefined ? undefined : eq(campaignContacts.contactId, contactId),
       ),
     )
     .returning({ id: campaignContacts.id });

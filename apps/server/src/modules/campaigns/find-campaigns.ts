@@ -12,7 +12,6 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import {
-  deletePendingCampaignContact,
   deletePendingCampaignContacts,
   findCampaignContactPage,
   findCampaignCounts,
@@ -86,7 +85,7 @@ export const getCampaignTimeline = (
 export const removeCampaignContact = (deps: TDeps, ctx: TRequestContext, campaignId: number, contactId: number) =>
   withTenant(deps.db, ctx.tenantId, async (tx) => {
     assertEditable(await lockCampaign(tx, ctx.tenantId, campaignId));
-    if (!(await deletePendingCampaignContact(tx, ctx.tenantId, campaignId, contactId)))
+    if ((await deletePendingCampaignContacts(tx, ctx.tenantId, campaignId, contactId)) === 0)
       throw new AppError('ERR_NO_CONTACT_FOUND');
   });
 
