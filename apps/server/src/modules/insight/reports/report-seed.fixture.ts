@@ -5,6 +5,7 @@ import {
   contactWallets,
   insightHourly,
   insightTicketFacts,
+  insightTicketHours,
   insightUserSessions,
   queues,
   reasons,
@@ -177,6 +178,12 @@ export const seedReportTenant = async (t: TestApp, fx: TFixture) => {
       createdAt: at('2026-11-05T12:00:00Z'),
       messagesIn: 1,
     },
+  ]);
+  await db.insert(insightTicketHours).values([
+    { tenantId, ticketId: t1.id, hour: at('2026-11-03T12:00:00Z'), messagesIn: 4, messagesOut: 3 },
+    { tenantId, ticketId: t1.id, hour: at('2026-11-03T13:00:00Z'), messagesIn: 1, messagesOut: 1 },
+    { tenantId, ticketId: t2.id, hour: at('2026-11-04T12:00:00Z'), messagesIn: 2, messagesOut: 1 },
+    { tenantId, ticketId: t3.id, hour: at('2026-11-05T12:00:00Z'), messagesIn: 1 },
   ]);
   const hour = (iso: string, values: Partial<typeof insightHourly.$inferInsert>) => ({
     tenantId,

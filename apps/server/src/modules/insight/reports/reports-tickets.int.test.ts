@@ -69,7 +69,10 @@ describe('estatisticas-atendimentos-usuarios', () => {
     const all = await run(AGENTS, `userIds=${a.agent.id}`);
     expect(all.rows).toHaveLength(1);
     expect(all.rows[0]).toMatchObject({ ticketsHandled: 2, avgResolutionSeconds: 1850, avgRating: 3 });
-    const telegram = await run(AGENTS, `channels=telegram&userIds=${a.agent.id},${seed.agent2.id}&sortBy=ticketsAccepted`);
+    const telegram = await run(
+      AGENTS,
+      `channels=telegram&userIds=${a.agent.id},${seed.agent2.id}&sortBy=ticketsAccepted`,
+    );
     expect(telegram.rows.map((r: TRow) => [r.userId, r.ticketsAccepted])).toEqual([
       [seed.agent2.id, 1],
       [a.agent.id, 0],
