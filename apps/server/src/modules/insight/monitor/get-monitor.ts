@@ -7,8 +7,7 @@ import {
   findMonitorAgents,
   findMonitorConnections,
   findMonitorQueues,
-  findQueueWaits,
-  findWaitAlerts,
+  findWaits,
   type TAgentRow,
   type TDbTime,
 } from './monitor.repository.js';
@@ -40,8 +39,7 @@ export const getMonitor = (deps: TDeps, tenantId: number): Promise<TMonitor> =>
     const answers = await findLastAnswers(tx, tenantId, new Date(now.getTime() - LAST_ANSWER_WINDOW_MS));
     const queueRows = await findMonitorQueues(tx, tenantId);
     const counts = await countActiveTicketsPerQueue(tx, tenantId);
-    const waits = await findQueueWaits(tx, tenantId, now);
-    const alertRows = await findWaitAlerts(tx, tenantId, now);
+    const waits = await findWaits(tx, tenantId, now);
     const connectionRows = await findMonitorConnections(tx, tenantId);
 
     const lastAnswer = new Map(answers.map((row) => [row.userId, new Date(Number(row.lastAnswerAt)).toISOString()]));
@@ -66,7 +64,7 @@ export const getMonitor = (deps: TDeps, tenantId: number): Promise<TMonitor> =>
       const queue = queueOf(row.queueId);
       if (queue) queue[row.status === 'open' ? 'open' : 'waiting'] = row.count;
     }
-    for (const row of waits) {
+    for (const row of waits.queues) {
       const queue = queueOf(row.queueId);
       if (!queue) continue;
       queue.longestWaitSince = iso(row.longestWaitSince);
@@ -90,7 +88,7 @@ export const getMonitor = (deps: TDeps, tenantId: number): Promise<TMonitor> =>
         // The web chat has no session to lose: the connections screen shows it connected, and so does this.
         status: row.type === 'webchat' ? 'CONNECTED' : row.status,
       })),
-      alerts: alertRows.map((row) => {
+      alerts: waits.alerts.map((row) => {
         const waitingSince = new Date(row.waitingSince);
         return {
           ticketId: row.ticketId,

@@ -85,17 +85,7 @@ const waitingTickets = (tenantId: number): SQL => sql`
 const pastThreshold = (now: Date): SQL =>
   sql`q.wait_alert_minutes is not null and w.since <= ${now.toISOString()}::timestamptz - make_interval(mins => q.wait_alert_minutes)`;
 
-/** Per queue: since when its longest-waiting ticket waits, and how many wait past the queue's threshold. */
-export const findQueueWaits = (tx: TExecutor, tenantId: number, now: Date) =>
-  queryRows<{ queueId: number | null; longestWaitSince: TDbTime; overThreshold: number }>(
-    tx,
-    sql`
-      with w as (${waitingTickets(tenantId)})
-      select w.queue_id as "queueId", min(w.since) as "longestWaitSince",
-        (count(*) filter (where ${pastThreshold(now)}))::int as "overThreshold"
-      from w left join queues q on q.tenant_id = ${tenantId} and q.id = w.queue_id
-      group by w.queue_id`,
-  );
+export type TQueueWaitRow = { queueId: number | null; longestWaitSince: TDbTime; overThreshold: number };
 
 export type TAlertRow = {
   ticketId: number;
@@ -106,21 +96,42 @@ export type TAlertRow = {
   waitingSince: TDbTime;
 };
 
-/** The longest waits past their queue's threshold, longest first. */
-export const findWaitAlerts = (tx: TExecutor, tenantId: number, now: Date) =>
-  queryRows<TAlertRow>(
+/**
+ * Per queue, since when its longest-waiting ticket waits and how many wait past the queue's threshold; and the
+ * longest of those waits, longest first. One statement, so each waiting ticket's log is read once; contacts are
+ * read only for the listed alerts.
+ */
+export const findWaits = async (
+  tx: TExecutor,
+  tenantId: number,
+  now: Date,
+): Promise<{ queues: TQueueWaitRow[]; alerts: TAlertRow[] }> => {
+  const [row] = await queryRows<{ queues: TQueueWaitRow[] | string; alerts: TAlertRow[] | string }>(
     tx,
     sql`
-      with w as (${waitingTickets(tenantId)})
-      select w.id as "ticketId", c.name as "contactName", q.id as "queueId", q.queue as "queueName",
-        q.wait_alert_minutes as "thresholdMinutes", w.since as "waitingSince"
-      from w
-      join queues q on q.tenant_id = ${tenantId} and q.id = w.queue_id
-      join contacts c on c.tenant_id = ${tenantId} and c.id = w.contact_id
-      where ${pastThreshold(now)}
-      order by w.since, w.id
-      limit ${monitorAlertsListed}`,
+      with w as materialized (${waitingTickets(tenantId)}),
+      late as (
+        select w.id, w.contact_id, w.since, q.id as queue_id, q.queue, q.wait_alert_minutes
+        from w join queues q on q.tenant_id = ${tenantId} and q.id = w.queue_id
+        where ${pastThreshold(now)}
+        order by w.since, w.id
+        limit ${monitorAlertsListed})
+      select
+        (select coalesce(json_agg(x), '[]') from (
+          select w.queue_id as "queueId", min(w.since) as "longestWaitSince",
+            (count(*) filter (where ${pastThreshold(now)}))::int as "overThreshold"
+          from w left join queues q on q.tenant_id = ${tenantId} and q.id = w.queue_id
+          group by w.queue_id) x) as queues,
+        (select coalesce(json_agg(y order by y."waitingSince", y."ticketId"), '[]') from (
+          select late.id as "ticketId", c.name as "contactName", late.queue_id as "queueId",
+            late.queue as "queueName", late.wait_alert_minutes as "thresholdMinutes", late.since as "waitingSince"
+          from late join contacts c on c.tenant_id = ${tenantId} and c.id = late.contact_id) y) as alerts`,
   );
+  // json comes parsed from one driver and as text from the other.
+  const parse = <T>(value: T[] | string | undefined): T[] =>
+    typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
+  return { queues: parse(row?.queues), alerts: parse(row?.alerts) };
+};
 
 export type TConnectionRow = {
   id: number;
