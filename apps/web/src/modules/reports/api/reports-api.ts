@@ -118,7 +118,6 @@ const optionSources = {
   connections: async () =>
     (await fetchOptionalList<TNamed>('/whatsapp')).map((connection) => ({ id: connection.id, name: connection.name })),
   reasons: async () => (await fetchOptionalList<TNamed>('/reasons')).map(({ id, name }) => ({ id, name })),
-  kanbans: async () => (await fetchOptionalList<TNamed>('/kanban')).map(({ id, name }) => ({ id, name })),
 } satisfies Record<string, () => Promise<TNamed[]>>;
 
 export type TOptionSource = keyof typeof optionSources;

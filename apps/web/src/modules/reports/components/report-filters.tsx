@@ -1,6 +1,6 @@
-import { Button, Group, MultiSelect, Paper, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, TagsInput, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { connectionTypes, type TReportFilter } from '@prosa/contracts';
+import { connectionTypes, reportFilters, type TReportFilter } from '@prosa/contracts';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,6 @@ const sourceOf: Partial<Record<TListFilterKey, TOptionSource>> = {
   tagIds: 'tags',
   connectionIds: 'connections',
   reasonIds: 'reasons',
-  kanbanIds: 'kanbans',
 };
 
 type TOption = { value: string; label: string };
@@ -108,6 +107,26 @@ const ListFilter = ({ filter, value, onChange }: TListFilterProps) => {
   );
 };
 
+/**
+ * Kanban lanes are numbers on the contact (there is no lanes list to pick from yet): the user types them.
+ */
+const KanbanFilter = ({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) => {
+  const { t } = useTranslation();
+  return (
+    <TagsInput
+      label={t('reports.filters.kanbanIds')}
+      placeholder={value.length === 0 ? t('reports.filters.kanbanPlaceholder') : undefined}
+      value={value}
+      onChange={(next) =>
+        onChange([...new Set(next.map((item) => item.trim()).filter((item) => /^\d{1,9}$/.test(item)))])
+      }
+      clearable
+      w={220}
+      data-testid="report-filter-kanbanIds"
+    />
+  );
+};
+
 /** The search box; the URL changes once typing pauses. */
 const SearchFilter = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
   const { t } = useTranslation();
@@ -133,6 +152,10 @@ const SearchFilter = ({ value, onChange }: { value: string; onChange: (value: st
   );
 };
 
+/** The period first and the search last, whatever order the meta lists them in. */
+const ordered = (filters: readonly TReportFilter[]): TReportFilter[] =>
+  reportFilters.filter((filter) => filters.includes(filter));
+
 type TReportFiltersProps = {
   filters: readonly TReportFilter[];
   view: TReportView;
@@ -147,10 +170,14 @@ export const ReportFilters = ({ filters, view, onChange }: TReportFiltersProps) 
   return (
     <Paper withBorder radius="md" p="md" mb="md" data-testid="report-filters">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        {filters.map((filter) => {
+        {ordered(filters).map((filter) => {
           switch (filter) {
             case 'period':
               return <PeriodFilter key={filter} from={view.from} to={view.to} onChange={(period) => change(period)} />;
+            case 'kanbanIds':
+              return (
+                <KanbanFilter key={filter} value={view.lists.kanbanIds} onChange={(value) => setList(filter, value)} />
+              );
             case 'search':
               return <SearchFilter key={filter} value={view.search} onChange={(search) => change({ search })} />;
             default:

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableSkeletonRows } from '../../../ui/data-states';
 import { intlLocale } from '../../attendance/components/format-time';
+import { translateValue } from './cell-values';
 import { formatCell, isNumericColumn } from './format-cell';
 
 type TSort = { by: string; dir: 'asc' | 'desc' };
@@ -41,8 +42,12 @@ const Cell = ({
   value: TReportRow[string];
   ticketColumn?: string;
 }) => {
-  const { t } = useTranslation();
-  const text = formatCell(column.type, value, intlLocale());
+  const { t, i18n } = useTranslation();
+  const formatted = formatCell(column.type, value, intlLocale());
+  const text =
+    column.type === 'text' && typeof value === 'string'
+      ? translateValue(column.key, value, t, (key) => i18n.exists(key))
+      : formatted;
   if (column.key === ticketColumn && value !== null && value !== undefined && value !== '')
     return (
       <Anchor
@@ -92,11 +97,13 @@ export const ReportTable = ({ columns, rows, sort, onSort, loading, ticketColumn
                       aria-label={t('reports.sortBy', { column: label })}
                       data-testid={`report-sort-${column.key}`}
                     >
+                      {/* Numbers' headers are right-aligned: the arrow goes first so it stays beside the label. */}
                       <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
-                        <Text size="sm" fw={700}>
+                        {align === 'right' && <SortIcon dir={dir} />}
+                        <Text size="sm" fw={700} ta={align}>
                           {label}
                         </Text>
-                        <SortIcon dir={dir} />
+                        {align === 'left' && <SortIcon dir={dir} />}
                       </Group>
                     </UnstyledButton>
                   ) : (

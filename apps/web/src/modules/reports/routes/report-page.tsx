@@ -90,7 +90,7 @@ export const ReportPage = ({ report }: { report: TReportName }) => {
           ) : (
             <>
               {chart && chart.points.length > 0 && (
-                <ReportChart chart={chart} label={t('reports.chart', { name: title })} />
+                <ReportChart report={report} chart={chart} label={t('reports.chart', { name: title })} />
               )}
               <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
                 {page.isSuccess && (
@@ -98,7 +98,11 @@ export const ReportPage = ({ report }: { report: TReportName }) => {
                     {t('reports.count', { count })}
                   </Text>
                 )}
-                <Box opacity={page.isPlaceholderData ? 0.6 : 1} aria-busy={page.isFetching}>
+                <Box
+                  opacity={page.isPlaceholderData ? 0.6 : 1}
+                  aria-busy={page.isFetching}
+                  data-testid="report-results"
+                >
                   <ReportTable
                     columns={columns}
                     rows={rows}
