@@ -47,17 +47,21 @@ export const bulkFormData = (input: object, file: File): FormData => {
 };
 
 /** POST the kind's bulk endpoint: the one-off campaign is created, filled and started at once. */
-export const useBulkSend = (kind: TBulkKind) => {
+/** A mass send (any form): posts it, keeps the campaign it made in the cache and refreshes the lists. */
+export const useMassSend = <TInput>(post: (input: TInput, file: File | null) => Promise<TBulkResult>) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ input, file }: { input: TBulkInput; file: File | null }) => {
-      const { path, csv } = bulkEndpoints[kind];
-      const body = csv && file ? bulkFormData(input, file) : input;
-      return (await http.post<TBulkResult>(path, body)).data;
-    },
+    mutationFn: ({ input, file }: { input: TInput; file: File | null }) => post(input, file),
     onSuccess: (result) => {
       client.setQueryData(campaignKeys.one(result.campaign.id), result.campaign);
       return client.invalidateQueries({ queryKey: campaignKeys.lists });
     },
   });
 };
+
+export const useBulkSend = (kind: TBulkKind) =>
+  useMassSend<TBulkInput>(async (input, file) => {
+    const { path, csv } = bulkEndpoints[kind];
+    const body = csv && file ? bulkFormData(input, file) : input;
+    return (await http.post<TBulkResult>(path, body)).data;
+  });

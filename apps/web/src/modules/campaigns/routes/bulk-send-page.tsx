@@ -3,10 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../app/notify';
-import { useAppNavigate } from '../../../app/router/use-app-navigate';
 import { PageHeader } from '../../../ui/page-header';
-import { showApiError } from '../../../ui/server-errors';
 import { useConnections } from '../../connections/api/connections-api';
 import { bulkEndpoints, type TBulkInput, type TBulkKind, useBulkSend } from '../api/bulk-api';
 import {
@@ -28,6 +25,7 @@ import { CsvPicker } from '../components/csv-picker';
 import { MessageVariantsField } from '../components/message-variants-field';
 import { SendOptionsFields } from '../components/send-options-fields';
 import { TemplateFields } from '../components/template-fields';
+import { useSendAndOpen } from '../components/use-send-and-open';
 
 type TBulkForm = TSendFields & { name: string; audience: TAudienceValue };
 
@@ -48,7 +46,6 @@ const toInput = (values: TBulkForm, kind: TBulkKind): TBulkInput => {
  */
 export const BulkSendPage = ({ kind }: { kind: TBulkKind }) => {
   const { t } = useTranslation();
-  const navigate = useAppNavigate();
   const connections = useConnections();
   const send = useBulkSend(kind);
   const usesCsv = bulkEndpoints[kind].csv;
@@ -63,18 +60,10 @@ export const BulkSendPage = ({ kind }: { kind: TBulkKind }) => {
     },
   });
 
+  const sendAndOpen = useSendAndOpen(send, form, 'campaigns.bulk.sent');
   const submit = form.onSubmit((values) => {
     if (usesCsv && !csv.file) return setCsvError(t('campaigns.bulk.csvRequired'));
-    send.mutate(
-      { input: toInput(values, kind), file: csv.file },
-      {
-        onSuccess: ({ campaign, report }) => {
-          notifySuccess(t('campaigns.bulk.sent', { count: report.added }));
-          navigate('contatos-campanha', { campanhaId: campaign.id });
-        },
-        onError: (error) => showApiError(error, form),
-      },
-    );
+    sendAndOpen(toInput(values, kind), csv.file);
   });
 
   const messagesError = form.errors.messages ?? form.errors['messages.0'];

@@ -12,8 +12,7 @@ import type {
 } from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
-import { bulkFormData } from '../../campaigns/api/bulk-api';
-import { campaignKeys } from '../../campaigns/api/campaigns-api';
+import { bulkFormData, useMassSend } from '../../campaigns/api/bulk-api';
 
 /** The per-group lists of the group tools, each one an endpoint of the same shape (GET/POST, PUT/DELETE /:id). */
 export type TGroupToolKind = 'banList' | 'wordList' | 'greetingMessage' | 'farewellMessage' | 'groupLinkList';
@@ -118,16 +117,8 @@ export const groupBulkPath = (kind: TGroupBulkKind) =>
   kind === 'participantes' ? '/bulkGroupParticipants' : '/bulkGroups';
 
 /** POST /bulkGroups or /bulkGroupParticipants; with a file, multipart (the fields as JSON in `data`). */
-export const useGroupBulkSend = (kind: TGroupBulkKind) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ input, file }: { input: TBulkGroupsInput | TBulkParticipantsInput; file: File | null }) => {
-      const body = file ? bulkFormData(input, file) : input;
-      return (await http.post<TBulkResult>(groupBulkPath(kind), body)).data;
-    },
-    onSuccess: (result) => {
-      client.setQueryData(campaignKeys.one(result.campaign.id), result.campaign);
-      return client.invalidateQueries({ queryKey: campaignKeys.lists });
-    },
+export const useGroupBulkSend = (kind: TGroupBulkKind) =>
+  useMassSend<TBulkGroupsInput | TBulkParticipantsInput>(async (input, file) => {
+    const body = file ? bulkFormData(input, file) : input;
+    return (await http.post<TBulkResult>(groupBulkPath(kind), body)).data;
   });
-};

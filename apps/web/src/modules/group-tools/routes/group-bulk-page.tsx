@@ -10,10 +10,7 @@ import {
 import { IconPaperclip, IconSend, IconSettings, IconUsersGroup, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../app/notify';
-import { useAppNavigate } from '../../../app/router/use-app-navigate';
 import { PageHeader } from '../../../ui/page-header';
-import { showApiError } from '../../../ui/server-errors';
 import {
   emptySendFields,
   sendFieldsToBody,
@@ -22,6 +19,7 @@ import {
 } from '../../campaigns/components/campaign-form';
 import { MessageVariantsField } from '../../campaigns/components/message-variants-field';
 import { SendOptionsFields } from '../../campaigns/components/send-options-fields';
+import { useSendAndOpen } from '../../campaigns/components/use-send-and-open';
 import { type TGroupBulkKind, useGroupBulkSend } from '../api/group-tools-api';
 import { GroupActionsPanel } from '../components/group-actions-panel';
 import { GroupPicker } from '../components/group-picker';
@@ -59,7 +57,6 @@ const toInput = (values: TGroupBulkForm, screen: TGroupBulkScreen): TBulkGroupsI
 
 const GroupBulkForm = ({ screen }: { screen: TGroupBulkScreen }) => {
   const { t } = useTranslation();
-  const navigate = useAppNavigate();
   const [file, setFile] = useState<File | null>(null);
   const form = useForm<TGroupBulkForm>({
     initialValues: { ...emptySendFields(), name: '', groups: [], mentionAll: false, includeAdmins: false },
@@ -72,17 +69,9 @@ const GroupBulkForm = ({ screen }: { screen: TGroupBulkScreen }) => {
   const kind = kindOf(screen, form.values.mentionAll);
   const send = useGroupBulkSend(kind);
 
+  const sendAndOpen = useSendAndOpen(send, form, 'groupTools.bulk.sent');
   const submit = form.onSubmit((values) =>
-    send.mutate(
-      { input: toInput(values, screen), file: screen === 'massagrupos2' ? file : null },
-      {
-        onSuccess: ({ campaign, report }) => {
-          notifySuccess(t('groupTools.bulk.sent', { count: report.added }));
-          navigate('contatos-campanha', { campanhaId: campaign.id });
-        },
-        onError: (error) => showApiError(error, form),
-      },
-    ),
+    sendAndOpen(toInput(values, screen), screen === 'massagrupos2' ? file : null),
   );
 
   const groupsError = form.errors.groups ?? Object.entries(form.errors).find(([key]) => key.startsWith('groups.'))?.[1];
