@@ -12,10 +12,10 @@ export const contactsByKanbanReport: TReportDefinition = {
   filters: ['kanbanIds', 'search', 'period'],
   columns: [
     column('kanban', 'Coluna', 'text', { sortAs: 'kanbanId' }),
-    column('name', 'Nome', 'text'),
+    column('name', 'Nome', 'text', { notNull: true }),
     column('number', 'Número', 'text'),
     column('email', 'E-mail', 'text'),
-    column('createdAt', 'Criado em', 'datetime'),
+    column('createdAt', 'Criado em', 'datetime', { notNull: true }),
   ],
   hidden: ['id', 'kanbanId'],
   defaultSort: { by: 'kanban', dir: 'asc' },

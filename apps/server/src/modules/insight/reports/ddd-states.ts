@@ -39,12 +39,14 @@ export const dddStates: Readonly<Record<string, string>> = Object.fromEntries(
 /** What a number has no state for. */
 export const UNKNOWN_STATE = '??';
 
-/** The same rule as `dddOfSql` (contacts-by-state.report.ts): 55, then the DDD, then 8 or 9 digits. */
-const BRAZILIAN = /^55(\d{2})\d{8,9}$/;
+/**
+ * The same rule as `dddOfSql` (contacts-by-state.report.ts): contacts keep E.164 digits, so a number is
+ * Brazilian when it is 55, the DDD, then 8 or 9 digits (a leading + aside).
+ */
+const BRAZILIAN = /^\+?55(\d{2})\d{8,9}$/;
 
 /** The area code of a Brazilian number, or null. */
-export const dddOf = (number: string | null | undefined): string | null =>
-  BRAZILIAN.exec((number ?? '').replace(/\D/g, ''))?.[1] ?? null;
+export const dddOf = (number: string | null | undefined): string | null => BRAZILIAN.exec(number ?? '')?.[1] ?? null;
 
 /** The state (UF) of a number's area code; `??` for a foreign number or an area code nobody uses. */
 export const stateOfNumber = (number: string | null | undefined): string => {

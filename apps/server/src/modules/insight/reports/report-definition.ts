@@ -21,6 +21,8 @@ export type TReportScope = {
 export type TReportColumnDef = TReportColumn & {
   /** Another output column to sort by when this one is asked (a lane's number instead of its label). */
   sortAs?: string;
+  /** Never null: sorted without a NULLS clause, so an index in either direction serves the order. */
+  notNull?: boolean;
 };
 
 export type TReportChartDef =
@@ -46,6 +48,11 @@ export type TReportDefinition = {
   /** NOTE: tenancy is decided here: every table the select reads is filtered on `scope.tenantId`. */
   source: (scope: TReportScope) => SQL;
   chart: TReportChartDef | null;
+  /**
+   * Few rows whatever the data (one per agent): read them all in one query and page, count and chart them in
+   * memory, instead of running the aggregation three times.
+   */
+  fewRows?: boolean;
 };
 
 export type TReportPaging = { sortBy: string; sortDir: TReportSortDir; limit: number; offset: number };
@@ -56,11 +63,5 @@ export const column = (
   key: string,
   label: string,
   type: TReportColumn['type'],
-  options: { sortable?: boolean; sortAs?: string } = {},
-): TReportColumnDef => ({
-  key,
-  label,
-  type,
-  sortable: options.sortable ?? true,
-  ...(options.sortAs ? { sortAs: options.sortAs } : {}),
-});
+  options: { sortable?: boolean; sortAs?: string; notNull?: boolean } = {},
+): TReportColumnDef => ({ key, label, type, ...options, sortable: options.sortable ?? true });

@@ -32,7 +32,8 @@ const orderBy = (report: TReportDefinition, sortBy: string, sortDir: TReportSort
   const key = ident(col?.sortAs ?? sortBy);
   const expression = col?.type === 'text' && !col.sortAs ? `lower(${key})` : key;
   const ties = report.tieBreak.map((k) => `${ident(k)} asc`);
-  return sql.raw([`${expression} ${sortDir} nulls last`, ...ties].join(', '));
+  const nulls = col?.notNull ? '' : ' nulls last';
+  return sql.raw([`${expression} ${sortDir}${nulls}`, ...ties].join(', '));
 };
 
 const toIso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
@@ -52,17 +53,17 @@ const toRow = (report: TReportDefinition, raw: Record<string, unknown>): TReport
   return row;
 };
 
-/** One page of the report's rows, in order. */
+/** One page of the report's rows, in order (every row without `limit`). */
 export const findReportRows = async (
   tx: TExecutor,
   report: TReportDefinition,
   scope: TReportScope,
-  paging: TReportPaging,
+  paging: Omit<TReportPaging, 'limit' | 'offset'> & { limit?: number; offset?: number },
 ): Promise<TReportRow[]> => {
+  const page = paging.limit === undefined ? sql`` : sql` limit ${paging.limit} offset ${paging.offset ?? 0}`;
   const raw = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select * from (${report.source(scope)}) as r
-      order by ${orderBy(report, paging.sortBy, paging.sortDir)} limit ${paging.limit} offset ${paging.offset}`,
+    sql`select * from (${report.source(scope)}) as r order by ${orderBy(report, paging.sortBy, paging.sortDir)}${page}`,
   );
   return raw.map((r) => toRow(report, r));
 };
@@ -72,6 +73,28 @@ export const countReportRows = async (tx: TExecutor, report: TReportDefinition, 
 
 /** The most points a chart draws (the largest ones). */
 const CHART_POINTS = 30;
+
+/** The chart of a report whose rows are all at hand (`fewRows`), as `findReportChart` would answer it. */
+export const chartOfRows = (report: TReportDefinition, rows: TReportRow[]): TReportChart | null => {
+  const chart = report.chart;
+  if (!chart) return null;
+  const byValue = (x: { label: string; value: number }, y: { label: string; value: number }) =>
+    y.value - x.value || (x.label < y.label ? -1 : x.label > y.label ? 1 : 0);
+  if ('countBy' in chart) {
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      const label = String(row[chart.countBy] ?? '');
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+    const points = [...counts].map(([label, value]) => ({ label, value }));
+    return { kind: chart.kind, points: points.sort(byValue).slice(0, CHART_POINTS) };
+  }
+  const points = rows.map((row) => ({
+    label: String(row[chart.labelOf] ?? ''),
+    value: Number(row[chart.valueOf] ?? 0),
+  }));
+  return { kind: chart.kind, points: points.sort(byValue).slice(0, CHART_POINTS) };
+};
 
 /** What the report's chart draws over all rows the filters keep (not only the page). */
 export const findReportChart = async (

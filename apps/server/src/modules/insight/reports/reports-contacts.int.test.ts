@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
-import { users } from '../../../platform/db/schema.js';
+import { contacts, users } from '../../../platform/db/schema.js';
+import { stateOfNumber } from './ddd-states.js';
 import { seedReportTenant } from './report-seed.fixture.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -164,6 +165,24 @@ describe('contacts by tag, state, kanban lane and wallet', () => {
     expect(res.body.chart.points).toContainEqual({ label: 'SP', value: 1 });
     expect(names((await run('contatos-por-estado', 'states=SP,??')).body.rows)).toEqual(['Carla', 'Ana']);
     expect(names((await run('contatos-por-estado', 'states=SP&sortBy=name&sortDir=desc')).body.rows)).toEqual(['Ana']);
+  });
+
+  it('contatos-por-estado: the SQL reads every number as the DDD table does', async () => {
+    const numbers = [
+      '+5548999990000',
+      '5520987654321',
+      '55119876543210',
+      '551198765',
+      '5511abcdefghi',
+      '5599988887777',
+    ];
+    await t.db
+      .insert(contacts)
+      .values(numbers.map((number, i) => ({ tenantId: b.tenantId, name: `Teste ${i}`, number })));
+    const res = await run('contatos-por-estado', 'pageSize=50', b.tokens.admin);
+    expect(res.body.count).toBe(4 + numbers.length);
+    for (const row of res.body.rows) expect(row.state, row.number).toBe(stateOfNumber(row.number));
+    expect(res.body.rows.filter((r: { state: string }) => r.state === 'SC')).toHaveLength(1);
   });
 
   it('contatos-por-kanban: lanes as Coluna N, none as Sem coluna, sorted by lane number', async () => {

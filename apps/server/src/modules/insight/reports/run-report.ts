@@ -5,7 +5,14 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import { assertMayRunReports, checkReportFilters } from './report-access.js';
 import type { TReportScope } from './report-definition.js';
-import { countReportRows, findReportChart, findReportRows, publicColumns, resolveSort } from './report-query.js';
+import {
+  chartOfRows,
+  countReportRows,
+  findReportChart,
+  findReportRows,
+  publicColumns,
+  resolveSort,
+} from './report-query.js';
 import { reportRegistry } from './report-registry.js';
 import { findTenantZone } from './reports.repository.js';
 
@@ -48,11 +55,22 @@ export const runReport = (
     await assertMayRunReports(tx, ctx);
     const scope = await scopeOf(tx, ctx.tenantId, filters, deps.now?.() ?? new Date());
     const offset = (pageNumber - 1) * pageSize;
+    const page = { report: name, columns: publicColumns(report) };
+    if (report.fewRows) {
+      const all = await findReportRows(tx, report, scope, sort);
+      const rows = all.slice(offset, offset + pageSize);
+      return {
+        ...page,
+        rows,
+        count: all.length,
+        hasMore: offset + rows.length < all.length,
+        chart: chartOfRows(report, all),
+      };
+    }
     const rows = await findReportRows(tx, report, scope, { ...sort, limit: pageSize, offset });
     const count = await countReportRows(tx, report, scope);
     return {
-      report: name,
-      columns: publicColumns(report),
+      ...page,
       rows,
       count,
       hasMore: offset + rows.length < count,
