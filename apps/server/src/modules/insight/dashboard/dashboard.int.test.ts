@@ -1,7 +1,9 @@
 import type { TDashboard } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { eventually } from '../../../../test/sockets.js';
 import { contacts, insightHourly, queues, tickets } from '../../../platform/db/schema.js';
+import { receiveMessage } from '../../messages/receive-batch.js';
 import { dayIn } from './dashboard-period.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -225,6 +227,44 @@ describe('GET /dashboard: live cards', () => {
 
     const sales = await dashboard(`?from=2026-03-10&to=2026-03-10&queueIds=${salesId}`);
     expect(sales.cards).toMatchObject({ open: 1, pending: 0, waitingLongestSeconds: null });
+  });
+});
+
+describe('GET /dashboard: figures of real tickets', () => {
+  it('counts a web chat conversation taken, answered and closed today, once the figures are kept', async () => {
+    const shop = await t.createTenantFixture('Ao vivo', { timezone: zone });
+    const site = await t.request('POST', '/whatsapp', {
+      token: shop.tokens.admin,
+      body: { name: 'Site', type: 'webchat', queueId: shop.queue.id },
+    });
+    expect(site.status).toBe(201);
+    const { ticket } = await receiveMessage(t.prosa.services, {
+      tenantId: shop.tenantId,
+      connectionId: site.body.id,
+      externalId: 'painel-ao-vivo-1',
+      from: { kind: 'webchat' as const, value: 'visitante-painel', name: 'Visitante' },
+      body: 'Oi, quero um orçamento',
+      timestamp: Date.now(),
+    });
+    const today = (query = '') => dashboard(query, shop.tokens.admin);
+    expect((await today()).cards).toMatchObject({ pending: 1, open: 0 });
+    await eventually(async () => expect((await today()).cards.ticketsCreated).toBe(1), 10_000);
+
+    const as = { token: shop.tokens.admin };
+    expect((await t.request('PUT', `/tickets/${ticket.id}`, { ...as, body: { status: 'open' } })).status).toBe(200);
+    expect((await t.request('POST', `/messages/${ticket.id}`, { ...as, body: { body: 'Olá!' } })).status).toBe(201);
+    expect((await t.request('PUT', `/tickets/${ticket.id}`, { ...as, body: { status: 'closed' } })).status).toBe(200);
+    await eventually(async () => {
+      const d = await today();
+      expect(d.cards).toMatchObject({ open: 0, pending: 0, ticketsCreated: 1, closedInPeriod: 1, messagesIn: 1 });
+      expect(d.cards.messagesOut).toBeGreaterThanOrEqual(1);
+      expect(d.cards.avgFirstResponseSeconds).not.toBeNull();
+      expect(d.agents).toEqual([expect.objectContaining({ userId: shop.admin.id, accepted: 1, closed: 1 })]);
+      expect(d.queues).toEqual([expect.objectContaining({ queueId: shop.queue.id, created: 1, closed: 1 })]);
+      expect(d.channels).toEqual([expect.objectContaining({ channel: 'webchat', created: 1, closed: 1 })]);
+    }, 10_000);
+    expect((await today(`?connectionIds=${site.body.id}`)).cards.ticketsCreated).toBe(1);
+    expect((await today(`?connectionIds=${site.body.id + 1000}`)).cards.ticketsCreated).toBe(0);
   });
 });
 
