@@ -66,7 +66,7 @@ const runCampaign = async (page: Page, errors: string[], admin: string, connecti
   }
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/campanhas');
   await page.getByTestId('campaign-add').first().click();
   await page.getByTestId('campaign-name').fill(`Lançamento ${stamp}`);

@@ -18,7 +18,7 @@ const create = async (page: Page, path: string, fill: () => Promise<void>, name:
 test('an admin keeps queues, tags, quick messages and closing reasons through their screens', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   const queue = `Pós-venda ${stamp}`;
   await create(page, '/filas', () => page.getByTestId('catalog-field-name').fill(queue), queue, 'filas');
   // The new queue is offered where quick messages are limited to queues.

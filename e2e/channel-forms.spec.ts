@@ -18,7 +18,7 @@ const forms: { type: string; title: string; fields: string[] }[] = [
 test('each channel opens its own form from "Nova conexão", grouped WhatsApp first', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/sessoes');
   await page.getByTestId('connection-add').click();
   await expect(page.getByRole('menu')).toContainText('Outros canais');
@@ -56,7 +56,7 @@ test('each channel opens its own form from "Nova conexão", grouped WhatsApp fir
 test('the settings screens list their own kinds: Meta offers WhatsApp, Instagram and Messenger', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/configuracoes/meta');
   await expect(page.getByRole('heading', { name: 'Meta: WhatsApp, Instagram e Messenger' })).toBeVisible();
   await page.getByTestId('connection-add').click();
@@ -84,7 +84,7 @@ test('the settings screens list their own kinds: Meta offers WhatsApp, Instagram
 test('an admin adds an SMS gateway: the card shows the webhook URL to paste into the gateway', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/configuracoes/sms');
   await page.getByTestId('connection-add').click();
   const name = `SMS da loja ${Date.now().toString(36)}`;

@@ -21,7 +21,7 @@ test('farewell messages: admins share them, agents keep their own', async ({ bro
   const adminPage = await browser.newPage();
   const adminErrors = watchConsole(adminPage);
   await loginThroughForm(adminPage, accounts.admin.email, accounts.admin.password);
-  await expect(adminPage).toHaveURL(/\/atendimento/);
+  await expect(adminPage).toHaveURL(/\/home/);
   await adminPage.goto('/fechamento');
   await expect(adminPage.getByText('Mensagens de fechamento').first()).toBeVisible();
 

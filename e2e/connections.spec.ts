@@ -8,7 +8,7 @@ import { test } from './test.js';
 test('an admin creates a site chat in /sessoes and opens its page from the embed panel', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/sessoes');
   await expect(page.getByRole('heading', { name: 'Conexões' })).toBeVisible();
   await page.getByTestId('connection-add').click();

@@ -31,7 +31,7 @@ test('forward two messages to another contact and export the conversation', asyn
   expect((await api('POST', `/messages/${ticket.body.id}`, { token, body: { body: second } })).status).toBe(201);
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto(`/atendimento/${ticket.body.id}`);
   const bubble = page.getByTestId('message-bubble').filter({ hasText: text });
   await expect(bubble).toBeVisible();

@@ -28,7 +28,7 @@ test('contacts: list, form errors in Portuguese, duplicates, start a conversatio
   expect(bruno.status).toBe(201);
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/contatos');
   await expect(page.getByRole('heading', { name: 'Contatos' })).toBeVisible();
   await expect(page.getByText('Bruno Carvalho')).toBeVisible();
@@ -78,7 +78,7 @@ test('tickets per queue panel and protocols', async ({ page }) => {
   expect(ticket.status).toBe(201);
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/painel-atendimentos');
   await expect(page.getByRole('heading', { name: 'Painel de atendimentos' })).toBeVisible();
   await expect(page.getByTestId('panel-ticket').filter({ hasText: 'Carla Menezes' })).toBeVisible();
@@ -103,7 +103,7 @@ test('tickets per queue panel and protocols', async ({ page }) => {
 test('an admin turns a setting on and off in /configuracoes/geral; an agent only reads it', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/configuracoes/geral');
   await expect(page.getByRole('heading', { name: 'Configurações gerais' })).toBeVisible();
   const force = page.getByTestId('setting-forceReason');

@@ -120,7 +120,7 @@ test('the screens whose texts and fields changed', async ({ page }) => {
   await page.getByTestId('login-email').fill(accounts.admin.email);
   await page.getByTestId('login-password').fill(accounts.admin.password);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
 
   await page.goto('/usuarios');
   await expect(page.getByTestId('user-online').first()).toHaveText(/^(Conectado|Desconectado)$/);

@@ -43,7 +43,7 @@ const useGroupTools = async (page: Page, errors: string[], connectionName: strin
     .jid as string;
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   const pick = async (subject: string) => {
     await page.getByTestId('campaign-connection').click();
     await page.getByRole('option', { name: connectionName }).click();

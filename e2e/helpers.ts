@@ -111,14 +111,15 @@ export const openAgentPage = async (browser: Browser, email: string, password: s
   });
   const errors = watchConsole(page);
   await loginThroughForm(page, email, password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  // Agents land on /atendimento, admins on the dashboard (/home).
+  await expect(page).toHaveURL(/\/(atendimento|home)/);
   return { context, page, frames, errors };
 };
 
 /** Logged in as the demo admin, opens "Nova conexão" in /sessoes and picks the kind of connection. */
 export const openNewConnectionForm = async (page: Page, type: string) => {
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/sessoes');
   await page.getByTestId('connection-add').click();
   await page.getByTestId(`connection-add-${type}`).click();

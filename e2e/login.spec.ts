@@ -5,7 +5,7 @@ import { test } from './test.js';
 test.describe('login through the form', () => {
   for (const [who, landing] of [
     ['agent', '/atendimento'],
-    ['admin', '/atendimento'],
+    ['admin', '/home'],
     ['superadmin', '/tenants'],
   ] as const) {
     test(`${who} lands on ${landing}, with the password encrypted on the wire`, async ({ page }) => {
@@ -61,16 +61,16 @@ test.describe('login through the form', () => {
 
   test('"Voltar ao início" on a screen still being built goes to the home screen', async ({ page }) => {
     await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-    await expect(page).toHaveURL(/\/atendimento/);
-    await page.goto('/home');
+    await expect(page).toHaveURL(/\/home/);
+    await page.goto('/tarefas');
     await expect(page.getByText('Em construção').first()).toBeVisible();
     await page.getByRole('link', { name: 'Voltar ao início' }).click();
-    await expect(page).toHaveURL(/\/atendimento/);
+    await expect(page).toHaveURL(/\/home/);
   });
 
   test('logout from the profile menu ends the session', async ({ page }) => {
     await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-    await expect(page).toHaveURL(/\/atendimento/);
+    await expect(page).toHaveURL(/\/home/);
     const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'jrt');
     expect(refreshCookie).toBeDefined();
     await page.getByTestId('profile-menu').click();

@@ -25,10 +25,9 @@ test('public screens: login, signup, masterkey, reset', async ({ page }) => {
 test('admin screens: layout, users, customize', async ({ page }) => {
   const errors = watchConsole(page);
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await expect(page.getByText('Estamos trabalhando...')).toBeHidden();
-  await page.goto('/home');
-  await expect(page.getByText('Em construção').first()).toBeVisible();
+  await expect(page.getByTestId('dashboard-cards')).toBeVisible();
   await shot(page, 'home');
   await page.goto('/usuarios');
   await expect(page.getByTestId('users-table')).toBeVisible();

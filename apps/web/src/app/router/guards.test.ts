@@ -136,8 +136,8 @@ describe('decideNavigation', () => {
 describe('homeRouteName', () => {
   it.each([
     ['superadmin', 'tenants'],
-    ['admin', 'atendimento'],
-    ['super', 'atendimento'],
+    ['admin', 'home-dashboard'],
+    ['super', 'home-dashboard'],
     ['supervisor', 'atendimento'],
     ['user', 'atendimento'],
   ])('lands %s on %s, a built screen it may open', (profile, home) => {
@@ -148,6 +148,7 @@ describe('homeRouteName', () => {
 
   it('skips a home hidden by the menu', () => {
     expect(homeRouteName('user', { atendimento: false })).toBe('contatos');
+    expect(homeRouteName('admin', { 'home-dashboard': false })).toBe('atendimento');
     expect(homeRouteName('superadmin', { tenants: false })).toBe('tenants');
   });
 });
@@ -160,9 +161,9 @@ describe('afterLoginPath', () => {
 
   it('goes home when nothing, another origin, a public or a forbidden page was asked for', () => {
     for (const asked of [null, '', 'https://evil.example', '//evil.example/x', '/\\evil', '/login', '/signup', '/']) {
-      expect(afterLoginPath(asked, 'admin'), String(asked)).toBe('/atendimento');
+      expect(afterLoginPath(asked, 'admin'), String(asked)).toBe('/home');
     }
     expect(afterLoginPath('/usuarios', 'user')).toBe('/atendimento');
-    expect(afterLoginPath('/tenants', 'admin')).toBe('/atendimento');
+    expect(afterLoginPath('/tenants', 'admin')).toBe('/home');
   });
 });

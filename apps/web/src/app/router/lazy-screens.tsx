@@ -43,6 +43,9 @@ export const NotesPage = lazyScreen(() => import('../../modules/notes/routes/not
 export const FarewellMessagesPage = lazyScreen(() =>
   import('../../modules/farewell-messages/routes/farewell-messages-page').then((x) => x.FarewellMessagesPage),
 );
+export const DashboardPage = lazyScreen(() =>
+  import('../../modules/dashboard/routes/dashboard-page').then((x) => x.DashboardPage),
+);
 export const MonitorPage = lazyScreen(() =>
   import('../../modules/monitor/routes/monitor-page').then((x) => x.MonitorPage),
 );

@@ -86,7 +86,7 @@ export const screenStatus: Record<string, TScreenStatus> = {
   'gmail-callback-url-back': channels('IconMail'),
   root: conversations('IconAddressBook'),
   contatos: built('IconAddressBook'),
-  'home-dashboard': later('IconLayoutDashboard'),
+  'home-dashboard': built('IconLayoutDashboard'),
   'painel-atendimentos': built('IconDeviceDesktopAnalytics'),
   tenants: built('IconBuildingSkyscraper'),
   tenantsPk: later('IconKey'),

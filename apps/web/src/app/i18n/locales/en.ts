@@ -10,6 +10,7 @@ import { chatFlowsEn } from '../../../modules/chat-flows/locale';
 import { connectionsEn } from '../../../modules/connections/locale';
 import { proxyEn } from '../../../modules/connections/proxy-locale';
 import { contactsEn } from '../../../modules/contacts/locale';
+import { dashboardEn } from '../../../modules/dashboard/locale';
 import { farewellMessagesEn } from '../../../modules/farewell-messages/locale';
 import { groupToolsEn } from '../../../modules/group-tools/locale';
 import { monitorEn } from '../../../modules/monitor/locale';
@@ -33,6 +34,7 @@ export const en: TLocaleResource = {
   contacts: contactsEn,
   panel: panelEn,
   monitor: monitorEn,
+  dashboard: dashboardEn,
   connections: connectionsEn,
   proxy: proxyEn,
   catalog: catalogEn,

@@ -11,6 +11,7 @@ import { chatFlowsPtBR } from '../../../modules/chat-flows/locale';
 import { connectionsPtBR } from '../../../modules/connections/locale';
 import { proxyPtBR } from '../../../modules/connections/proxy-locale';
 import { contactsPtBR } from '../../../modules/contacts/locale';
+import { dashboardPtBR } from '../../../modules/dashboard/locale';
 import { farewellMessagesPtBR } from '../../../modules/farewell-messages/locale';
 import { groupToolsPtBR } from '../../../modules/group-tools/locale';
 import { monitorPtBR } from '../../../modules/monitor/locale';
@@ -33,6 +34,7 @@ export const ptBR = {
   contacts: contactsPtBR,
   panel: panelPtBR,
   monitor: monitorPtBR,
+  dashboard: dashboardPtBR,
   connections: connectionsPtBR,
   proxy: proxyPtBR,
   catalog: catalogPtBR,

@@ -1,0 +1,50 @@
+import { useThrottledCallback } from '@mantine/hooks';
+import type { TDashboard } from '@prosa/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { http } from '../../../app/http/client';
+import { onRealtimeReconnect, onTicketListEvent } from '../../../app/realtime/socket';
+
+/** What the dashboard asks for: a period (days, both included) and the queues and connections to keep. */
+export type TDashboardFilters = { from: string; to: string; queueIds: number[]; connectionIds: number[] };
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  of: (filters: TDashboardFilters) => ['dashboard', filters] as const,
+};
+
+const paramsOf = (filters: TDashboardFilters) => {
+  const params: Record<string, string> = { from: filters.from, to: filters.to };
+  if (filters.queueIds.length) params.queueIds = filters.queueIds.join(',');
+  if (filters.connectionIds.length) params.connectionIds = filters.connectionIds.join(',');
+  return params;
+};
+
+/** GET /dashboard: the cards and charts of the period; the previous figures stay on screen while new ones load. */
+export const useDashboard = (filters: TDashboardFilters, enabled = true) =>
+  useQuery({
+    queryKey: dashboardKeys.of(filters),
+    queryFn: async () => (await http.get<TDashboard>('/dashboard', { params: paramsOf(filters) })).data,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** A busy tenant sends many ticket and message events a second: the figures reload at most every two seconds. */
+export const dashboardRefreshMs = 2000;
+
+/** Ticket and message events (`{tenantId}:ticketList`) and reconnections reload the dashboard, throttled. */
+export const useDashboardRealtime = (): void => {
+  const client = useQueryClient();
+  const refresh = useThrottledCallback(
+    () => void client.invalidateQueries({ queryKey: dashboardKeys.all }),
+    dashboardRefreshMs,
+  );
+  useEffect(() => {
+    const stopEvents = onTicketListEvent(refresh);
+    const stopReconnect = onRealtimeReconnect(refresh);
+    return () => {
+      stopEvents();
+      stopReconnect();
+    };
+  }, [refresh]);
+};

@@ -1,0 +1,103 @@
+import { Badge, Button, SimpleGrid } from '@mantine/core';
+import type { TDashboardPanel } from '@prosa/contracts';
+import { IconAdjustmentsHorizontal, IconBroadcast, IconLayoutDashboard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getStoredUserId } from '../../../app/session/storage';
+import { EmptyList, ErrorState } from '../../../ui/data-states';
+import { PageHeader } from '../../../ui/page-header';
+import { type TDashboardFilters, useDashboard, useDashboardRealtime } from '../api/dashboard-api';
+import { readChartPanels, writeChartPanels } from '../api/panel-storage';
+import { ChartPanel } from '../components/chart-panel';
+import { CustomizeDrawer } from '../components/customize-drawer';
+import { DashboardCards } from '../components/dashboard-cards';
+import { DashboardFiltersBar } from '../components/dashboard-filters';
+import { presetPeriod, type TPeriodPreset } from '../components/period';
+
+type TDashboardPageProps = { now?: () => Date };
+
+/** `/home`: cards on top, the chart panels the user chose below; today's figures follow the realtime events. */
+export const DashboardPage = ({ now = () => new Date() }: TDashboardPageProps) => {
+  const { t } = useTranslation();
+  const userId = getStoredUserId();
+  const [preset, setPreset] = useState<TPeriodPreset>('today');
+  const [filters, setFilters] = useState<TDashboardFilters>(() => ({
+    ...presetPeriod('today', now()),
+    queueIds: [],
+    connectionIds: [],
+  }));
+  const [panels, setPanels] = useState<TDashboardPanel[]>(() => readChartPanels(userId));
+  const [customizing, setCustomizing] = useState(false);
+  const dashboard = useDashboard(filters);
+  useDashboardRealtime();
+
+  const changePanels = (next: TDashboardPanel[]) => {
+    setPanels(next);
+    writeChartPanels(userId, next);
+  };
+  const data = dashboard.data;
+  const isEmpty = data && data.cards.ticketsCreated === 0 && data.cards.closedInPeriod === 0 && !data.cards.messagesIn;
+
+  return (
+    <>
+      <PageHeader
+        title={t('dashboard.title')}
+        icon={IconLayoutDashboard}
+        actions={
+          <>
+            <Badge variant="light" color="teal" tt="none" size="lg" leftSection={<IconBroadcast size={14} />}>
+              {t('dashboard.live')}
+            </Badge>
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={16} />}
+              onClick={() => setCustomizing(true)}
+              data-testid="dashboard-customize"
+            >
+              {t('dashboard.customize')}
+            </Button>
+          </>
+        }
+      />
+      <DashboardFiltersBar
+        preset={preset}
+        value={filters}
+        now={now}
+        onChange={(nextPreset, next) => {
+          setPreset(nextPreset);
+          setFilters(next);
+        }}
+      />
+      {dashboard.isError && <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
+      <DashboardCards cards={data?.cards} />
+      {isEmpty && panels.length > 0 && (
+        <EmptyList title={t('dashboard.empty')} description={t('dashboard.emptyHint')} />
+      )}
+      {panels.length === 0 ? (
+        <EmptyList
+          title={t('dashboard.noPanels')}
+          description={t('dashboard.noPanelsHint')}
+          action={
+            <Button variant="light" onClick={() => setCustomizing(true)}>
+              {t('dashboard.customize')}
+            </Button>
+          }
+        />
+      ) : (
+        !isEmpty && (
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="dashboard-panels">
+            {panels.map((panel) => (
+              <ChartPanel key={panel} panel={panel} data={data} />
+            ))}
+          </SimpleGrid>
+        )
+      )}
+      <CustomizeDrawer
+        opened={customizing}
+        onClose={() => setCustomizing(false)}
+        value={panels}
+        onChange={changePanels}
+      />
+    </>
+  );
+};
