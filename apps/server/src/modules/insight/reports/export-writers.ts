@@ -64,8 +64,16 @@ const xlsxWriter = async (file: string, columns: readonly TReportColumn[]): Prom
 };
 
 const PAGE = { margin: 28, size: 'A4' as const, layout: 'landscape' as const };
-const FONT_SIZE = 7;
 const ROW_HEIGHT = 12;
+const columnWeights: Record<TReportColumn['type'], number> = {
+  text: 1.5,
+  datetime: 1.9,
+  date: 1,
+  duration: 0.85,
+  number: 0.6,
+  percent: 0.6,
+  rating: 0.6,
+};
 
 /** PDF: a plain table on landscape A4 pages, the header on the first page and the column names on each. */
 const pdfWriter = async (
@@ -78,20 +86,32 @@ const pdfWriter = async (
   doc.pipe(out);
   const left = PAGE.margin;
   const width = doc.page.width - PAGE.margin * 2;
-  const columnWidth = width / Math.max(1, columns.length);
+  // Widths by what a column holds: names and dates need room, counts and ratings little.
+  const weights = columns.map((c) => columnWeights[c.type]);
+  const unit = width / weights.reduce((sum, w) => sum + w, 0);
+  const starts = weights.map((_, i) => left + weights.slice(0, i).reduce((sum, w) => sum + w, 0) * unit);
   const bottom = () => doc.page.height - PAGE.margin - ROW_HEIGHT;
   let y = PAGE.margin;
+  // A wide report (the tickets' twenty columns) gets a smaller type; column names may take two lines.
+  const fontSize = columns.length > 12 ? 6 : 7;
   const line = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+    const height = bold ? ROW_HEIGHT * 2 : ROW_HEIGHT;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
     cells.forEach((cell, i) => {
-      doc.text(cell, left + i * columnWidth, y, {
-        width: columnWidth - 4,
-        height: ROW_HEIGHT,
-        lineBreak: false,
+      doc.text(cell, starts[i] ?? left, y, {
+        width: (weights[i] ?? 1) * unit - 4,
+        height,
+        lineBreak: bold,
         ellipsis: true,
       });
     });
-    y += ROW_HEIGHT;
+    y += height;
+    if (bold)
+      doc
+        .moveTo(left, y - 2)
+        .lineTo(left + width, y - 2)
+        .lineWidth(0.5)
+        .stroke();
   };
   const names = columns.map((c) => c.label);
   doc.font('Helvetica-Bold').fontSize(14).text(header.title, left, y);
@@ -117,7 +137,7 @@ const pdfWriter = async (
     },
     note: async (text) => {
       nextRow();
-      doc.font('Helvetica-Bold').fontSize(FONT_SIZE).text(text, left, y, { width });
+      doc.font('Helvetica-Bold').fontSize(fontSize).text(text, left, y, { width });
     },
     close: async () => {
       doc.end();
