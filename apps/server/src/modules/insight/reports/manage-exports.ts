@@ -8,6 +8,7 @@ import { exportMime } from './export-writers.js';
 import { assertMayRunReports, checkReportFilters } from './report-access.js';
 import { reportExportRef } from './report-export.job.js';
 import {
+  deleteUserExportsBeyond,
   findUserReportExport,
   findUserReportExports,
   insertReportExport,
@@ -17,7 +18,7 @@ import {
 
 type TDeps = Pick<TServices, 'db' | 'jobs' | 'storage'>;
 
-/** How many exports `GET /report-exports` lists (the user's latest). */
+/** How many exports a user keeps and `GET /report-exports` lists (the latest; older files are deleted). */
 const LISTED = 20;
 
 const toDto = (row: TReportExportRow): TReportExport => ({
@@ -42,7 +43,7 @@ export const createReportExport = async (
   input: { format: TExportFormat; filters: TReportFilters },
 ): Promise<TReportExport> => {
   checkReportFilters(input.filters);
-  return withTenant(deps.db, ctx.tenantId, async (tx) => {
+  const { created, stale } = await withTenant(deps.db, ctx.tenantId, async (tx) => {
     await assertMayRunReports(tx, ctx);
     const row = await insertReportExport(tx, ctx.tenantId, {
       userId: ctx.userId,
@@ -55,8 +56,11 @@ export const createReportExport = async (
       { tenantId: ctx.tenantId, exportId: row.id },
       { tx, tenantId: ctx.tenantId, key: `report-export-${row.id}` },
     );
-    return toDto(row);
+    return { created: toDto(row), stale: await deleteUserExportsBeyond(tx, ctx.tenantId, ctx.userId, LISTED) };
   });
+  // Files of exports that fell off the user's list go once their rows are gone (after the commit).
+  for (const key of stale) await deps.storage.remove(key);
+  return created;
 };
 
 /** GET /report-exports: the user's own latest exports, newest first. */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { TReportColumn, TReportRow } from '@prosa/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -152,6 +153,36 @@ describe('report exports', () => {
     const records = parse(String(file.body).replace(/^\uFEFF/, ''), { relaxColumnCount: true }) as string[][];
     expect(records.slice(1, 4).map((r) => r[0])).toEqual(['Ana', 'bruno', 'Carla']);
     expect(records[4]?.[0]).toBe('Exportação limitada a 3 linhas de 4: filtre o período para exportar o resto.');
+  });
+
+  it("keeps a user's 20 latest exports: older ones and their files go when a new one is made", async () => {
+    const { storage } = t.prosa.services;
+    const user = a.admin;
+    const token = a.tokens.admin;
+    const old = [];
+    for (let i = 0; i < 20; i += 1) {
+      const { key } = await storage.put(a.tenantId, 'csv', Readable.from(['a,b\n']));
+      old.push({
+        tenantId: a.tenantId,
+        userId: user.id,
+        report: 'lista-contatos',
+        format: 'csv' as const,
+        status: 'done' as const,
+        storageKey: key,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
+    }
+    const inserted = await t.db.insert(reportExports).values(old).returning();
+    const created = await t.request('POST', '/reports/lista-contatos/exports', { token, body: { format: 'csv' } });
+    expect(created.status).toBe(202);
+    const listed = (await t.request('GET', '/report-exports', { token })).body.map((e: { id: number }) => e.id);
+    expect(listed).toHaveLength(20);
+    expect(listed[0]).toBe(created.body.id);
+    const [oldest] = inserted;
+    if (!oldest?.storageKey) throw new Error('no export');
+    expect(listed).not.toContain(oldest.id);
+    expect(await storage.stat(oldest.storageKey)).toBeNull();
+    expect(await storage.stat(inserted[1]?.storageKey ?? '')).not.toBeNull();
   });
 
   it('marks an export that cannot be written as failed, with the reason', async () => {

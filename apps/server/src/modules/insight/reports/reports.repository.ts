@@ -1,5 +1,5 @@
 import type { TExportFormat, TReportFilters, TReportName } from '@prosa/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { reportExports, tenants } from '../../../platform/db/schema.js';
 
@@ -65,3 +65,29 @@ export const updateReportExport = (
     .update(reportExports)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.id, id)));
+
+/**
+ * Deletes the user's finished exports past the `keep` newest (the list shows no more); answers the storage keys
+ * of their files. Pending and running ones are left to their jobs.
+ */
+export const deleteUserExportsBeyond = async (
+  tx: TExecutor,
+  tenantId: number,
+  userId: number,
+  keep: number,
+): Promise<string[]> => {
+  const kept = (await findUserReportExports(tx, tenantId, userId, keep)).map((row) => row.id);
+  if (kept.length < keep) return [];
+  const removed = await tx
+    .delete(reportExports)
+    .where(
+      and(
+        eq(reportExports.tenantId, tenantId),
+        eq(reportExports.userId, userId),
+        notInArray(reportExports.id, kept),
+        inArray(reportExports.status, ['done', 'failed']),
+      ),
+    )
+    .returning({ storageKey: reportExports.storageKey });
+  return removed.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
+};
