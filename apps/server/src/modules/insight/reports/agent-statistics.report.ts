@@ -11,7 +11,8 @@ const hourly = (scope: TReportScope): SQL => {
   return sql`
     select h.user_id, sum(h.tickets_closed) as closed, sum(h.tickets_accepted) as accepted,
       sum(h.wait_seconds) as wait, sum(h.first_responses) as first_responses,
-      sum(h.first_response_seconds) as first_response, sum(h.resolution_seconds) as resolution,
+      sum(h.first_response_seconds) as first_response,
+      sum(h.first_response_business_seconds) as first_response_business, sum(h.resolution_seconds) as resolution,
       sum(h.messages_out) as messages_out, sum(h.transfers) as transfers, sum(h.ratings) as ratings,
       sum(h.rating_sum) as rating_sum
     from insight_hourly h
@@ -81,6 +82,7 @@ export const agentStatisticsReport: TReportDefinition = {
     column('pendingInQueues', 'Pendentes nas filas', 'number', { notNull: true }),
     column('avgWaitSeconds', 'Espera média', 'duration'),
     column('avgFirstResponseSeconds', 'Primeira resposta média', 'duration'),
+    column('avgFirstResponseBusinessSeconds', 'Primeira resposta média (horário de atendimento)', 'duration'),
     column('avgResolutionSeconds', 'Resolução média', 'duration'),
     column('messagesSent', 'Mensagens enviadas', 'number', { notNull: true }),
     column('transfers', 'Transferências', 'number', { notNull: true }),
@@ -96,6 +98,7 @@ export const agentStatisticsReport: TReportDefinition = {
       coalesce(o.n, 0)::int as "openNow", coalesce(p.n, 0)::int as "pendingInQueues",
       ${average('h.wait', 'h.accepted')} as "avgWaitSeconds",
       ${average('h.first_response', 'h.first_responses')} as "avgFirstResponseSeconds",
+      ${average('h.first_response_business', 'h.first_responses')} as "avgFirstResponseBusinessSeconds",
       ${average('h.resolution', 'h.closed')} as "avgResolutionSeconds",
       coalesce(h.messages_out, 0)::int as "messagesSent", coalesce(h.transfers, 0)::int as "transfers",
       round(h.rating_sum::numeric / nullif(h.ratings, 0), 2)::float8 as "avgRating",
