@@ -51,6 +51,7 @@ export const reportsPtBR = {
   sortBy: 'Ordenar por {{column}}',
   openTicket: 'Abrir o atendimento {{id}}',
   chart: 'Gráfico do relatório {{name}}',
+  chartBy: 'O gráfico conta por',
   export: {
     button: 'Exportar',
     csv: 'CSV',
@@ -62,6 +63,7 @@ export const reportsPtBR = {
     failed: 'A exportação falhou',
     startFailed: 'Não foi possível iniciar a exportação',
     downloadFailed: 'Não foi possível baixar o arquivo',
+    truncated: 'O relatório passa de {{max}} linhas: o arquivo traz as primeiras {{max}}.',
     recent: 'Exportações recentes',
     recentEmpty: 'Nenhuma exportação ainda.',
     download: 'Baixar {{file}}',
@@ -166,6 +168,7 @@ export const reportsEn: typeof reportsPtBR = {
   sortBy: 'Sort by {{column}}',
   openTicket: 'Open ticket {{id}}',
   chart: 'Chart of the {{name}} report',
+  chartBy: 'The chart counts by',
   export: {
     button: 'Export',
     csv: 'CSV',
@@ -177,6 +180,7 @@ export const reportsEn: typeof reportsPtBR = {
     failed: 'The export failed',
     startFailed: 'The export could not start',
     downloadFailed: 'The file could not be downloaded',
+    truncated: 'The report has more than {{max}} rows: the file holds the first {{max}}.',
     recent: 'Recent exports',
     recentEmpty: 'No exports yet.',
     download: 'Download {{file}}',

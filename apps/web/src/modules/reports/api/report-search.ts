@@ -25,6 +25,8 @@ export type TReportView = {
   sortBy: string | null;
   sortDir: 'asc' | 'desc' | null;
   page: number;
+  /** What the chart counts, among the report's `charts`; null for its default. */
+  chartBy: string | null;
 };
 
 export const REPORT_PAGE_SIZE = 50;
@@ -56,6 +58,7 @@ export const readReportView = (params: URLSearchParams): TReportView => {
     sortBy: params.get('sortBy') || null,
     sortDir: dir === 'asc' || dir === 'desc' ? dir : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    chartBy: params.get('chartBy') || null,
   };
 };
 
@@ -69,6 +72,7 @@ export const writeReportView = (view: TReportView): URLSearchParams => {
   if (view.sortBy) params.set('sortBy', view.sortBy);
   if (view.sortDir) params.set('sortDir', view.sortDir);
   if (view.page > 1) params.set('page', String(view.page));
+  if (view.chartBy) params.set('chartBy', view.chartBy);
   return params;
 };
 
@@ -134,6 +138,7 @@ export const queryOfView = (
   const dir = view.sortDir ?? defaultSort?.dir;
   if (by) query.sortBy = by;
   if (dir) query.sortDir = dir;
+  if (view.chartBy) query.chartBy = view.chartBy;
   return query satisfies Partial<Record<keyof TReportQuery, string | number>>;
 };
 

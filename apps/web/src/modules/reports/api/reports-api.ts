@@ -20,6 +20,8 @@ export type TReportMeta = {
   filters: TReportFilter[];
   columns: TReportColumn[];
   defaultSort: { by: string; dir: 'asc' | 'desc' };
+  /** The charts the report can draw (`chartBy`), its default first. */
+  charts?: string[];
 };
 
 export const reportKeys = {

@@ -1,11 +1,17 @@
 import { Button, Menu, Paper, Progress, Text } from '@mantine/core';
-import type { TExportFormat, TReportExport, TReportFilters, TReportName } from '@prosa/contracts';
+import {
+  REPORT_EXPORT_MAX_ROWS,
+  type TExportFormat,
+  type TReportExport,
+  type TReportFilters,
+  type TReportName,
+} from '@prosa/contracts';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../app/http/errors';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess, notifyWarning } from '../../../app/notify';
 import { downloadReportExport, reportKeys, useReportExport, useStartExport } from '../api/reports-api';
 
 const formats: { format: TExportFormat; icon: typeof IconFileText }[] = [
@@ -41,6 +47,7 @@ export const ExportProgress = ({ id, onFinished }: TExportProgressProps) => {
     if (item.status === 'done') {
       handled.current = true;
       notifySuccess(t('reports.export.done', { file: item.fileName ?? '' }));
+      if (item.truncated) notifyWarning(t('reports.export.truncated', { max: REPORT_EXPORT_MAX_ROWS }));
       void download(item).finally(onFinished);
     } else if (item.status === 'failed') {
       handled.current = true;

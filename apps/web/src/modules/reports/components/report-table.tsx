@@ -58,7 +58,8 @@ const Cell = ({
         aria-label={t('reports.openTicket', { id: value })}
         data-testid="report-ticket-link"
       >
-        {text}
+        {/* An id, not an amount: no thousands separator. */}
+        {String(value)}
       </Anchor>
     );
   if (column.type === 'rating' && typeof value === 'number')
@@ -76,7 +77,7 @@ export const ReportTable = ({ columns, rows, sort, onSort, loading, ticketColumn
   const { t } = useTranslation();
   const labelOf = useColumnLabel();
   return (
-    <Table.ScrollContainer minWidth={Math.max(600, columns.length * 140)}>
+    <Table.ScrollContainer minWidth={Math.max(600, columns.length * 110)}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="report-table">
         <Table.Thead>
           <Table.Tr>
@@ -93,17 +94,16 @@ export const ReportTable = ({ columns, rows, sort, onSort, loading, ticketColumn
                 >
                   {column.sortable ? (
                     <UnstyledButton
+                      w={align === 'right' ? '100%' : undefined}
                       onClick={() => onSort(column.key)}
                       aria-label={t('reports.sortBy', { column: label })}
                       data-testid={`report-sort-${column.key}`}
                     >
-                      {/* Numbers' headers are right-aligned: the arrow goes first so it stays beside the label. */}
                       <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
-                        {align === 'right' && <SortIcon dir={dir} />}
                         <Text size="sm" fw={700} ta={align}>
                           {label}
                         </Text>
-                        {align === 'left' && <SortIcon dir={dir} />}
+                        <SortIcon dir={dir} />
                       </Group>
                     </UnstyledButton>
                   ) : (

@@ -39,6 +39,7 @@ const meta: TReportMeta[] = [
     filters: ['period', 'queueIds', 'statuses', 'ratings', 'search'],
     columns,
     defaultSort: { by: 'createdAt', dir: 'desc' },
+    charts: ['status', 'channel'],
   },
   {
     name: 'lista-contatos',
@@ -187,6 +188,16 @@ describe('/relatorios/:report', () => {
     expect(screen.getByTestId('report-header-contact').getAttribute('aria-sort')).toBe('ascending');
     expect(screen.getByTestId('location').textContent).toBe('?sortBy=contact&sortDir=asc');
     expect(screen.queryByTestId('report-sort-rating')).toBeNull();
+  });
+
+  it("asks for the chart the user picks among the report's charts", async () => {
+    const calls = serve();
+    renderPage();
+    await screen.findAllByTestId('report-row', undefined, firstLoad);
+    expect(lastPageCall(calls)?.params.chartBy).toBeUndefined();
+    fireEvent.click(within(screen.getByTestId('report-chart-by')).getByText('Canal'));
+    await waitFor(() => expect(lastPageCall(calls)?.params).toMatchObject({ chartBy: 'channel' }));
+    expect(screen.getByTestId('location').textContent).toBe('?chartBy=channel');
   });
 
   it('reads the filters and the page from the URL, and a preset sets the period and goes back to page 1', async () => {

@@ -90,7 +90,14 @@ export const ReportPage = ({ report }: { report: TReportName }) => {
           ) : (
             <>
               {chart && chart.points.length > 0 && (
-                <ReportChart report={report} chart={chart} label={t('reports.chart', { name: title })} />
+                <ReportChart
+                  report={report}
+                  chart={chart}
+                  label={t('reports.chart', { name: title })}
+                  choices={meta?.charts ?? []}
+                  chartBy={view.chartBy ?? meta?.charts?.[0] ?? null}
+                  onChartBy={(chartBy) => setView({ ...view, chartBy })}
+                />
               )}
               <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
                 {page.isSuccess && (
