@@ -63,6 +63,8 @@ export const ZReportQuery = ZReportFilters.extend({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   sortBy: z.string().max(60).optional(),
   sortDir: ZReportSortDir.default('desc'),
+  /** What the chart counts, among the report's `charts` (GET /reports); its first one by default. */
+  chartBy: z.string().max(40).optional(),
 });
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 
@@ -103,6 +105,8 @@ export const ZReportMeta = z.object({
   filters: z.array(z.enum(reportFilters)),
   columns: z.array(ZReportColumn),
   defaultSort: z.object({ by: z.string(), dir: ZReportSortDir }),
+  /** The charts the report can draw (`chartBy`), the default first; empty when it has none. */
+  charts: z.array(z.string()).optional(),
 });
 export const ZReportList = z.array(ZReportMeta);
 export type TReportList = z.infer<typeof ZReportList>;

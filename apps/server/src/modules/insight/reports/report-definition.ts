@@ -48,6 +48,9 @@ export type TReportDefinition = {
   /** NOTE: tenancy is decided here: every table the select reads is filtered on `scope.tenantId`. */
   source: (scope: TReportScope) => SQL;
   chart: TReportChartDef | null;
+  /** Other charts the web may ask for (`chartBy`), by name; `chart` is the default one, named `defaultChart`. */
+  otherCharts?: Readonly<Record<string, TReportChartDef>>;
+  defaultChart?: string;
   /**
    * Few rows whatever the data (one per agent): read them all in one query and page, count and chart them in
    * memory, instead of running the aggregation three times.

@@ -2,7 +2,7 @@ import type { TReportChart, TReportColumn, TReportRow, TReportSortDir } from '@p
 import { sql } from 'drizzle-orm';
 import { queryRows, type TExecutor } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors.js';
-import type { TReportDefinition, TReportPaging, TReportScope } from './report-definition.js';
+import type { TReportChartDef, TReportDefinition, TReportPaging, TReportScope } from './report-definition.js';
 
 /** Quotes an output column name the report declared (never user text: `sortBy` is checked first). */
 const ident = (key: string) => `"${key.replace(/"/g, '')}"`;
@@ -25,6 +25,22 @@ export const resolveSort = (
     });
   return { sortBy, sortDir: sortDir ?? 'desc' };
 };
+
+/** The chart a query asks for (`chartBy`), else the report's default; an unknown one is 400 naming `chartBy`. */
+export const resolveChart = (report: TReportDefinition, chartBy: string | undefined): TReportChartDef | null => {
+  if (chartBy === undefined || chartBy === report.defaultChart) return report.chart;
+  const chart = report.otherCharts?.[chartBy];
+  if (!chart)
+    throw new AppError('ERR_VALIDATION', {
+      field: 'chartBy',
+      detail: `chartBy: deve ser um destes gráficos: ${chartNames(report).join(', ') || 'nenhum'}`,
+    });
+  return chart;
+};
+
+/** The names of the charts a report draws, its default first. */
+export const chartNames = (report: TReportDefinition): string[] =>
+  report.chart ? [report.defaultChart ?? 'default', ...Object.keys(report.otherCharts ?? {})] : [];
 
 /** Sorted as asked (texts without regard to case), then by the tie-break columns: a stable order for paging. */
 const orderBy = (report: TReportDefinition, sortBy: string, sortDir: TReportSortDir) => {
@@ -75,8 +91,7 @@ export const countReportRows = async (tx: TExecutor, report: TReportDefinition, 
 const CHART_POINTS = 30;
 
 /** The chart of a report whose rows are all at hand (`fewRows`), as `findReportChart` would answer it. */
-export const chartOfRows = (report: TReportDefinition, rows: TReportRow[]): TReportChart | null => {
-  const chart = report.chart;
+export const chartOfRows = (chart: TReportChartDef | null, rows: TReportRow[]): TReportChart | null => {
   if (!chart) return null;
   const byValue = (x: { label: string; value: number }, y: { label: string; value: number }) =>
     y.value - x.value || (x.label < y.label ? -1 : x.label > y.label ? 1 : 0);
@@ -101,8 +116,8 @@ export const findReportChart = async (
   tx: TExecutor,
   report: TReportDefinition,
   scope: TReportScope,
+  chart: TReportChartDef | null = report.chart,
 ): Promise<TReportChart | null> => {
-  const chart = report.chart;
   if (!chart) return null;
   const statement =
     'countBy' in chart

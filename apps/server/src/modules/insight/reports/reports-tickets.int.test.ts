@@ -135,6 +135,25 @@ describe('atendimentos-por-parametros', () => {
     });
   });
 
+  it('draws the chart asked for (chartBy) and refuses one it does not know', async () => {
+    const meta = await t.request('GET', '/reports', { token: a.tokens.admin });
+    const tickets = meta.body.find((r: { name: string }) => r.name === TICKETS);
+    expect(tickets.charts).toEqual(['status', 'channel', 'queue', 'agent', 'reason', 'rating']);
+    expect(meta.body.find((r: { name: string }) => r.name === 'lista-contatos').charts).toEqual([]);
+    const byChannel = await run(TICKETS, 'chartBy=channel');
+    expect(byChannel.chart).toEqual({
+      kind: 'pie',
+      points: [
+        { label: 'whatsapp', value: 2 },
+        { label: 'telegram', value: 1 },
+      ],
+    });
+    expect((await run(TICKETS, 'chartBy=status')).chart.points).toHaveLength(3);
+    const bad = await t.request('GET', `/reports/${TICKETS}?chartBy=cor`, { token: a.tokens.admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('chartBy');
+  });
+
   it('filters by every parameter, alone and combined', async () => {
     const protocols = async (query: string) => (await run(TICKETS, query)).rows.map((r: TRow) => r.protocol);
     expect(await protocols('statuses=open,pending')).toEqual(['P-3', 'P-2']);

@@ -6,11 +6,13 @@ import type { TServices } from '../../../platform/services.js';
 import { assertMayRunReports, checkReportFilters } from './report-access.js';
 import type { TReportScope } from './report-definition.js';
 import {
+  chartNames,
   chartOfRows,
   countReportRows,
   findReportChart,
   findReportRows,
   publicColumns,
+  resolveChart,
   resolveSort,
 } from './report-query.js';
 import { reportRegistry } from './report-registry.js';
@@ -38,6 +40,7 @@ export const listReports = (deps: TDeps, ctx: TRequestContext): Promise<TReportL
       filters: [...report.filters],
       columns: publicColumns(report),
       defaultSort: report.defaultSort,
+      charts: chartNames(report),
     }));
   });
 
@@ -49,8 +52,9 @@ export const runReport = (
   query: TReportQuery,
 ): Promise<TReportPage> => {
   const report = reportRegistry[name];
-  const { pageNumber, pageSize, sortBy, sortDir, ...filters } = query;
+  const { pageNumber, pageSize, sortBy, sortDir, chartBy, ...filters } = query;
   const sort = resolveSort(report, sortBy, sortBy === undefined ? undefined : sortDir);
+  const chart = resolveChart(report, chartBy);
   return withTenant(deps.db, ctx.tenantId, async (tx) => {
     await assertMayRunReports(tx, ctx);
     const scope = await scopeOf(tx, ctx.tenantId, filters, deps.now?.() ?? new Date());
@@ -64,7 +68,7 @@ export const runReport = (
         rows,
         count: all.length,
         hasMore: offset + rows.length < all.length,
-        chart: chartOfRows(report, all),
+        chart: chartOfRows(chart, all),
       };
     }
     const rows = await findReportRows(tx, report, scope, { ...sort, limit: pageSize, offset });
@@ -74,7 +78,7 @@ export const runReport = (
       rows,
       count,
       hasMore: offset + rows.length < count,
-      chart: await findReportChart(tx, report, scope),
+      chart: await findReportChart(tx, report, scope, chart),
     };
   });
 };

@@ -91,4 +91,12 @@ export const ticketsByParametersReport: TReportDefinition = {
       where ${conditions(scope)}`;
   },
   chart: { kind: 'pie', countBy: 'status' },
+  defaultChart: 'status',
+  otherCharts: {
+    channel: { kind: 'pie', countBy: 'channel' },
+    queue: { kind: 'bar', countBy: 'queue' },
+    agent: { kind: 'bar', countBy: 'agent' },
+    reason: { kind: 'bar', countBy: 'reason' },
+    rating: { kind: 'bar', countBy: 'rating' },
+  },
 };
