@@ -246,6 +246,7 @@ export const accessMatrix: Record<string, TAccess> = {
   'PUT /ticketEvaluations/:id': withBody(admin, { evaluation: 4 }),
   'DELETE /ticketEvaluations/:id': admin,
   'GET /dashboard': supervisor,
+  'POST /insight/rebuild': admin,
   'GET /reports': supervisor,
   'GET /reports/:name': supervisor,
   'POST /reports/:name/exports': withBody(supervisor, { format: 'csv' }),
