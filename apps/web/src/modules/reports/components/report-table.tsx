@@ -27,10 +27,12 @@ export const useColumnLabel = () => {
     i18n.exists(`reports.columns.${column.key}`) ? t(`reports.columns.${column.key}`) : column.label;
 };
 
+const noShrink = { flexShrink: 0 };
+
 const SortIcon = ({ dir }: { dir: 'asc' | 'desc' | null }) => {
-  if (dir === 'asc') return <IconArrowUp size={14} aria-hidden />;
-  if (dir === 'desc') return <IconArrowDown size={14} aria-hidden />;
-  return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
+  if (dir === 'asc') return <IconArrowUp size={14} aria-hidden style={noShrink} />;
+  if (dir === 'desc') return <IconArrowDown size={14} aria-hidden style={noShrink} />;
+  return <IconArrowsSort size={14} aria-hidden opacity={0.4} style={noShrink} />;
 };
 
 const Cell = ({
@@ -69,7 +71,12 @@ const Cell = ({
         <Text size="sm">{text}</Text>
       </Group>
     );
-  return <Text size="sm">{text}</Text>;
+  // Cells keep to one line (the table scrolls sideways); headers may wrap.
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Text>
+  );
 };
 
 /** The report's rows under sortable headers (click or Enter; `aria-sort` tells the current order). */
@@ -77,7 +84,7 @@ export const ReportTable = ({ columns, rows, sort, onSort, loading, ticketColumn
   const { t } = useTranslation();
   const labelOf = useColumnLabel();
   return (
-    <Table.ScrollContainer minWidth={Math.max(600, columns.length * 110)}>
+    <Table.ScrollContainer minWidth={600}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="report-table">
         <Table.Thead>
           <Table.Tr>
