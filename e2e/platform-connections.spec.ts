@@ -91,7 +91,7 @@ test('the superadmin sees every tenant connection in /sessoestenants, filters th
 
 test('a tenant admin cannot open /sessoestenants', async ({ page }) => {
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/sessoestenants');
   await expect(page.getByText('Acesso negado')).toBeVisible();
 });

@@ -25,7 +25,7 @@ test('an admin sends a WhatsApp number through a proxy: tests a wrong and a righ
   expect(chat.status).toBe(201);
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/configuracoes/proxy');
   await expect(page.getByRole('heading', { name: 'Proxy' })).toBeVisible();
   await expect(page.getByText('não dividam o IP do servidor')).toBeVisible();
@@ -128,7 +128,7 @@ test('the Evolution gateway refuses a proxy it cannot go out through: the addres
   expect(created.status).toBe(201);
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/configuracoes/proxy');
   const row = page.getByTestId('proxy-row').filter({ hasText: name });
   await expect(row).toContainText('WhatsApp (Evolution API)');

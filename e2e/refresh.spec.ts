@@ -16,7 +16,7 @@ test('an expired access token is refreshed once while requests are in flight, an
     if (res.status() === 400 && res.url().includes('/socket.io/')) staleSocketPolls++;
   });
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password, base);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto(`${base}/usuarios`);
   await expect(page.getByTestId('users-table')).toBeVisible();
   // Access tokens on this server live 5 s.

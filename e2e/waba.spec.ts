@@ -134,7 +134,7 @@ test('past the 24-hour window the composer offers the approved templates, filled
   expect((await metaWebhook.deliver(webhookUrl, payload, { appSecret })).status).toBe(200);
 
   await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(page).toHaveURL(/\/home/);
   await page.goto('/atendimento');
   await page.getByTestId('ticket-tab-pending').click();
   await page.getByTestId('ticket-row').filter({ hasText: late.name }).click();
