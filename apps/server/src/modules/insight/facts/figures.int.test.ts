@@ -140,6 +140,15 @@ describe('ticket figures', () => {
     );
     expect(after).toEqual(before);
     expect(before.length).toBeGreaterThan(0);
+    // Each ticket's own counts agree with its hours.
+    const mismatched = await queryRows(
+      t.db,
+      sql`select f.ticket_id from insight_ticket_facts f
+        left join (select ticket_id, sum(messages_in) as i, sum(messages_out) as o from insight_ticket_hours
+          where tenant_id = ${fx.tenantId} group by 1) h on h.ticket_id = f.ticket_id
+        where f.tenant_id = ${fx.tenantId} and (f.messages_in <> coalesce(h.i, 0) or f.messages_out <> coalesce(h.o, 0))`,
+    );
+    expect(mismatched).toEqual([]);
   }, 120_000);
 });
 

@@ -8,7 +8,7 @@ import {
   storeFacts,
 } from './facts.repository.js';
 import { lockTenantFigures, withBusinessSeconds } from './recompute-ticket.js';
-import { BucketSums } from './ticket-facts.js';
+import { BucketSums, withMessageCounts } from './ticket-facts.js';
 
 const BATCH = 500;
 
@@ -29,6 +29,7 @@ export const rebuildTenantFigures = async (tx: TExecutor, tenantId: number): Pro
     const facts = await readTicketFacts(tx, tenantId, ids);
     const hours = await readTicketHours(tx, tenantId, ids);
     for (const ticket of facts.values()) {
+      withMessageCounts(ticket, hours.get(ticket.ticketId) ?? []);
       await withBusinessSeconds(tx, tenantId, ticket);
       sums.add(ticket, hours.get(ticket.ticketId) ?? []);
     }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { loadOpeningHours } from '../../business-hours/opening-hours.js';
 import { addToHourly, loadStoredFacts, readTicketFacts, readTicketHours, storeFacts } from './facts.repository.js';
-import { BucketSums, type THourMessages, type TTicketFacts } from './ticket-facts.js';
+import { BucketSums, type THourMessages, type TTicketFacts, withMessageCounts } from './ticket-facts.js';
 
 /** Held (shared) by every ticket's recompute and (exclusive) by a tenant's rebuild, so the two never interleave. */
 export const lockTenantFigures = (tx: TExecutor, tenantId: number, mode: 'shared' | 'exclusive') =>
@@ -49,6 +49,7 @@ export const recomputeTicket = async (tx: TExecutor, tenantId: number, ticketId:
   const facts = (await readTicketFacts(tx, tenantId, [ticketId])).get(ticketId) ?? null;
   const hours = facts ? ((await readTicketHours(tx, tenantId, [ticketId])).get(ticketId) ?? []) : [];
   if (facts) {
+    withMessageCounts(facts, hours);
     // The open hours are read only when the first response moved (they take a few reads).
     if (
       stored &&

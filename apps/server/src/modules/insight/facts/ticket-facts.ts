@@ -58,6 +58,13 @@ export type TBucket = {
   channel: string;
 } & Record<TBucketMeasure, number>;
 
+/** The ticket's message counts are the sums of its hours. */
+export const withMessageCounts = (facts: TTicketFacts, hours: readonly THourMessages[]): TTicketFacts => {
+  facts.messagesIn = hours.reduce((n, h) => n + h.messagesIn, 0);
+  facts.messagesOut = hours.reduce((n, h) => n + h.messagesOut, 0);
+  return facts;
+};
+
 const HOUR_MS = 3_600_000;
 export const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
