@@ -142,6 +142,12 @@ test('an admin lists the contacts report and its CSV export has the rows of the 
   await expect(page.getByTestId('report-export-progress')).toBeHidden();
   await expect(page.getByTestId('report-recent-export').first()).toContainText('CSV');
 
+  // Sorting from the keyboard: the header's button takes Enter.
+  await page.getByTestId('report-sort-email').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('report-header-email')).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sortBy=email&sortDir=desc/);
+
   // A shared link opens the report as it was: filters, sort and page from the URL.
   await page.goto(
     `/relatorios/contatos-por-estado?search=${encodeURIComponent(`Relatório ${stamp}`)}&sortBy=state&sortDir=asc`,

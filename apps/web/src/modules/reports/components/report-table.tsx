@@ -96,6 +96,7 @@ export const ReportTable = ({ columns, rows, sort, onSort, loading, ticketColumn
                 <Table.Th
                   key={column.key}
                   ta={align}
+                  miw={130}
                   aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
                   data-testid={`report-header-${column.key}`}
                 >
