@@ -70,7 +70,7 @@ const row = (id: number): TReportPage['rows'][number] => ({
 type TCall = { method: string; url: string; params: Record<string, unknown>; body: unknown };
 
 type TServer = {
-  page?: (params: Record<string, unknown>) => TReportPage;
+  page?: (params: Record<string, unknown>) => TReportPage | 'fail';
   exportState?: () => TReportExport;
 };
 
@@ -86,7 +86,16 @@ const serve = ({ page = () => pageOf([row(1), row(2)]), exportState }: TServer =
     if (url === '/reports') return reply(meta);
     if (url.startsWith('/reports/') && method === 'POST')
       return reply(exportState?.() ?? { ...exportOf('pending', 0) }, 202);
-    if (url.startsWith('/reports/')) return reply(page(params));
+    if (url.startsWith('/reports/')) {
+      const answer = page(params);
+      if (answer === 'fail')
+        throw Object.assign(new Error('Request failed with status code 400'), {
+          isAxiosError: true,
+          config,
+          response: reply({ error: 'ERR_VALIDATION', message: 'search: muito longo' }, 400),
+        });
+      return reply(answer);
+    }
     if (url === '/report-exports') return reply(exportState ? [exportState()] : []);
     if (url.endsWith('/file')) return reply(new Blob(['a,b\n']));
     if (url.startsWith('/report-exports/')) return reply(exportState?.());
@@ -212,6 +221,16 @@ describe('/relatorios/:report', () => {
     expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(to).toBe(from);
     expect(screen.getByTestId('report-preset-today').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows the error with a retry when the report cannot be loaded', async () => {
+    let fail = true;
+    serve({ page: () => (fail ? 'fail' : pageOf([row(1)])) });
+    renderPage();
+    expect(await screen.findByText('Não foi possível carregar os dados.', undefined, firstLoad)).toBeDefined();
+    fail = false;
+    fireEvent.click(screen.getByText('Tentar novamente'));
+    expect(await screen.findAllByTestId('report-row')).toHaveLength(1);
   });
 
   it('says so when the filters keep nothing', async () => {
