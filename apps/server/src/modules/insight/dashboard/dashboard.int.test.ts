@@ -238,7 +238,7 @@ describe('GET /dashboard: figures of real tickets', () => {
       body: { name: 'Site', type: 'webchat', queueId: shop.queue.id },
     });
     expect(site.status).toBe(201);
-    const { ticket } = await receiveMessage(t.prosa.services, {
+    const received = await receiveMessage(t.prosa.services, {
       tenantId: shop.tenantId,
       connectionId: site.body.id,
       externalId: 'painel-ao-vivo-1',
@@ -246,6 +246,8 @@ describe('GET /dashboard: figures of real tickets', () => {
       body: 'Oi, quero um orçamento',
       timestamp: Date.now(),
     });
+    if (received.duplicate) throw new Error('unexpected duplicate');
+    const { ticket } = received;
     const today = (query = '') => dashboard(query, shop.tokens.admin);
     expect((await today()).cards).toMatchObject({ pending: 1, open: 0 });
     await eventually(async () => expect((await today()).cards.ticketsCreated).toBe(1), 10_000);

@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TExecutor } from '../../../platform/db/client.js';
+import { queryRows, type TExecutor } from '../../../platform/db/client.js';
 import { insightHourly, queues, tenants, tickets, users } from '../../../platform/db/schema.js';
 
 /** A period (days in `zone`, both included) and the filters every figure of the dashboard honours. */
@@ -13,14 +12,6 @@ export type TDashboardFilter = {
 };
 
 const h = insightHourly;
-
-/** A sum of a counter column as a number (bigint sums come back as text). */
-const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-/** Seconds per event, or null when nothing happened to average. */
-const average = (seconds: AnyPgColumn, count: AnyPgColumn) =>
-  sql<number | null>`sum(${seconds})::float8 / nullif(sum(${count}), 0)`.mapWith((v) =>
-    v === null ? null : Number(v),
-  );
 
 /** The hour on the tenant's wall clock. */
 const local = (zone: string) => sql`(${h.hour} at time zone ${zone})`;
@@ -42,109 +33,135 @@ export const findTenantZone = async (tx: TExecutor, tenantId: number): Promise<s
   (await tx.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId)))[0]?.timezone ??
   'America/Sao_Paulo';
 
-/** The period's sums and averages, all in one row. */
-export const sumPeriod = async (tx: TExecutor, tenantId: number, f: TDashboardFilter) => {
-  const [row] = await tx
-    .select({
-      ticketsCreated: total(h.ticketsCreated),
-      ticketsClosed: total(h.ticketsClosed),
-      messagesIn: total(h.messagesIn),
-      messagesOut: total(h.messagesOut),
-      avgWaitSeconds: average(h.waitSeconds, h.ticketsAccepted),
-      avgFirstResponseSeconds: average(h.firstResponseSeconds, h.firstResponses),
-      avgFirstResponseBusinessSeconds: average(h.firstResponseBusinessSeconds, h.firstResponses),
-      avgResolutionSeconds: average(h.resolutionSeconds, h.ticketsClosed),
-      avgPauseSeconds: average(h.pauseSeconds, h.ticketsClosed),
-      avgRating: average(h.ratingSum, h.ratings),
-    })
-    .from(h)
-    .where(hourlyOf(tenantId, f));
-  if (!row) throw new Error('an aggregate without a row');
-  return row;
+/** The counters of the hourly table, summed over a group of rows. */
+export type TSums = {
+  ticketsCreated: number;
+  ticketsAccepted: number;
+  waitSeconds: number;
+  firstResponses: number;
+  firstResponseSeconds: number;
+  firstResponseBusinessSeconds: number;
+  ticketsClosed: number;
+  resolutionSeconds: number;
+  pauseSeconds: number;
+  ratings: number;
+  ratingSum: number;
+  messagesIn: number;
+  messagesOut: number;
 };
 
-/** Created and closed per local hour of the day (`HH`) or per local day (`YYYY-MM-DD`). */
-export const sumTicketsByBucket = (tx: TExecutor, tenantId: number, f: TDashboardFilter, by: 'hour' | 'day') =>
-  tx
-    .select({
-      bucket: sql<string>`to_char(${local(f.zone)}, ${by === 'hour' ? 'HH24' : 'YYYY-MM-DD'})`,
-      created: total(h.ticketsCreated),
-      closed: total(h.ticketsClosed),
-    })
-    .from(h)
-    .where(hourlyOf(tenantId, f))
-    .groupBy(sql`1`);
+/** One group of the period: the dimensions it is grouped by (the others null) and its sums. */
+export type TFigureRow = TSums & {
+  /** Which grouping set the row belongs to (see `figureSets`). */
+  set: TFigureSet;
+  day: string | null;
+  hh: string | null;
+  weekday: number | null;
+  hour: number | null;
+  channel: string | null;
+  queueId: number | null;
+  userId: number | null;
+};
 
-export const sumByChannel = (tx: TExecutor, tenantId: number, f: TDashboardFilter) =>
-  tx
-    .select({
-      channel: h.channel,
-      created: total(h.ticketsCreated),
-      closed: total(h.ticketsClosed),
-      messagesIn: total(h.messagesIn),
-      messagesOut: total(h.messagesOut),
-    })
-    .from(h)
-    .where(hourlyOf(tenantId, f))
-    .groupBy(h.channel);
+/**
+ * The groups the dashboard draws, by PostgreSQL's `grouping()` mask over (day, hh, weekday, hour, channel,
+ * queue_id, user_id): a bit is set for each column the row is not grouped by.
+ */
+const figureSets = {
+  127: 'total',
+  63: 'day',
+  95: 'hourOfDay',
+  123: 'channel',
+  125: 'queue',
+  126: 'agent',
+  103: 'weekdayHour',
+  59: 'dayChannel',
+} as const;
+export type TFigureSet = (typeof figureSets)[keyof typeof figureSets];
 
-/** Per queue (0: none), with the queue's name and colour. */
-export const sumByQueue = (tx: TExecutor, tenantId: number, f: TDashboardFilter) =>
-  tx
-    .select({
-      queueId: h.queueId,
-      name: queues.queue,
-      color: queues.color,
-      created: total(h.ticketsCreated),
-      closed: total(h.ticketsClosed),
-      avgFirstResponseSeconds: average(h.firstResponseSeconds, h.firstResponses),
-      avgResolutionSeconds: average(h.resolutionSeconds, h.ticketsClosed),
-    })
-    .from(h)
-    .leftJoin(queues, and(eq(queues.tenantId, tenantId), eq(queues.id, h.queueId)))
-    .where(hourlyOf(tenantId, f))
-    .groupBy(h.queueId, queues.queue, queues.color);
+type TRawFigureRow = Record<keyof TSums, string | number | null> & {
+  g: number;
+  day: string | null;
+  hh: string | null;
+  weekday: number | null;
+  hour: number | null;
+  channel: string | null;
+  queue_id: number | null;
+  user_id: number | null;
+};
 
-/** Per agent (0: nobody), with the agent's name. */
-export const sumByAgent = (tx: TExecutor, tenantId: number, f: TDashboardFilter) =>
-  tx
-    .select({
-      userId: h.userId,
-      name: users.name,
-      accepted: total(h.ticketsAccepted),
-      closed: total(h.ticketsClosed),
-      avgFirstResponseSeconds: average(h.firstResponseSeconds, h.firstResponses),
-      avgResolutionSeconds: average(h.resolutionSeconds, h.ticketsClosed),
-      avgRating: average(h.ratingSum, h.ratings),
-    })
-    .from(h)
-    .leftJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, h.userId)))
-    .where(hourlyOf(tenantId, f))
-    .groupBy(h.userId, users.name);
+const counters: [keyof TSums, string][] = [
+  ['ticketsCreated', 'tickets_created'],
+  ['ticketsAccepted', 'tickets_accepted'],
+  ['waitSeconds', 'wait_seconds'],
+  ['firstResponses', 'first_responses'],
+  ['firstResponseSeconds', 'first_response_seconds'],
+  ['firstResponseBusinessSeconds', 'first_response_business_seconds'],
+  ['ticketsClosed', 'tickets_closed'],
+  ['resolutionSeconds', 'resolution_seconds'],
+  ['pauseSeconds', 'pause_seconds'],
+  ['ratings', 'ratings'],
+  ['ratingSum', 'rating_sum'],
+  ['messagesIn', 'messages_in'],
+  ['messagesOut', 'messages_out'],
+];
+const countersSql = sql.raw(counters.map(([, column]) => column).join(', '));
+const sumsSql = sql.raw(counters.map(([key, column]) => `coalesce(sum(${column}), 0)::float8 as "${key}"`).join(', '));
 
-/** Tickets created per local weekday (0 = Sunday) and hour; only cells with tickets. */
-export const sumHeatmap = (tx: TExecutor, tenantId: number, f: TDashboardFilter) =>
-  tx
-    .select({
-      weekday: sql<number>`extract(dow from ${local(f.zone)})::int`.mapWith(Number),
-      hour: sql<number>`extract(hour from ${local(f.zone)})::int`.mapWith(Number),
-      created: total(h.ticketsCreated),
-    })
-    .from(h)
-    .where(and(hourlyOf(tenantId, f), sql`${h.ticketsCreated} > 0`))
-    .groupBy(sql`1`, sql`2`);
+/**
+ * Every figure of the period in one pass over its rows (one range of the primary key): the totals, per local day,
+ * per local hour of the day, per channel, queue and agent, per weekday and hour, per day and channel.
+ */
+export const sumFigures = async (tx: TExecutor, tenantId: number, f: TDashboardFilter): Promise<TFigureRow[]> => {
+  const rows = await queryRows<TRawFigureRow>(
+    tx,
+    sql`select grouping(day, hh, weekday, hour, channel, queue_id, user_id)::int as g,
+        day, hh, weekday, hour, channel, queue_id, user_id, ${sumsSql}
+      from (
+        select to_char(${local(f.zone)}, 'YYYY-MM-DD') as day, to_char(${local(f.zone)}, 'HH24') as hh,
+          extract(dow from ${local(f.zone)})::int as weekday, extract(hour from ${local(f.zone)})::int as hour,
+          ${h.channel} as channel, ${h.queueId} as queue_id, ${h.userId} as user_id, ${countersSql}
+        from ${h} where ${hourlyOf(tenantId, f)}
+      ) as period
+      group by grouping sets ((), (day), (hh), (channel), (queue_id), (user_id), (weekday, hour), (day, channel))`,
+  );
+  return rows.flatMap((row) => {
+    const set = figureSets[Number(row.g) as keyof typeof figureSets];
+    if (!set) return [];
+    const sums = Object.fromEntries(counters.map(([key]) => [key, Number(row[key] ?? 0)])) as TSums;
+    return [
+      {
+        ...sums,
+        set,
+        day: row.day,
+        hh: row.hh,
+        weekday: row.weekday === null ? null : Number(row.weekday),
+        hour: row.hour === null ? null : Number(row.hour),
+        channel: row.channel,
+        queueId: row.queue_id === null ? null : Number(row.queue_id),
+        userId: row.user_id === null ? null : Number(row.user_id),
+      },
+    ];
+  });
+};
 
-/** Tickets created per local day and channel; only days with tickets. */
-export const sumEvolution = (tx: TExecutor, tenantId: number, f: TDashboardFilter) =>
-  tx
-    .select({
-      day: sql<string>`to_char(${local(f.zone)}, 'YYYY-MM-DD')`,
-      channel: h.channel,
-      created: total(h.ticketsCreated),
-    })
-    .from(h)
-    .where(and(hourlyOf(tenantId, f), sql`${h.ticketsCreated} > 0`))
-    .groupBy(sql`1`, h.channel);
+/** Names and colours of the tenant's queues among `ids`. */
+export const findQueueNames = (tx: TExecutor, tenantId: number, ids: number[]) =>
+  ids.length
+    ? tx
+        .select({ id: queues.id, name: queues.queue, color: queues.color })
+        .from(queues)
+        .where(and(eq(queues.tenantId, tenantId), inArray(queues.id, ids)))
+    : Promise.resolve([]);
+
+/** Names of the tenant's users among `ids`. */
+export const findUserNames = (tx: TExecutor, tenantId: number, ids: number[]) =>
+  ids.length
+    ? tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)))
+    : Promise.resolve([]);
 
 /**
  * Live: open and pending tickets now and when the oldest pending one was created. Read from the index on

@@ -5,51 +5,56 @@ import type {
   TDashboardPeriod,
   TDashboardQuery,
   TDashboardQueue,
-  TDashboardTicketPoint,
 } from '@prosa/contracts';
 import type { TRequestContext } from '../../../platform/auth/authenticate.js';
-import type { TExecutor } from '../../../platform/db/client.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import {
   countLiveTickets,
+  findQueueNames,
   findTenantZone,
-  sumByAgent,
-  sumByChannel,
-  sumByQueue,
-  sumEvolution,
-  sumHeatmap,
-  sumPeriod,
-  sumTicketsByBucket,
-  type TDashboardFilter,
+  findUserNames,
+  sumFigures,
+  type TFigureRow,
+  type TFigureSet,
+  type TSums,
 } from './dashboard.repository.js';
 import { bucketsOf, resolvePeriod } from './dashboard-period.js';
 
 type TDb = Pick<TServices, 'db'>;
-type TScope = { tx: TExecutor; tenantId: number; filter: TDashboardFilter; period: TDashboardPeriod; now: Date };
+type TLive = Awaited<ReturnType<typeof countLiveTickets>>;
 
 const round = (value: number | null, digits = 0) =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+/** Per event, or null when nothing happened to average. */
+const per = (total: number, count: number, digits = 0) => (count > 0 ? round(total / count, digits) : null);
 
-// One function per part of the dashboard: `/dashboard` runs them all, each family path runs its own.
-
-type TSums = Awaited<ReturnType<typeof sumPeriod>>;
-type TLive = Awaited<ReturnType<typeof countLiveTickets>>;
-
-const statusOf = (live: TLive, sums: TSums) => ({
-  open: live.open,
-  pending: live.pending,
-  closedInPeriod: sums.ticketsClosed,
-});
+const noSums: TSums = {
+  ticketsCreated: 0,
+  ticketsAccepted: 0,
+  waitSeconds: 0,
+  firstResponses: 0,
+  firstResponseSeconds: 0,
+  firstResponseBusinessSeconds: 0,
+  ticketsClosed: 0,
+  resolutionSeconds: 0,
+  pauseSeconds: 0,
+  ratings: 0,
+  ratingSum: 0,
+  messagesIn: 0,
+  messagesOut: 0,
+};
 
 const cardsOf = (live: TLive, sums: TSums, now: Date): TDashboardCards => {
   const waited = live.oldestPendingAt ? (now.getTime() - live.oldestPendingAt.getTime()) / 1000 : null;
   return {
-    ...statusOf(live, sums),
+    open: live.open,
+    pending: live.pending,
+    closedInPeriod: sums.ticketsClosed,
     waitingLongestSeconds: waited === null ? null : Math.max(0, Math.round(waited)),
-    avgFirstResponseSeconds: round(sums.avgFirstResponseSeconds),
-    avgResolutionSeconds: round(sums.avgResolutionSeconds),
-    avgRating: round(sums.avgRating, 2),
+    avgFirstResponseSeconds: per(sums.firstResponseSeconds, sums.firstResponses),
+    avgResolutionSeconds: per(sums.resolutionSeconds, sums.ticketsClosed),
+    avgRating: per(sums.ratingSum, sums.ratings, 2),
     ticketsCreated: sums.ticketsCreated,
     messagesIn: sums.messagesIn,
     messagesOut: sums.messagesOut,
@@ -57,122 +62,133 @@ const cardsOf = (live: TLive, sums: TSums, now: Date): TDashboardCards => {
 };
 
 const timesOf = (sums: TSums): TDashboard['times'] => ({
-  avgWaitSeconds: round(sums.avgWaitSeconds),
-  avgFirstResponseSeconds: round(sums.avgFirstResponseSeconds),
-  avgFirstResponseBusinessSeconds: round(sums.avgFirstResponseBusinessSeconds),
-  avgResolutionSeconds: round(sums.avgResolutionSeconds),
-  avgPauseSeconds: round(sums.avgPauseSeconds),
+  avgWaitSeconds: per(sums.waitSeconds, sums.ticketsAccepted),
+  avgFirstResponseSeconds: per(sums.firstResponseSeconds, sums.firstResponses),
+  avgFirstResponseBusinessSeconds: per(sums.firstResponseBusinessSeconds, sums.firstResponses),
+  avgResolutionSeconds: per(sums.resolutionSeconds, sums.ticketsClosed),
+  avgPauseSeconds: per(sums.pauseSeconds, sums.ticketsClosed),
 });
 
-const readLive = ({ tx, tenantId, filter }: TScope) => countLiveTickets(tx, tenantId, filter);
-const readSums = ({ tx, tenantId, filter }: TScope) => sumPeriod(tx, tenantId, filter);
-
 /** Every bucket of the period, zero where nothing happened, so the chart's axis has no holes. */
-const readTickets = async ({ tx, tenantId, filter, period }: TScope): Promise<TDashboardTicketPoint[]> => {
-  const rows = await sumTicketsByBucket(tx, tenantId, filter, period.granularity);
-  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
+const ticketsOf = (period: TDashboardPeriod, rows: TFigureRow[]) => {
+  const byBucket = new Map(rows.map((row) => [(period.granularity === 'hour' ? row.hh : row.day) ?? '', row]));
   return bucketsOf(period).map((bucket) => ({
     bucket,
-    created: byBucket.get(bucket)?.created ?? 0,
-    closed: byBucket.get(bucket)?.closed ?? 0,
+    created: byBucket.get(bucket)?.ticketsCreated ?? 0,
+    closed: byBucket.get(bucket)?.ticketsClosed ?? 0,
   }));
 };
 
-const readChannels = async ({ tx, tenantId, filter }: TScope) =>
-  (await sumByChannel(tx, tenantId, filter)).sort(
-    (a, b) => b.created - a.created || a.channel.localeCompare(b.channel),
-  );
-
-const readQueues = async ({ tx, tenantId, filter }: TScope): Promise<TDashboardQueue[]> =>
-  (await sumByQueue(tx, tenantId, filter))
+const channelsOf = (rows: TFigureRow[]) =>
+  rows
+    .filter((row) => row.ticketsCreated || row.ticketsClosed || row.messagesIn || row.messagesOut)
     .map((row) => ({
-      ...row,
-      queueId: row.queueId || null,
-      avgFirstResponseSeconds: round(row.avgFirstResponseSeconds),
-      avgResolutionSeconds: round(row.avgResolutionSeconds),
+      channel: row.channel ?? '',
+      created: row.ticketsCreated,
+      closed: row.ticketsClosed,
+      messagesIn: row.messagesIn,
+      messagesOut: row.messagesOut,
     }))
+    .sort((a, b) => b.created - a.created || a.channel.localeCompare(b.channel));
+
+type TNames = Map<number, { name: string; color?: string }>;
+
+const queuesOf = (rows: TFigureRow[], names: TNames): TDashboardQueue[] =>
+  rows
+    .filter((row) => row.ticketsCreated || row.ticketsClosed || row.messagesIn || row.messagesOut)
+    .map((row) => {
+      const known = row.queueId ? names.get(row.queueId) : undefined;
+      return {
+        queueId: row.queueId || null,
+        name: known?.name ?? null,
+        color: known?.color ?? null,
+        created: row.ticketsCreated,
+        closed: row.ticketsClosed,
+        avgFirstResponseSeconds: per(row.firstResponseSeconds, row.firstResponses),
+        avgResolutionSeconds: per(row.resolutionSeconds, row.ticketsClosed),
+      };
+    })
     .sort((a, b) => b.created - a.created || b.closed - a.closed);
 
-const readAgents = async ({ tx, tenantId, filter }: TScope): Promise<TDashboardAgent[]> =>
-  (await sumByAgent(tx, tenantId, filter))
-    .filter((row) => row.accepted > 0 || row.closed > 0)
+const agentsOf = (rows: TFigureRow[], names: TNames): TDashboardAgent[] =>
+  rows
+    .filter((row) => row.ticketsAccepted > 0 || row.ticketsClosed > 0)
     .map((row) => ({
-      ...row,
       userId: row.userId || null,
-      avgFirstResponseSeconds: round(row.avgFirstResponseSeconds),
-      avgResolutionSeconds: round(row.avgResolutionSeconds),
-      avgRating: round(row.avgRating, 2),
+      name: (row.userId ? names.get(row.userId)?.name : undefined) ?? null,
+      accepted: row.ticketsAccepted,
+      closed: row.ticketsClosed,
+      avgFirstResponseSeconds: per(row.firstResponseSeconds, row.firstResponses),
+      avgResolutionSeconds: per(row.resolutionSeconds, row.ticketsClosed),
+      avgRating: per(row.ratingSum, row.ratings, 2),
     }))
     .sort((a, b) => b.closed - a.closed || b.accepted - a.accepted);
 
-const readHeatmap = async ({ tx, tenantId, filter }: TScope) =>
-  (await sumHeatmap(tx, tenantId, filter)).sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+const heatmapOf = (rows: TFigureRow[]) =>
+  rows
+    .filter((row) => row.ticketsCreated > 0)
+    .map((row) => ({ weekday: row.weekday ?? 0, hour: row.hour ?? 0, created: row.ticketsCreated }))
+    .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
 
-const readEvolution = async ({ tx, tenantId, filter }: TScope) =>
-  (await sumEvolution(tx, tenantId, filter)).sort(
-    (a, b) => a.day.localeCompare(b.day) || a.channel.localeCompare(b.channel),
-  );
+const evolutionOf = (rows: TFigureRow[]) =>
+  rows
+    .filter((row) => row.ticketsCreated > 0)
+    .map((row) => ({ day: row.day ?? '', channel: row.channel ?? '', created: row.ticketsCreated }))
+    .sort((a, b) => a.day.localeCompare(b.day) || a.channel.localeCompare(b.channel));
 
-const parts = {
-  status: async (scope: TScope) => statusOf(await readLive(scope), await readSums(scope)),
-  times: async (scope: TScope) => timesOf(await readSums(scope)),
-  tickets: readTickets,
-  channels: readChannels,
-  queues: readQueues,
-  agents: readAgents,
-  heatmap: readHeatmap,
-  evolution: readEvolution,
-};
-export type TDashboardPart = keyof typeof parts;
-
-const inScope = <T>(
-  services: TDb,
-  ctx: TRequestContext,
-  query: TDashboardQuery,
-  now: Date,
-  work: (scope: TScope) => Promise<T>,
-): Promise<T> =>
-  withTenant(services.db, ctx.tenantId, async (tx) => {
-    const zone = await findTenantZone(tx, ctx.tenantId);
-    const period = resolvePeriod(query, zone, now);
-    const filter: TDashboardFilter = {
-      from: period.from,
-      to: period.to,
-      zone,
-      queueIds: query.queueIds,
-      connectionIds: query.connectionIds,
-    };
-    return work({ tx, tenantId: ctx.tenantId, filter, period, now });
-  });
-
-/** GET /dashboard: the cards and every chart of the period, for the whole tenant (managers only). */
+/**
+ * GET /dashboard: the cards and every chart of the period, for the whole tenant (managers only). One pass over the
+ * period's hourly sums gives every chart; the live cards read the tickets.
+ */
 export const getDashboard = (
   services: TDb,
   ctx: TRequestContext,
   query: TDashboardQuery,
   now = new Date(),
 ): Promise<TDashboard> =>
-  inScope(services, ctx, query, now, async (scope) => {
-    const sums = await readSums(scope);
+  withTenant(services.db, ctx.tenantId, async (tx) => {
+    const zone = await findTenantZone(tx, ctx.tenantId);
+    const period = resolvePeriod(query, zone, now);
+    const filter = {
+      from: period.from,
+      to: period.to,
+      zone,
+      queueIds: query.queueIds,
+      connectionIds: query.connectionIds,
+    };
+    const live = await countLiveTickets(tx, ctx.tenantId, filter);
+    const rows = await sumFigures(tx, ctx.tenantId, filter);
+    const of = (set: TFigureSet) => rows.filter((row) => row.set === set);
+    const queueIds = of('queue').flatMap((row) => (row.queueId ? [row.queueId] : []));
+    const userIds = of('agent').flatMap((row) => (row.userId ? [row.userId] : []));
+    const queueNames: TNames = new Map(
+      (await findQueueNames(tx, ctx.tenantId, queueIds)).map((q) => [q.id, { name: q.name, color: q.color }]),
+    );
+    const userNames: TNames = new Map(
+      (await findUserNames(tx, ctx.tenantId, userIds)).map((u) => [u.id, { name: u.name }]),
+    );
+    const sums = of('total')[0] ?? noSums;
     return {
-      period: scope.period,
-      cards: cardsOf(await readLive(scope), sums, now),
+      period,
+      cards: cardsOf(live, sums, now),
       times: timesOf(sums),
-      tickets: await readTickets(scope),
-      channels: await readChannels(scope),
-      queues: await readQueues(scope),
-      agents: await readAgents(scope),
-      heatmap: await readHeatmap(scope),
-      evolution: await readEvolution(scope),
+      tickets: ticketsOf(period, of(period.granularity === 'hour' ? 'hourOfDay' : 'day')),
+      channels: channelsOf(of('channel')),
+      queues: queuesOf(of('queue'), queueNames),
+      agents: agentsOf(of('agent'), userNames),
+      heatmap: heatmapOf(of('weekdayHour')),
+      evolution: evolutionOf(of('dayChannel')),
     };
   });
 
-/** One part of the dashboard alone (the family's `/statistics-tickets-*` paths). */
-export const getDashboardPart = <K extends TDashboardPart>(
-  services: TDb,
-  ctx: TRequestContext,
-  query: TDashboardQuery,
-  part: K,
-  now = new Date(),
-): Promise<Awaited<ReturnType<(typeof parts)[K]>>> =>
-  inScope(services, ctx, query, now, (scope) => parts[part](scope) as Promise<Awaited<ReturnType<(typeof parts)[K]>>>);
+/** What each family path answers: one part of the dashboard, with the same filters. */
+export const dashboardParts = {
+  status: (d: TDashboard) => ({ open: d.cards.open, pending: d.cards.pending, closedInPeriod: d.cards.closedInPeriod }),
+  times: (d: TDashboard) => d.times,
+  tickets: (d: TDashboard) => d.tickets,
+  channels: (d: TDashboard) => d.channels,
+  queues: (d: TDashboard) => d.queues,
+  agents: (d: TDashboard) => d.agents,
+  evolution: (d: TDashboard) => d.evolution,
+};
+export type TDashboardPart = keyof typeof dashboardParts;
