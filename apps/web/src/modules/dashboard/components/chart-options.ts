@@ -104,6 +104,8 @@ const rankingOption = (
     name: s.name,
     type: 'bar' as const,
     barMaxWidth: 18,
+    // The legend's swatch: the series' own colour (bars may each carry their queue's).
+    color: Array.isArray(s.color) ? colors().created : s.color,
     data: [...s.values].reverse().map((value, i) => ({
       value,
       itemStyle: {
