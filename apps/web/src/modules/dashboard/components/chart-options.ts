@@ -237,8 +237,17 @@ export const panelHasData = (panel: TDashboardPanel, d: TDashboard): boolean => 
   }
 };
 
+/** A user who prefers reduced motion gets the charts drawn at once, without their growing animation. */
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 /** The ECharts option that draws a panel. */
-export const panelOption = (panel: TDashboardPanel, d: TDashboard, t: TFunction): TEChartOption => {
+export const panelOption = (panel: TDashboardPanel, d: TDashboard, t: TFunction): TEChartOption => ({
+  animation: !prefersReducedMotion(),
+  ...drawingOf(panel, d, t),
+});
+
+const drawingOf = (panel: TDashboardPanel, d: TDashboard, t: TFunction): TEChartOption => {
   switch (panel) {
     case 'tickets':
       return ticketsOption(d, t);
