@@ -29,6 +29,9 @@ export const useColumnLabel = () => {
 
 const noShrink = { flexShrink: 0 };
 
+/** Headers up to this many characters stay on one line; longer ones wrap to about two. */
+const LONG_LABEL = 20;
+
 const SortIcon = ({ dir }: { dir: 'asc' | 'desc' | null }) => {
   if (dir === 'asc') return <IconArrowUp size={14} aria-hidden style={noShrink} />;
   if (dir === 'desc') return <IconArrowDown size={14} aria-hidden style={noShrink} />;
@@ -96,7 +99,7 @@ export const ReportTable = ({ columns, rows, sort, onSort, loading, ticketColumn
                 <Table.Th
                   key={column.key}
                   ta={align}
-                  miw={130}
+                  miw={label.length > LONG_LABEL ? 170 : undefined}
                   aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
                   data-testid={`report-header-${column.key}`}
                 >
@@ -108,7 +111,12 @@ export const ReportTable = ({ columns, rows, sort, onSort, loading, ticketColumn
                       data-testid={`report-sort-${column.key}`}
                     >
                       <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
-                        <Text size="sm" fw={700} ta={align}>
+                        <Text
+                          size="sm"
+                          fw={700}
+                          ta={align}
+                          style={label.length > LONG_LABEL ? undefined : { whiteSpace: 'nowrap' }}
+                        >
                           {label}
                         </Text>
                         <SortIcon dir={dir} />
