@@ -11,6 +11,7 @@ import { rebuildTenantFigures } from './rebuild-figures.js';
 
 // The figures the listeners keep (insight_hourly) must equal a direct count over the raw tables, whatever the
 // sequence of creates, answers, transfers, closes, reopens, tags and deletions; and a rebuild gives the same.
+// The reports then read them: a ticket driven through the API shows up with its figures.
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 let t: TestApp;
@@ -174,5 +175,46 @@ describe('rebuild', () => {
     expect((await t.request('POST', '/insight/rebuild', { token: fx.tokens.admin })).status).toBe(202);
     expect((await t.request('POST', '/insight/rebuild', { token: fx.tokens.agent })).status).toBe(403);
     expect((await t.request('POST', '/insight/rebuild')).status).toBe(401);
+  });
+});
+
+describe('reports over live tickets', () => {
+  it('a ticket opened, answered and closed through the API appears with its figures', async () => {
+    const live = await t.createTenantFixture('Ao vivo', { maxConnections: 2 });
+    const site = await t.request('POST', '/whatsapp', {
+      token: live.tokens.admin,
+      body: { name: 'Site', type: 'webchat', queueId: live.queue.id },
+    });
+    expect(site.status).toBe(201);
+    const received = await receiveMessage(t.prosa.services, {
+      tenantId: live.tenantId,
+      connectionId: site.body.id,
+      externalId: 'ao-vivo-1',
+      from: { kind: 'webchat', value: 'visitante-ao-vivo', name: 'Helena' },
+      body: 'Olá, preciso de ajuda',
+      timestamp: Date.now(),
+    });
+    if (received.duplicate) throw new Error('unexpected duplicate');
+    const ticketId = received.ticket.id;
+    const token = live.tokens.admin;
+    expect((await t.request('PUT', `/tickets/${ticketId}`, { token, body: { status: 'open' } })).status).toBe(200);
+    expect((await t.request('POST', `/messages/${ticketId}`, { token, body: { body: 'Claro!' } })).status).toBe(201);
+    expect((await t.request('PUT', `/tickets/${ticketId}`, { token, body: { status: 'closed' } })).status).toBe(200);
+
+    const row = await eventually(async () => {
+      const page = await t.request('GET', '/reports/atendimentos-por-parametros?statuses=closed', { token });
+      expect(page.body.rows).toHaveLength(1);
+      const [found] = page.body.rows;
+      expect(found).toMatchObject({ ticketId, status: 'closed', messagesIn: 1, messagesOut: 1 });
+      return found;
+    }, 10_000);
+    expect(row).toMatchObject({ contact: 'Helena', channel: 'webchat', connection: 'Site', agent: live.admin.name });
+    expect(row.firstResponseSeconds).toBeGreaterThanOrEqual(0);
+    expect(row.resolutionSeconds).toBeGreaterThanOrEqual(0);
+
+    const agents = await t.request('GET', `/reports/estatisticas-atendimentos-usuarios?userIds=${live.admin.id}`, {
+      token,
+    });
+    expect(agents.body.rows[0]).toMatchObject({ ticketsHandled: 1, ticketsAccepted: 1, messagesSent: 1 });
   });
 });
