@@ -1,9 +1,7 @@
-import { useThrottledCallback } from '@mantine/hooks';
 import type { TDashboard } from '@prosa/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
-import { onRealtimeReconnect, onTicketListEvent } from '../../../app/realtime/socket';
+import { useRefreshOnTicketEvents } from '../../../app/realtime/use-refresh-on-ticket-events';
 
 /** What the dashboard asks for: a period (days, both included) and the queues and connections to keep. */
 export type TDashboardFilters = { from: string; to: string; queueIds: number[]; connectionIds: number[] };
@@ -29,22 +27,5 @@ export const useDashboard = (filters: TDashboardFilters, enabled = true) =>
     enabled,
   });
 
-/** A busy tenant sends many ticket and message events a second: the figures reload at most every two seconds. */
-export const dashboardRefreshMs = 2000;
-
-/** Ticket and message events (`{tenantId}:ticketList`) and reconnections reload the dashboard, throttled. */
-export const useDashboardRealtime = (): void => {
-  const client = useQueryClient();
-  const refresh = useThrottledCallback(
-    () => void client.invalidateQueries({ queryKey: dashboardKeys.all }),
-    dashboardRefreshMs,
-  );
-  useEffect(() => {
-    const stopEvents = onTicketListEvent(refresh);
-    const stopReconnect = onRealtimeReconnect(refresh);
-    return () => {
-      stopEvents();
-      stopReconnect();
-    };
-  }, [refresh]);
-};
+/** Ticket and message events and reconnections reload it, at most every two seconds. */
+export const useDashboardRealtime = (): void => useRefreshOnTicketEvents(dashboardKeys.all);

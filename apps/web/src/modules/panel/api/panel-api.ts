@@ -1,9 +1,7 @@
-import { useThrottledCallback } from '@mantine/hooks';
 import type { TTicketPanel } from '@prosa/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
-import { onRealtimeReconnect, onTicketListEvent } from '../../../app/realtime/socket';
+import { useRefreshOnTicketEvents } from '../../../app/realtime/use-refresh-on-ticket-events';
 
 export const panelKeys = { all: ['ticket-panel'] as const };
 
@@ -13,22 +11,5 @@ export const useTicketPanel = () =>
     queryFn: async () => (await http.get<TTicketPanel>('/dash-tickets-queues')).data,
   });
 
-/** Busy tenants send many ticket events a second: the panel reloads at most once every two seconds. */
-const refreshEveryMs = 2000;
-
-/** `{tenantId}:ticketList` (tickets and messages) and reconnections reload the panel, throttled. */
-export const usePanelRealtime = (): void => {
-  const client = useQueryClient();
-  const refresh = useThrottledCallback(
-    () => void client.invalidateQueries({ queryKey: panelKeys.all }),
-    refreshEveryMs,
-  );
-  useEffect(() => {
-    const stopEvents = onTicketListEvent(refresh);
-    const stopReconnect = onRealtimeReconnect(refresh);
-    return () => {
-      stopEvents();
-      stopReconnect();
-    };
-  }, [refresh]);
-};
+/** Ticket and message events and reconnections reload it, at most every two seconds. */
+export const usePanelRealtime = (): void => useRefreshOnTicketEvents(panelKeys.all);

@@ -1,20 +1,10 @@
-import type { TReportFilters, TReportQuery } from '@prosa/contracts';
+import { reportFilters, type TReportFilter, type TReportFilters, type TReportQuery } from '@prosa/contracts';
 
 /** Filters held as lists of strings (ids, channels, UFs...), as the multi-selects and the URL hold them. */
-export const listFilterKeys = [
-  'queueIds',
-  'userIds',
-  'tagIds',
-  'connectionIds',
-  'channels',
-  'statuses',
-  'reasonIds',
-  'ratings',
-  'walletUserIds',
-  'kanbanIds',
-  'states',
-] as const;
-export type TListFilterKey = (typeof listFilterKeys)[number];
+export type TListFilterKey = Exclude<TReportFilter, 'period' | 'search'>;
+export const listFilterKeys = reportFilters.filter(
+  (key): key is TListFilterKey => key !== 'period' && key !== 'search',
+);
 
 /** A report's state as the screen holds it: every filter, the sort and the page. Kept in the URL query string. */
 export type TReportView = {
