@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../../test/harness.js';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import {
   contacts,
   contactTags,
@@ -241,3 +241,17 @@ export const seedReportTenant = async (t: TestApp, fx: TFixture) => {
   ]);
   return { agent2, vip, lead, reason, otherQueue, ana, bruno, carla, davi, group, tickets: { t1, t2, t3 } };
 };
+
+/**
+ * A server with two seeded tenants: `a`, whose reports a test reads, and `b`, a neighbour whose rows must never
+ * show in them.
+ */
+export const startReportsApp = async (name: string) => {
+  const t = await startTestApp();
+  const a = await t.createTenantFixture(name);
+  const b = await t.createTenantFixture('Vizinha');
+  const seed = await seedReportTenant(t, a);
+  await seedReportTenant(t, b);
+  return { t, a, b, seed };
+};
+export type TReportsApp = Awaited<ReturnType<typeof startReportsApp>>;

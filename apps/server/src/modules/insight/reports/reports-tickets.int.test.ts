@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import type { TestApp } from '../../../../test/harness.js';
 import { insightUserSessions } from '../../../platform/db/schema.js';
-import { seedReportTenant } from './report-seed.fixture.js';
-
-type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+import { startReportsApp, type TReportsApp } from './report-seed.fixture.js';
 
 let t: TestApp;
-let a: TFixture;
-let b: TFixture;
-let seed: Awaited<ReturnType<typeof seedReportTenant>>;
+let a: TReportsApp['a'];
+let b: TReportsApp['b'];
+let seed: TReportsApp['seed'];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  a = await t.createTenantFixture('Atendimentos');
-  b = await t.createTenantFixture('Vizinha');
-  seed = await seedReportTenant(t, a);
-  await seedReportTenant(t, b);
+  ({ t, a, b, seed } = await startReportsApp('Atendimentos'));
 });
 afterAll(() => t.close());
 
