@@ -42,6 +42,7 @@ import { groupActionsRoutes } from './modules/group-tools/group-actions.routes.j
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { groupWordFilterListener } from './modules/group-tools/group-word-filter.listener.js';
 import { dashboardRoutes } from './modules/insight/dashboard/dashboard.routes.js';
+import { insightFiguresJob, insightFiguresSweepJob } from './modules/insight/facts/figures.job.js';
 import { insightRoutes } from './modules/insight/facts/insight.routes.js';
 import { insightFactsListener } from './modules/insight/facts/insight-facts.listener.js';
 import { insightPresenceListener } from './modules/insight/facts/presence.listener.js';
@@ -246,6 +247,8 @@ export const createApp = async (
   jobs.register(reportExportJob(services));
   // Dashboard and report figures: each ticket's figures recomputed after any change, agents' online periods.
   events.listen(insightFactsListener(services));
+  jobs.register(insightFiguresJob(services));
+  jobs.register(insightFiguresSweepJob(services));
   events.listen(insightPresenceListener(services));
   jobs.register(insightRebuildJob(services));
 

@@ -1336,3 +1336,14 @@ export const reportExports = pgTable(
   },
   (t) => [index('report_exports_user_idx').on(t.tenantId, t.userId, t.createdAt.desc())],
 );
+
+/** Tickets whose figures are due for a recompute (marked in the transaction that changed them, drained in batches). */
+export const insightDirtyTickets = pgTable(
+  'insight_dirty_tickets',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.ticketId] })],
+);

@@ -40,6 +40,18 @@ export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
   concerns?: (tx: TExecutor, event: TPublishedEvent<TDomainEventOf<K>>) => Promise<boolean>;
 };
 
+/**
+ * A reaction written in the publishing transaction itself, before it commits: a cheap write that must commit or
+ * roll back with the change, such as marking work as due for a job that then does it in batches (one mark per
+ * event instead of one job per event). It must not call out of the database.
+ */
+export type TTransactionListener<K extends TDomainEventType = TDomainEventType> = {
+  name: string;
+  events: readonly K[];
+  scope: 'transaction';
+  handle: (tx: TExecutor, event: TPublishedEvent<TDomainEventOf<K>>) => Promise<void>;
+};
+
 type TEventBusOptions = {
   jobs: TJobRunner;
   peers: TEventPeers;
@@ -54,6 +66,7 @@ export const createEventBus = (options: TEventBusOptions) => {
   const now = options.now ?? (() => new Date());
   const local: { listener: TEventListener; queue: TListenerQueue }[] = [];
   const durable: { listener: TEventListener; job: TJobDefinition<TPublishedEvent> }[] = [];
+  const inTransaction: TTransactionListener[] = [];
   const names = new Set<string>();
 
   const deliverHere = (event: TPublishedEvent, hint?: TLocalHint): void => {
@@ -62,9 +75,13 @@ export const createEventBus = (options: TEventBusOptions) => {
 
   return {
     /** Adds a listener; call while the app is composed, before it starts. */
-    listen<K extends TDomainEventType>(listener: TEventListener<K>): void {
+    listen<K extends TDomainEventType>(listener: TEventListener<K> | TTransactionListener<K>): void {
       if (names.has(listener.name)) throw new Error(`two event listeners named ${listener.name}`);
       names.add(listener.name);
+      if (listener.scope === 'transaction') {
+        inTransaction.push(listener as unknown as TTransactionListener);
+        return;
+      }
       const handle = listener.handle as (event: TPublishedEvent, hint?: TLocalHint) => Promise<void>;
       if (listener.scope === 'instance') {
         const queue = createListenerQueue({
@@ -89,7 +106,7 @@ export const createEventBus = (options: TEventBusOptions) => {
 
     /**
      * Announces `event` once `tx` commits; nothing if it rolls back. `tx` must come from `withTenant` of the
-     * event's tenant. `once` listeners' jobs are written in `tx` itself. `local`: what the publisher already
+     * event's tenant. `transaction` listeners write in `tx`, and `once` listeners' jobs are written in `tx` too. `local`: what the publisher already
      * loaded, for this instance's `instance` listeners only.
      */
     async publish<E extends TDomainEvent>(tx: TExecutor, event: E, local?: TLocalHint): Promise<TPublishedEvent<E>> {
@@ -101,6 +118,8 @@ export const createEventBus = (options: TEventBusOptions) => {
         id: randomUUID(),
         occurredAt: now().toISOString(),
       };
+      for (const listener of inTransaction)
+        if (listener.events.includes(event.type)) await listener.handle(tx, published);
       const jobs: { definition: TJobDefinition<unknown>; payload: TPublishedEvent; key: string }[] = [];
       for (const { listener, job } of durable) {
         if (!listener.events.includes(event.type)) continue;

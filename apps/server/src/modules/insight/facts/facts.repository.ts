@@ -98,27 +98,31 @@ export const readTicketHours = async (
   return hours;
 };
 
-/** What was last stored for one ticket, or null. */
+/** What was last stored for these tickets (absent: nothing stored). */
 export const loadStoredFacts = async (
   tx: TExecutor,
   tenantId: number,
-  ticketId: number,
-): Promise<{ facts: TTicketFacts; hours: THourMessages[] } | null> => {
-  const [row] = await tx
+  ticketIds: readonly number[],
+): Promise<Map<number, { facts: TTicketFacts; hours: THourMessages[] }>> => {
+  const ids = [...ticketIds];
+  const rows = await tx
     .select()
     .from(insightTicketFacts)
-    .where(and(eq(insightTicketFacts.tenantId, tenantId), eq(insightTicketFacts.ticketId, ticketId)));
-  if (!row) return null;
+    .where(and(eq(insightTicketFacts.tenantId, tenantId), inArray(insightTicketFacts.ticketId, ids)));
   const hours = await tx
     .select({
+      ticketId: insightTicketHours.ticketId,
       hour: insightTicketHours.hour,
       messagesIn: insightTicketHours.messagesIn,
       messagesOut: insightTicketHours.messagesOut,
     })
     .from(insightTicketHours)
-    .where(and(eq(insightTicketHours.tenantId, tenantId), eq(insightTicketHours.ticketId, ticketId)));
-  const { tenantId: _tenant, computedAt: _computed, ...facts } = row;
-  return { facts, hours };
+    .where(and(eq(insightTicketHours.tenantId, tenantId), inArray(insightTicketHours.ticketId, ids)));
+  const stored = new Map<number, { facts: TTicketFacts; hours: THourMessages[] }>();
+  for (const { tenantId: _tenant, computedAt: _computed, ...facts } of rows)
+    stored.set(facts.ticketId, { facts, hours: [] });
+  for (const { ticketId, ...hour } of hours) stored.get(ticketId)?.hours.push(hour);
+  return stored;
 };
 
 /** Replaces these tickets' stored facts and hours (none given: removed). */
@@ -194,4 +198,31 @@ export const lacksFigures = async (tx: TExecutor, tenantId: number): Promise<boo
       and not exists (select 1 from insight_ticket_facts where tenant_id = ${tenantId}) as lacks`,
   );
   return row?.lacks ?? false;
+};
+
+/**
+ * Marks a ticket's figures as due (in the transaction that changed it). A mark already there gets the new time,
+ * so a drain that read the ticket before this change does not clear it (see `clearDirtyTickets`).
+ */
+export const markTicketDirty = (tx: TExecutor, tenantId: number, ticketId: number) =>
+  tx.execute(sql`
+    insert into insight_dirty_tickets (tenant_id, ticket_id, marked_at) values (${tenantId}, ${ticketId}, clock_timestamp())
+    on conflict (tenant_id, ticket_id) do update set marked_at = excluded.marked_at`);
+
+export type TDirtyMark = { ticketId: number; markedAt: string };
+
+/** Up to `limit` tickets marked due, oldest ids first (read without locking: the inbound path never waits). */
+export const findDirtyTickets = (tx: TExecutor, tenantId: number, limit: number) =>
+  queryRows<TDirtyMark>(
+    tx,
+    sql`select ticket_id as "ticketId", marked_at::text as "markedAt" from insight_dirty_tickets
+      where tenant_id = ${tenantId} order by ticket_id limit ${limit}`,
+  );
+
+/** Clears the marks that were read, unless a change marked them again since. */
+export const clearDirtyTickets = async (tx: TExecutor, tenantId: number, marks: readonly TDirtyMark[]) => {
+  if (marks.length === 0) return;
+  await tx.execute(sql`
+    delete from insight_dirty_tickets d using jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m("ticketId" int, "markedAt" text)
+    where d.tenant_id = ${tenantId} and d.ticket_id = m."ticketId" and d.marked_at = m."markedAt"::timestamptz`);
 };

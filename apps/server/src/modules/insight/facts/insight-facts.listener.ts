@@ -1,8 +1,9 @@
-import { withTenant } from '../../../platform/db/tenant-tx.js';
+import { getTenantScope } from '../../../platform/db/tenant-tx.js';
 import type { TDomainEventOf } from '../../../platform/events/domain-events.js';
-import type { TEventListener } from '../../../platform/events/event-bus.js';
+import type { TTransactionListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
-import { recomputeTicket } from './recompute-ticket.js';
+import { markTicketDirty } from './facts.repository.js';
+import { insightFiguresJob } from './figures.job.js';
 
 const TICKET_EVENTS = [
   'message.received',
@@ -14,19 +15,39 @@ const TICKET_EVENTS = [
 ] as const;
 type TTicketEvent = TDomainEventOf<(typeof TICKET_EVENTS)[number]>;
 
+/** Changes of one tenant within this window are recomputed together, at its end. */
+export const FIGURES_WINDOW_MS = 1_000;
+
 const ticketOf = (event: TTicketEvent): number => ('ticketId' in event ? event.ticketId : event.ticket.id);
 
 /**
- * Keeps the figures of the dashboard and reports up to date: any change of a ticket or its messages recomputes
- * that ticket's figures, once across instances, after the commit (a durable job). A transfer or a close comes
- * with its `ticket.updated`; a rating with the thank-you message it sends.
+ * Keeps the figures of the dashboard and reports up to date: any change of a ticket or its messages marks the
+ * ticket due, in the transaction that changed it (one small write, no job per event), and asks for the tenant's
+ * figures job at the end of the current one-second window (one job per tenant and window, across instances).
+ * That job recomputes every marked ticket in batches. A transfer or a close comes with its `ticket.updated`; a
+ * rating with the thank-you message it sends.
  */
 export const insightFactsListener = (
-  services: Pick<TServices, 'db'>,
-): TEventListener<(typeof TICKET_EVENTS)[number]> => ({
-  name: 'insight-ticket-figures',
-  events: TICKET_EVENTS,
-  scope: 'once',
-  handle: (event) =>
-    withTenant(services.db, event.tenantId, (tx) => recomputeTicket(tx, event.tenantId, ticketOf(event))),
-});
+  services: Pick<TServices, 'db' | 'jobs'>,
+): TTransactionListener<(typeof TICKET_EVENTS)[number]> => {
+  const job = insightFiguresJob(services);
+  /** Per tenant, the window whose job this instance has seen committed: no need to ask again in it. */
+  const asked = new Map<number, number>();
+  return {
+    name: 'insight-ticket-figures',
+    events: TICKET_EVENTS,
+    scope: 'transaction',
+    handle: async (tx, event) => {
+      const { tenantId } = event;
+      await markTicketDirty(tx, tenantId, ticketOf(event));
+      const window = Math.floor(Date.now() / FIGURES_WINDOW_MS);
+      if (asked.get(tenantId) === window) return;
+      await services.jobs.enqueue(
+        job,
+        { tenantId },
+        { tx, tenantId, key: `${tenantId}-${window}`, startAfter: new Date((window + 1) * FIGURES_WINDOW_MS) },
+      );
+      getTenantScope(tx).onCommit(() => asked.set(tenantId, window));
+    },
+  };
+};

@@ -7,7 +7,7 @@ import {
   readTicketHours,
   storeFacts,
 } from './facts.repository.js';
-import { lockTenantFigures, withBusinessSeconds } from './recompute-ticket.js';
+import { lockTenantFigures, openingHoursReader, withBusinessSeconds } from './recompute-tickets.js';
 import { BucketSums, withMessageCounts } from './ticket-facts.js';
 
 const BATCH = 500;
@@ -21,6 +21,7 @@ export const rebuildTenantFigures = async (tx: TExecutor, tenantId: number): Pro
   await lockTenantFigures(tx, tenantId, 'exclusive');
   await clearTenantFigures(tx, tenantId);
   const sums = new BucketSums();
+  const openingHours = openingHoursReader(tx, tenantId);
   let afterId = 0;
   let count = 0;
   for (;;) {
@@ -30,7 +31,7 @@ export const rebuildTenantFigures = async (tx: TExecutor, tenantId: number): Pro
     const hours = await readTicketHours(tx, tenantId, ids);
     for (const ticket of facts.values()) {
       withMessageCounts(ticket, hours.get(ticket.ticketId) ?? []);
-      await withBusinessSeconds(tx, tenantId, ticket);
+      await withBusinessSeconds(ticket, openingHours);
       sums.add(ticket, hours.get(ticket.ticketId) ?? []);
     }
     await storeFacts(tx, tenantId, ids, [...facts.values()], hours);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { withTenant } from '../../../platform/db/tenant-tx.js';
+import { defineJob, ZCronPayload } from '../../../platform/jobs/job-definition.js';
+import type { TServices } from '../../../platform/services.js';
+import { clearDirtyTickets, findDirtyTickets } from './facts.repository.js';
+import { recomputeTickets } from './recompute-tickets.js';
+
+export const INSIGHT_FIGURES_JOB = 'insight.figures';
+/** Tickets one transaction recomputes. */
+const BATCH = 200;
+
+/** Recomputes every ticket of the tenant marked due, a batch per transaction, until none is left. */
+export const drainDirtyTickets = async (services: Pick<TServices, 'db'>, tenantId: number): Promise<number> => {
+  let done = 0;
+  for (;;) {
+    const count = await withTenant(services.db, tenantId, async (tx) => {
+      const marks = await findDirtyTickets(tx, tenantId, BATCH);
+      await recomputeTickets(
+        tx,
+        tenantId,
+        marks.map((mark) => mark.ticketId),
+      );
+      await clearDirtyTickets(tx, tenantId, marks);
+      return marks.length;
+    });
+    done += count;
+    if (count < BATCH) return done;
+  }
+};
+
+/** The tenant's due figures, recomputed together a moment after the changes that marked them. */
+export const insightFiguresJob = (services: Pick<TServices, 'db'>) =>
+  defineJob({
+    name: INSIGHT_FIGURES_JOB,
+    payload: z.object({ tenantId: z.number().int().positive() }),
+    handle: async ({ tenantId }) => {
+      await drainDirtyTickets(services, tenantId);
+    },
+  });
+
+/**
+ * Every minute, in case a change committed after the run its window asked for had already started: whatever is
+ * still marked is recomputed then.
+ */
+export const insightFiguresSweepJob = (services: Pick<TServices, 'db'>) =>
+  defineJob({
+    name: 'insight.figures-sweep',
+    payload: ZCronPayload,
+    cron: { expression: '* * * * *' },
+    handle: async ({ tenantId }) => {
+      await drainDirtyTickets(services, tenantId);
+    },
+  });
