@@ -29,8 +29,8 @@ const conditions = (scope: TReportScope): SQL => {
 
 /**
  * atendimentos-por-parametros: tickets by any combination of period (created), status, queue, agent, tag,
- * channel, connection, closing reason and rating, with their figures from `insight_ticket_facts` (messages from
- * the ticket's hours, `insight_ticket_hours`); `ticketId` opens the transcript (/atendimento/:ticketId).
+ * channel, connection, closing reason and rating, with their figures from `insight_ticket_facts`; `ticketId`
+ * opens the transcript (/atendimento/:ticketId).
  */
 export const ticketsByParametersReport: TReportDefinition = {
   name: 'atendimentos-por-parametros',
@@ -65,10 +65,6 @@ export const ticketsByParametersReport: TReportDefinition = {
   tieBreak: ['ticketId'],
   source: (scope) => {
     const tenant = scope.tenantId;
-    // A scalar subquery per row: only the rows of the page pay for it (a count leaves it out).
-    const messagesOf = (column: 'messages_in' | 'messages_out') =>
-      sql`(select coalesce(sum(th.${sql.raw(column)}), 0)::int from insight_ticket_hours th
-        where th.tenant_id = ${tenant} and th.ticket_id = f.ticket_id)`;
     return sql`
       select f.ticket_id as "ticketId", t.protocol as "protocol", f.contact_id as "contactId", c.name as "contact",
         c.number as "number", f.channel as "channel", cn.name as "connection", f.queue_id as "queueId",
@@ -76,8 +72,7 @@ export const ticketsByParametersReport: TReportDefinition = {
         f.created_at as "createdAt", f.closed_at as "closedAt", f.wait_seconds as "waitSeconds",
         f.first_response_seconds as "firstResponseSeconds", f.resolution_seconds as "resolutionSeconds",
         f.first_response_business_seconds as "firstResponseBusinessSeconds", f.pause_seconds as "pauseSeconds",
-        f.transfers as "transfers", ${messagesOf('messages_in')} as "messagesIn",
-        ${messagesOf('messages_out')} as "messagesOut",
+        f.transfers as "transfers", f.messages_in as "messagesIn", f.messages_out as "messagesOut",
         f.rating as "rating", r.name as "reason",
         (select string_agg(tg.tag, ', ' order by lower(tg.tag)) from tags tg
           where tg.tenant_id = ${tenant} and f.tag_ids @> to_jsonb(tg.id)) as "tags"
