@@ -39,13 +39,25 @@ const writesWithoutInput: Record<string, string> = {
   'POST /bulkTemplateVariable': 'a multipart form (JSON `data` and a CSV), read and checked by the handler',
   'POST /bulkCall': 'answers 501 until the voice module exists',
   'POST /bulkGroups': 'JSON, or a multipart form (JSON `data` and a file), read and checked by the handler',
+  'POST /insight/rebuild': "queues the recompute of the caller's tenant's figures, no input",
 };
 
 /**
  * Tables whose rows may change on any request, bad or not: login throttling and refresh sessions (a login
- * is how the tokens are had), leases and job queues of background work.
+ * is how the tokens are had), leases and job queues of background work, and the insight figures that
+ * background jobs derive from earlier (valid) changes and logins.
  */
-const volatileTables = new Set(['login_failures', 'refresh_tokens', 'session_leases', '__drizzle_migrations']);
+const volatileTables = new Set([
+  'login_failures',
+  'refresh_tokens',
+  'session_leases',
+  '__drizzle_migrations',
+  'insight_dirty_tickets',
+  'insight_ticket_facts',
+  'insight_ticket_hours',
+  'insight_hourly',
+  'insight_user_sessions',
+]);
 
 const badClasses = ['bigId', 'nul', 'surrogate', 'badDate', 'repeatedIds', 'tooManyIds', 'cutMultipart'] as const;
 type TBadClass = (typeof badClasses)[number];
