@@ -33,13 +33,19 @@ export const insightFactsListener = (
   const job = insightFiguresJob(services);
   /** Per tenant, the window whose job this instance has seen committed: no need to ask again in it. */
   const asked = new Map<number, number>();
+  /** Tickets already marked by a transaction (an inbound message publishes two events for its ticket). */
+  const marked = new WeakMap<object, Set<number>>();
   return {
     name: 'insight-ticket-figures',
     events: TICKET_EVENTS,
     scope: 'transaction',
     handle: async (tx, event) => {
       const { tenantId } = event;
-      await markTicketDirty(tx, tenantId, ticketOf(event));
+      const ticketId = ticketOf(event);
+      const inTx = marked.get(tx) ?? new Set<number>();
+      if (inTx.has(ticketId)) return;
+      marked.set(tx, inTx.add(ticketId));
+      await markTicketDirty(tx, tenantId, ticketId);
       const window = Math.floor(Date.now() / FIGURES_WINDOW_MS);
       if (asked.get(tenantId) === window) return;
       await services.jobs.enqueue(
