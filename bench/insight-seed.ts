@@ -6,17 +6,8 @@
 // pending ones of the last 3 days), their messages in and out (agents' replies with user_id), transfers,
 // ratings, and the agents' online sessions of the year.
 import pg from 'pg';
+import { firstNames, lastNames } from './tickets-list-seed.js';
 
-const firstNames = (
-  'Ana Bruno Carla Diego Elisa Fábio Gabriela Heitor Isabela João Karina Lucas Mariana Nuno ' +
-  'Olívia Paulo Quitéria Rafael Sofia Tiago Úrsula Vítor Wagner Xavier Yara Zeca Beatriz Caio ' +
-  'Débora Eduardo'
-).split(' ');
-const lastNames = (
-  'Silva Souza Oliveira Santos Pereira Lima Carvalho Ferreira Rodrigues Almeida Costa Gomes ' +
-  'Martins Araújo Melo Barbosa Ribeiro Cardoso Rocha Dias Teixeira Moreira Correia Mendes Nunes ' +
-  'Vieira Monteiro Moura Freitas Pinto'
-).split(' ');
 const words = (
   'bom dia boa tarde olá obrigado por favor preciso ajuda com meu pedido entrega atrasada quando chega ' +
   'boleto segunda via cartão pagamento aprovado cancelar trocar produto defeito garantia nota fiscal ' +

@@ -25,6 +25,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { reportNames } from '@prosa/contracts';
 import pg from 'pg';
 import { rebuildTenantFigures } from '../apps/server/src/modules/insight/facts/rebuild-figures.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
@@ -265,18 +266,7 @@ const buildScenarios = async (base: string, adminToken: string, terms: TTenantTe
   const listed = await request<{ name: string; defaultSort: { by: string } }[]>(base, 'GET', '/reports', {
     token: adminToken,
   });
-  const names =
-    listed.status === 200
-      ? listed.body.map((r) => r.name)
-      : [
-          'estatisticas-atendimentos-usuarios',
-          'lista-contatos',
-          'contatos-por-etiquetas',
-          'contatos-por-estado',
-          'contatos-por-kanban',
-          'contatos-por-carteira',
-          'atendimentos-por-parametros',
-        ];
+  const names: readonly string[] = listed.status === 200 ? listed.body.map((r) => r.name) : reportNames;
   for (const name of names) {
     // A later page: the middle one of the one-year result (of the first tenant; the others are alike).
     const first = await request<{ count: number }>(base, 'GET', `/reports/${name}?${year}`, { token: adminToken });

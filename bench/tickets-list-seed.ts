@@ -2,18 +2,18 @@
 // indexes rebuilt after the bulk load), and the search terms the scenarios look for.
 import pg from 'pg';
 
-const firstNames = (
+export const firstNames = (
   'Ana Bruno Carla Diego Elisa Fábio Gabriela Heitor Isabela João Karina Lucas Mariana Nuno ' +
   'Olívia Paulo Quitéria Rafael Sofia Tiago Úrsula Vítor Wagner Xavier Yara Zeca Beatriz Caio ' +
   'Débora Eduardo'
 ).split(' ');
-const lastNames = (
+export const lastNames = (
   'Silva Souza Oliveira Santos Pereira Lima Carvalho Ferreira Rodrigues Almeida Costa Gomes ' +
   'Martins Araújo Melo Barbosa Ribeiro Cardoso Rocha Dias Teixeira Moreira Correia Mendes Nunes ' +
   'Vieira Monteiro Moura Freitas Pinto'
 ).split(' ');
 /** What customers and agents write (each message takes 4-8 of these, picked at random). */
-const words = (
+export const words = (
   'bom dia boa tarde noite olá obrigado obrigada por favor preciso ajuda com meu minha pedido ' +
   'entrega atrasada quando chega boleto segunda via cartão pagamento aprovado recusado cancelar ' +
   'trocar produto tamanho cor defeito garantia nota fiscal endereço alterar cadastro senha ' +
