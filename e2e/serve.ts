@@ -59,13 +59,12 @@ const config = loadConfig({
   PUBLIC_URL: `http://localhost:${port}`,
   SEED_DEMO: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  // No artificial waits in tests: unofficial numbers send without their human rhythm, and delayed jobs (a
-  // message held for its connection, a retry) are looked for every 100 ms instead of every second.
+  // No artificial waits in tests: unofficial numbers send without their human rhythm. Delayed jobs (a message
+  // held for its connection, a retry) wake the runner when they fall due, so it polls at its default pace.
   SEND_PACE_MIN_MS: '0',
   SEND_PACE_MAX_MS: '0',
   BIRTHDAY_PACE_MIN_MS: '0',
   BIRTHDAY_PACE_MAX_MS: '0',
-  JOBS_POLL_MS: process.env.JOBS_POLL_MS ?? '100',
 });
 // WhatsApp by QR code runs Baileys in-process: the fake socket stands in for it, the phone played over HTTP.
 const baileys = createFakeBaileys();

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { ensureLoginKeyPair } from '../src/platform/auth/login-keys.js';
@@ -21,7 +22,7 @@ import { createTestConfig, PASSWORD, SUPERADMIN_EMAIL } from './test-config.js';
  */
 
 // Bump when what the snapshot holds changes (not the migrations: those are hashed).
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 export const SNAPSHOT_DIR = '/tmp/prosa-test-snapshots';
 
 const silentLog = new Proxy({}, { get: (_target, key) => (key === 'child' ? () => silentLog : () => undefined) });
@@ -56,6 +57,20 @@ const firstStart = async (database: TDatabase) => {
 
 const pgliteSnapshotFile = (key: string) => path.join(SNAPSHOT_DIR, `pglite-${key}.tar`);
 
+/**
+ * What every file's database would otherwise unpack and recover on each open: the template databases (a third
+ * of the tarball; nothing creates a database on PGlite) and the WAL since the last checkpoint. Trimmed, a
+ * snapshot opens in ~0.55 s of CPU instead of ~0.95 s (docs/testing.md).
+ */
+const trimPgliteCluster = async (database: TDatabase) => {
+  await database.db.execute(
+    sql.raw("update pg_database set datistemplate = false where datname in ('template0', 'template1')"),
+  );
+  await database.db.execute(sql.raw('drop database template0'));
+  await database.db.execute(sql.raw('drop database template1'));
+  await database.db.execute(sql.raw('checkpoint'));
+};
+
 /** Builds the PGlite snapshot unless a run before this one did; safe when several processes race to it. */
 export const ensurePgliteSnapshot = async (): Promise<string> => {
   const file = pgliteSnapshotFile(snapshotKey());
@@ -63,6 +78,7 @@ export const ensurePgliteSnapshot = async (): Promise<string> => {
   const database = await openDatabase({ memory: true });
   try {
     await firstStart(database);
+    await trimPgliteCluster(database);
     const tarball = await (database.dumpDataDir as () => Promise<Blob>)();
     mkdirSync(SNAPSHOT_DIR, { recursive: true });
     // Written aside and renamed: a reader never sees half a file.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// NOTE: jsdom swaps in its own ArrayBuffer, which Node's WebCrypto refuses; browsers have one realm.
+// NOTE: the test DOM swaps in its own ArrayBuffer, which Node's WebCrypto refuses; browsers have one realm.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encryptSecret, publicKeyUrl } from './crypto';
 

@@ -51,7 +51,7 @@ const withBackground = (option: TEChartOption): TEChartOption => ({ backgroundCo
 
 let drawable: boolean | undefined;
 
-/** Can the browser draw on a canvas? jsdom (the unit tests) cannot: the container stays empty there. Asked once. */
+/** Can the browser draw on a canvas? the test DOM (the unit tests) cannot: the container stays empty there. Asked once. */
 const canDraw = (): boolean => {
   if (drawable === undefined) {
     try {

@@ -10,6 +10,7 @@ import { fetchKnownJobs, type TFetchedJob } from './fetch-jobs.js';
 import type { TJobDefinition } from './job-definition.js';
 import { JobDeferred, JobGiveUp } from './job-errors.js';
 import { jobIdForKey } from './job-keys.js';
+import { createWakeUp } from './wake-up.js';
 
 /** The one pg-boss queue; the definition's name rides in each job's data (one poll for every kind of job). */
 export const JOB_QUEUE = 'prosa';
@@ -39,7 +40,10 @@ const DECLINE_MS = 5_000;
 export type TJobRunnerOptions = {
   database: TDatabase;
   log: FastifyBaseLogger;
-  /** How often an idle runner looks for due jobs (jobs enqueued on this instance wake it at once). */
+  /**
+   * How often an idle runner looks for due jobs. Jobs enqueued on this instance wake it at once, or when they
+   * fall due (wake-up.ts); the interval bounds the rest.
+   */
   pollMs: number;
   /** First retry pause of a failed job, doubling; 0 retries at once (tests). */
   retryBaseMs: number;
@@ -71,7 +75,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   /** Jobs declined here, by id, until when (ms). */
   const declined = new Map<string, number>();
   let state: 'idle' | 'started' | 'stopping' = 'idle';
-  let wake: (() => void) | undefined;
+  const wakeUp = createWakeUp();
   let loop: Promise<void> | undefined;
 
   const retryOptions = (definition: TJobDefinition<never>) => {
@@ -94,6 +98,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       if (err instanceof JobDeferred) {
         await defer(job.id, err.at).catch((e: unknown) => log.error({ err: e }, 'job defer'));
         if (err.elsewhere) declined.set(job.id, Date.now() + DECLINE_MS);
+        else wakeUp.nudgeAt(err.at);
         outcome = { id: job.id, job: job.data.job, state: 'deferred' };
         settled.emit('settled', outcome);
         settled.emit(job.id, outcome);
@@ -104,6 +109,11 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       if (giveUp) await noRetriesLeft(job.id).catch((e: unknown) => log.error({ err: e }, 'job give up'));
       await boss.fail(JOB_QUEUE, job.id, { message }).catch((e: unknown) => log.error({ err: e }, 'job fail'));
       const final = giveUp || job.retryCount >= job.retryLimit;
+      if (!final)
+        await retryDueAt(job.id).then(
+          (at) => at && wakeUp.nudgeAt(at),
+          () => undefined,
+        );
       log.warn({ err, job: job.data.job, jobId: job.id, attempt: job.retryCount, final }, 'job failed');
       outcome = { id: job.id, job: job.data.job, state: final ? 'failed' : 'retry', error: message };
     }
@@ -120,6 +130,17 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
        where name = $1 and id = $2 and state = 'active'`,
       [JOB_QUEUE, id, at.toISOString()],
     );
+  /** When pg-boss will hand a failed job out again (its backoff decides). */
+  const retryDueAt = async (id: string): Promise<Date | undefined> => {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(`select start_after as "at" from pgboss.job where name = $1 and id = $2 and state = 'retry'`, [
+        JOB_QUEUE,
+        id,
+      ]);
+    const at = (rows[0] as { at?: Date | string } | undefined)?.at;
+    return at ? new Date(at) : undefined;
+  };
   const noRetriesLeft = (id: string) =>
     boss
       .getDb()
@@ -146,21 +167,14 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
           const task = run(job).finally(() => {
             running.delete(task);
             // Refill once half the slots are free: one claim per half batch, not one per finished job.
-            if (running.size <= concurrency / 2) wake?.();
+            if (running.size <= concurrency / 2) wakeUp.nudge();
           });
           running.add(task);
         }
       }
       // A full batch may mean more is due: look again at once; otherwise wait for a wake-up or the next poll.
       if (fetched > 0 && fetched === free) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await wakeUp.sleep(pollMs);
     }
   };
 
@@ -184,8 +198,9 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     });
     // Due now: this instance looks at once, or once the transaction holding the job commits (a transaction
     // that is not a tenant one has no commit hook: its job waits for the next poll).
-    if (!enqueueOptions.tx) wake?.();
-    else afterCommitOf(enqueueOptions.tx)?.(() => wake?.());
+    const due = () => (enqueueOptions.startAfter ? wakeUp.nudgeAt(enqueueOptions.startAfter) : wakeUp.nudge());
+    if (!enqueueOptions.tx) due();
+    else afterCommitOf(enqueueOptions.tx)?.(due);
     return id;
   };
 
@@ -209,7 +224,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       })),
       { db: bossDbForTransaction(tx) },
     );
-    afterCommitOf(tx)?.(() => wake?.());
+    afterCommitOf(tx)?.(wakeUp.nudge);
   };
 
   const cron = createCronClock({
@@ -229,7 +244,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       if (definition.cron) assertCronExpression(definition.cron.expression);
       definitions.set(definition.name, definition as unknown as TJobDefinition<never>);
       // Added after start: its jobs are fetched from now on (the runner only takes jobs it knows).
-      wake?.();
+      wakeUp.nudge();
     },
     enqueue,
     enqueueMany,
@@ -245,7 +260,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       if (state !== 'started') return;
       state = 'stopping';
       await cron.stop();
-      wake?.();
+      wakeUp.stop();
       await loop;
       await Promise.allSettled([...running]);
       await boss.stop({ graceful: false, close: false });

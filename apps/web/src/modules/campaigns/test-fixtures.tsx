@@ -16,7 +16,7 @@ import { http } from '../../app/http/client';
 import '../../app/i18n/i18n';
 import { buildTheme } from '../../app/theme/theme';
 
-// Autosizing textareas listen to document.fonts, which jsdom lacks.
+// Autosizing textareas listen to document.fonts, which the test DOM lacks.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },

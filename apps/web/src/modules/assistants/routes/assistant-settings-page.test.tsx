@@ -10,7 +10,7 @@ import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
 import { AssistantSettingsPage } from './assistant-settings-page';
 
-// Autosizing textareas listen to document.fonts, which jsdom lacks.
+// Autosizing textareas listen to document.fonts, which the test DOM lacks.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },

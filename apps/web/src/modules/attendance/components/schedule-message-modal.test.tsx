@@ -9,7 +9,7 @@ import '../../../app/i18n/i18n';
 import { buildTheme } from '../../../app/theme/theme';
 import { ScheduleMessageModal } from './schedule-message-modal';
 
-// The growing text area listens to font loading, which jsdom does not have.
+// The growing text area listens to font loading, which the test DOM does not have.
 Object.defineProperty(document, 'fonts', {
   configurable: true,
   value: { addEventListener: () => undefined, removeEventListener: () => undefined },

@@ -10,7 +10,7 @@ import '../../../app/i18n/i18n';
 import { useSessionStore } from '../../../app/session/session-store';
 import { buildTheme } from '../../../app/theme/theme';
 import { addStep } from '../components/builder/flow-doc-ops';
-import { stubReactFlowLayout } from '../components/builder/react-flow-jsdom';
+import { stubReactFlowLayout } from '../components/builder/react-flow-layout-stub';
 import { ChatFlowBuilderPage } from './chat-flow-builder-page';
 
 if (!('fonts' in document))

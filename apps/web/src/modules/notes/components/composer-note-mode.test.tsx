@@ -13,7 +13,7 @@ import { Composer } from '../../attendance/components/composer';
 import { makeMessage, makeTicket } from '../../attendance/test-fixtures';
 import { NoteBubble } from './note-bubble';
 
-// The composer's autosizing textarea listens to document.fonts, which jsdom lacks.
+// The composer's autosizing textarea listens to document.fonts, which the test DOM lacks.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },

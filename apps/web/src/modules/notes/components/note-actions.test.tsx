@@ -10,7 +10,7 @@ import { useSessionStore } from '../../../app/session/session-store';
 import { buildTheme } from '../../../app/theme/theme';
 import { NoteBubble } from './note-bubble';
 
-// The edit box's autosizing textarea listens to document.fonts, which jsdom lacks.
+// The edit box's autosizing textarea listens to document.fonts, which the test DOM lacks.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },

@@ -8,9 +8,9 @@ import '../../../../app/i18n/i18n';
 import { buildTheme } from '../../../../app/theme/theme';
 import { FlowBuilder } from './flow-builder';
 import { addStep } from './flow-doc-ops';
-import { stubReactFlowLayout } from './react-flow-jsdom';
+import { stubReactFlowLayout } from './react-flow-layout-stub';
 
-// Mantine's autosize textarea listens to font loading, which jsdom lacks.
+// Mantine's autosize textarea listens to font loading, which the test DOM lacks.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },

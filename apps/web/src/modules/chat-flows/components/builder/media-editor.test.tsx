@@ -9,7 +9,7 @@ import '../../../../app/i18n/i18n';
 import { buildTheme } from '../../../../app/theme/theme';
 import { InteractionEditor } from './interaction-editors';
 
-// Mantine's autosize textarea listens to font loading, which jsdom lacks.
+// Mantine's autosize textarea listens to font loading, which the test DOM lacks.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },

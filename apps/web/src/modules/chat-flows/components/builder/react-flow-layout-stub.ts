@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * What React Flow measures that jsdom does not lay out (xyflow's testing guide): element sizes, the
+ * What React Flow measures that the test DOM does not lay out (xyflow's testing guide): element sizes, the
  * viewport's DOMMatrix and SVG boxes. Returns the undo, to run after the test: files share a worker.
  */
 export const stubReactFlowLayout = (): (() => void) => {

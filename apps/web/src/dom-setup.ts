@@ -1,4 +1,4 @@
-// Test setup of the web project (vitest.config.ts): jsdom has no matchMedia, ResizeObserver or
+// Test setup of the web project (vitest.config.ts): the test DOM has no matchMedia, ResizeObserver or
 // scrollIntoView, and Mantine asks for them. Tests that run in node (crypto) have no window at all.
 if (typeof window !== 'undefined') installBrowserGaps();
 
