@@ -49,6 +49,7 @@ import { insightPresenceListener } from './modules/insight/facts/presence.listen
 import { insightRebuildJob, rebuildTenantsWithoutFigures } from './modules/insight/facts/rebuild.job.js';
 import { monitorRoutes } from './modules/insight/monitor/monitor.routes.js';
 import { reportExportJob } from './modules/insight/reports/report-export.job.js';
+import { reportExportsCleanupJob } from './modules/insight/reports/report-exports-cleanup.job.js';
 import { reportsRoutes } from './modules/insight/reports/reports.routes.js';
 import { browseMessagesRoutes } from './modules/messages/browse-messages.routes.js';
 import { exportTranscriptRoutes } from './modules/messages/export-transcript.routes.js';
@@ -245,6 +246,7 @@ export const createApp = async (
   events.listen(groupWordFilterListener(services));
   // Report exports (CSV, XLSX, PDF): one job per export writes the file, progress on the export's row.
   jobs.register(reportExportJob(services));
+  jobs.register(reportExportsCleanupJob(services));
   // Dashboard and report figures: each ticket's figures recomputed after any change, agents' online periods.
   events.listen(insightFactsListener(services));
   jobs.register(insightFiguresJob(services));

@@ -133,4 +133,6 @@ export const ZReportExport = z.object({
 });
 /** The most rows one export writes. */
 export const REPORT_EXPORT_MAX_ROWS = 100_000;
+/** How many days an export's file stays downloadable; a nightly job deletes older ones (they hold customers' data). */
+export const REPORT_EXPORT_KEEP_DAYS = 7;
 export type TReportExport = z.infer<typeof ZReportExport>;

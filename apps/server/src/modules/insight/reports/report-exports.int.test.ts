@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { eventually } from '../../../../test/sockets.js';
 import { reportExports } from '../../../platform/db/schema.js';
+import { jobIdForKey } from '../../../platform/jobs/job-keys.js';
 import { exportCell } from './export-cells.js';
+import { REPORT_EXPORTS_CLEANUP_JOB } from './report-exports-cleanup.job.js';
 import { seedReportTenant } from './report-seed.fixture.js';
 import { writeReportExport } from './write-report-export.js';
 
@@ -183,6 +185,50 @@ describe('report exports', () => {
     expect(listed).not.toContain(oldest.id);
     expect(await storage.stat(oldest.storageKey)).toBeNull();
     expect(await storage.stat(inserted[1]?.storageKey ?? '')).not.toBeNull();
+  });
+
+  it('deletes exports older than a week every night, rows and files, in every tenant; a running one stays', async () => {
+    const { storage, jobs } = t.prosa.services;
+    // 03:00 in São Paulo, years after the real clock's own runs.
+    const slot = new Date('2031-03-10T06:00:00Z');
+    const day = 86_400_000;
+    const make = async (fx: TFixture, ageDays: number, status: 'done' | 'failed' | 'running' = 'done') => {
+      const { key } = await storage.put(fx.tenantId, 'csv', Readable.from(['a,b\n']));
+      const [row] = await t.db
+        .insert(reportExports)
+        .values({
+          tenantId: fx.tenantId,
+          userId: fx.admin.id,
+          report: 'lista-contatos',
+          format: 'csv',
+          status,
+          storageKey: key,
+          createdAt: new Date(slot.getTime() - ageDays * day),
+        })
+        .returning();
+      if (!row) throw new Error('no export');
+      return { id: row.id, key };
+    };
+    const stale = await make(a, 8);
+    const staleFailed = await make(a, 30, 'failed');
+    const running = await make(a, 9, 'running');
+    const recent = await make(a, 6);
+    const otherTenant = await make(b, 8);
+    const runs = [a, b].map((fx) =>
+      jobs.whenSettled(jobIdForKey(REPORT_EXPORTS_CLEANUP_JOB, `cron:${fx.tenantId}:${slot.toISOString()}`)),
+    );
+    await jobs.checkCron(slot);
+    for (const run of runs) expect((await run).state).toBe('completed');
+    const left = async (id: number) =>
+      (await t.db.select({ id: reportExports.id }).from(reportExports).where(eqId(id))).length;
+    for (const gone of [stale, staleFailed, otherTenant]) {
+      expect(await left(gone.id)).toBe(0);
+      expect(await storage.stat(gone.key)).toBeNull();
+    }
+    for (const kept of [running, recent]) {
+      expect(await left(kept.id)).toBe(1);
+      expect(await storage.stat(kept.key)).not.toBeNull();
+    }
   });
 
   it('marks an export that cannot be written as failed, with the reason', async () => {

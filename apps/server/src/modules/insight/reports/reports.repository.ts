@@ -1,5 +1,5 @@
 import type { TExportFormat, TReportFilters, TReportName } from '@prosa/contracts';
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { reportExports, tenants } from '../../../platform/db/schema.js';
 
@@ -85,6 +85,21 @@ export const deleteUserExportsBeyond = async (
         eq(reportExports.tenantId, tenantId),
         eq(reportExports.userId, userId),
         notInArray(reportExports.id, kept),
+        inArray(reportExports.status, ['done', 'failed']),
+      ),
+    )
+    .returning({ storageKey: reportExports.storageKey });
+  return removed.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
+};
+
+/** Deletes the tenant's finished exports made before `before`; answers the storage keys of their files. */
+export const deleteExportsMadeBefore = async (tx: TExecutor, tenantId: number, before: Date): Promise<string[]> => {
+  const removed = await tx
+    .delete(reportExports)
+    .where(
+      and(
+        eq(reportExports.tenantId, tenantId),
+        lt(reportExports.createdAt, before),
         inArray(reportExports.status, ['done', 'failed']),
       ),
     )

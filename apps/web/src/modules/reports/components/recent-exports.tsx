@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { TReportExport, TReportName } from '@prosa/contracts';
+import { REPORT_EXPORT_KEEP_DAYS, type TReportExport, type TReportName } from '@prosa/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../attendance/components/format-time';
@@ -25,9 +25,12 @@ export const RecentExports = ({ report }: { report: TReportName }) => {
   const format = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeStyle: 'short' });
   return (
     <Paper withBorder radius="md" p="md" mt="md" data-testid="report-recent-exports">
-      <Title order={2} size="h5" mb="xs">
+      <Title order={2} size="h5">
         {t('reports.export.recent')}
       </Title>
+      <Text size="xs" c="dimmed" mb="xs">
+        {t('reports.export.keptFor', { days: REPORT_EXPORT_KEEP_DAYS })}
+      </Text>
       {recent.isSuccess && items.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('reports.export.recentEmpty')}
