@@ -13,6 +13,12 @@ export const outreachErrors = {
     'pt-BR': 'Esta ação não vale para a campanha no status em que ela está. Atualize a página.',
     en: 'This action does not apply to the campaign in its current status. Reload the page.',
   },
+  /** A campaign message still waiting to go when its campaign was canceled: taken back, never sent. */
+  ERR_CAMPAIGN_CANCELED: {
+    status: 409,
+    'pt-BR': 'Não enviada: a campanha foi cancelada antes do envio.',
+    en: 'Not sent: the campaign was canceled before it went out.',
+  },
   ERR_CAMPAIGN_LOCKED: {
     status: 409,
     'pt-BR': 'Pause a campanha antes de alterá-la; campanhas encerradas ou canceladas não mudam mais.',

@@ -9,6 +9,7 @@ import { JobDeferred, JobGiveUp } from '../../platform/jobs/job-errors.js';
 import type { TConnectionRow } from '../connections/connections.service.js';
 import { findConnection } from '../connections/connections.service.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { failAndAnnounce } from './fail-unsent.js';
 import { toMessageDtos } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
 import { findContactAddress, findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
@@ -199,14 +200,7 @@ export const sendQueuedMessage = async (
 const failForGood = async (deps: TSendDeps, { tenantId, messageId }: z.infer<typeof ZSendMessagePayload>) => {
   const reason = 'ERR_SEND_INTERRUPTED';
   try {
-    await withTenant(deps.db, tenantId, async (tx) => {
-      const failed = await failUnsentMessage(tx, tenantId, messageId, reason);
-      if (!failed) return;
-      const [message] = await toMessageDtos(tx, tenantId, [failed]);
-      if (!message) return;
-      const ticket = await loadTicketDto(tx, tenantId, failed.ticketId);
-      await publishMessageEvent(deps, tx, tenantId, 'message.status', ticket, message);
-    });
+    await withTenant(deps.db, tenantId, (tx) => failAndAnnounce(deps, tx, tenantId, messageId, reason));
   } catch (err) {
     deps.log.error({ err, messageId }, 'announcing a failed send failed');
     await withTenant(deps.db, tenantId, (tx) => failUnsentMessage(tx, tenantId, messageId, reason));

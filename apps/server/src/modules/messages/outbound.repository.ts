@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../platform/db/client.js';
 import { connections, messages, sessionLeases } from '../../platform/db/schema.js';
 import type { TMessageRow } from './messages.repository.js';
@@ -38,6 +38,28 @@ export const failUnsentMessage = async (
     .returning();
   return row;
 };
+
+/**
+ * Of `ids`, the outbound messages waiting for their first send: pending, with no lease (no run is sending
+ * them) and not locked by a run claiming them now (skipped, not waited for). Locked for the caller's transaction.
+ */
+export const lockWaitingMessages = async (tx: TExecutor, tenantId: number, ids: number[]): Promise<TMessageRow[]> =>
+  ids.length === 0
+    ? []
+    : tx
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.tenantId, tenantId),
+            inArray(messages.id, ids),
+            eq(messages.fromMe, true),
+            eq(messages.status, 'pending'),
+            isNull(messages.leaseUntil),
+          ),
+        )
+        .orderBy(messages.id)
+        .for('update', { skipLocked: true });
 
 /**
  * Whether another server instance runs the connection's stateful session (`session_leases`).

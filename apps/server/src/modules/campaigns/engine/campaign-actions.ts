@@ -1,9 +1,20 @@
 import { campaignTransitions, type TCampaignAction, type TCampaignStatus } from '@prosa/contracts';
+import type { TExecutor } from '../../../platform/db/client.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { AppError } from '../../../platform/errors.js';
 import { findConnection } from '../../connections/connections.service.js';
+import { withdrawWaitingMessages } from '../../messages/messages.service.js';
 import { scheduleCampaignStep, type TCampaignDeps } from './campaign-tick.job.js';
-import { countPendingContacts, lockCampaign, type TCampaignRow, updateCampaignRow } from './engine.repository.js';
+import {
+  countPendingContacts,
+  findQueuedMessageIds,
+  lockCampaign,
+  markContactsWithdrawn,
+  type TCampaignRow,
+  updateCampaignRow,
+} from './engine.repository.js';
+
+const WITHDRAWN = 'ERR_CAMPAIGN_CANCELED';
 
 export type { TCampaignDeps } from './campaign-tick.job.js';
 
@@ -22,6 +33,17 @@ const assertStartable = async (
     ? await findConnection(tx, campaign.tenantId, campaign.connectionId)
     : undefined;
   if (!connection || !deps.channels.serves(connection.type)) throw new AppError('ERR_CAMPAIGN_CONNECTION');
+};
+
+/**
+ * A cancel also takes back the messages already handed to the outbound queue that have not gone yet (a paced
+ * connection may hold hundreds): they fail with ERR_CAMPAIGN_CANCELED and their contacts are skipped. A send
+ * under way at that moment finishes; a pause leaves the queue alone (resume goes on from where it was).
+ */
+const withdrawQueuedSends = async (deps: TCampaignDeps, tx: TExecutor, tenantId: number, campaignId: number) => {
+  const queued = await findQueuedMessageIds(tx, tenantId, campaignId);
+  const withdrawn = await withdrawWaitingMessages(deps, tx, tenantId, queued, WITHDRAWN);
+  await markContactsWithdrawn(tx, tenantId, campaignId, withdrawn, WITHDRAWN);
 };
 
 /**
@@ -48,6 +70,7 @@ export const actOnCampaign = async (
         pauseReason: null,
         ...(action === 'cancel' ? { finishedAt: now } : {}),
       });
+      if (action === 'cancel') await withdrawQueuedSends(deps, tx, tenantId, campaignId);
       return;
     }
     if (action === 'start') await assertStartable(deps, campaign, tx);

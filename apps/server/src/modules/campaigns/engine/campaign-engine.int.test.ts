@@ -1,3 +1,4 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campaignChannel,
@@ -10,6 +11,7 @@ import {
   type TDelivery,
 } from '../../../../test/campaigns.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { messages } from '../../../platform/db/schema.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { JobDeferred } from '../../../platform/jobs/job-errors.js';
 import { actOnCampaign } from './campaign-actions.js';
@@ -118,6 +120,64 @@ describe('the campaign engine on a controlled clock', () => {
     await expect(actOnCampaign(deps(), fx.tenantId, campaign.id, 'resume')).rejects.toMatchObject({
       code: 'ERR_CAMPAIGN_STATUS',
     });
+  });
+
+  it('a cancel takes back the sends still waiting in the outbound queue; one being sent goes on', async () => {
+    clock = new Date('2026-11-26T15:00:00Z');
+    const people = await insertPhoneContacts(t, fx, 4, '1195');
+    const campaign = await insertCampaign(
+      t,
+      fx,
+      { connectionId, delaySeconds: 20 },
+      people.map((p) => p.id),
+    );
+    await actOnCampaign(deps(), fx.tenantId, campaign.id, 'start');
+    // Three steps hand three contacts to the outbound queue (the runner is stopped: none goes).
+    for (let i = 0; i < 3; i += 1) {
+      await step(campaign.id);
+      clock = new Date(clock.getTime() + 20 * SECOND);
+    }
+    const handed = (await contactRows(t, campaign.id)).filter((row) => row.state === 'queued');
+    expect(handed).toHaveLength(3);
+    const ids = handed.map((row) => row.messageId as number);
+    // The first is on its way: a send run holds its lease.
+    const [inFlight = 0, ...waiting] = ids;
+    await t.db
+      .update(messages)
+      .set({ leaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(messages.id, inFlight));
+
+    const heard: { messageId: number; status: string; error: unknown }[] = [];
+    t.prosa.services.events.listen({
+      name: 'test-withdrawn-sends',
+      events: ['message.status'],
+      scope: 'instance',
+      handle: async (event) => {
+        heard.push({ messageId: event.messageId, status: event.status, error: event.error });
+      },
+    });
+    await actOnCampaign(deps(), fx.tenantId, campaign.id, 'cancel');
+    const sends = await t.db
+      .select({ id: messages.id, status: messages.status, failureReason: messages.failureReason })
+      .from(messages)
+      .where(inArray(messages.id, ids))
+      .orderBy(messages.id);
+    expect(sends).toEqual([
+      { id: inFlight, status: 'pending', failureReason: null },
+      ...waiting.map((id) => ({ id, status: 'failed', failureReason: 'ERR_CAMPAIGN_CANCELED' })),
+    ]);
+    const states = (await contactRows(t, campaign.id)).map((row) => [row.state, row.failureReason]);
+    expect(states).toEqual([
+      ['queued', null],
+      ['skipped', 'ERR_CAMPAIGN_CANCELED'],
+      ['skipped', 'ERR_CAMPAIGN_CANCELED'],
+      ['pending', null],
+    ]);
+    // Each is announced with why it did not go (the agent's screen, the contact's row hear it).
+    await t.prosa.services.events.idle();
+    expect(heard.filter((event) => ids.includes(event.messageId))).toEqual(
+      waiting.map((messageId) => ({ messageId, status: 'failed', error: 'ERR_CAMPAIGN_CANCELED' })),
+    );
   });
 
   it('moves sends outside the daily window to the next morning, and the daily cap to the next day', async () => {

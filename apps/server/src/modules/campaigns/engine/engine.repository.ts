@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { campaignContacts, campaignOptOuts } from '../../../platform/db/schema.js';
 import { findCampaignRow } from '../campaigns.repository.js';
@@ -86,6 +86,43 @@ export const insertOptOut = (
     .insert(campaignOptOuts)
     .values({ ...values, tenantId })
     .onConflictDoNothing();
+
+/** The messages of the campaign handed to the outbound queue and not known to have gone yet. */
+export const findQueuedMessageIds = async (tx: TExecutor, tenantId: number, campaignId: number): Promise<number[]> =>
+  (
+    await tx
+      .select({ messageId: campaignContacts.messageId })
+      .from(campaignContacts)
+      .where(
+        and(
+          eq(campaignContacts.tenantId, tenantId),
+          eq(campaignContacts.campaignId, campaignId),
+          eq(campaignContacts.state, 'queued'),
+          isNotNull(campaignContacts.messageId),
+        ),
+      )
+  ).flatMap((row) => (row.messageId === null ? [] : [row.messageId]));
+
+/** The contacts whose messages were taken back: skipped, with why. */
+export const markContactsWithdrawn = async (
+  tx: TExecutor,
+  tenantId: number,
+  campaignId: number,
+  messageIds: number[],
+  reason: string,
+) => {
+  if (messageIds.length === 0) return;
+  await tx
+    .update(campaignContacts)
+    .set({ state: 'skipped', failureReason: reason })
+    .where(
+      and(
+        eq(campaignContacts.tenantId, tenantId),
+        eq(campaignContacts.campaignId, campaignId),
+        inArray(campaignContacts.messageId, messageIds),
+      ),
+    );
+};
 
 /** The campaign contact a message of ours carries (acks find their row by it). */
 export const findByMessage = async (tx: TExecutor, tenantId: number, messageId: number) => {
