@@ -79,6 +79,34 @@ const figureSets = {
 } as const;
 export type TFigureSet = (typeof figureSets)[keyof typeof figureSets];
 
+/** The grouping columns, in the order of the `grouping()` mask (the first is its highest bit). */
+const groupColumns = ['day', 'hh', 'weekday', 'hour', 'channel', 'queue_id', 'user_id'] as const;
+/** Each figure set's grouping, as `sumFigures` asks for it. */
+const groupingOf: Record<TFigureSet, readonly (typeof groupColumns)[number][]> = {
+  total: [],
+  day: ['day'],
+  hourOfDay: ['hh'],
+  channel: ['channel'],
+  queue: ['queue_id'],
+  agent: ['user_id'],
+  weekdayHour: ['weekday', 'hour'],
+  dayChannel: ['day', 'channel'],
+};
+export const allFigureSets = Object.keys(groupingOf) as TFigureSet[];
+
+/**
+ * The select list and GROUP BY of some figure sets. A column no asked set groups by cannot be selected, so it is
+ * null, and its bit of the mask is set as `grouping()` would set it.
+ */
+const groupingSql = (sets: readonly TFigureSet[]) => {
+  const used = new Set(sets.flatMap((set) => groupingOf[set]));
+  const bit = (i: number) => 2 ** (groupColumns.length - 1 - i);
+  const mask = groupColumns.map((c, i) => (used.has(c) ? `grouping(${c}) * ${bit(i)}` : String(bit(i)))).join(' + ');
+  const columns = groupColumns.map((c) => (used.has(c) ? c : `null as ${c}`)).join(', ');
+  const groups = sets.map((set) => `(${groupingOf[set].join(', ')})`).join(', ');
+  return { select: sql.raw(`(${mask})::int as g, ${columns}`), groupBy: sql.raw(`grouping sets (${groups})`) };
+};
+
 type TRawFigureRow = Record<keyof TSums, string | number | null> & {
   g: number;
   day: string | null;
@@ -110,20 +138,26 @@ const sumsSql = sql.raw(counters.map(([key, column]) => `coalesce(sum(${column})
 
 /**
  * Every figure of the period in one pass over its rows (one range of the primary key): the totals, per local day,
- * per local hour of the day, per channel, queue and agent, per weekday and hour, per day and channel.
+ * per local hour of the day, per channel, queue and agent, per weekday and hour, per day and channel; or only
+ * the sets asked for.
  */
-export const sumFigures = async (tx: TExecutor, tenantId: number, f: TDashboardFilter): Promise<TFigureRow[]> => {
+export const sumFigures = async (
+  tx: TExecutor,
+  tenantId: number,
+  f: TDashboardFilter,
+  sets: readonly TFigureSet[] = allFigureSets,
+): Promise<TFigureRow[]> => {
+  const grouping = groupingSql(sets);
   const rows = await queryRows<TRawFigureRow>(
     tx,
-    sql`select grouping(day, hh, weekday, hour, channel, queue_id, user_id)::int as g,
-        day, hh, weekday, hour, channel, queue_id, user_id, ${sumsSql}
+    sql`select ${grouping.select}, ${sumsSql}
       from (
         select to_char(${local(f.zone)}, 'YYYY-MM-DD') as day, to_char(${local(f.zone)}, 'HH24') as hh,
           extract(dow from ${local(f.zone)})::int as weekday, extract(hour from ${local(f.zone)})::int as hour,
           ${h.channel} as channel, ${h.queueId} as queue_id, ${h.userId} as user_id, ${countersSql}
         from ${h} where ${hourlyOf(tenantId, f)}
       ) as period
-      group by grouping sets ((), (day), (hh), (channel), (queue_id), (user_id), (weekday, hour), (day, channel))`,
+      group by ${grouping.groupBy}`,
   );
   return rows.flatMap((row) => {
     const set = figureSets[Number(row.g) as keyof typeof figureSets];

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../../platform/services.js';
-import { dashboardParts, getDashboard, type TDashboardPart } from './get-dashboard.js';
+import { getDashboard, getDashboardPart, type TDashboardPart } from './get-dashboard.js';
 
 /**
  * The dashboard (`GET /dashboard`) and the family's statistics paths, each one part of it with the same filters.
@@ -40,6 +40,6 @@ export const dashboardRoutes =
     ];
     for (const [path, part, response] of aliases)
       app.get(path, { onRequest, schema: { tags, querystring: ZDashboardQuery, response: { 200: response } } }, (req) =>
-        getDashboard(services, req.ctx, req.query).then((dashboard): unknown => dashboardParts[part](dashboard)),
+        getDashboardPart(services, req.ctx, req.query, part),
       );
   };
