@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { api, createShop, loginThroughForm } from './helpers.js';
+import { api, createShop, signInTo } from './helpers.js';
 import { test } from './test.js';
 
 // An admin closes every day on /horario-atendimento and writes the absence text; a web chat visitor writes
@@ -18,9 +18,7 @@ test('out of hours a visitor who writes three times gets the absence message onc
     body: { name: `Site ${stamp}`, type: 'webchat', queueId: queue.body.id },
   });
   expect(channel.status).toBe(201);
-  await loginThroughForm(page, adminEmail, ADMIN_PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto('/horario-atendimento');
+  await signInTo(page, '/horario-atendimento', adminEmail, ADMIN_PASSWORD);
   for (let day = 0; day < 7; day += 1)
     await page.getByTestId(`day-${day}`).getByText('Fechado', { exact: true }).click();
   await page.getByTestId('hours-save').click();

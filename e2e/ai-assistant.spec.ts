@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { startFakeAi, type TFakeAi } from '../packages/fakes/src/index.js';
-import { api, createShop, expectNoConsoleErrors, loginThroughForm, openAgentPage, watchConsole } from './helpers.js';
+import { api, createShop, expectNoConsoleErrors, openAgentPage, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
 // An admin configures ChatGPT on its settings screen against the fake OpenAI (address, model, key, every
@@ -56,9 +56,7 @@ test('an admin sets up ChatGPT; it answers a visitor, hands over on "sair", and 
   ai.rules([{ when: 'prazo', reply: ANSWER }]);
 
   // The admin fills the ChatGPT screen.
-  await loginThroughForm(page, adminEmail, ADMIN_PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto('/configuracoes/chat-gpt');
+  await signInTo(page, '/configuracoes/chat-gpt', adminEmail, ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: 'ChatGPT' })).toBeVisible();
   await expect(page.getByTestId('ai-base-url')).toHaveAttribute('placeholder', 'https://api.openai.com/v1');
   await page.getByTestId('ai-enabled').check();

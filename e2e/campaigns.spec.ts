@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { demoMetaNumber } from '../packages/fakes/src/index.js';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
 import { test } from './test.js';
 
@@ -65,9 +65,7 @@ const runCampaign = async (page: Page, errors: string[], admin: string, connecti
     expect(contact.status).toBe(201);
   }
 
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/campanhas');
+  await signInTo(page, '/campanhas', accounts.admin.email, accounts.admin.password);
   await page.getByTestId('campaign-add').first().click();
   await page.getByTestId('campaign-name').fill(`Lançamento ${stamp}`);
   await page.getByTestId('campaign-connection').click();

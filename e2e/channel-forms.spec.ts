@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
 // Every channel an admin can add from /sessoes opens its own form, in Portuguese, asking for its provider's
@@ -17,9 +17,7 @@ const forms: { type: string; title: string; fields: string[] }[] = [
 
 test('each channel opens its own form from "Nova conexão", grouped WhatsApp first', async ({ page }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/sessoes');
+  await signInTo(page, '/sessoes', accounts.admin.email, accounts.admin.password);
   await page.getByTestId('connection-add').click();
   await expect(page.getByRole('menu')).toContainText('Outros canais');
   await page.screenshot({ path: 'test-results/screens/sessoes-nova-conexao.png', fullPage: true });
@@ -55,9 +53,7 @@ test('each channel opens its own form from "Nova conexão", grouped WhatsApp fir
 
 test('the settings screens list their own kinds: Meta offers WhatsApp, Instagram and Messenger', async ({ page }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/configuracoes/meta');
+  await signInTo(page, '/configuracoes/meta', accounts.admin.email, accounts.admin.password);
   await expect(page.getByRole('heading', { name: 'Meta: WhatsApp, Instagram e Messenger' })).toBeVisible();
   await page.getByTestId('connection-add').click();
   const menu = page.getByRole('menu');
@@ -83,9 +79,7 @@ test('the settings screens list their own kinds: Meta offers WhatsApp, Instagram
 
 test('an admin adds an SMS gateway: the card shows the webhook URL to paste into the gateway', async ({ page }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/configuracoes/sms');
+  await signInTo(page, '/configuracoes/sms', accounts.admin.email, accounts.admin.password);
   await page.getByTestId('connection-add').click();
   const name = `SMS da loja ${Date.now().toString(36)}`;
   await page.getByTestId('connection-name').fill(name);

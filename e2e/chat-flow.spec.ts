@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { api, createShop, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { api, createShop, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
 // An admin builds a two-option menu in the chat-flow builder (a new step from the palette, a line drawn to it,
@@ -44,9 +44,7 @@ test('a flow built in the builder triages a web chat visitor into the right queu
   const channel = await api('POST', '/whatsapp', { token: admin, body: { name: `Site ${stamp}`, type: 'webchat' } });
   expect(channel.status).toBe(201);
 
-  await loginThroughForm(page, adminEmail, ADMIN_PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto('/chat-flow');
+  await signInTo(page, '/chat-flow', adminEmail, ADMIN_PASSWORD);
   await page.getByTestId('chat-flow-add').click();
   await page.waitForURL(/\/chat-flow\/builder\/\d+/);
   const flowId = Number(page.url().split('/').pop());

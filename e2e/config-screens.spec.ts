@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
 // Farewell messages (`/fechamento`). Tags, quick messages and closing reasons are walked in catalog.spec.ts.
@@ -20,9 +20,7 @@ const addMessage = async (page: Page, text: string, shared: boolean) => {
 test('farewell messages: admins share them, agents keep their own', async ({ browser }) => {
   const adminPage = await browser.newPage();
   const adminErrors = watchConsole(adminPage);
-  await loginThroughForm(adminPage, accounts.admin.email, accounts.admin.password);
-  await expect(adminPage).toHaveURL(/\/home/);
-  await adminPage.goto('/fechamento');
+  await signInTo(adminPage, '/fechamento', accounts.admin.email, accounts.admin.password);
   await expect(adminPage.getByText('Mensagens de fechamento').first()).toBeVisible();
 
   const shared = `Obrigado pelo contato, {{name}}! Protocolo {{protocol}}. (${stamp})`;
@@ -53,9 +51,7 @@ test('farewell messages: admins share them, agents keep their own', async ({ bro
   // The agent sees the shared one (read only) but not the admin's own, and keeps a private one.
   const agentPage = await browser.newPage();
   const agentErrors = watchConsole(agentPage);
-  await loginThroughForm(agentPage, accounts.agent.email, accounts.agent.password);
-  await expect(agentPage).not.toHaveURL(/\/login/);
-  await agentPage.goto('/fechamento');
+  await signInTo(agentPage, '/fechamento', accounts.agent.email, accounts.agent.password);
   const agentShared = agentPage.getByTestId('farewell-row').filter({ hasText: 'Volte sempre!' });
   await expect(agentShared).toBeVisible();
   await expect(agentShared.getByTestId('farewell-edit')).toHaveCount(0);

@@ -1,15 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
 import { test } from './test.js';
 
 test('an admin creates a site chat in /sessoes and opens its page from the embed panel', async ({ page }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/sessoes');
+  await signInTo(page, '/sessoes', accounts.admin.email, accounts.admin.password);
   await expect(page.getByRole('heading', { name: 'Conexões' })).toBeVisible();
   await page.getByTestId('connection-add').click();
   await page.getByTestId('connection-add-webchat').click();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
 // From the chat: two messages are picked and forwarded to another contact (picked by a server search), and the conversation
@@ -30,9 +30,7 @@ test('forward two messages to another contact and export the conversation', asyn
   const second = `Validade: 10 dias ${stamp}`;
   expect((await api('POST', `/messages/${ticket.body.id}`, { token, body: { body: second } })).status).toBe(201);
 
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto(`/atendimento/${ticket.body.id}`);
+  await signInTo(page, `/atendimento/${ticket.body.id}`, accounts.admin.email, accounts.admin.password);
   const bubble = page.getByTestId('message-bubble').filter({ hasText: text });
   await expect(bubble).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
 // Contacts, tickets-per-queue panel, protocols and general settings: each opens in Portuguese without console
@@ -27,9 +27,7 @@ test('contacts: list, form errors in Portuguese, duplicates, start a conversatio
   });
   expect(bruno.status).toBe(201);
 
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/contatos');
+  await signInTo(page, '/contatos', accounts.admin.email, accounts.admin.password);
   await expect(page.getByRole('heading', { name: 'Contatos' })).toBeVisible();
   await expect(page.getByText('Bruno Carvalho')).toBeVisible();
   await shot(page, 'contatos');
@@ -77,9 +75,7 @@ test('tickets per queue panel and protocols', async ({ page }) => {
   });
   expect(ticket.status).toBe(201);
 
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/painel-atendimentos');
+  await signInTo(page, '/painel-atendimentos', accounts.admin.email, accounts.admin.password);
   await expect(page.getByRole('heading', { name: 'Painel de atendimentos' })).toBeVisible();
   await expect(page.getByTestId('panel-ticket').filter({ hasText: 'Carla Menezes' })).toBeVisible();
   await shot(page, 'painel-atendimentos');
@@ -102,9 +98,7 @@ test('tickets per queue panel and protocols', async ({ page }) => {
 
 test('an admin turns a setting on and off in /configuracoes/geral; an agent only reads it', async ({ page }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/configuracoes/geral');
+  await signInTo(page, '/configuracoes/geral', accounts.admin.email, accounts.admin.password);
   await expect(page.getByRole('heading', { name: 'Configurações gerais' })).toBeVisible();
   const force = page.getByTestId('setting-forceReason');
   await expect(force).not.toBeChecked();
@@ -123,9 +117,7 @@ test('an admin turns a setting on and off in /configuracoes/geral; an agent only
 
 test('an agent sees the settings read-only and the panel of their queues', async ({ page }) => {
   const errors = watchConsole(page);
-  await loginThroughForm(page, accounts.agent.email, accounts.agent.password);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/configuracoes/geral');
+  await signInTo(page, '/configuracoes/geral', accounts.agent.email, accounts.agent.password);
   await expect(page.getByText('Somente administradores alteram estas configurações.')).toBeVisible();
   await expect(page.getByTestId('setting-forceReason')).toBeDisabled();
   await shot(page, 'configuracoes-geral-agente');

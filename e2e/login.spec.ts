@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { accounts, api, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, expectNoConsoleErrors, loginThroughForm, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
 test.describe('login through the form', () => {
@@ -60,9 +60,7 @@ test.describe('login through the form', () => {
   });
 
   test('"Voltar ao início" on a screen still being built goes to the home screen', async ({ page }) => {
-    await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-    await expect(page).toHaveURL(/\/home/);
-    await page.goto('/tarefas');
+    await signInTo(page, '/tarefas', accounts.admin.email, accounts.admin.password);
     await expect(page.getByText('Em construção').first()).toBeVisible();
     await page.getByRole('link', { name: 'Voltar ao início' }).click();
     await expect(page).toHaveURL(/\/home/);

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { demoEvolution } from '../packages/fakes/src/index.js';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, signInTo, watchConsole } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
 import { test } from './test.js';
 
@@ -35,9 +35,7 @@ test('the superadmin sees every tenant connection in /sessoestenants, filters th
   });
   expect(whatsapp.status).toBe(201);
   try {
-    await loginThroughForm(page, accounts.superadmin.email, accounts.superadmin.password);
-    await expect(page).not.toHaveURL(/\/login/);
-    await page.goto('/sessoestenants');
+    await signInTo(page, '/sessoestenants', accounts.superadmin.email, accounts.superadmin.password);
     await expect(page.getByRole('heading', { name: 'Conexões das empresas' })).toBeVisible();
 
     const rows = page.getByTestId('platform-connection-row');

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { demoEvolution } from '../packages/fakes/src/index.js';
-import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, api, apiLogin, expectNoConsoleErrors, loginThroughForm, signInTo, watchConsole } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
 import { test } from './test.js';
 
@@ -24,9 +24,7 @@ test('an admin sends a WhatsApp number through a proxy: tests a wrong and a righ
   const chat = await api('POST', '/whatsapp', { token: admin, body: { name: chatName, type: 'webchat' } });
   expect(chat.status).toBe(201);
 
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/configuracoes/proxy');
+  await signInTo(page, '/configuracoes/proxy', accounts.admin.email, accounts.admin.password);
   await expect(page.getByRole('heading', { name: 'Proxy' })).toBeVisible();
   await expect(page.getByText('não dividam o IP do servidor')).toBeVisible();
   const row = page.getByTestId('proxy-row').filter({ hasText: name });
@@ -127,9 +125,7 @@ test('the Evolution gateway refuses a proxy it cannot go out through: the addres
   });
   expect(created.status).toBe(201);
 
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/configuracoes/proxy');
+  await signInTo(page, '/configuracoes/proxy', accounts.admin.email, accounts.admin.password);
   const row = page.getByTestId('proxy-row').filter({ hasText: name });
   await expect(row).toContainText('WhatsApp (Evolution API)');
   await row.getByTestId('proxy-configure').click();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { accounts, expectNoConsoleErrors, loginThroughForm, watchConsole } from './helpers.js';
+import { accounts, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { SHORT_TOKEN_PORT } from './playwright.config.js';
 import { test } from './test.js';
 
@@ -15,9 +15,7 @@ test('an expired access token is refreshed once while requests are in flight, an
   page.on('response', (res) => {
     if (res.status() === 400 && res.url().includes('/socket.io/')) staleSocketPolls++;
   });
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password, base);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto(`${base}/usuarios`);
+  await signInTo(page, `${base}/usuarios`, accounts.admin.email, accounts.admin.password);
   await expect(page.getByTestId('users-table')).toBeVisible();
   // Access tokens on this server live 5 s.
   await page.waitForTimeout(6_000);

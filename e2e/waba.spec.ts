@@ -6,8 +6,8 @@ import {
   api,
   apiLogin,
   expectNoConsoleErrors,
-  loginThroughForm,
   openNewConnectionForm,
+  signInTo,
   watchConsole,
 } from './helpers.js';
 import { MAIN_PORT } from './playwright.config.js';
@@ -133,9 +133,7 @@ test('past the 24-hour window the composer offers the approved templates, filled
   );
   expect((await metaWebhook.deliver(webhookUrl, payload, { appSecret })).status).toBe(200);
 
-  await loginThroughForm(page, accounts.admin.email, accounts.admin.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto('/atendimento');
+  await signInTo(page, '/atendimento', accounts.admin.email, accounts.admin.password);
   await page.getByTestId('ticket-tab-pending').click();
   await page.getByTestId('ticket-row').filter({ hasText: late.name }).click();
   const closedWindow = page.getByTestId('composer-window-closed');
