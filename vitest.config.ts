@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './apps/server/test/slow-first-sequencer.js';
 
 export default defineConfig({
   test: {
+    // Integration files known to run long start first on a fresh clone (apps/server/test/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
