@@ -4,6 +4,7 @@ import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_VARIANTS } from './campaign-form';
+import { VariantPreview } from './variant-preview';
 
 type TMessageVariantsFieldProps = {
   values: string[];
@@ -46,18 +47,20 @@ export const MessageVariantsField = ({
         {values.map((value, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a variant is its position (Mensagem 1, 2, 3); the texts are controlled
           <Group key={`variant-${index + 1}`} align="flex-start" wrap="nowrap">
-            <Textarea
-              flex={1}
-              aria-label={t('campaigns.form.variant', { n: index + 1 })}
-              placeholder={t('campaigns.form.variant', { n: index + 1 })}
-              autosize
-              minRows={3}
-              maxRows={10}
-              maxLength={CAMPAIGN_TEXT_MAX}
-              value={value}
-              onChange={(event) => set(index, event.currentTarget.value)}
-              data-testid="campaign-variant"
-            />
+            <Stack gap={2} flex={1}>
+              <Textarea
+                aria-label={t('campaigns.form.variant', { n: index + 1 })}
+                placeholder={t('campaigns.form.variant', { n: index + 1 })}
+                autosize
+                minRows={3}
+                maxRows={10}
+                maxLength={CAMPAIGN_TEXT_MAX}
+                value={value}
+                onChange={(event) => set(index, event.currentTarget.value)}
+                data-testid="campaign-variant"
+              />
+              <VariantPreview text={value} columns={columns} />
+            </Stack>
             {values.length > 1 && (
               <ActionIcon
                 variant="subtle"
