@@ -58,9 +58,11 @@ describe('emoji picker', () => {
     renderPicker(onPick);
     fireEvent.click(screen.getByTestId('composer-emoji'));
     const search = await screen.findByTestId('emoji-search');
-    fireEvent.change(search, { target: { value: 'gato' } });
     // frimousse measures its cells with a placeholder first; the real ones carry their names.
     const named = () => screen.queryAllByTestId('emoji-option').filter((b) => b.getAttribute('aria-label'));
+    // Searched only once the data is in: a search typed while it loads can be dropped when it arrives.
+    await waitFor(() => expect(named().length).toBeGreaterThan(0));
+    fireEvent.change(search, { target: { value: 'gato' } });
     await waitFor(() => expect(named()[0]?.getAttribute('aria-label')?.toLowerCase()).toContain('gato'));
     const first = named()[0] as HTMLElement;
     fireEvent.keyDown(search, { key: 'Enter' });
