@@ -1,5 +1,5 @@
 import type { TExportFormat, TReportFilters, TReportName } from '@prosa/contracts';
-import { and, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { reportExports, tenants } from '../../../platform/db/schema.js';
 
@@ -67,9 +67,18 @@ export const updateReportExport = (
     .where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.id, id)));
 
 /**
- * Deletes the user's finished exports past the `keep` newest (the list shows no more); answers the storage keys
- * of their files. Pending and running ones are left to their jobs.
+ * Deletes the tenant's finished (done or failed) exports that also match `where`; answers the storage keys of
+ * their files. Pending and running ones are left to their jobs.
  */
+const deleteFinishedExports = async (tx: TExecutor, tenantId: number, where: SQL | undefined): Promise<string[]> => {
+  const removed = await tx
+    .delete(reportExports)
+    .where(and(eq(reportExports.tenantId, tenantId), inArray(reportExports.status, ['done', 'failed']), where))
+    .returning({ storageKey: reportExports.storageKey });
+  return removed.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
+};
+
+/** Deletes the user's finished exports past the `keep` newest (the list shows no more). */
 export const deleteUserExportsBeyond = async (
   tx: TExecutor,
   tenantId: number,
@@ -78,31 +87,9 @@ export const deleteUserExportsBeyond = async (
 ): Promise<string[]> => {
   const kept = (await findUserReportExports(tx, tenantId, userId, keep)).map((row) => row.id);
   if (kept.length < keep) return [];
-  const removed = await tx
-    .delete(reportExports)
-    .where(
-      and(
-        eq(reportExports.tenantId, tenantId),
-        eq(reportExports.userId, userId),
-        notInArray(reportExports.id, kept),
-        inArray(reportExports.status, ['done', 'failed']),
-      ),
-    )
-    .returning({ storageKey: reportExports.storageKey });
-  return removed.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
+  return deleteFinishedExports(tx, tenantId, and(eq(reportExports.userId, userId), notInArray(reportExports.id, kept)));
 };
 
-/** Deletes the tenant's finished exports made before `before`; answers the storage keys of their files. */
-export const deleteExportsMadeBefore = async (tx: TExecutor, tenantId: number, before: Date): Promise<string[]> => {
-  const removed = await tx
-    .delete(reportExports)
-    .where(
-      and(
-        eq(reportExports.tenantId, tenantId),
-        lt(reportExports.createdAt, before),
-        inArray(reportExports.status, ['done', 'failed']),
-      ),
-    )
-    .returning({ storageKey: reportExports.storageKey });
-  return removed.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
-};
+/** Deletes the tenant's finished exports made before `before` (the nightly clean-up). */
+export const deleteExportsMadeBefore = (tx: TExecutor, tenantId: number, before: Date): Promise<string[]> =>
+  deleteFinishedExports(tx, tenantId, lt(reportExports.createdAt, before));
