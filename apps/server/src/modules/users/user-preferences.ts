@@ -4,7 +4,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { toUserDto } from './users.dto.js';
-import { findQueuesOfUsers, findUser, updateUserRow } from './users.repository.js';
+import { findQueuesOfUsers, findUser, statusComingOnline, updateUserRow } from './users.repository.js';
 
 const assertSelfOrManager = (ctx: TRequestContext, userId: number) => {
   if (ctx.userId !== userId && !isTenantManager(ctx.profile)) throw new AppError('ERR_NO_PERMISSION');
@@ -39,7 +39,8 @@ export const setUserOnline = async (
   const user = await withTenant(services.db, ctx.tenantId, async (tx) => {
     const row = await updateUserRow(tx, ctx.tenantId, userId, {
       isOnline,
-      status: status ?? (isOnline ? 'online' : 'offline'),
+      // A socket coming back keeps the status the user chose ("Ausente"); signing out is always offline.
+      status: status ?? (isOnline ? statusComingOnline : 'offline'),
       lastOnline: new Date(),
     });
     if (!row) throw new AppError('ERR_NO_USER_FOUND');

@@ -131,6 +131,18 @@ describe('users', () => {
     expect(online.body).toMatchObject({ isOnline: true, status: 'online' });
   });
 
+  it('keeps the status a user chose ("Ausente") when they come back online, until they sign out', async () => {
+    const set = async (body: object) =>
+      (await t.request('PUT', `/usersIsOnline/${a.agent.id}`, { token: a.tokens.agent, body })).body.status;
+    expect(await set({ isOnline: true, status: 'away' })).toBe('away');
+    // The socket coming back (a reload, a reconnection) says only "online".
+    expect(await set({ isOnline: true })).toBe('away');
+    expect(await set({ isOnline: true, status: 'online' })).toBe('online');
+    expect(await set({ isOnline: true, status: 'away' })).toBe('away');
+    expect(await set({ isOnline: false })).toBe('offline');
+    expect(await set({ isOnline: true })).toBe('online');
+  });
+
   it('validates input and names the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [newUser('sem-arroba'), 'email'],

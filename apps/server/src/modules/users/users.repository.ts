@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { queues, users, usersQueues } from '../../platform/db/schema.js';
 
@@ -66,12 +66,16 @@ export const insertUser = async (
   return row as TUserRow;
 };
 
+/** The status of a user coming online: the one they chose before (away, a pause) unless they were offline. */
+export const statusComingOnline = sql<string>`case when ${users.status} = 'offline' then 'online' else ${users.status} end`;
+
 export const updateUserRow = async (
   tx: TExecutor,
   tenantId: number,
   userId: number,
-  values: Partial<Omit<typeof users.$inferInsert, 'tenantId' | 'id' | 'tokenVersion'>> & {
+  values: Partial<Omit<typeof users.$inferInsert, 'tenantId' | 'id' | 'tokenVersion' | 'status'>> & {
     tokenVersion?: SQL | number;
+    status?: SQL | string;
   },
 ): Promise<TUserRow | undefined> => {
   const [row] = await tx

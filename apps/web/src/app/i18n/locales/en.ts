@@ -213,6 +213,8 @@ export const en: TLocaleResource = {
   profile: {
     open: 'Profile menu',
     darkMode: 'Dark mode',
+    status: 'Your status',
+    presence: { online: 'Available', away: 'Away' },
     language: 'Language',
     version: 'Version {{version}}',
     logout: 'Log out',

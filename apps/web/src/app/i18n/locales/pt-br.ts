@@ -215,6 +215,8 @@ export const ptBR = {
   profile: {
     open: 'Menu do perfil',
     darkMode: 'Modo escuro',
+    status: 'Seu status',
+    presence: { online: 'Disponível', away: 'Ausente' },
     language: 'Idioma',
     version: 'Versão {{version}}',
     logout: 'Sair',

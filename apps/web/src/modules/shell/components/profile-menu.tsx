@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Switch, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
+import { Avatar, Group, Indicator, Menu, Switch, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconInfoCircle, IconLanguage, IconLogout, IconMoon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { logoutAndGoToLogin } from '../../../app/session/logout';
 import { useSessionStore } from '../../../app/session/session-store';
 import { useAppVersion } from '../../auth/api/auth-api';
 import { AlertSettingsItems } from '../alerts/alert-settings';
+import { usePresenceStatus } from '../api/presence-api';
 import { saveUserConfigs } from '../save-user-configs';
+import { PresenceItems, presenceColor } from './presence-items';
 
 const initialsOf = (name: string): string =>
   name
@@ -23,6 +25,7 @@ export const ProfileMenu = () => {
   const { username, userId } = useSessionStore();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const version = useAppVersion(opened);
+  const presence = usePresenceStatus(userId).data ?? 'online';
   const isDark = colorScheme === 'dark';
   const current: TLanguage = isLanguage(i18n.language) ? i18n.language : 'pt-BR';
 
@@ -42,9 +45,11 @@ export const ProfileMenu = () => {
       <Menu.Target>
         <UnstyledButton data-testid="profile-menu" aria-label={t('profile.open')}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="primary" radius="xl" size="md">
-              {initialsOf(username)}
-            </Avatar>
+            <Indicator color={presenceColor[presence]} offset={4} size={10} withBorder position="bottom-end">
+              <Avatar color="primary" radius="xl" size="md">
+                {initialsOf(username)}
+              </Avatar>
+            </Indicator>
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
               {username}
             </Text>
@@ -54,6 +59,7 @@ export const ProfileMenu = () => {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{username}</Menu.Label>
+        <PresenceItems userId={userId} />
         <Menu.Item
           leftSection={<IconMoon size={16} />}
           closeMenuOnClick={false}
