@@ -273,12 +273,15 @@ describe('scheduled messages across instances and restarts', () => {
         registerChannel(first, 'first', sends);
         registerChannel(second, 'second', sends);
         await makeDue(writer, id);
-        await eventually(async () => expect((await messageOf(writer, id))?.status).toBe('sent'), 15_000);
-        const runs = (await writer.db.execute(
-          sql`select state from pgboss.job where data->>'job' in (${FIRE_SCHEDULE_JOB}, 'messages.send')
-              and (data->'payload'->>'messageId')::int = ${id}`,
-        )) as unknown as { rows: { state: string }[] };
-        expect(runs.rows.map((row) => row.state)).toEqual(['completed', 'completed']);
+        // The message is marked sent inside the send job, which is marked completed just after: wait for both.
+        await eventually(async () => {
+          expect((await messageOf(writer, id))?.status).toBe('sent');
+          const runs = (await writer.db.execute(
+            sql`select state from pgboss.job where data->>'job' in (${FIRE_SCHEDULE_JOB}, 'messages.send')
+                and (data->'payload'->>'messageId')::int = ${id}`,
+          )) as unknown as { rows: { state: string }[] };
+          expect(runs.rows.map((row) => row.state)).toEqual(['completed', 'completed']);
+        }, 15_000);
         expect(sends.filter((send) => send.id === id)).toHaveLength(1);
         const [row] = await writer.db
           .select()
