@@ -22,9 +22,26 @@ const pick = async (page: Page, testId: string, option: string) => {
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 /** Draws a line between two handles with the mouse, as a person drags it (the handle sits under its label). */
+/** A handle's box once the canvas has stopped moving (fit view may still be moving the viewport). */
+const settledBox = async (page: Page, selector: string) => {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const key = JSON.stringify(await page.locator(selector).boundingBox());
+        const settled = key !== 'null' && key === last;
+        last = key;
+        return settled;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return page.locator(selector).boundingBox();
+};
+
 const drawLine = async (page: Page, from: string, to: string) => {
-  const start = await page.locator(from).boundingBox();
-  const end = await page.locator(to).boundingBox();
+  const start = await settledBox(page, from);
+  const end = await settledBox(page, to);
   if (!start || !end) throw new Error('handle not on screen');
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
   await page.mouse.down();
