@@ -17,12 +17,17 @@ export const watchConsole = (page: Page): string[] => {
   return errors;
 };
 
-/** Logs in through the form, as a person would. */
-export const loginThroughForm = async (page: Page, email: string, password: string, base = '') => {
-  await page.goto(`${base}/login`);
+/** Fills the login form already on screen and sends it. */
+const submitLoginForm = async (page: Page, email: string, password: string) => {
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+};
+
+/** Logs in through the form, as a person would. */
+export const loginThroughForm = async (page: Page, email: string, password: string, base = '') => {
+  await page.goto(`${base}/login`);
+  await submitLoginForm(page, email, password);
 };
 
 /**
@@ -34,9 +39,7 @@ export const signInTo = async (page: Page, target: string, email: string, passwo
   const url = new URL(target, 'http://placeholder');
   const base = target.startsWith('http') ? url.origin : '';
   await page.goto(`${base}/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+  await submitLoginForm(page, email, password);
   await page.waitForURL((next) => !next.pathname.startsWith('/login'));
 };
 
