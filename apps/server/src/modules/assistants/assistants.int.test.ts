@@ -287,20 +287,22 @@ describe('assistant answering customers', () => {
       await useAssistant({ enabled: false });
       const customer = visitor();
       const ticketId = await customer.say('Oi');
+      const completed = async (job: string) =>
+        (
+          (await t.db.execute(
+            sql`select count(*)::int as n from pgboss.job where data->>'job' = ${job}
+                and (data->'payload'->>'ticketId')::int = ${ticketId} and state = 'completed'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]?.n ?? 0;
+      // The listener has heard 'Oi' with the assistant off: no reply job of it can outlive this test.
+      await eventually(async () => expect(await completed('event.assistant')).toBe(1), 20_000);
       const row = await ticketRow(ticketId);
       await t.db
         .insert(contactWallets)
         .values({ tenantId: fx.tenantId, contactId: row?.contactId ?? 0, userId: fx.agent.id });
       await useAssistant();
       await customer.say('Alguém aí?');
-      const done = async () =>
-        (
-          (await t.db.execute(
-            sql`select count(*)::int as n from pgboss.job where data->>'job' = 'assistants.reply'
-                and (data->'payload'->>'ticketId')::int = ${ticketId} and state = 'completed'`,
-          )) as unknown as { rows: { n: number }[] }
-        ).rows[0]?.n;
-      await eventually(async () => expect(await done()).toBeGreaterThanOrEqual(1), 20_000);
+      await eventually(async () => expect(await completed('assistants.reply')).toBeGreaterThanOrEqual(1), 20_000);
       expect(await assistantSaid(ticketId)).toEqual([]);
       expect(chatRequests()).toHaveLength(0);
     } finally {
@@ -316,7 +318,9 @@ describe('assistant answering customers', () => {
       const customer = visitor(() => second);
       const ticketId = await customer.say('Oi, alguém aí?');
       await eventually(async () => expect(await assistantSaid(ticketId)).toHaveLength(1), 30_000);
-      await eventually(async () => expect(chatRequests()).toHaveLength(1), 2_000);
+      // Only this conversation's calls: a job an earlier test left behind must not count against it.
+      const aboutThis = () => chatRequests().filter((r) => lastUserText(r.body).includes('Oi, alguém aí?'));
+      await eventually(async () => expect(aboutThis()).toHaveLength(1), 2_000);
       expect((await runsOf(ticketId)).filter((r) => r.purpose === 'reply')).toHaveLength(1);
     } finally {
       await second.close();
