@@ -160,6 +160,21 @@ describe('enterFlow', () => {
 });
 
 describe('stepFlow: answers', () => {
+  it('reads a menu option by its number or its label, whichever the condition lists', () => {
+    const flow = menuFlow();
+    const menu = enter(flow);
+    // "Suporte" is listed; a customer who types the number of the option still meets it.
+    expect(answer(flow, menu.state, '2').exit).toEqual({ kind: 'user', userId: 3 });
+    // A tapped button comes back as its label: "9" is listed, but no option is labelled so: no match.
+    expect(answer(flow, menu.state, 'Sair').log[0]).toMatchObject({ reason: 'invalid-option' });
+    const numbersOnly = menuFlow();
+    const step = numbersOnly.nodeList.find((node) => node.id === 'menu');
+    if (step?.type !== 'node') throw new Error('no menu');
+    step.conditions = step.conditions.map((c) => ({ ...c, condition: c.condition.filter((w) => /\d/.test(w)) }));
+    expect(answer(numbersOnly, menu.state, 'Suporte').exit).toEqual({ kind: 'user', userId: 3 });
+    expect(answer(numbersOnly, menu.state, '  VENDAS ').state?.stepId).toBe('vendas');
+  });
+
   it('walks a three-level menu to a queue, with the welcome message', () => {
     const flow = menuFlow();
     const menu = enter(flow);

@@ -210,8 +210,31 @@ export const enterFlow = (flow: TFlowDocument, chatFlowId: number, input: TEnter
   return startOver(flow, { chatFlowId, retries: 0, variables: {}, at: input.at }, [], { reason: 'flow-start' });
 };
 
-const matchCondition = (step: TFlowStepNode, answer: string): TFlowCondition | undefined =>
-  step.conditions.find((c) => c.type === 'US' || (c.type === 'R' && isListedAnswer(c.condition, answer)));
+/**
+ * What an answer to the step may be read as: the text itself and, where it picks an option of the step's menu
+ * (by its number or its label: a tapped button or list row comes back as the label), both the number and the
+ * label. A condition listing "1" then meets "Vendas", and one listing "Vendas" meets "1".
+ */
+export const answerReadings = (step: TFlowStepNode, answer: string): string[] => {
+  const said = normaliseAnswer(answer);
+  const readings = [answer];
+  for (const interaction of step.interactions) {
+    if (interaction.type !== 'MessageOptionsField') continue;
+    interaction.data.options.forEach((option, index) => {
+      const number = String(index + 1);
+      if (said !== '' && (said === number || said === normaliseAnswer(option.label)))
+        readings.push(number, option.label);
+    });
+  }
+  return readings;
+};
+
+const matchCondition = (step: TFlowStepNode, answer: string): TFlowCondition | undefined => {
+  const readings = answerReadings(step, answer);
+  return step.conditions.find(
+    (c) => c.type === 'US' || (c.type === 'R' && readings.some((reading) => isListedAnswer(c.condition, reading))),
+  );
+};
 
 const onNoMatch = (
   flow: TFlowDocument,

@@ -329,6 +329,8 @@ export const ZWebchatMessage = z.object({
   mediaUrl: z.string().nullable().optional(),
   mediaType: z.string().optional(),
   mediaName: z.string().nullable().optional(),
+  /** A chat flow's menu: the options' labels, tapped to answer (the text is in `body` too). */
+  choices: z.array(z.string()).optional(),
 });
 export type TWebchatMessage = z.infer<typeof ZWebchatMessage>;
 

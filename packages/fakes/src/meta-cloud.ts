@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { readBody, startFakeServer } from './fake-http.js';
 import { graphJson as json, sendGraphError, graphVersion as version } from './graph-api.js';
+import { interactiveProblem } from './meta-interactive.js';
 
 /** A business-scoped user id: country code, a dot, optionally ENT. (parent id), then up to 128 letters and digits. */
 const bsuidPattern = /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/;
@@ -181,6 +182,10 @@ export const startFakeMetaCloud = async (number: TFakeMetaNumber, options: { por
         if (message.type === 'template') {
           const problem = templateProblem(templates, message.template as TTemplateMessage | undefined);
           if (problem) return graphError(res, 400, problem.code, problem.message);
+        }
+        if (message.type === 'interactive') {
+          const problem = interactiveProblem(message.interactive as Parameters<typeof interactiveProblem>[0]);
+          if (problem) return graphError(res, 400, 131009, `(#131009) Parameter value is not valid: ${problem}`);
         }
         return json(res, 200, {
           messaging_product: 'whatsapp',

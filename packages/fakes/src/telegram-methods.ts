@@ -3,6 +3,25 @@ import { botUser, fail, mediaMethods, ok, type TBotState, type TTelegramCall } f
 import type { TTelegramWorld } from './telegram-world.js';
 
 /** The Bot API methods our server calls, answered as Telegram does. */
+
+/** A ReplyKeyboardMarkup as the Bot API reads it: rows of buttons, each with a non-empty text. */
+const isKeyboard = (markup: unknown): boolean => {
+  const rows = (markup as { keyboard?: unknown } | null)?.keyboard;
+  return (
+    Array.isArray(rows) &&
+    rows.length > 0 &&
+    rows.every(
+      (row) =>
+        Array.isArray(row) &&
+        row.length > 0 &&
+        row.every(
+          (button) =>
+            typeof (button as { text?: unknown })?.text === 'string' && (button as { text: string }).text !== '',
+        ),
+    )
+  );
+};
+
 export const createTelegramMethods = (world: TTelegramWorld) => {
   /** The Message a send returns: the bot's, in the chat, with what it carried. */
   const sentMessage = (state: TBotState, chatId: number, content: Record<string, unknown>) => ({
@@ -38,6 +57,8 @@ export const createTelegramMethods = (world: TTelegramWorld) => {
     if (call.method === 'sendMessage') {
       if (typeof call.params.text !== 'string' || call.params.text.length === 0)
         return fail(res, 400, 'Bad Request: message text is empty');
+      if (call.params.reply_markup !== undefined && !isKeyboard(call.params.reply_markup))
+        return fail(res, 400, "Bad Request: can't parse reply keyboard markup JSON object");
       return ok(res, sentMessage(state, chatId, { text: call.params.text, ...replyTo }));
     }
     const field = mediaMethods[call.method as keyof typeof mediaMethods];

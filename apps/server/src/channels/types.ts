@@ -24,6 +24,21 @@ export type TOutboundMessage = {
   template: TTemplateSend | null;
   /** Group members the text mentions (their JIDs), shown to them as mentions: visibly (@) or hidden ("ghost"). */
   mentions?: string[];
+  /**
+   * A menu to show as buttons or a list where the channel has them; `body` is then its numbered-text form,
+   * what any other channel sends and what agents read in the chat.
+   */
+  choices?: TOutboundChoices | null;
+};
+
+/**
+ * A chat flow's menu (`dataJson.choices` on the message): the question, and the options in order. A tapped
+ * option comes back from the customer as its label (the flow engine reads it as its number too).
+ */
+export type TOutboundChoices = {
+  display: 'buttons' | 'list';
+  text: string;
+  options: { id: string; label: string }[];
 };
 
 /** A member of a group chat, as the channel lists them. */

@@ -15,6 +15,7 @@ export {
   type TGroupParticipant,
   type TGroupSummary,
   type THistoryRequest,
+  type TOutboundChoices,
   type TPresenceState,
   type TSessionState,
   type TTemplateSend,

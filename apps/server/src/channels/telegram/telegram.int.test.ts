@@ -8,7 +8,8 @@ import { messagesOfTicket } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { multipartBody, samplePng as png } from '../../../test/uploads.js';
-import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
+import { buildFlow } from '../../modules/chat-flows/runtime/flow-test-kit.js';
+import { chatFlowRuns, chatFlows, connections, messages, tenants, tickets } from '../../platform/db/schema.js';
 
 // Telegram bots end to end against the fake Bot API: a token checked with getMe, the webhook registered
 // with our secret (PUBLIC_URL https) or long polling (no public https address), users' messages and files
@@ -233,6 +234,49 @@ describe('Telegram in webhook mode (PUBLIC_URL https)', () => {
     expect(telegram.sent().at(-1)?.files).toEqual({
       document: { name: 'troca.pdf', type: 'application/pdf', size: pdf.length },
     });
+  });
+
+  it("a chat flow's menu shows a keyboard of its options; a tapped label moves the flow", async () => {
+    const bia = { id: 5551230009, firstName: 'Bia', lastName: 'Lima', username: 'bia_lima' };
+    const options = ['Vendas', 'Suporte'].map((label, i) => ({ id: `o${i}`, label }));
+    const flow = buildFlow([
+      {
+        id: 'inicio',
+        interactions: [
+          {
+            id: 'm',
+            type: 'MessageOptionsField',
+            data: { message: 'Como podemos ajudar?', display: 'buttons', options },
+          },
+        ],
+        on: [[['2'], `queue:${fx.queue.id}`]],
+      },
+    ]);
+    const [row] = await t.db
+      .insert(chatFlows)
+      .values({ tenantId: fx.tenantId, name: 'Menu', flow })
+      .returning({ id: chatFlows.id });
+    await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, connection.id));
+    try {
+      await userSends({ text: 'Oi' }, bia);
+      await eventually(() =>
+        expect(telegram.sent().at(-1)).toMatchObject({
+          method: 'sendMessage',
+          chat_id: String(bia.id),
+          text: 'Como podemos ajudar?\n\n1 - Vendas\n2 - Suporte',
+          reply_markup: { keyboard: [[{ text: 'Vendas' }], [{ text: 'Suporte' }]], one_time_keyboard: true },
+        }),
+      );
+      await userSends({ text: 'Suporte' }, bia);
+      const ticketId = await ticketOfChat(t, fx, connection.id, bia.id);
+      await eventually(async () =>
+        expect(
+          (await t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.ticketId, ticketId))).at(-1)?.outcome,
+        ).toBe('queue'),
+      );
+    } finally {
+      await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, connection.id));
+    }
   });
 
   it('a revoked token fails the send and takes the connection down, telling the tenant', async () => {

@@ -181,7 +181,22 @@ export const setupTelegram = (
       const caption = message.body ? { caption: message.body } : {};
       return client.call<{ message_id: number }>(method, { chat_id: chatId, ...caption, ...reply }, { upload });
     }
-    return client.call<{ message_id: number }>('sendMessage', { chat_id: chatId, text: message.body, ...reply });
+    // A chat flow's menu: one keyboard button per option, under the numbered text; a tap sends its label.
+    const keyboard = message.choices
+      ? {
+          reply_markup: {
+            keyboard: message.choices.options.map((option) => [{ text: option.label }]),
+            one_time_keyboard: true,
+            resize_keyboard: true,
+          },
+        }
+      : {};
+    return client.call<{ message_id: number }>('sendMessage', {
+      chat_id: chatId,
+      text: message.body,
+      ...reply,
+      ...keyboard,
+    });
   };
 
   const adapter: TChannelAdapter = {

@@ -1,5 +1,6 @@
+import type { TFlowInteraction } from '@prosa/contracts';
 import { metaWebhook, type TFakeMetaCloud } from '@prosa/fakes';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   messagesOfTicket,
@@ -12,6 +13,8 @@ import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { samplePng as png } from '../../../test/uploads.js';
 import { createWabaConnection, startWabaTestApp, type TWabaTest } from '../../../test/waba-fixture.js';
+import { buildFlow } from '../../modules/chat-flows/runtime/flow-test-kit.js';
+import { chatFlowRuns, chatFlows, connections } from '../../platform/db/schema.js';
 
 // Cloud API payloads as Meta's webhook reference documents them, replayed signed: kinds with no text of their
 // own are stored as readable text, a number change moves the contact, and what refers to a message (a
@@ -393,5 +396,90 @@ describe('Cloud API: a customer known only by the business-scoped user id', () =
     );
     const [again] = await messagesWithExternalId(t, 'wamid.BSUID7');
     expect(again).toMatchObject({ contactId: survivor, ticketId: byPhone?.ticketId });
+  });
+});
+
+describe("a chat flow's menu", () => {
+  const menu = (id: string, display: 'buttons' | 'list', labels: string[]): TFlowInteraction => ({
+    id,
+    type: 'MessageOptionsField',
+    data: {
+      message: 'Como podemos ajudar?',
+      display,
+      options: labels.map((label, i) => ({ id: `${id}-o${i}`, label })),
+    },
+  });
+
+  it('goes out as reply buttons, as a list past three options; a tapped one moves the flow', async () => {
+    const flow = buildFlow([
+      {
+        id: 'inicio',
+        interactions: [menu('m1', 'buttons', ['Vendas', 'Suporte'])],
+        on: [
+          [['1'], 'veiculos'],
+          [['2'], `queue:${fx.queue.id}`],
+        ],
+      },
+      {
+        id: 'veiculos',
+        interactions: [menu('m2', 'buttons', ['Carros', 'Motos', 'Barcos', 'Aviões'])],
+        on: [[['4'], `queue:${fx.queue.id}`]],
+      },
+    ]);
+    const [row] = await t.db
+      .insert(chatFlows)
+      .values({ tenantId: fx.tenantId, name: 'Menu com botões', flow })
+      .returning({ id: chatFlows.id });
+    await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, connectionId));
+    const waId = '5511987650909';
+    try {
+      await deliver(customerMessage(waId, { type: 'text', text: { body: 'Oi' } }, 'wamid.MENU1'));
+      await eventually(() =>
+        expect(meta.sentMessages().at(-1)).toMatchObject({
+          to: waId,
+          type: 'interactive',
+          interactive: {
+            type: 'button',
+            body: { text: 'Como podemos ajudar?' },
+            action: {
+              buttons: [
+                { type: 'reply', reply: { id: '1', title: 'Vendas' } },
+                { type: 'reply', reply: { id: '2', title: 'Suporte' } },
+              ],
+            },
+          },
+        }),
+      );
+      // Agents read the menu as the numbered text any other channel would have sent.
+      expect((await storedOf(waId)).at(-1)?.body).toBe('Como podemos ajudar?\n\n1 - Vendas\n2 - Suporte');
+
+      // The tap comes back as the button's title; the step lists "1".
+      const tap = { type: 'button_reply', button_reply: { id: '1', title: 'Vendas' } };
+      await deliver(customerMessage(waId, { type: 'interactive', interactive: tap }, 'wamid.MENU2'));
+      await eventually(() =>
+        expect(meta.sentMessages().at(-1)).toMatchObject({
+          type: 'interactive',
+          interactive: {
+            type: 'list',
+            action: {
+              button: 'Ver opções',
+              sections: [
+                { rows: ['Carros', 'Motos', 'Barcos', 'Aviões'].map((title, i) => ({ id: `${i + 1}`, title })) },
+              ],
+            },
+          },
+        }),
+      );
+      const pick = { type: 'list_reply', list_reply: { id: '4', title: 'Aviões' } };
+      await deliver(customerMessage(waId, { type: 'interactive', interactive: pick }, 'wamid.MENU3'));
+      const ticketId = await ticketOfCustomer(t, fx, connectionId, waId);
+      await eventually(async () =>
+        expect(
+          (await t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.ticketId, ticketId))).at(-1)?.outcome,
+        ).toBe('queue'),
+      );
+    } finally {
+      await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, connectionId));
+    }
   });
 });

@@ -15,6 +15,7 @@ import { readOutboundFile } from '../shared/outbound-media.js';
 import { isSameSecret } from '../shared/same-secret.js';
 import { ChannelSendError, type TChannelAdapter, type TConnectionRow, type TOutboundMessage } from '../types.js';
 import { createGraphClient, GraphError, type TWabaCredentials, wabaLimitReason } from './graph-api.js';
+import { graphInteractive } from './graph-interactive.js';
 import { graphMediaKind, graphTemplate, toMessageTemplate } from './graph-shapes.js';
 import { parseWabaWebhook, type TWabaEvent } from './waba-webhook.js';
 
@@ -154,6 +155,8 @@ export const setupWaba = (services: TServices, secrets: TSecrets, host: TChannel
         ...context,
       });
     }
+    const interactive = message.choices ? graphInteractive(message.choices) : null;
+    if (interactive) return client.sendMessage({ ...to, type: 'interactive', interactive, ...context });
     return client.sendMessage({ ...to, type: 'text', text: { body: message.body, preview_url: true }, ...context });
   };
 

@@ -18,12 +18,16 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TMediaInput, TMessageRow, TVisitorDoor } from '../host/visitor-door.js';
-import type { TChannelAdapter, TConnectionRow } from '../types.js';
+import type { TChannelAdapter, TConnectionRow, TOutboundChoices } from '../types.js';
 import { createVisitorContact } from './visitor-contact.js';
 import { createVisitorTokens, type TVisitor } from './visitor-tokens.js';
 
 const visitorRoom = (tenantId: number, connectionId: number, visitorId: string) =>
   `webchat:${tenantId}:${connectionId}:${visitorId}`;
+
+/** The labels of a chat flow's menu a message carries (`dataJson.choices`), for the visitor to tap. */
+const choiceLabels = (choices: TOutboundChoices | null | undefined) =>
+  choices ? { choices: choices.options.map((option) => option.label) } : {};
 
 /** What a visitor sees of a message: text, direction, status; never internal ids, users or notes. */
 const toVisitorMessage = (row: TMessageRow): TWebchatMessage => ({
@@ -37,6 +41,7 @@ const toVisitorMessage = (row: TMessageRow): TWebchatMessage => ({
   mediaUrl: row.isDeleted ? null : row.mediaUrl,
   mediaType: row.mediaType,
   mediaName: row.isDeleted ? null : row.mediaName,
+  ...(row.isDeleted ? {} : choiceLabels((row.dataJson as { choices?: TOutboundChoices } | null)?.choices)),
 });
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -74,6 +79,7 @@ export const setupWebchat = (
         mediaUrl: message.mediaUrl,
         mediaType: message.mediaType,
         mediaName: message.mediaName,
+        ...choiceLabels(message.choices),
       };
       namespace
         .to(visitorRoom(message.tenantId, message.connection.id, message.to.value))

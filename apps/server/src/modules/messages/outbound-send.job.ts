@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { ChannelSendError, type TChannelRegistry, type TTemplateSend } from '../../channels/host/modules-door.js';
+import {
+  ChannelSendError,
+  type TChannelRegistry,
+  type TOutboundChoices,
+  type TTemplateSend,
+} from '../../channels/host/modules-door.js';
 import type { TDb } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventBus } from '../../platform/events/event-bus.js';
@@ -67,6 +72,9 @@ const mentionedMembers = async (
 /** The template a template message carries (written by send-template.ts). */
 const templateOf = (data: unknown): TTemplateSend | null =>
   (data as { template?: TTemplateSend } | null)?.template ?? null;
+/** The menu a chat flow's message carries (written by queue-automatic-message.ts). */
+const choicesOf = (data: unknown): TOutboundChoices | null =>
+  (data as { choices?: TOutboundChoices } | null)?.choices ?? null;
 
 /** An outbound message still to send: pending, or scheduled (sent once its time has come). */
 const isToSend = (row: TMessageRow | undefined): row is TMessageRow =>
@@ -172,6 +180,7 @@ export const sendQueuedMessage = async (
       mediaName: claimed.row.mediaName,
       quotedExternalId: claimed.quoted?.messageId ?? null,
       template: claimed.row.mediaType === 'template' ? templateOf(claimed.row.dataJson) : null,
+      choices: choicesOf(claimed.row.dataJson),
       mentions,
     })
     .catch(async (error: unknown) => {

@@ -1,5 +1,5 @@
 import type { TMessage, TTicket } from '@prosa/contracts';
-import type { TTemplateSend } from '../../channels/host/modules-door.js';
+import type { TOutboundChoices, TTemplateSend } from '../../channels/host/modules-door.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { toMessageDto } from './message-dto.js';
@@ -13,10 +13,16 @@ import type { TMediaInput } from './send-message.js';
  * as `message.sent` with no user. With `media` it is a media message holding that stored file (the body its
  * caption), sent by the same outbound path as an agent's attachment; with `template`, an approved template.
  */
-/** What the outbound queue reads of a message besides its text: a template, the members it mentions. */
-const dataOf = (input: { template?: TTemplateSend; mentions?: string[]; mentionAll?: boolean }) => {
+/** What the outbound queue reads of a message besides its text: a template, the members it mentions, a menu. */
+const dataOf = (input: {
+  template?: TTemplateSend;
+  mentions?: string[];
+  mentionAll?: boolean;
+  choices?: TOutboundChoices;
+}) => {
   const data = {
     ...(input.template ? { template: input.template } : {}),
+    ...(input.choices ? { choices: input.choices } : {}),
     ...(input.mentions?.length ? { mentions: input.mentions } : {}),
     ...(input.mentionAll ? { mentionAll: true } : {}),
   };
@@ -38,6 +44,8 @@ export const queueAutomaticMessage = async (
     mentions?: string[];
     /** Mentions every member of the group, as they are when it goes (a group campaign's "mencionar todos"). */
     mentionAll?: boolean;
+    /** A chat flow's menu, shown as buttons or a list where the channel has them (`body`: its text form). */
+    choices?: TOutboundChoices;
   },
 ): Promise<TMessage | null> => {
   const row = await insertMessage(tx, tenantId, {

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { contacts, queues, tickets } from '../../platform/db/schema.js';
+import { contacts, messages, queues, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from './receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -48,7 +49,7 @@ afterAll(() => t.close());
 describe('POST /sendButton', () => {
   const options = { body: 'Como prefere pagar?', buttons: [{ id: 'pix', text: 'Pix' }, { text: 'Boleto' }] };
 
-  it('sends the options as numbered text through the normal send path', async () => {
+  it('sends the options as numbered text through the normal send path, carrying them for buttons', async () => {
     const inbound = await receiveMessage(t.prosa.services, {
       tenantId: fx.tenantId,
       connectionId: webchatId,
@@ -67,6 +68,21 @@ describe('POST /sendButton', () => {
     expect(sent.body.fromMe).toBe(true);
     const page = await t.request('GET', `/messages/${inbound.ticket.id}`, { token: fx.tokens.agent });
     expect(page.body.messages.map((m: { body: string }) => m.body)).toContain(sent.body.body);
+    // Channels that show buttons (Cloud API, Telegram, web chat) read them from the stored message.
+    const [row] = await t.db
+      .select({ dataJson: messages.dataJson })
+      .from(messages)
+      .where(eq(messages.id, sent.body.id));
+    expect(row?.dataJson).toEqual({
+      choices: {
+        display: 'buttons',
+        text: 'Como prefere pagar?',
+        options: [
+          { id: '1', label: 'Pix' },
+          { id: '2', label: 'Boleto' },
+        ],
+      },
+    });
   });
 
   it('answers 401 without a token, 404 for another tenant, 403 for a hidden ticket, 400 naming the field', async () => {

@@ -24,13 +24,21 @@ export const buttonsAsText = (input: Pick<TSendButton, 'body' | 'buttons' | 'foo
     .join('\n');
 
 /**
- * POST /sendButton: a message with options. No channel here sends interactive buttons yet, so every channel
- * gets the options as numbered text, through the same path (visibility, window, signature, pacing) as any
- * message an agent writes.
+ * POST /sendButton: a message with options, through the same path (visibility, window, signature, pacing) as
+ * any message an agent writes. The body is the options' numbered text; they go as buttons (or a list) where the
+ * channel shows them: Cloud API, Telegram, web chat. A tap comes back as the option's text.
  */
 export const sendButtonMessage = (
   services: Pick<TServices, 'db' | 'events' | 'outbound' | 'channels'>,
   ctx: TRequestContext,
   input: TSendButton,
 ): Promise<TMessage> =>
-  sendMessage(services, ctx, input.ticketId, { body: buttonsAsText(input), idFront: input.idFront });
+  sendMessage(services, ctx, input.ticketId, {
+    body: buttonsAsText(input),
+    idFront: input.idFront,
+    choices: {
+      display: 'buttons',
+      text: input.body,
+      options: input.buttons.map((button, index) => ({ id: String(index + 1), label: button.text })),
+    },
+  });

@@ -1,7 +1,7 @@
 import type { TMessage, TScheduleOptions, TSendMessage } from '@prosa/contracts';
 import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
-import type { TChannelRegistry, TTemplateSend } from '../../channels/host/modules-door.js';
+import type { TChannelRegistry, TOutboundChoices, TTemplateSend } from '../../channels/host/modules-door.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -61,6 +61,8 @@ export const sendMessage = async (
     template?: TTemplateSend;
     /** Group members to mention (JIDs), kept for the channel. */
     mentions?: string[];
+    /** Options shown as buttons or a list where the channel has them (`body` is their numbered text). */
+    choices?: TOutboundChoices;
     /** A scheduled message's options (stored with it; /agendamentos). */
     schedule?: Partial<TScheduleOptions>;
   },
@@ -120,7 +122,9 @@ export const sendMessage = async (
         ? { template: input.template }
         : input.mentions
           ? { mentions: input.mentions }
-          : (input.structured?.data ?? null),
+          : input.choices
+            ? { choices: input.choices }
+            : (input.structured?.data ?? null),
     });
     if (!row) throw new AppError('ERR_CREATING_MESSAGE');
     // Its send is a job written with it: both commit or neither. A scheduled one is fired at its time by a

@@ -747,6 +747,8 @@ export const ticketFlowStates = pgTable(
     lastInteractionAt: timestamp('last_interaction_at', { withTimezone: true }).notNull(),
     /** A customer message stored before this moment was not an answer to the current step. */
     stepEnteredAt: timestamp('step_entered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The rest of the step waits for a delay or a webhook until then: customer messages meanwhile are held. */
+    continuationDueAt: timestamp('continuation_due_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

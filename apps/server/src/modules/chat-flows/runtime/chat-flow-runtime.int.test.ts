@@ -387,6 +387,50 @@ describe('chat-flow runtime', () => {
     }
   });
 
+  it('holds what the customer writes while a delay pends, and never past its grace', async () => {
+    await useFlow(
+      buildFlow([
+        { id: 'pedido', say: ['Digite o número do pedido.'], on: [['*', 'consulta']] },
+        {
+          id: 'consulta',
+          say: ['Um momento...'],
+          interactions: [
+            { id: 'espera', type: 'DelayField', data: { seconds: 60 } },
+            { id: 'fim', type: 'MessageField', data: { message: 'Pronto, encontrei.' } },
+          ],
+          on: [['*', `queue:${supportId}`]],
+        },
+      ]),
+    );
+    const customer = visitor();
+    const first = await customer.say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    const ticketId = first.ticket.id;
+    await handled(ticketId, 1);
+    await customer.say('12345');
+    await handled(ticketId, 2);
+    const waiting = await stateOf(ticketId);
+    expect(waiting).toMatchObject({ stepId: 'consulta' });
+    expect(waiting?.continuationDueAt).not.toBeNull();
+
+    // Written before "Pronto, encontrei." went out: it answers nothing, and the step waits on.
+    await customer.say('já achou?');
+    await handled(ticketId, 3);
+    expect((await runsOf(ticketId)).at(-1)?.outcome).toBe('held');
+    expect(await stateOf(ticketId)).toMatchObject({ stepId: 'consulta', updatedAt: waiting?.updatedAt });
+    expect((await ticketRow(ticketId))?.queueId).not.toBe(supportId);
+
+    // A continuation long overdue (its job gave up) holds nothing: the answer moves the flow.
+    await t.db
+      .update(ticketFlowStates)
+      .set({ continuationDueAt: sql`now() - interval '1 hour'` })
+      .where(eq(ticketFlowStates.ticketId, ticketId));
+    await customer.say('alô?');
+    await handled(ticketId, 4);
+    expect((await runsOf(ticketId)).at(-1)?.outcome).toBe('queue');
+    expect((await ticketRow(ticketId))?.queueId).toBe(supportId);
+  });
+
   it('puts a ticket into a flow through PUT /ticketsChatBot and takes it out', async () => {
     await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
     const flowId = await useFlow(menu());

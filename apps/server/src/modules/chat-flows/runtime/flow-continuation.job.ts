@@ -65,16 +65,32 @@ const continuationRef = defineJob({
   },
 });
 
-/** Enqueues the continuation in the run's transaction: after the delay's seconds, or at once for a webhook. */
-export const enqueueFlowContinuation = (jobs: TServices['jobs'], tx: TTx, payload: TFlowContinuationPayload) => {
-  const first = payload.items[0];
+/**
+ * When a continuation starting with `items` is due, enqueued at `at`: after the delay's seconds, or at once for
+ * a webhook.
+ */
+export const continuationDueAt = (items: readonly TFlowOutgoing[], at: Date): Date => {
+  const first = items[0];
   const delay =
     first?.kind === 'interaction' && first.interaction.type === 'DelayField' ? first.interaction.data : null;
+  return new Date(at.getTime() + (delay ? delay.seconds * 1000 : 0));
+};
+
+/**
+ * How long past its due time a pending continuation still holds the customer's messages. A continuation that
+ * has not run by then (its job failed for good) holds nothing: the customer is never stuck in the bot.
+ */
+export const CONTINUATION_HOLD_GRACE_MS = 2 * 60_000;
+
+/** Enqueues the continuation in the run's transaction, due as `continuationDueAt` says (a webhook: now). */
+export const enqueueFlowContinuation = (jobs: TServices['jobs'], tx: TTx, payload: TFlowContinuationPayload) => {
+  const at = new Date(payload.at);
+  const due = continuationDueAt(payload.items, at);
   return jobs.enqueue(continuationRef, payload, {
     tx,
     tenantId: payload.tenantId,
     key: `${payload.ticketId}:${payload.marker}`,
-    ...(delay ? { startAfter: new Date(new Date(payload.at).getTime() + delay.seconds * 1000) } : {}),
+    ...(due > at ? { startAfter: due } : {}),
   });
 };
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TWebchatMessage } from '@prosa/contracts';
+import type { TFlowDocument, TWebchatMessage } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -23,14 +23,21 @@ const upload = (parts: TFormPart[], token: string | undefined = fx.tokens.admin)
 const imagePart = (data = png): TFormPart => ({ name: 'file', filename: 'cardápio.png', type: 'image/png', data });
 
 /** The web chat connection runs a flow whose first step sends `mediaUrl` with a caption. */
-const useMediaFlow = async (media: { mediaUrl: string; mimeType: string; name: string }) => {
-  const flow = buildFlow([
-    {
-      id: 'inicio',
-      interactions: [{ id: 'midia', type: 'MediaField', data: { ...media, caption: 'Olá {{name}}, nosso cardápio' } }],
-      on: [['*', 'close']],
-    },
-  ]);
+const useMediaFlow = (media: { mediaUrl: string; mimeType: string; name: string }) =>
+  useFlow(
+    buildFlow([
+      {
+        id: 'inicio',
+        interactions: [
+          { id: 'midia', type: 'MediaField', data: { ...media, caption: 'Olá {{name}}, nosso cardápio' } },
+        ],
+        on: [['*', 'close']],
+      },
+    ]),
+  );
+
+/** The web chat connection runs `flow` from now on. */
+const useFlow = async (flow: TFlowDocument) => {
   const [row] = await t.db
     .insert(chatFlows)
     .values({ tenantId: fx.tenantId, name: `Mídia ${++sequence}`, flow })
@@ -54,13 +61,13 @@ const visitorSays = async (body: string) => {
   return { name, visitorToken: session.body.token as string };
 };
 
-/** The bot's message as the visitor's conversation shows it (`fromMe` is the visitor's side there). */
-const botMessage = (visitorToken: string) =>
+/** The bot's `count`th message as the visitor's conversation shows it (`fromMe` is the visitor's side there). */
+const botMessage = (visitorToken: string, count = 1) =>
   eventually(async () => {
     const res = await t.request('GET', `/public/webchat/${webchatToken}/messages`, { token: visitorToken });
     const bot = (res.body.messages as TWebchatMessage[]).filter((m) => !m.fromMe);
-    expect(bot).toHaveLength(1);
-    return bot[0] as TWebchatMessage;
+    expect(bot).toHaveLength(count);
+    return bot[count - 1] as TWebchatMessage;
   }, 20_000);
 
 beforeAll(async () => {
@@ -75,6 +82,37 @@ beforeAll(async () => {
   webchatToken = channel.body.token;
 }, 120_000);
 afterAll(() => t.close());
+
+describe('chat-flow menus in the web chat', () => {
+  it("shows a menu's options for the visitor to tap; a tapped label moves the flow", async () => {
+    const options = ['Vendas', 'Suporte'].map((label, i) => ({ id: `o${i}`, label }));
+    await useFlow(
+      buildFlow([
+        {
+          id: 'inicio',
+          interactions: [
+            { id: 'menu', type: 'MessageOptionsField', data: { message: 'Como ajudar?', display: 'buttons', options } },
+          ],
+          on: [[['2'], 'suporte']],
+        },
+        { id: 'suporte', say: ['Conte o que houve.'], on: [['*', 'close']] },
+      ]),
+    );
+    const { visitorToken } = await visitorSays('Oi');
+    expect(await botMessage(visitorToken)).toMatchObject({
+      body: 'Como ajudar?\n\n1 - Vendas\n2 - Suporte',
+      choices: ['Vendas', 'Suporte'],
+    });
+    const tapped = await t.request('POST', `/public/webchat/${webchatToken}/messages`, {
+      token: visitorToken,
+      body: { clientId: `menu-${sequence}-0002`, body: 'Suporte' },
+    });
+    expect(tapped.status).toBe(201);
+    const next = await botMessage(visitorToken, 2);
+    expect(next.body).toBe('Conte o que houve.');
+    expect(next.choices).toBeUndefined();
+  });
+});
 
 describe('chat-flow media', () => {
   it('stores an uploaded file and answers the fields of a media step', async () => {

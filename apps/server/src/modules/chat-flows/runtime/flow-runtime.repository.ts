@@ -16,6 +16,8 @@ import {
 
 export type TStoredFlowState = TFlowState & {
   stepEnteredAt: Date;
+  /** Set while the rest of the step waits for a delay or a webhook: when that continuation is due. */
+  continuationDueAt: Date | null;
   /** Changes on every save: a continuation carrying an older one finds the ticket moved on. */
   updatedAt: Date;
 };
@@ -46,27 +48,31 @@ export const findFlowState = async (
     variables: row.variables,
     lastInteractionAt: row.lastInteractionAt.toISOString(),
     stepEnteredAt: row.stepEnteredAt,
+    continuationDueAt: row.continuationDueAt,
     updatedAt: row.updatedAt,
   };
 };
 
 /**
  * Writes the ticket's place; `stepEntered`: the step changed (or was entered again), so customer messages
- * stored before now are no answer to it. Times come from the database clock, the one messages are dated by.
+ * stored before now are no answer to it; `continuationDueAt`: the rest of the step waits until then (null: it
+ * all went out). Times come from the database clock, the one messages are dated by.
  */
 export const saveFlowState = async (
   tx: TExecutor,
   tenantId: number,
   ticketId: number,
   state: TFlowState,
-  stepEntered: boolean,
+  options: { stepEntered: boolean; continuationDueAt: Date | null },
 ): Promise<{ stepEnteredAt: Date; updatedAt: Date }> => {
+  const { stepEntered } = options;
   const values = {
     chatFlowId: state.chatFlowId,
     stepId: state.stepId,
     retries: state.retries,
     variables: state.variables,
     lastInteractionAt: new Date(state.lastInteractionAt),
+    continuationDueAt: options.continuationDueAt,
     updatedAt: sql`clock_timestamp()`,
   };
   const [row] = await tx

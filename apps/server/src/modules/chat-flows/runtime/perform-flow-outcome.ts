@@ -2,6 +2,7 @@ import {
   enterFlow,
   fillVariables,
   inactivityDueAt,
+  type TFlowInteraction,
   type TFlowLog,
   type TFlowOutcome,
   type TFlowOutgoing,
@@ -14,7 +15,7 @@ import { addTicketTag, insertTicketLog } from '../../tickets/tickets.service.js'
 import { buildTicketVariables } from '../../variables/variables.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
-import { enqueueFlowContinuation } from './flow-continuation.job.js';
+import { continuationDueAt, enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
 import { flowMediaOf } from './flow-media.js';
 import { MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
@@ -22,26 +23,42 @@ import { saveFlowState, type TStoredFlowState } from './flow-runtime.repository.
 
 const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
 
-const sendText = async (run: TFlowRun, text: string, variables: Record<string, string>, media?: TMediaInput) => {
+type TMenu = Extract<TFlowInteraction, { type: 'MessageOptionsField' }>['data'];
+
+const sendText = async (
+  run: TFlowRun,
+  text: string,
+  variables: Record<string, string>,
+  extra: { media?: TMediaInput; menu?: TMenu } = {},
+) => {
+  const { media, menu } = extra;
   if (!text.trim() && !media) return;
   // The ticket's variables are read once per run (again after a hand-off changed its queue or agent).
   run.variables ??= await buildTicketVariables(run.tx, run.tenantId, run.ticket);
-  const body = fillVariables(
-    text,
-    { ...run.variables.values, ...variables },
-    { timeZone: run.variables.timeZone, at: run.now },
-  );
+  const { values, timeZone } = run.variables;
+  const fill = (raw: string) => fillVariables(raw, { ...values, ...variables }, { timeZone, at: run.now });
+  // A menu shown as buttons or a list carries its options; channels without them send the numbered text.
+  const choices =
+    menu && menu.display !== 'text'
+      ? {
+          display: menu.display,
+          text: fill(menu.message),
+          options: menu.options.map((option, i) => ({ id: String(i + 1), label: option.label })),
+        }
+      : undefined;
   await queueAutomaticMessage(run.services, run.tx, run.tenantId, run.ticket, {
-    body,
+    body: fill(text),
     sendType: 'bot',
     at: run.now,
     ...(media ? { media } : {}),
+    ...(choices ? { choices } : {}),
   });
 };
 
 /**
  * Sends the outgoing items in order until a delay or a webhook, which only a continuation job may perform:
- * returns that item's index, or -1 when everything went out. Buttons and lists go out as numbered text; a media
+ * returns that item's index, or -1 when everything went out. A menu goes out as numbered text, carrying its
+ * options for channels that show buttons or a list; a media
  * step's stored file goes out as a media message (caption as its body), a link as the caption and the link.
  */
 const performItems = async (
@@ -67,12 +84,14 @@ const performItems = async (
             [interaction.data.caption, interaction.data.mediaUrl].filter((part) => part.trim()).join('\n'),
             variables,
           );
-        else await sendText(run, interaction.data.caption, variables, media ?? undefined);
+        else await sendText(run, interaction.data.caption, variables, media ? { media } : {});
         break;
       }
       case 'MessageOptionsField': {
         const lines = interaction.data.options.map((option, i) => `${i + 1} - ${option.label}`);
-        await sendText(run, `${interaction.data.message}\n\n${lines.join('\n')}`.trim(), variables);
+        await sendText(run, `${interaction.data.message}\n\n${lines.join('\n')}`.trim(), variables, {
+          menu: interaction.data,
+        });
         break;
       }
       case 'TagField':
@@ -113,9 +132,12 @@ const keepInFlow = async (
   run: TFlowRun,
   flow: TRunnableFlow,
   state: TFlowState,
-  options: { stepEntered: boolean; armTimer: boolean },
+  options: { stepEntered: boolean; armTimer: boolean; continuationDueAt?: Date },
 ) => {
-  const saved = await saveFlowState(run.tx, run.tenantId, run.row.id, state, options.stepEntered);
+  const saved = await saveFlowState(run.tx, run.tenantId, run.row.id, state, {
+    stepEntered: options.stepEntered,
+    continuationDueAt: options.continuationDueAt ?? null,
+  });
   if (run.row.chatFlowId !== state.chatFlowId || run.row.stepChatFlow !== state.stepId)
     await updateTicket(run, { chatFlowId: state.chatFlowId, stepChatFlow: state.stepId });
   if (options.armTimer) {
@@ -169,16 +191,18 @@ export const performFlowOutcome = async (
         variables,
         lastInteractionAt: run.now.toISOString(),
       };
+    const items = [...outgoing.slice(stop), ...welcome];
     const saved = await keepInFlow(run, flow, kept, {
       stepEntered: outcome.state !== null && stepEntered,
       armTimer: outcome.exit === null,
+      continuationDueAt: continuationDueAt(items, run.now),
     });
     await enqueueFlowContinuation(run.services.jobs, run.tx, {
       tenantId: run.tenantId,
       ticketId: run.row.id,
       chatFlowId: flow.id,
       marker: saved.updatedAt.toISOString(),
-      items: [...outgoing.slice(stop), ...welcome],
+      items,
       exit: outcome.exit,
       jumps,
       answer: run.answer,

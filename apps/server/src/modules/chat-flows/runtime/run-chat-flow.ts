@@ -6,6 +6,7 @@ import { notifyConversationEnded } from '../../tickets/notify-conversation-ended
 import { findTicketRow } from '../../tickets/tickets.service.js';
 import { findChatFlow, findFlowForTicket } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
+import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
 import { finishFlowRun, isTicketForFlow, startFlowRun } from './flow-run.js';
 import {
   claimFlowRun,
@@ -21,7 +22,7 @@ import { performFlowOutcome } from './perform-flow-outcome.js';
 
 /**
  * What a run did: 'not-applicable', 'already-handled', 'after-flow', 'no-flow', 'test-phone', 'out-of-hours',
- * 'stale', 'flow-gone', or what the engine's outcome came to ('step', 'same-step', 'queue', 'user', 'close',
+ * 'stale', 'held', 'flow-gone', or what the engine's outcome came to ('step', 'same-step', 'queue', 'user', 'close',
  * 'waiting').
  */
 export type TChatFlowRunOutcome = string;
@@ -93,6 +94,10 @@ export const runChatFlow = async (
     const place = { chatFlowId: state.chatFlowId, stepId: state.stepId };
     // NOTE: stored before the bot reached this step: the customer had not seen it yet (a burst of replies).
     if (message.createdAt < state.stepEnteredAt) return done('stale', place);
+    // NOTE: the step has not all gone out (a delay or a webhook pends): what the customer wrote meanwhile
+    // answered nothing they saw whole; it stays in the chat, and the rest of the step goes out as planned.
+    if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
+      return done('held', place);
     const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body });
     const flow = await findChatFlow(tx, tenantId, state.chatFlowId);
     if (!flow) {

@@ -5,6 +5,7 @@ import type { TVisitorMessage } from '../routes/webchat-history';
 import { splitAtEnd } from './conversation-end';
 import { useVisitorConversation } from './use-visitor-conversation';
 import { VisitorBubble } from './visitor-bubble';
+import { VisitorChoices } from './visitor-choices';
 import { VisitorComposer } from './visitor-composer';
 
 type TVisitorChatProps = { channel: string; token: string; greeting: string | null; maxFileBytes: number };
@@ -25,6 +26,8 @@ export const VisitorChat = ({ channel, token, greeting, maxFileBytes }: TVisitor
   }, [messages]);
 
   const { beforeEnd, afterEnd } = splitAtEnd(messages, endedAt);
+  const newest = messages.at(-1);
+  const choices = newest && !newest.fromMe && !newest.isDeleted ? (newest.choices ?? []) : [];
   const bubble = (message: TVisitorMessage) => (
     <VisitorBubble key={message.id} message={message} onRetry={() => conversation.retry(message)} />
   );
@@ -57,6 +60,7 @@ export const VisitorChat = ({ channel, token, greeting, maxFileBytes }: TVisitor
             </Alert>
           )}
           {afterEnd.map(bubble)}
+          {choices.length > 0 && <VisitorChoices choices={choices} onChoose={conversation.sendText} />}
         </Stack>
       </ScrollArea>
       <Box px="sm" h={20}>

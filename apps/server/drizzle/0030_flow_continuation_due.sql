@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_flow_states" ADD COLUMN "continuation_due_at" timestamp with time zone;
