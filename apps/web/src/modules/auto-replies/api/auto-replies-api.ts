@@ -5,10 +5,10 @@ import type {
   TAutoReplyBody,
   TAutoReplyStep,
   TAutoReplyStepBody,
-  TUser,
 } from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
+import { fetchEveryUser } from '../../users/api/users-api';
 
 export const autoReplyKeys = { all: ['auto-replies'] as const, users: ['auto-replies', 'users'] as const };
 
@@ -22,7 +22,7 @@ export const useAutoReplies = () =>
 export const useAutoReplyUsers = (enabled: boolean) =>
   useQuery({
     queryKey: autoReplyKeys.users,
-    queryFn: async () => (await http.get<{ users: TUser[] }>('/users', { params: { pageNumber: 1 } })).data.users,
+    queryFn: fetchEveryUser,
     enabled,
     staleTime: 60_000,
   });

@@ -69,7 +69,7 @@ const serve = (replies: TAutoReply[]) => {
     if (url === '/auto-reply' && method === 'GET') return reply(replies);
     if (url === '/auto-reply' && method === 'POST') return reply({ ...menu, id: 4, ...body, stepsReply: [] }, 201);
     if (url === '/queue/') return reply([{ id: 7, queue: 'Financeiro', color: '#000', isActive: true }]);
-    if (url === '/users') return reply({ users: [], count: 0, hasMore: false });
+    if (url.startsWith('/users')) return reply({ users: [], count: 0, hasMore: false });
     if (method === 'DELETE') return reply(null, 204);
     return reply({}, 201);
   };

@@ -41,6 +41,20 @@ const fetchUsers = async (scope: TUserScope, filters: TUserFilters, pageNumber: 
   return data;
 };
 
+/** Pages enough for any tenant's team (plans cap users far below this); a picker must list every one. */
+const MAX_USER_PAGES = 50;
+
+/** Every user of the tenant, page after page: the pickers (an agent to hand a conversation to) list them all. */
+export const fetchEveryUser = async (): Promise<TUser[]> => {
+  const users: TUser[] = [];
+  for (let pageNumber = 1; pageNumber <= MAX_USER_PAGES; pageNumber += 1) {
+    const page = await fetchUsers('tenant', { searchParam: '' }, pageNumber);
+    users.push(...page.users);
+    if (!page.hasMore) break;
+  }
+  return users;
+};
+
 export const useUserList = (scope: TUserScope, filters: TUserFilters) =>
   useInfiniteQuery({
     queryKey: userKeys.list(scope, filters),
