@@ -36,7 +36,8 @@ test('a visitor answers 4 to the rating question and the score is listed', async
   await owner.page.goto('/avaliacoes/configurar');
   const enabled = owner.page.getByTestId('rating-enabled');
   await expect(enabled).not.toBeChecked();
-  await enabled.check();
+  // The switch shows the server's setting: it turns on once the save is under way, not within the click.
+  await enabled.click();
   await expect(owner.page.getByText('Envio de avaliações atualizado.')).toBeVisible();
   await expect(enabled).toBeChecked();
   await owner.page
