@@ -25,6 +25,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { campaignAcksListener } from './modules/campaigns/engine/campaign-acks.listener.js';
 import { campaignRepliesListener } from './modules/campaigns/engine/campaign-replies.listener.js';
 import { campaignTickJob } from './modules/campaigns/engine/campaign-tick.job.js';
+import { campaignsRealtimeListener } from './modules/campaigns/realtime-listener.js';
 import { chatFlowsRoutes } from './modules/chat-flows/chat-flows.routes.js';
 import { chatFlowListener } from './modules/chat-flows/runtime/chat-flow.listener.js';
 import { flowContinuationJob } from './modules/chat-flows/runtime/flow-continuation.job.js';
@@ -243,6 +244,7 @@ export const createApp = async (
   jobs.register(campaignTickJob(services));
   events.listen(campaignAcksListener(services));
   events.listen(campaignRepliesListener(services));
+  events.listen(campaignsRealtimeListener(services));
   // Group tools: a banned word in a group message deletes it (joins and leaves come through the channel host).
   events.listen(groupWordFilterListener(services));
   // Report exports (CSV, XLSX, PDF): one job per export writes the file, progress on the export's row.

@@ -3,7 +3,12 @@ export const rooms = {
   tenant: (tenantId: number) => `${tenantId}`,
   user: (tenantId: number, userId: number) => `${tenantId}:user:${userId}`,
   platform: 'platform:superadmin',
+  /** The tenant's managers (admin, super, supervisor): screens agents do not see, such as campaigns. */
+  managers: (tenantId: number) => `${tenantId}:managers`,
 } as const;
+
+/** Profiles whose sockets join their tenant's `managers` room. */
+export const MANAGER_PROFILES: readonly string[] = ['admin', 'super', 'supervisor', 'superadmin'];
 
 export const events = {
   setUserActive: (tenantId: number) => `${tenantId}:setUserActive`,
@@ -26,6 +31,11 @@ export const events = {
   presence: (tenantId: number) => `${tenantId}:presence`,
   /** A connection's status changed (payload `{ action: 'update', session }`, without token or settings). */
   whatsappSession: (tenantId: number) => `${tenantId}:whatsappSession`,
+  /**
+   * A campaign's status or its contacts' progress changed (`TCampaignEvent`, the managers room, at most once a
+   * second per campaign): the campaign screens ask again.
+   */
+  campaign: (tenantId: number) => `${tenantId}:campaign`,
   /** Any tenant's connection changed status (room `platform`, superadmins only; `TPlatformSessionEvent`). */
   platformWhatsappSession: 'platform:whatsappSession',
 } as const;
@@ -54,6 +64,8 @@ export type TPresenceEvent = {
   from: 'contact' | number;
   state: 'composing' | 'recording' | 'paused';
 };
+
+export type TCampaignEvent = { campaignId: number };
 
 export type TUserEvent =
   | { action: 'create' | 'update'; user: { id: number; name: string; profile: string; isOnline: boolean } }

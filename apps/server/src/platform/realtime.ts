@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { events, rooms, type TAuthRevokedEvent, type TRevocationReason } from '@prosa/contracts';
+import { events, MANAGER_PROFILES, rooms, type TAuthRevokedEvent, type TRevocationReason } from '@prosa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { TRequestContext, TSessionResolver } from './auth/authenticate.js';
@@ -29,6 +29,8 @@ export type TRealtime = {
   emitToLocalUsers: (tenantId: number, userIds: readonly number[], event: string, payload: unknown) => void;
   /** Like emitToTenant, to this instance's sockets only (for listeners that run on every instance). */
   emitToLocalTenant: (tenantId: number, event: string, payload: unknown) => void;
+  /** To this instance's sockets of the tenant's managers (admin, super, supervisor; `rooms.managers`). */
+  emitToLocalManagers: (tenantId: number, event: string, payload: unknown) => void;
   /** Like emitToPlatform, to this instance's sockets only (for listeners that run on every instance). */
   emitToLocalPlatform: (event: string, payload: unknown) => void;
   /** Those of `userIds` with a socket on this instance (a listener skips loading what nobody here receives). */
@@ -170,6 +172,7 @@ export const createRealtime = async (options: {
     // NOTE: a socket only ever joins its own tenant's and its own user's rooms.
     socket.join([rooms.tenant(ctx.tenantId), rooms.user(ctx.tenantId, ctx.userId)]);
     if (ctx.profile === 'superadmin') socket.join(rooms.platform);
+    if (MANAGER_PROFILES.includes(ctx.profile)) socket.join(rooms.managers(ctx.tenantId));
     closeAtTrialEnd(socket);
     socket.on(events.setUserActive(ctx.tenantId), () => track(() => options.onPresence(ctx, true)));
     socket.on('disconnect', () =>
@@ -202,6 +205,9 @@ export const createRealtime = async (options: {
     },
     emitToLocalTenant: (tenantId, event, payload) => {
       if (!disposed) io.local.to(rooms.tenant(tenantId)).emit(event as never, payload as never);
+    },
+    emitToLocalManagers: (tenantId, event, payload) => {
+      if (!disposed) io.local.to(rooms.managers(tenantId)).emit(event as never, payload as never);
     },
     emitToLocalPlatform: (event, payload) => {
       if (!disposed) io.local.to(rooms.platform).emit(event as never, payload as never);

@@ -1,3 +1,4 @@
+import { events, type TCampaignEvent } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../../test/campaigns.js';
 import { csvUpload, startCampaignsApi, type TCampaignsApi } from '../../../test/campaigns-api.js';
 import type { TestApp } from '../../../test/harness.js';
+import { closeSockets, connect, connected, heardSoFar, nextEvent, recordAll } from '../../../test/sockets.js';
 import { multipartBody, samplePng } from '../../../test/uploads.js';
 import { campaignContacts } from '../../platform/db/schema.js';
 
@@ -29,7 +31,10 @@ let create: TCampaignsApi['create'];
 beforeAll(async () => {
   ({ t, a, connA, connB, webchatA, campaignB, campaignInput, create } = await startCampaignsApi());
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  closeSockets();
+  await t.close();
+});
 
 describe('access', () => {
   const endpoints = (id: number): [string, string, object?][] => [
@@ -252,6 +257,25 @@ describe('the engine actions', () => {
     const changed = await t.request('PUT', `/campaigns/${campaign.id}`, { token: a.tokens.admin, body: { name: 'X' } });
     expect(changed.status).toBe(409);
     expect((await t.request('DELETE', `/campaigns/${campaign.id}`, { token: a.tokens.admin })).status).toBe(200);
+  });
+
+  it("pushes a campaign's changes to its managers' sockets, never to agents'", async () => {
+    const campaign = await create({ name: 'Ao vivo' });
+    const [person] = await insertPhoneContacts(t, a, 1, '4198');
+    await t.request('POST', `/campaigns/contacts/${campaign.id}`, {
+      token: a.tokens.admin,
+      body: { contactIds: [person?.id] },
+    });
+    const manager = await connected(connect(t.url, a.tokens.supervisor));
+    const agent = await connected(connect(t.url, a.tokens.agent));
+    const agentHeard = recordAll(agent);
+    const pushed = nextEvent<TCampaignEvent>(manager, events.campaign(a.tenantId), (e) => e.campaignId === campaign.id);
+    const started = await t.request('POST', `/campaigns/start/${campaign.id}`, { token: a.tokens.admin });
+    expect(started.status).toBe(200);
+    expect(await pushed).toEqual({ campaignId: campaign.id });
+    await t.request('POST', `/campaigns/cancel/${campaign.id}`, { token: a.tokens.admin });
+    await heardSoFar(t, [{ socket: agent, tenantId: a.tenantId, userId: a.agent.id }]);
+    expect(agentHeard.filter((heard) => heard.event === events.campaign(a.tenantId))).toEqual([]);
   });
 
   it('schedules a campaign whose start time is ahead', async () => {

@@ -1,19 +1,20 @@
 import {
   events,
+  type TCampaignEvent,
   type TConnection,
   type TPlatformSessionEvent,
   type TPresenceEvent,
   type TTicketListEvent,
 } from '@prosa/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { createEventChannel } from './event-channel';
 import { guardSession, type TSessionGuardDeps } from './session-guard';
 
 let socket: Socket | null = null;
 
 export const getSocket = (): Socket | null => socket;
 
-type TTicketListListener = (event: TTicketListEvent) => void;
-const ticketListListeners = new Set<TTicketListListener>();
+const ticketList = createEventChannel<TTicketListEvent>();
 const reconnectListeners = new Set<() => void>();
 /** A connection changed; `turn` says it went down or came back (the server decides, once per change). */
 export type TSessionEvent = { action: string; session: TConnection; turn?: 'down' | 'up' | null };
@@ -24,15 +25,15 @@ type TPlatformSessionListener = (event: TPlatformSessionEvent) => void;
 const platformSessionListeners = new Set<TPlatformSessionListener>();
 
 /** `{tenantId}:ticketList` events (tickets and their messages) of whichever connection is open. */
-export const onTicketListEvent = (listener: TTicketListListener): (() => void) => {
-  ticketListListeners.add(listener);
-  return () => ticketListListeners.delete(listener);
-};
-
+export const onTicketListEvent = ticketList.on;
 /** Hands a `{tenantId}:ticketList` event to the listeners (the socket does; tests may too). */
-export const dispatchTicketListEvent = (event: TTicketListEvent): void => {
-  for (const listener of ticketListListeners) listener(event);
-};
+export const dispatchTicketListEvent = ticketList.dispatch;
+
+const campaignChannel = createEventChannel<TCampaignEvent>();
+/** `{tenantId}:campaign` events (managers' sockets only): a campaign's status or progress changed. */
+export const onCampaignEvent = campaignChannel.on;
+/** Hands a `{tenantId}:campaign` event to the listeners (the socket does; tests may too). */
+export const dispatchCampaignEvent = campaignChannel.dispatch;
 
 /** `{tenantId}:whatsappSession` events: a connection's status, number or last error changed. */
 export const onSessionEvent = (listener: TSessionListener): (() => void) => {
@@ -46,19 +47,11 @@ export const onPlatformSessionEvent = (listener: TPlatformSessionListener): (() 
   return () => platformSessionListeners.delete(listener);
 };
 
-type TPresenceListener = (event: TPresenceEvent) => void;
-const presenceListeners = new Set<TPresenceListener>();
-
+const presence = createEventChannel<TPresenceEvent>();
 /** `{tenantId}:presence` events: someone (the customer, or an agent) is typing or recording in a ticket. */
-export const onPresenceEvent = (listener: TPresenceListener): (() => void) => {
-  presenceListeners.add(listener);
-  return () => presenceListeners.delete(listener);
-};
-
+export const onPresenceEvent = presence.on;
 /** Hands a presence event to its listeners (the socket's handler; tests call it directly). */
-export const dispatchPresenceEvent = (event: TPresenceEvent): void => {
-  for (const listener of presenceListeners) listener(event);
-};
+export const dispatchPresenceEvent = presence.dispatch;
 
 const staffListeners = new Set<() => void>();
 
@@ -121,6 +114,7 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   client.on(events.ticketList(tenantId), dispatchTicketListEvent);
 
   client.on(events.presence(tenantId), dispatchPresenceEvent);
+  client.on(events.campaign(tenantId), dispatchCampaignEvent);
 
   client.on(events.whatsappSession(tenantId), (event: TSessionEvent) => {
     for (const listener of sessionListeners) listener(event);

@@ -35,7 +35,7 @@ const rank: Record<TCampaignContactState, number> = {
  * pauses the campaign with that reason shown to the admin. Runs once across instances, only for campaign
  * messages (an indexed read decides before the job is written).
  */
-export const campaignAcksListener = (services: Pick<TServices, 'db'>): TEventListener<'message.status'> => ({
+export const campaignAcksListener = (services: Pick<TServices, 'db' | 'events'>): TEventListener<'message.status'> => ({
   name: 'campaigns-acks',
   events: ['message.status'],
   scope: 'once',
@@ -45,18 +45,22 @@ export const campaignAcksListener = (services: Pick<TServices, 'db'>): TEventLis
       const row = await findByMessage(tx, event.tenantId, event.messageId);
       if (!row) return;
       const at = new Date(event.occurredAt);
+      const changed = { type: 'campaign.changed' as const, tenantId: event.tenantId, campaignId: row.campaignId };
       if (event.error && PAUSING_REASONS.includes(event.error)) {
         const campaign = await lockCampaign(tx, event.tenantId, row.campaignId);
-        if (campaign?.status === 'processing' || campaign?.status === 'scheduled')
+        if (campaign?.status === 'processing' || campaign?.status === 'scheduled') {
           await updateCampaignRow(tx, event.tenantId, campaign.id, {
             status: 'paused',
             pauseReason: event.error,
             nextSendAt: null,
           });
+          await services.events.publish(tx, changed);
+        }
       }
       const status = event.status;
       if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed') return;
       if (rank[status] <= rank[row.state]) return;
+      await services.events.publish(tx, changed);
       await updateCampaignContact(tx, event.tenantId, row.id, {
         state: status,
         ...(status === 'failed' ? { failureReason: event.error ?? 'ERR_SENDING_WAPP_MSG' } : {}),

@@ -63,6 +63,7 @@ export const actOnCampaign = async (
     const campaign = await lockCampaign(tx, tenantId, campaignId);
     if (!campaign) throw new AppError('ERR_CAMPAIGN_NOT_FOUND');
     if (!canMove(action, campaign.status)) throw new AppError('ERR_CAMPAIGN_STATUS');
+    await deps.events.publish(tx, { type: 'campaign.changed', tenantId, campaignId });
     if (action === 'pause' || action === 'cancel') {
       await updateCampaignRow(tx, tenantId, campaignId, {
         status: action === 'pause' ? 'paused' : 'canceled',

@@ -22,7 +22,9 @@ export const normaliseWord = (text: string): string =>
  * out of every later campaign. Runs once across instances, only for contacts with such a send (an indexed read
  * decides before the job is written, so the inbound path of everyone else pays one lookup).
  */
-export const campaignRepliesListener = (services: Pick<TServices, 'db'>): TEventListener<'message.received'> => ({
+export const campaignRepliesListener = (
+  services: Pick<TServices, 'db' | 'events'>,
+): TEventListener<'message.received'> => ({
   name: 'campaigns-replies',
   events: ['message.received'],
   scope: 'once',
@@ -34,6 +36,11 @@ export const campaignRepliesListener = (services: Pick<TServices, 'db'>): TEvent
       const row = await findRepliable(tx, event.tenantId, event.contactId, new Date(at.getTime() - WINDOW_MS));
       if (!row) return;
       await updateCampaignContact(tx, event.tenantId, row.id, { repliedAt: at });
+      await services.events.publish(tx, {
+        type: 'campaign.changed',
+        tenantId: event.tenantId,
+        campaignId: row.campaignId,
+      });
       const message = await findMessage(tx, event.tenantId, event.messageId);
       const words = parseOptOutWords((await getTenantSettings(tx, event.tenantId)).campaignOptOutWords).map(
         normaliseWord,

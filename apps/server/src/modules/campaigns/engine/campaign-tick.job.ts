@@ -177,6 +177,8 @@ export const stepCampaign = async (
     if (campaign.nextSendAt?.getTime() !== at.getTime()) return;
     // Ran before its time (another instance's clock): back to the queue until then, no attempt counted.
     if (at > now) throw new JobDeferred(at);
+    // Whatever the step comes to (sends, waits, finishes, pauses), the managers' screens show it once it commits.
+    await deps.events.publish(tx, { type: 'campaign.changed', tenantId, campaignId });
     const step = { campaign, now, random, embedded: deps.database?.kind === 'pglite' };
     const timeZone = (await findTenant(tx, tenantId))?.timezone ?? DEFAULT_TIME_ZONE;
     const window = { timeZone, windowStart: campaign.windowStart, windowEnd: campaign.windowEnd };

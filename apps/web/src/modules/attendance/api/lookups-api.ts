@@ -1,7 +1,6 @@
-import type { TUser } from '@prosa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../app/http/client';
 import { fetchOptionalList } from '../../../app/http/fetch-list';
+import { fetchEveryUser } from '../../users/api/users-api';
 import { lookupKeys } from './ticket-keys';
 
 export type TFastReply = { id: number; key: string; message: string };
@@ -23,11 +22,11 @@ export const useReasons = (enabled: boolean) =>
     staleTime: 60_000,
   });
 
-/** Agents a ticket can be transferred to (first page of the tenant's users is plenty for a select). */
+/** Agents a ticket can be transferred to: the whole team, page after page. */
 export const useTransferUsers = (enabled: boolean) =>
   useQuery({
     queryKey: lookupKeys.transferUsers,
-    queryFn: async () => (await http.get<{ users: TUser[] }>('/users/', { params: { pageNumber: 1 } })).data.users,
+    queryFn: fetchEveryUser,
     enabled,
     staleTime: 60_000,
   });

@@ -8,7 +8,9 @@ import type {
   TCampaignUpdate,
 } from '@prosa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { http } from '../../../app/http/client';
+import { onCampaignEvent } from '../../../app/realtime/socket';
 
 export type TCampaignFilters = { status: TCampaignStatus | null; search: string; page: number };
 
@@ -21,20 +23,44 @@ export const campaignKeys = {
   contacts: (id: number) => ['campaigns', 'contacts', id] as const,
 };
 
-/** How often a screen asks again while a campaign is sending: the progress bars move without a reload. */
-export const LIVE_REFRESH_MS = 3_000;
+/**
+ * How often a screen asks again while a campaign is sending, should the push below not come (the socket
+ * reconnecting): the progress bars move without a reload either way.
+ */
+export const LIVE_REFRESH_MS = 15_000;
+
+/**
+ * `{tenantId}:campaign` (managers only, at most once a second per campaign): a campaign's status or progress
+ * changed, so the lists, that campaign, its timeline and its contacts are asked again where they are shown.
+ */
+export const useCampaignPush = () => {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onCampaignEvent(({ campaignId }) => {
+        void client.invalidateQueries({ queryKey: campaignKeys.lists });
+        for (const queryKey of [
+          campaignKeys.one(campaignId),
+          campaignKeys.timeline(campaignId),
+          campaignKeys.contacts(campaignId),
+        ])
+          void client.invalidateQueries({ queryKey });
+      }),
+    [client],
+  );
+};
 
 /** Statuses in which the engine is (or soon will be) sending, so the numbers change by themselves. */
 export const isLive = (status: TCampaignStatus): boolean => status === 'scheduled' || status === 'processing';
 
-/** The list's refresh: every 3 s while any campaign on the page is scheduled or sending, else none. */
+/** The list's refresh: every 15 s while any campaign on the page is scheduled or sending, else none. */
 export const listRefreshInterval = (list: TCampaignList | undefined): number | false =>
   list?.campaigns.some((campaign) => isLive(campaign.status)) ? LIVE_REFRESH_MS : false;
 
 /** An id from the address (`/campanhas/abc` gives NaN): nothing is asked for one that cannot exist. */
 export const isCampaignId = (id: number): boolean => Number.isInteger(id) && id > 0;
 
-/** GET /campaigns: one page, asked again every 3 s while any campaign on it is scheduled or sending. */
+/** GET /campaigns: one page, asked again every 15 s (and on each push) while any campaign on it is scheduled or sending. */
 export const useCampaignList = (filters: TCampaignFilters) =>
   useQuery({
     queryKey: campaignKeys.list(filters),

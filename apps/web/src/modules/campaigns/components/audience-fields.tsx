@@ -35,16 +35,14 @@ export const audienceToBody = (value: TAudienceValue): TCampaignAudience => ({
 type TAudienceFieldsProps = {
   value: TAudienceValue;
   onChange: (next: TAudienceValue) => void;
-  /** Wallets are offered on campaigns; mass sends take tags and contacts. */
-  withWallets?: boolean;
   error?: string;
 };
 
 /** Tags, wallet owners and contacts searched by name or number; the server joins them, each contact once. */
-export const AudienceFields = ({ value, onChange, withWallets = true, error }: TAudienceFieldsProps) => {
+export const AudienceFields = ({ value, onChange, error }: TAudienceFieldsProps) => {
   const { t } = useTranslation();
   const tags = useTagOptions();
-  const wallets = useWalletUserOptions(withWallets);
+  const wallets = useWalletUserOptions(true);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const found = useContactSearch(debounced);
@@ -63,7 +61,7 @@ export const AudienceFields = ({ value, onChange, withWallets = true, error }: T
   };
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: withWallets ? 3 : 2 }}>
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <MultiSelect
         label={t('campaigns.audience.tags')}
         data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.tag }))}
@@ -75,18 +73,16 @@ export const AudienceFields = ({ value, onChange, withWallets = true, error }: T
         nothingFoundMessage={t('common.nothingFound')}
         data-testid="audience-tags"
       />
-      {withWallets && (
-        <MultiSelect
-          label={t('campaigns.audience.wallets')}
-          data={(wallets.data ?? []).map((user) => ({ value: String(user.id), label: user.name }))}
-          value={value.walletUserIds}
-          onChange={(walletUserIds) => onChange({ ...value, walletUserIds })}
-          searchable
-          clearable
-          nothingFoundMessage={t('common.nothingFound')}
-          data-testid="audience-wallets"
-        />
-      )}
+      <MultiSelect
+        label={t('campaigns.audience.wallets')}
+        data={(wallets.data ?? []).map((user) => ({ value: String(user.id), label: user.name }))}
+        value={value.walletUserIds}
+        onChange={(walletUserIds) => onChange({ ...value, walletUserIds })}
+        searchable
+        clearable
+        nothingFoundMessage={t('common.nothingFound')}
+        data-testid="audience-wallets"
+      />
       <MultiSelect
         label={t('campaigns.audience.contacts')}
         placeholder={t('campaigns.audience.contactsPlaceholder')}

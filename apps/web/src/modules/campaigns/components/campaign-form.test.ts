@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../../../app/i18n/i18n';
-import { listRefreshInterval } from '../api/campaigns-api';
+import { LIVE_REFRESH_MS, listRefreshInterval } from '../api/campaigns-api';
 import { campaign } from '../test-fixtures';
 import { campaignFormToBody, canSendKind, csvColumns, emptyCampaignForm, validateCampaignBody } from './campaign-form';
 
@@ -11,8 +11,8 @@ describe('campaign form helpers', () => {
       count: statuses.length,
       hasMore: false,
     });
-    expect(listRefreshInterval(list({ status: 'processing' }, { status: 'finished' }))).toBe(3_000);
-    expect(listRefreshInterval(list({ status: 'scheduled' }))).toBe(3_000);
+    expect(listRefreshInterval(list({ status: 'processing' }, { status: 'finished' }))).toBe(LIVE_REFRESH_MS);
+    expect(listRefreshInterval(list({ status: 'scheduled' }))).toBe(LIVE_REFRESH_MS);
     expect(listRefreshInterval(list({ status: 'paused' }, { status: 'finished' }, { status: 'pending' }))).toBe(false);
     expect(listRefreshInterval(undefined)).toBe(false);
   });

@@ -128,7 +128,6 @@ export const BulkSendPage = ({ kind }: { kind: TBulkKind }) => {
                   form.setFieldValue('audience', audience);
                   form.clearFieldError('audience');
                 }}
-                withWallets={false}
                 error={form.errors.audience as string | undefined}
               />
             )}

@@ -2,6 +2,7 @@ import type { TCampaign, TCampaignContact } from '@prosa/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
+import { dispatchCampaignEvent } from '../../../app/realtime/socket';
 import { useSessionStore } from '../../../app/session/session-store';
 import { campaign, contactRow, noCounts, pick, renderAt, serve } from '../test-fixtures';
 import { CampaignDetailPage } from './campaign-detail-page';
@@ -182,7 +183,7 @@ describe('/campanhas/:campanhaId', () => {
     expect(calls).toEqual([]);
   });
 
-  it('asks for the contacts and the chart once more when the campaign finishes', async () => {
+  it('asks again on a push, and for the contacts and the chart once more when the campaign finishes', async () => {
     let asked = 0;
     const sending = campaign({ id: 7, status: 'processing', counts: { ...noCounts, total: 3, pending: 3 } });
     const calls = serve((call) => {
@@ -194,9 +195,10 @@ describe('/campanhas/:campanhaId', () => {
       return undefined;
     });
     open();
-    await waitFor(() => expect(screen.getAllByTestId('campaign-status')[0]?.textContent).toBe('Concluída'), {
-      timeout: 8_000,
-    });
+    await waitFor(() => expect(screen.getAllByTestId('campaign-status')[0]?.textContent).toBe('Enviando'));
+    // The server pushes `{tenantId}:campaign` as the campaign moves: the screen asks again at once.
+    dispatchCampaignEvent({ campaignId: 7 });
+    await waitFor(() => expect(screen.getAllByTestId('campaign-status')[0]?.textContent).toBe('Concluída'));
     // The live refresh stops with the campaign; the contacts and the chart are asked once after it finished.
     const finishedAt = calls.findLastIndex((call) => call.url === '/campaigns/7');
     const askedAfter = (url: string) => calls.slice(finishedAt + 1).some((call) => call.url === url);

@@ -11,7 +11,14 @@ import { useAppNavigate } from '../../../app/router/use-app-navigate';
 import { ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
 import { formatDateTime } from '../../attendance/components/format-time';
-import { campaignKeys, isCampaignId, isLive, useCampaign, useCampaignTimeline } from '../api/campaigns-api';
+import {
+  campaignKeys,
+  isCampaignId,
+  isLive,
+  useCampaign,
+  useCampaignPush,
+  useCampaignTimeline,
+} from '../api/campaigns-api';
 import { AudiencePanel } from '../components/audience-panel';
 import { CampaignActions, canEdit } from '../components/campaign-actions';
 import { CampaignKindBadge, CampaignStatusBadge } from '../components/campaign-badges';
@@ -129,6 +136,7 @@ export const CampaignDetailPage = () => {
   const timeline = useCampaignTimeline(id, live);
   const [editing, setEditing] = useState(false);
   useRefreshOnStatusChange(id, campaign.data?.status);
+  useCampaignPush();
 
   const back = (
     <Anchor component={Link} to={pathFor('campanhas')} size="sm">

@@ -2,6 +2,7 @@ import type { TCampaign } from '@prosa/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
+import { dispatchCampaignEvent } from '../../../app/realtime/socket';
 import { useSessionStore } from '../../../app/session/session-store';
 import {
   campaign,
@@ -120,15 +121,14 @@ describe('/campanhas', () => {
     await waitFor(() => expect(posted(calls, '/campaigns/cancel/8')).toBe(true));
   });
 
-  it('asks again while a campaign is sending, with the status filter and search', async () => {
+  it('asks again on a push while a campaign is sending, with the status filter and search', async () => {
     const calls = serveList([sending], [{ ...sending, status: 'finished' }]);
     renderAt(<CampaignsPage />, '/campanhas');
     const row = await rowOf('Black Friday');
     expect(within(row).getByTestId('campaign-status').textContent).toBe('Enviando');
-    // The next answer (3 s later) says it finished: the row changed without a reload.
-    await waitFor(() => expect(within(row).getByTestId('campaign-status').textContent).toBe('Concluída'), {
-      timeout: 8_000,
-    });
+    // The server pushes the change; the next answer says it finished: the row changed without a reload.
+    dispatchCampaignEvent({ campaignId: sending.id });
+    await waitFor(() => expect(within(row).getByTestId('campaign-status').textContent).toBe('Concluída'));
     const gets = () => calls.filter((call) => call.method === 'GET' && call.url === '/campaigns');
     expect(gets().length).toBeGreaterThanOrEqual(2);
 

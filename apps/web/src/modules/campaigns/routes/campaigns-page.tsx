@@ -12,7 +12,7 @@ import { PagedListTable, pageCount, type TListColumn } from '../../../ui/list-ta
 import { PageHeader } from '../../../ui/page-header';
 import { SearchInput } from '../../../ui/search-input';
 import { formatDateTime } from '../../attendance/components/format-time';
-import { type TCampaignFilters, useCampaignList } from '../api/campaigns-api';
+import { type TCampaignFilters, useCampaignList, useCampaignPush } from '../api/campaigns-api';
 import { CampaignActions } from '../components/campaign-actions';
 import { CampaignKindBadge, CampaignStatusBadge } from '../components/campaign-badges';
 import { CampaignFormModal } from '../components/campaign-form-modal';
@@ -29,6 +29,7 @@ export const CampaignsPage = () => {
   const canManage = useCan('campaigns.manage');
   const [filters, setFilters] = useState<TCampaignFilters>({ status: null, search: '', page: 1 });
   const list = useCampaignList(filters);
+  useCampaignPush();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<TCampaign | null>(null);
   const campaigns = list.data?.campaigns ?? [];

@@ -6,13 +6,13 @@ import {
   type TDuplicateGroup,
   type TMergeContactsResult,
   type TTicket,
-  type TUser,
 } from '@prosa/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { http } from '../../../app/http/client';
 import { fetchOptionalList } from '../../../app/http/fetch-list';
 import { useRealtimeEvent } from '../../settings/api/use-realtime-event';
+import { fetchEveryUser } from '../../users/api/users-api';
 import { applyContactEvent, type TContactFilters, type TContactPage } from './contact-list-cache';
 
 /** What the form sends to POST /contacts and PUT /contacts/:id (blank texts mean "no value"). */
@@ -70,7 +70,7 @@ export const useWalletUserOptions = (enabled: boolean) =>
     queryKey: contactKeys.walletUsers,
     queryFn: async () => {
       try {
-        return (await http.get<{ users: TUser[] }>('/users/', { params: { pageNumber: 1 } })).data.users;
+        return await fetchEveryUser();
       } catch (error) {
         if (isAxiosError(error) && (error.response?.status === 403 || error.response?.status === 404)) return [];
         throw error;

@@ -7,12 +7,12 @@ import type {
   TReportName,
   TReportPage,
   TTag,
-  TUser,
 } from '@prosa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { http } from '../../../app/http/client';
 import { fetchOptionalList } from '../../../app/http/fetch-list';
+import { fetchEveryUser } from '../../users/api/users-api';
 
 /** One entry of `GET /reports` (ZReportMeta). */
 export type TReportMeta = {
@@ -100,8 +100,7 @@ type TNamed = { id: number; name: string };
 /** Users for the agent and wallet pickers; a profile that may not list users (403) gets none. */
 const fetchUsers = async (): Promise<TNamed[]> => {
   try {
-    const { data } = await http.get<{ users: TUser[] }>('/users/', { params: { pageNumber: 1 } });
-    return data.users.map((user) => ({ id: user.id, name: user.name }));
+    return (await fetchEveryUser()).map((user) => ({ id: user.id, name: user.name }));
   } catch (error) {
     if (isAxiosError(error) && (error.response?.status === 403 || error.response?.status === 404)) return [];
     throw error;
