@@ -1,7 +1,8 @@
 import type { TVisibilityTicket } from '@prosa/contracts';
+import { onceInTx } from '../../platform/db/once-in-tx.js';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
-import { findFlowForTicket } from '../chat-flows/chat-flows.service.js';
+import { findFlowForTicketOnce } from '../chat-flows/chat-flows.service.js';
 import { hasActiveAutoReply } from './auto-replies.repository.js';
 import { runAutoReply } from './run-auto-reply.js';
 
@@ -26,8 +27,8 @@ export const autoReplyListener = (
   // Nor where a chat flow runs the ticket: the flow greets it, never both.
   concerns: async (tx, event) =>
     isForMenu(event.ticket) &&
-    (await hasActiveAutoReply(tx, event.tenantId)) &&
-    (await findFlowForTicket(tx, event.tenantId, event.ticket)) === null,
+    (await onceInTx(tx, `auto-reply:${event.tenantId}`, () => hasActiveAutoReply(tx, event.tenantId))) &&
+    (await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) === null,
   handle: async (event) => {
     if (!isForMenu(event.ticket)) return;
     await runAutoReply(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });

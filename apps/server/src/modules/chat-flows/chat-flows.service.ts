@@ -5,6 +5,7 @@
 import type { TSettingKey } from '@prosa/contracts';
 import { eq } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
+import { onceInTx } from '../../platform/db/once-in-tx.js';
 import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { chatFlows } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
@@ -39,6 +40,13 @@ export const findFlowForTicket = async (
   const id = own ?? (await findDefaultFlowId(tx, tenantId));
   return id === null ? null : findChatFlow(tx, tenantId, id);
 };
+
+/**
+ * `findFlowForTicket` read once per transaction and connection: the listeners of an inbound batch (the flow's,
+ * the auto-reply's) ask it for every message.
+ */
+export const findFlowForTicketOnce = (tx: TExecutor, tenantId: number, ticket: { whatsappId: number | null }) =>
+  onceInTx(tx, `flow-for:${tenantId}:${ticket.whatsappId}`, () => findFlowForTicket(tx, tenantId, ticket));
 
 /**
  * Whether a chat flow is about to take this ticket (one applies to it, and it has never been in one): other

@@ -1,5 +1,6 @@
 import { parseRatingReply, type TTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
+import { onceInTx } from '../../platform/db/once-in-tx.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
@@ -11,6 +12,7 @@ import { closeAfterRating } from './close-after-rating.js';
 import {
   findPendingAtOnce,
   findPendingOfTicket,
+  hasPendingRatings,
   lockPendingAtOnce,
   lockPendingOfTicket,
   type TEvaluationRow,
@@ -40,6 +42,9 @@ const findAnswered = async (tx: TExecutor, event: TReceived): Promise<TEvaluatio
 };
 
 const hasPendingRating = async (tx: TExecutor, event: TReceived): Promise<boolean> => {
+  // Most tenants wait for no rating most of the time: one look per inbound batch spares a read per message.
+  if (!(await onceInTx(tx, `pending-ratings:${event.tenantId}`, () => hasPendingRatings(tx, event.tenantId))))
+    return false;
   if (await findPendingOfTicket(tx, event.tenantId, event.ticketId)) return true;
   if (!event.isNewTicket || event.connectionId === null) return false;
   const where = { contactId: event.contactId, whatsappId: event.connectionId, exceptTicketId: event.ticketId };

@@ -57,6 +57,16 @@ export const lockPendingOfTicket = async (tx: TExecutor, tenantId: number, ticke
     );
   return (await (lock ? query.for('update') : query))[0];
 };
+/** Whether any rating of the tenant waits for its customer's answer (read from the index of pending ones). */
+export const hasPendingRatings = async (tx: TExecutor, tenantId: number): Promise<boolean> =>
+  (
+    await tx
+      .select({ id: ticketEvaluations.id })
+      .from(ticketEvaluations)
+      .where(and(eq(ticketEvaluations.tenantId, tenantId), eq(ticketEvaluations.status, 'pending')))
+      .limit(1)
+  ).length > 0;
+
 export const findPendingOfTicket = (tx: TExecutor, tenantId: number, ticketId: number) =>
   lockPendingOfTicket(tx, tenantId, ticketId, false);
 

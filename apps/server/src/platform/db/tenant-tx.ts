@@ -28,6 +28,9 @@ export const withTenant = <T>(db: TDb, tenantId: number, work: (tx: TTx) => Prom
     });
 };
 
+/** Whether `tx` is a transaction `withTenant` opened (not the bare database, which lives as long as the server). */
+export const isTenantTx = (tx: unknown): boolean => scopes.has(tx as object);
+
 /**
  * The tenant of a transaction opened by `withTenant`, and a way to run work once it has committed (the event
  * bus announces through this). Throws for any other executor (the bare database, a nested transaction), so a

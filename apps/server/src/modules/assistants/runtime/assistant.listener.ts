@@ -1,3 +1,4 @@
+import { onceInTx } from '../../../platform/db/once-in-tx.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import { findMessage } from '../../messages/messages.service.js';
@@ -22,7 +23,9 @@ export const assistantListener = (deps: TAssistantDeps): TEventListener<'message
   scope: 'once',
   attempts: 5,
   // A cheap read on every customer message: is any assistant or bot set up (nothing decrypted here)?
-  concerns: async (tx, event) => !event.ticket.isGroup && (await hasAnswererRows(tx, event.tenantId)),
+  concerns: async (tx, event) =>
+    !event.ticket.isGroup &&
+    (await onceInTx(tx, `answerers:${event.tenantId}`, () => hasAnswererRows(tx, event.tenantId))),
   handle: async (event) => {
     const { tenantId, ticketId } = event;
     const now = deps.now?.() ?? new Date();

@@ -1,7 +1,7 @@
 import type { TVisibilityTicket } from '@prosa/contracts';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
-import { findFlowForTicket } from '../chat-flows.service.js';
+import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { isTicketForFlow } from './flow-run.js';
 import { runChatFlow } from './run-chat-flow.js';
 
@@ -24,7 +24,7 @@ export const chatFlowListener = (
   attempts: 5,
   concerns: async (tx, event) =>
     isForFlow(event.ticket) &&
-    (event.ticket.chatFlowId !== null || (await findFlowForTicket(tx, event.tenantId, event.ticket)) !== null),
+    (event.ticket.chatFlowId !== null || (await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) !== null),
   handle: async (event) => {
     if (!isForFlow(event.ticket)) return;
     await runChatFlow(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });
