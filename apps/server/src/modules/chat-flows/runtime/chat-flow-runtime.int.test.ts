@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type TBusinessHours, type TFlowDocument, weekdayLabels } from '@prosa/contracts';
+import { type TBusinessHours, type TFlowDocument, type TFlowInteraction, weekdayLabels } from '@prosa/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -98,6 +98,27 @@ const logsOf = (ticketId: number) =>
   t.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(asc(ticketLogs.id));
 const runsOf = (ticketId: number) =>
   t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.ticketId, ticketId)).orderBy(asc(chatFlowRuns.id));
+
+/**
+ * A flow that asks for an order number and then looks it up with `lookup` (after "Um momento..."), handing the
+ * ticket to Suporte on the next answer; a new visitor says "Oi" and then "12345", each handled by the engine.
+ */
+const askForOrder = async (lookup: TFlowInteraction[]) => {
+  await useFlow(
+    buildFlow([
+      { id: 'pedido', say: ['Digite o número do pedido.'], on: [['*', 'consulta']] },
+      { id: 'consulta', say: ['Um momento...'], interactions: lookup, on: [['*', `queue:${supportId}`]] },
+    ]),
+  );
+  const customer = visitor();
+  const first = await customer.say('Oi');
+  if (first.duplicate) throw new Error('duplicate');
+  const ticketId = first.ticket.id;
+  await handled(ticketId, 1);
+  await customer.say('12345');
+  await handled(ticketId, 2);
+  return { customer, ticketId };
+};
 
 const menu = () =>
   buildFlow(
@@ -348,32 +369,11 @@ describe('chat-flow runtime', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pedido`;
     try {
-      await useFlow(
-        buildFlow([
-          {
-            id: 'pedido',
-            say: ['Digite o número do pedido.'],
-            on: [['*', 'consulta']],
-          },
-          {
-            id: 'consulta',
-            say: ['Um momento...'],
-            interactions: [
-              { id: 'espera', type: 'DelayField', data: { seconds: 1 } },
-              { id: 'api', type: 'WebhookField', data: { url, method: 'POST', variable: 'situacao' } },
-              { id: 'fim', type: 'MessageField', data: { message: 'Seu pedido está {{situacao}}.' } },
-            ],
-            on: [['*', `queue:${supportId}`]],
-          },
-        ]),
-      );
-      const customer = visitor();
-      const first = await customer.say('Oi');
-      if (first.duplicate) throw new Error('duplicate');
-      const ticketId = first.ticket.id;
-      await handled(ticketId, 1);
-      await customer.say('12345');
-      await handled(ticketId, 2);
+      const { ticketId } = await askForOrder([
+        { id: 'espera', type: 'DelayField', data: { seconds: 1 } },
+        { id: 'api', type: 'WebhookField', data: { url, method: 'POST', variable: 'situacao' } },
+        { id: 'fim', type: 'MessageField', data: { message: 'Seu pedido está {{situacao}}.' } },
+      ]);
       await eventually(async () => expect((await botSaid(ticketId)).at(-1)).toBe('Seu pedido está a caminho.'), 20_000);
       expect((await botSaid(ticketId)).slice(-2)).toEqual(['Um momento...', 'Seu pedido está a caminho.']);
       expect(received).toHaveLength(1);
@@ -388,27 +388,10 @@ describe('chat-flow runtime', () => {
   });
 
   it('holds what the customer writes while a delay pends, and never past its grace', async () => {
-    await useFlow(
-      buildFlow([
-        { id: 'pedido', say: ['Digite o número do pedido.'], on: [['*', 'consulta']] },
-        {
-          id: 'consulta',
-          say: ['Um momento...'],
-          interactions: [
-            { id: 'espera', type: 'DelayField', data: { seconds: 60 } },
-            { id: 'fim', type: 'MessageField', data: { message: 'Pronto, encontrei.' } },
-          ],
-          on: [['*', `queue:${supportId}`]],
-        },
-      ]),
-    );
-    const customer = visitor();
-    const first = await customer.say('Oi');
-    if (first.duplicate) throw new Error('duplicate');
-    const ticketId = first.ticket.id;
-    await handled(ticketId, 1);
-    await customer.say('12345');
-    await handled(ticketId, 2);
+    const { customer, ticketId } = await askForOrder([
+      { id: 'espera', type: 'DelayField', data: { seconds: 60 } },
+      { id: 'fim', type: 'MessageField', data: { message: 'Pronto, encontrei.' } },
+    ]);
     const waiting = await stateOf(ticketId);
     expect(waiting).toMatchObject({ stepId: 'consulta' });
     expect(waiting?.continuationDueAt).not.toBeNull();
