@@ -2,16 +2,17 @@ import { expect, type Page } from '@playwright/test';
 import { api, createShop, expectNoConsoleErrors, signInTo, watchConsole } from './helpers.js';
 import { test } from './test.js';
 
-// An admin builds a two-option menu in the chat-flow builder (a new step from the palette, a line drawn to it,
-// the answers listed, the queues picked), tries it in the simulator, and points the web chat connection at it;
-// a visitor answers "2" and lands in the Suporte queue with the welcome message; the agent opening the ticket
-// sees what the bot said. A shop of its own, so no other spec's flow or tickets interfere.
+// An admin builds a two-option menu in the chat-flow builder (a new step from the palette, its options shown as
+// buttons, a line drawn to it, the answers listed, the queues picked), tries it in the simulator, and points
+// the web chat connection at it; a visitor taps "Suporte" (the step lists "2") and lands in the Suporte queue
+// with the welcome message; the agent opening the ticket sees what the bot said. A shop of its own, so no other spec's flow or tickets interfere.
 const ADMIN_PASSWORD = 'dona-fluxo-123';
 const stamp = Date.now().toString(36);
 const visitorName = `Visitante ${stamp}`;
 const MENU = 'Olá {{name}}! Digite 1 para Vendas ou 2 para Suporte.';
 const WELCOME = 'Um momento, já vamos te atender.';
 const ASK = 'Conte em poucas palavras o que aconteceu.';
+const CHOOSE = 'Escolha uma opção:';
 
 /** Picks an option of a Mantine select by its visible label. */
 const pick = async (page: Page, testId: string, option: string) => {
@@ -69,6 +70,14 @@ test('a flow built in the builder triages a web chat visitor into the right queu
   // The greeting step becomes the menu.
   await page.getByTestId('flow-node-boas-vindas').click();
   await page.getByTestId('flow-interaction-0-message').fill(MENU);
+  // Its options go as buttons where the channel shows them (the web chat does): "2" or a tap on "Suporte".
+  await page.getByTestId('flow-add-interaction').click();
+  await page.getByTestId('flow-add-MessageOptionsField').click();
+  await page.getByTestId('flow-interaction-1-message').fill(CHOOSE);
+  await page.getByTestId('flow-step-panel').getByText('Botões', { exact: true }).click();
+  await page.getByTestId('flow-interaction-1-option-0').fill('Vendas');
+  await page.getByTestId('flow-step-panel').getByRole('button', { name: 'Adicionar opção' }).click();
+  await page.getByTestId('flow-interaction-1-option-1').fill('Suporte');
 
   // A new step "Suporte" from the palette, handing to the Suporte queue.
   await page.getByTestId('flow-palette-new-step').click();
@@ -140,13 +149,15 @@ test('a flow built in the builder triages a web chat visitor into the right queu
   await visitor.getByTestId('webchat-send').click();
   const theirs = visitor.getByTestId('webchat-theirs');
   await expect(theirs.filter({ hasText: `Olá ${visitorName}! Digite 1 para Vendas` })).toHaveCount(1);
-  await visitor.getByTestId('webchat-input').fill('2');
-  await visitor.getByTestId('webchat-send').click();
+  await expect(theirs.filter({ hasText: CHOOSE })).toHaveCount(1);
+  await visitor.getByTestId('webchat-choices').getByRole('button', { name: 'Suporte' }).click();
+  await expect(visitor.getByTestId('webchat-mine').filter({ hasText: 'Suporte' })).toHaveCount(1);
   await expect(theirs.filter({ hasText: ASK })).toHaveCount(1);
+  await expect(visitor.getByTestId('webchat-choices')).toHaveCount(0);
   await visitor.getByTestId('webchat-input').fill('Minha fatura veio errada');
   await visitor.getByTestId('webchat-send').click();
   await expect(theirs.filter({ hasText: WELCOME })).toHaveCount(1);
-  await expect(theirs).toHaveCount(3);
+  await expect(theirs).toHaveCount(4);
   await visitor.screenshot({ path: 'test-results/screens/webchat-fluxo.png', fullPage: true });
   await visitorContext.close();
 
