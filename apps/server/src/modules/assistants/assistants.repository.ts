@@ -1,6 +1,6 @@
 import type { TAiProvider } from '@prosa/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { TExecutor } from '../../platform/db/client.js';
+import { queryRows, type TExecutor } from '../../platform/db/client.js';
 import { assistantRuns, assistants, assistantUsage, bots, ticketAssistantStates } from '../../platform/db/schema.js';
 
 /** The assistants' own tables, inside the caller's tenant transaction. */
@@ -13,14 +13,13 @@ export const findAssistantRows = (tx: TExecutor, tenantId: number): Promise<TAss
 
 /** Whether the tenant has set up any assistant or bot at all (one indexed read, nothing opened). */
 export const hasAnswererRows = async (tx: TExecutor, tenantId: number): Promise<boolean> => {
-  const [assistant] = await tx
-    .select({ id: assistants.id })
-    .from(assistants)
-    .where(eq(assistants.tenantId, tenantId))
-    .limit(1);
-  if (assistant) return true;
-  const [bot] = await tx.select({ id: bots.id }).from(bots).where(eq(bots.tenantId, tenantId)).limit(1);
-  return bot !== undefined;
+  // One statement: asked for every customer message (once per inbound transaction).
+  const [row] = await queryRows<{ any: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${assistants} where ${assistants.tenantId} = ${tenantId})
+      or exists (select 1 from ${bots} where ${bots.tenantId} = ${tenantId}) as "any"`,
+  );
+  return row?.any === true;
 };
 
 export const findAssistantRow = async (

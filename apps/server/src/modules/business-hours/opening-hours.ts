@@ -9,7 +9,7 @@ import {
 } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import { onceInTx } from '../../platform/db/once-in-tx.js';
-import { getTenantSettings } from '../settings/settings.reader.js';
+import { getTenantSettingsOnce } from '../settings/settings.reader.js';
 import { readBusinessHours } from '../tenants/tenant-settings.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { findUser } from '../users/users.service.js';
@@ -34,7 +34,7 @@ export const loadOpeningHours = async (
 ): Promise<TOpeningHours> => {
   // Asked for every customer message of an inbound batch (the absence rule's question): read once per batch.
   const tenant = await onceInTx(tx, `tenant:${tenantId}`, () => findTenant(tx, tenantId));
-  const settings = toAbsenceSettings(await onceInTx(tx, `settings:${tenantId}`, () => getTenantSettings(tx, tenantId)));
+  const settings = toAbsenceSettings(await getTenantSettingsOnce(tx, tenantId));
   const holidays = ZHolidays.safeParse(tenant?.holidays ?? []);
   // NOTE: a tenant that never saved its hours has none: always open, no absence message (the screen shows
   // the suggested Mon-Fri 08-18 until the admin saves them).

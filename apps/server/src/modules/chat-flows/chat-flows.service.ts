@@ -9,7 +9,7 @@ import { onceInTx } from '../../platform/db/once-in-tx.js';
 import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { chatFlows } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { getTenantSettings } from '../settings/settings.service.js';
+import { getTenantSettingsOnce } from '../settings/settings.service.js';
 import { findConnectionFlowId, findRunnableFlow, type TRunnableFlow } from './chat-flows.repository.js';
 import { hasBeenInFlow } from './runtime/flow-runtime.repository.js';
 
@@ -21,7 +21,7 @@ export const findChatFlow = (tx: TExecutor, tenantId: number, id: number): Promi
 
 /** The tenant's default flow id (setting `botTicketActive`), or null when none is set or it is not a number. */
 export const findDefaultFlowId = async (tx: TExecutor, tenantId: number): Promise<number | null> => {
-  const value = (await getTenantSettings(tx, tenantId)).botTicketActive.trim();
+  const value = (await getTenantSettingsOnce(tx, tenantId)).botTicketActive.trim();
   const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
   return id > 0 ? id : null;
 };
