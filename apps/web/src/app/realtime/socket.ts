@@ -14,16 +14,10 @@ let socket: Socket | null = null;
 
 export const getSocket = (): Socket | null => socket;
 
-const ticketList = createEventChannel<TTicketListEvent>();
-const reconnectListeners = new Set<() => void>();
 /** A connection changed; `turn` says it went down or came back (the server decides, once per change). */
 export type TSessionEvent = { action: string; session: TConnection; turn?: 'down' | 'up' | null };
-type TSessionListener = (event: TSessionEvent) => void;
-const sessionListeners = new Set<TSessionListener>();
 
-type TPlatformSessionListener = (event: TPlatformSessionEvent) => void;
-const platformSessionListeners = new Set<TPlatformSessionListener>();
-
+const ticketList = createEventChannel<TTicketListEvent>();
 /** `{tenantId}:ticketList` events (tickets and their messages) of whichever connection is open. */
 export const onTicketListEvent = ticketList.on;
 /** Hands a `{tenantId}:ticketList` event to the listeners (the socket does; tests may too). */
@@ -35,17 +29,13 @@ export const onCampaignEvent = campaignChannel.on;
 /** Hands a `{tenantId}:campaign` event to the listeners (the socket does; tests may too). */
 export const dispatchCampaignEvent = campaignChannel.dispatch;
 
+const sessions = createEventChannel<TSessionEvent>();
 /** `{tenantId}:whatsappSession` events: a connection's status, number or last error changed. */
-export const onSessionEvent = (listener: TSessionListener): (() => void) => {
-  sessionListeners.add(listener);
-  return () => sessionListeners.delete(listener);
-};
+export const onSessionEvent = sessions.on;
 
+const platformSessions = createEventChannel<TPlatformSessionEvent>();
 /** `platform:whatsappSession` events (only a superadmin's socket gets them): any tenant's connection changed. */
-export const onPlatformSessionEvent = (listener: TPlatformSessionListener): (() => void) => {
-  platformSessionListeners.add(listener);
-  return () => platformSessionListeners.delete(listener);
-};
+export const onPlatformSessionEvent = platformSessions.on;
 
 const presence = createEventChannel<TPresenceEvent>();
 /** `{tenantId}:presence` events: someone (the customer, or an agent) is typing or recording in a ticket. */
@@ -53,23 +43,13 @@ export const onPresenceEvent = presence.on;
 /** Hands a presence event to its listeners (the socket's handler; tests call it directly). */
 export const dispatchPresenceEvent = presence.dispatch;
 
-const staffListeners = new Set<() => void>();
-
+const staff = createEventChannel<void>();
 /** `{tenantId}:user` and `{tenantId}:users` events: a user was made, changed or deleted, came online or left. */
-export const onStaffEvent = (listener: () => void): (() => void) => {
-  staffListeners.add(listener);
-  return () => staffListeners.delete(listener);
-};
+export const onStaffEvent = staff.on;
 
-const dispatchStaffEvent = (): void => {
-  for (const listener of staffListeners) listener();
-};
-
+const reconnects = createEventChannel<void>();
 /** Called on every connection after the first one: events may have been missed while disconnected. */
-export const onRealtimeReconnect = (listener: () => void): (() => void) => {
-  reconnectListeners.add(listener);
-  return () => reconnectListeners.delete(listener);
-};
+export const onRealtimeReconnect = reconnects.on;
 
 export type TRealtimeHandlers = {
   onUserEvent: (payload: unknown) => void;
@@ -96,7 +76,7 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   client.on('connect', () => {
     console.debug('[realtime] connected');
     client.emit(events.setUserActive(tenantId));
-    if (connectedBefore) for (const listener of reconnectListeners) listener();
+    if (connectedBefore) reconnects.dispatch();
     connectedBefore = true;
   });
   client.on('connect_error', (error) => console.debug('[realtime] connect error', error.message));
@@ -109,20 +89,16 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
   });
   client.on(events.user(tenantId), handlers.onUserEvent);
   client.on(events.users(tenantId), handlers.onUsersEvent);
-  client.on(events.user(tenantId), dispatchStaffEvent);
-  client.on(events.users(tenantId), dispatchStaffEvent);
+  client.on(events.user(tenantId), () => staff.dispatch());
+  client.on(events.users(tenantId), () => staff.dispatch());
   client.on(events.ticketList(tenantId), dispatchTicketListEvent);
 
   client.on(events.presence(tenantId), dispatchPresenceEvent);
   client.on(events.campaign(tenantId), dispatchCampaignEvent);
 
-  client.on(events.whatsappSession(tenantId), (event: TSessionEvent) => {
-    for (const listener of sessionListeners) listener(event);
-  });
+  client.on(events.whatsappSession(tenantId), sessions.dispatch);
   // The server sends it to the superadmins' room only; for anyone else this listener never fires.
-  client.on(events.platformWhatsappSession, (event: TPlatformSessionEvent) => {
-    for (const listener of platformSessionListeners) listener(event);
-  });
+  client.on(events.platformWhatsappSession, platformSessions.dispatch);
 
   socket = client;
   client.connect();

@@ -45,7 +45,7 @@ export const campaignAcksListener = (services: Pick<TServices, 'db' | 'events'>)
       const row = await findByMessage(tx, event.tenantId, event.messageId);
       if (!row) return;
       const at = new Date(event.occurredAt);
-      const changed = { type: 'campaign.changed' as const, tenantId: event.tenantId, campaignId: row.campaignId };
+      let changed = false;
       if (event.error && PAUSING_REASONS.includes(event.error)) {
         const campaign = await lockCampaign(tx, event.tenantId, row.campaignId);
         if (campaign?.status === 'processing' || campaign?.status === 'scheduled') {
@@ -54,19 +54,27 @@ export const campaignAcksListener = (services: Pick<TServices, 'db' | 'events'>)
             pauseReason: event.error,
             nextSendAt: null,
           });
-          await services.events.publish(tx, changed);
+          changed = true;
         }
       }
       const status = event.status;
-      if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed') return;
-      if (rank[status] <= rank[row.state]) return;
-      await services.events.publish(tx, changed);
-      await updateCampaignContact(tx, event.tenantId, row.id, {
-        state: status,
-        ...(status === 'failed' ? { failureReason: event.error ?? 'ERR_SENDING_WAPP_MSG' } : {}),
-        ...(status !== 'failed' ? { sentAt: row.sentAt ?? at } : {}),
-        ...(status === 'delivered' || status === 'read' ? { deliveredAt: row.deliveredAt ?? at } : {}),
-        ...(status === 'read' ? { readAt: row.readAt ?? at } : {}),
-      });
+      const moves =
+        (status === 'sent' || status === 'delivered' || status === 'read' || status === 'failed') &&
+        rank[status] > rank[row.state];
+      if (moves)
+        await updateCampaignContact(tx, event.tenantId, row.id, {
+          state: status,
+          ...(status === 'failed' ? { failureReason: event.error ?? 'ERR_SENDING_WAPP_MSG' } : {}),
+          ...(status !== 'failed' ? { sentAt: row.sentAt ?? at } : {}),
+          ...(status === 'delivered' || status === 'read' ? { deliveredAt: row.deliveredAt ?? at } : {}),
+          ...(status === 'read' ? { readAt: row.readAt ?? at } : {}),
+        });
+      // One announcement of the campaign's change, whatever changed (its status, this contact's state, both).
+      if (changed || moves)
+        await services.events.publish(tx, {
+          type: 'campaign.changed',
+          tenantId: event.tenantId,
+          campaignId: row.campaignId,
+        });
     }),
 });

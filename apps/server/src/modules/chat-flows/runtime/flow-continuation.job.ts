@@ -82,10 +82,14 @@ export const continuationDueAt = (items: readonly TFlowOutgoing[], at: Date): Da
  */
 export const CONTINUATION_HOLD_GRACE_MS = 2 * 60_000;
 
-/** Enqueues the continuation in the run's transaction, due as `continuationDueAt` says (a webhook: now). */
-export const enqueueFlowContinuation = (jobs: TServices['jobs'], tx: TTx, payload: TFlowContinuationPayload) => {
+/** Enqueues the continuation in the run's transaction, due at `due` (`continuationDueAt`; a webhook: now). */
+export const enqueueFlowContinuation = (
+  jobs: TServices['jobs'],
+  tx: TTx,
+  payload: TFlowContinuationPayload,
+  due: Date,
+) => {
   const at = new Date(payload.at);
-  const due = continuationDueAt(payload.items, at);
   return jobs.enqueue(continuationRef, payload, {
     tx,
     tenantId: payload.tenantId,

@@ -192,12 +192,13 @@ export const performFlowOutcome = async (
         lastInteractionAt: run.now.toISOString(),
       };
     const items = [...outgoing.slice(stop), ...welcome];
+    const due = continuationDueAt(items, run.now);
     const saved = await keepInFlow(run, flow, kept, {
       stepEntered: outcome.state !== null && stepEntered,
       armTimer: outcome.exit === null,
-      continuationDueAt: continuationDueAt(items, run.now),
+      continuationDueAt: due,
     });
-    await enqueueFlowContinuation(run.services.jobs, run.tx, {
+    const payload = {
       tenantId: run.tenantId,
       ticketId: run.row.id,
       chatFlowId: flow.id,
@@ -207,7 +208,8 @@ export const performFlowOutcome = async (
       jumps,
       answer: run.answer,
       at: run.now.toISOString(),
-    });
+    };
+    await enqueueFlowContinuation(run.services.jobs, run.tx, payload, due);
     return 'waiting';
   }
   const stepId = outcome.state?.stepId ?? previous?.stepId ?? null;
