@@ -5,7 +5,8 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/tickets-list.ts
 //   BENCH_TICKETS=20000 BENCH_MESSAGES=200000 ... (smaller run)
-//   BENCH_CLIENTS (10), BENCH_REQUESTS (300 per scenario), BENCH_SCENARIO_SECONDS (30, a scenario's cap)
+//   BENCH_CLIENTS (10), BENCH_REQUESTS (300 per scenario), BENCH_SCENARIO_SECONDS (30, a scenario's cap),
+//   BENCH_WARMUP (10 unmeasured requests per client before each scenario)
 //   BENCH_KEEP_DB=1 keeps the seeded database (its URL is printed) for EXPLAIN or another run;
 //   BENCH_DATABASE_URL=<kept database> reuses it without seeding; BENCH_SERVER_ROOT=<checkout> runs the server
 //   of another checkout (an older commit) against it, for a before/after on the same data.
@@ -34,6 +35,7 @@ const messageCount = Number(process.env.BENCH_MESSAGES ?? 2_000_000);
 const clients = Number(process.env.BENCH_CLIENTS ?? 10);
 const requestsPerScenario = Number(process.env.BENCH_REQUESTS ?? 300);
 const scenarioSeconds = Number(process.env.BENCH_SCENARIO_SECONDS ?? 30);
+const warmupPerClient = Number(process.env.BENCH_WARMUP ?? 10);
 const messagesPerTicket = Math.max(1, Math.floor(messageCount / ticketCount));
 
 /** `query(i, k)`: the i-th request of the scenario, sent by client k. */
@@ -45,8 +47,14 @@ const measure = async (base: string, meter: TMeter, scenario: TScenario) => {
   const tokens = await Promise.all(
     scenario.emails.map(async (email) => (await login(base, email, benchPasswords.demo)).token),
   );
-  // Warm-up: plans and caches.
-  for (let i = 0; i < 10; i++) await request(base, 'GET', `/tickets?${scenario.query(i, 0)}`, { token: tokens[0] });
+  // Warm-up, not measured: every client's plans and caches, and the server's JIT (a server just started answers
+  // its first hundreds of requests 1.5-2x slower, which would land on whichever scenario runs first).
+  await Promise.all(
+    tokens.map(async (token, k) => {
+      for (let i = 0; i < warmupPerClient; i++)
+        await request(base, 'GET', `/tickets?${scenario.query(i, k)}`, { token });
+    }),
+  );
   const latencies: number[] = [];
   const deadline = performance.now() + scenarioSeconds * 1000;
   let next = 0;

@@ -82,6 +82,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { notesRealtimeListener } from './modules/ticket-notes/notes-realtime-listener.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { autoCloseJob } from './modules/tickets/auto-close.job.js';
+import { listCountsListener } from './modules/tickets/list-counts-listener.js';
 import { ticketPanelRoutes } from './modules/tickets/panel.routes.js';
 import { pendingRoutes } from './modules/tickets/pending.routes.js';
 import { realtimeListener } from './modules/tickets/realtime-listener.js';
@@ -219,6 +220,8 @@ export const createApp = async (
   events.listen(connectionsRealtimeListener(services));
   events.listen(settingsRealtimeListener(services));
   events.listen(usersRealtimeListener(services));
+  // Each instance keeps the ticket tabs' totals until a ticket comes, goes or changes who may see it.
+  events.listen(listCountsListener(services));
   events.listen(absenceListener(services));
   events.listen(autoReplyListener(services));
   // The chat-flow engine hears customer messages; its delays, webhooks and inactivity timers are durable jobs.

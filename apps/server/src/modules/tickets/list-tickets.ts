@@ -13,6 +13,7 @@ import { tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { getTenantSettings, toVisibilitySettings } from '../settings/settings.reader.js';
+import { openListCounts } from './list-counts.js';
 import { loadVisibleTicket } from './load-visible-ticket.js';
 import { toTicketDto } from './ticket-dto.js';
 import { findListPage, findListViewer } from './ticket-list.repository.js';
@@ -63,8 +64,9 @@ export const listTickets = (
   services: Pick<TServices, 'db'>,
   ctx: TRequestContext,
   query: TTicketListQuery,
-): Promise<TTicketList> =>
-  withTenant(services.db, ctx.tenantId, async (tx) => {
+): Promise<TTicketList> => {
+  const counts = openListCounts(services.db, ctx.tenantId);
+  return withTenant(services.db, ctx.tenantId, async (tx) => {
     const tenantSettings = await getTenantSettings(tx, ctx.tenantId);
     const { queueIds, ownListByLastMessage } = await findListViewer(tx, ctx.tenantId, ctx.userId);
     const viewer = { userId: ctx.userId, profile: ctx.profile, queueIds };
@@ -73,10 +75,16 @@ export const listTickets = (
     const listByLastMessage =
       typeof ownListByLastMessage === 'boolean' ? ownListByLastMessage : tenantSettings.listByLastMessage === 'enabled';
     const filter = toVisibilityFilter(query);
+    const visibilitySettings = toVisibilitySettings(tenantSettings);
+    // A search's total rides along its page, and unread counts move with every message: neither is kept.
+    const countKey =
+      query.searchParam || query.withUnreadMessages
+        ? null
+        : JSON.stringify([viewer, filter, visibilitySettings, query.date ?? null]);
     const where = and(
       // The tab's statuses apply to everyone: "show all" (rule 1) widens who sees, not which tab lists it.
       filter.status.length > 0 ? inArray(tickets.status, filter.status) : sql`false`,
-      visibilityCondition(viewer, filter, toVisibilitySettings(tenantSettings)),
+      visibilityCondition(viewer, filter, visibilitySettings),
       searchCondition(query.searchParam),
       query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
       query.date ? sql`${tickets.createdAt}::date = ${query.date}::date` : undefined,
@@ -87,7 +95,9 @@ export const listTickets = (
       statuses: [...new Set(filter.status)],
       search: Boolean(query.searchParam),
       newestTicketFirst: !listByLastMessage,
+      knownCount: countKey === null ? undefined : counts.known(countKey),
     });
+    if (countKey !== null) counts.keep(countKey, page.count);
     return {
       tickets: page.rows.map((row) => toTicketDto(row, page.extras)),
       count: page.count,
@@ -95,6 +105,7 @@ export const listTickets = (
       orderedBy: listByLastMessage ? 'lastMessage' : 'created',
     };
   });
+};
 
 /** One ticket the user may see; another tenant's id is 404, a ticket hidden from this user 403. */
 export const showTicket = (services: Pick<TServices, 'db'>, ctx: TRequestContext, ticketId: number): Promise<TTicket> =>

@@ -153,6 +153,8 @@ export type TListPageOptions = {
   /** A search's matches are few: the total rides along the page (a window count) instead of its own scan. */
   search: boolean;
   newestTicketFirst: boolean;
+  /** The total, when the caller already knows it (`list-counts.ts`): the page then counts nothing. */
+  knownCount?: number;
 };
 
 /**
@@ -173,13 +175,14 @@ export const findListPage = async (
   const condition = where ? sql`tickets.tenant_id = ${tenantId} and ${where}` : sql`tickets.tenant_id = ${tenantId}`;
   const take = options.limit + 1;
   const countUpToLimit = sql`(select count(*)::int from (select 1 from tickets where ${condition} limit ${LIST_COUNT_LIMIT}) capped)`;
+  const tabTotal = options.knownCount === undefined ? countUpToLimit : sql`null`;
   let page: SQL;
   let total: SQL;
   if (options.search || options.newestTicketFirst || options.statuses.length < 2) {
     const order = options.newestTicketFirst ? sql.raw('id desc') : byLastMessage;
     const counted = options.search ? sql`, count(*) over () as total` : sql``;
     page = sql`select id${counted} from tickets where ${condition} order by ${order} limit ${take} offset ${options.offset}`;
-    total = options.search ? sql`p.total::int` : countUpToLimit;
+    total = options.search ? sql`p.total::int` : tabTotal;
   } else {
     // Each status stream needs no more than the rows up to the end of the page.
     const reach = options.offset + take;
@@ -188,7 +191,7 @@ export const findListPage = async (
         sql`(select id, last_message_at from tickets where ${condition} and tickets.status = ${status} order by ${byLastMessage} limit ${reach})`,
     );
     page = sql`select id from (${sql.join(streams, sql` union all `)}) streams order by ${byLastMessage} limit ${take} offset ${options.offset}`;
-    total = countUpToLimit;
+    total = tabTotal;
   }
   const orderOuter = options.newestTicketFirst ? sql.raw('t.id desc') : byLastMessageOuter;
   const raw = await queryRows<TListRow>(
@@ -200,8 +203,8 @@ export const findListPage = async (
   );
   const hasMore = raw.length > options.limit;
   const rows = raw.slice(0, options.limit);
-  let count = rows[0]?.total ?? 0;
-  if (rows.length === 0 && options.offset > 0) {
+  let count = options.knownCount ?? rows[0]?.total ?? 0;
+  if (rows.length === 0 && options.offset > 0 && options.knownCount === undefined) {
     // Past the last page: the total still says how many there are.
     count = (await queryRows<{ n: number }>(tx, sql`select ${countUpToLimit} as n`))[0]?.n ?? 0;
   }

@@ -2,6 +2,7 @@ import type { TVisibilitySettings, TVisibilityViewer } from '@prosa/contracts';
 import type { TDb, TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { getTenantSettings, toVisibilitySettings } from '../settings/settings.reader.js';
+import { forgetListCounts } from './list-counts.js';
 import { findViewer, findViewers } from './tickets.repository.js';
 
 export type TVisibilityContext = { viewers: TVisibilityViewer[]; settings: TVisibilitySettings };
@@ -73,9 +74,13 @@ export const loadVisibilityContext = (db: TDb, tenantId: number): Promise<TVisib
   return entry.context;
 };
 
-/** Users, queues or visibility settings of the tenant changed: the next event reads them again. */
+/**
+ * Users, queues or visibility settings of the tenant changed: the next event reads them again, and the list
+ * totals kept on this instance are counted again.
+ */
 export const forgetVisibilityContext = (db: TDb, tenantId: number): void => {
   caches.get(db)?.delete(tenantId);
+  forgetListCounts(db, tenantId);
 };
 
 /** One viewer and the settings, for a request of that user. */
