@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { evolutionError, type TInstance } from './evolution-protocol.js';
+import { settingsOf } from './evolution-settings.js';
 import { emitEvent, qrOf, rotateQr, type TEvolutionState } from './evolution-state.js';
 import { json } from './fake-http.js';
 import { pairingCode } from './whatsapp-protocol.js';
@@ -25,6 +26,7 @@ export const createInstance = async (state: TEvolutionState, input: Record<strin
     profileName: null,
     webhook: null,
     proxy: null,
+    settings: settingsOf(input),
     messages: new Map(),
   };
   state.instances.set(instanceName, created);
@@ -43,15 +45,7 @@ export const createInstance = async (state: TEvolutionState, input: Record<strin
     websocket: {},
     rabbitmq: {},
     sqs: {},
-    settings: {
-      rejectCall: false,
-      msgCall: '',
-      groupsIgnore: false,
-      alwaysOnline: false,
-      readMessages: false,
-      readStatus: false,
-      syncFullHistory: false,
-    },
+    settings: created.settings,
     ...(qrcode ? { qrcode } : {}),
   });
 };

@@ -48,6 +48,9 @@ const quotedContext = (instance: TInstance, quoted: unknown) => {
   };
 };
 
+const isOurs = (instance: TInstance, member: { id: string; phoneNumber?: string }) =>
+  member.id === instance.wuid || member.phoneNumber === instance.wuid;
+
 export type TSendBody = Record<string, unknown> & { number?: unknown; quoted?: unknown };
 
 /** The send routes of one open instance; a closed session or a number not on WhatsApp fails as Evolution does. */
@@ -78,6 +81,9 @@ export const sendFromInstance = (
   if (instance.state !== 'open') return evolutionError(res, 400, ['Error: Connection Closed']);
   if (!jid)
     return evolutionError(res, 400, [{ exists: false, jid: `${body.number}@s.whatsapp.net`, number: body.number }]);
+  // A group's metadata is read before sending to it (a group our number is not in is not found).
+  if (jid.endsWith('@g.us') && !state.groups.get(jid)?.participants.some((member) => isOurs(instance, member)))
+    return evolutionError(res, 404, ['Group not found']);
   const contextInfo = quotedContext(instance, body.quoted);
   if (action === 'sendText') {
     if (typeof body.text !== 'string' || !body.text) return evolutionError(res, 400, ['text is required']);
@@ -160,5 +166,28 @@ export const mediaBase64 = (instance: TInstance, input: Record<string, unknown>,
     mimetype: stored.media.mimetype ?? content?.mimetype,
     base64: stored.media.bytes.toString('base64'),
     buffer: null,
+  });
+};
+
+/** DELETE /chat/deleteMessageForEveryone: a message revoked (Baileys' `delete` send); answers the revoke sent. */
+export const deleteForEveryone = (
+  state: TEvolutionState,
+  instance: TInstance,
+  input: Record<string, unknown>,
+  res: ServerResponse,
+) => {
+  const { id, remoteJid, fromMe, participant } = input;
+  if (typeof id !== 'string' || !id || typeof remoteJid !== 'string' || !remoteJid || typeof fromMe !== 'boolean')
+    return evolutionError(res, 400, ['instance requires property "id"']);
+  if (instance.state !== 'open')
+    return evolutionError(res, 500, ['Error while deleting message for everyone', 'Error: Connection Closed']);
+  const key = { id, remoteJid, fromMe, ...(typeof participant === 'string' ? { participant } : {}) };
+  state.revoked.push({ instance: instance.name, key });
+  instance.messages.delete(id);
+  return json(res, 201, {
+    key: { remoteJid, fromMe: true, id: linkedDeviceMessageId() },
+    message: { protocolMessage: { key, type: 'REVOKE' } },
+    messageTimestamp: String(nowSeconds()),
+    status: 'PENDING',
   });
 };

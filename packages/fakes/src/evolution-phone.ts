@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { customerMessageData, demoEvolution, type TCustomerMessage, type TEvolutionAck } from './evolution-protocol.js';
+import {
+  customerMessageData,
+  demoEvolution,
+  type TCustomerMessage,
+  type TEvolutionAck,
+  type TEvolutionGroupMember,
+} from './evolution-protocol.js';
 import { emitEvent, instanceNamed, rotateQr, type TEvolutionState } from './evolution-state.js';
 
 /** The phone and WhatsApp: each call posts what Evolution would and resolves with our server's answer. */
@@ -38,6 +44,8 @@ export const createEvolutionPhone = (state: TEvolutionState) => ({
       withBase64: instance.webhook?.base64 === true,
     });
     instance.messages.set(stored.key.id, stored);
+    // Evolution drops group messages before its webhook while the instance ignores groups.
+    if (instance.settings.groupsIgnore && stored.key.remoteJid.endsWith('@g.us')) return null;
     return emitEvent(state, instance, 'messages.upsert', data);
   },
   /** The ticks of one of our messages: `messages.update` with Evolution's status names. */
@@ -76,6 +84,39 @@ export const createEvolutionPhone = (state: TEvolutionState) => ({
       status: 'offer',
       offline: false,
       latencyMs: 0,
+    });
+  },
+  /**
+   * Members join or leave a group, or are promoted or demoted (someone else did it, or they joined by link):
+   * WhatsApp's members change first, then `group-participants.update` as Evolution posts it: Baileys' `{ id,
+   * author, participants, action }` (participants as JIDs) with `participantsData`, each member's phone as the
+   * group's participant list gives it (the JID's user part when it does not).
+   */
+  groupChange: async (
+    input: { groupId: string; members: TEvolutionGroupMember[]; action: 'add' | 'remove' | 'promote' | 'demote' },
+    author: string | null = null,
+    instanceName?: string,
+  ) => {
+    const instance = instanceNamed(state, instanceName);
+    const group = state.groups.get(input.groupId);
+    if (!group) throw new Error(`no group ${input.groupId}`);
+    const ids = new Set(input.members.map((member) => member.id));
+    if (input.action === 'add') group.participants.push(...input.members.map((member) => ({ ...member, admin: null })));
+    else if (input.action === 'remove') group.participants = group.participants.filter((member) => !ids.has(member.id));
+    else
+      for (const member of group.participants)
+        if (ids.has(member.id)) member.admin = input.action === 'promote' ? 'admin' : null;
+    if (instance.settings.groupsIgnore) return null;
+    const participantsData = input.members.map((member) => {
+      const listed = group.participants.find((item) => item.id === member.id);
+      return { jid: member.id, phoneNumber: listed?.phoneNumber ?? member.id.split('@')[0], name: undefined };
+    });
+    return emitEvent(state, instance, 'group-participants.update', {
+      id: input.groupId,
+      author: author ?? undefined,
+      participants: input.members.map((member) => member.id),
+      action: input.action,
+      participantsData,
     });
   },
   /** The session ends (logged out on the phone: 401, banned: 403...): `connection.update` close. */

@@ -25,6 +25,8 @@ export type TEvolutionRequest = {
   path: string;
   /** The instance named in the path, when there is one. */
   instance: string | null;
+  /** The query's parameters (the group routes name their group as `groupJid`). */
+  query: Record<string, string>;
   body: unknown;
   apikey: string | undefined;
 };
@@ -80,7 +82,37 @@ export type TInstance = {
   webhook: TEvolutionWebhook | null;
   /** What `/proxy/set` stored (Evolution keeps empty strings when the proxy is off). */
   proxy: TEvolutionProxy | null;
+  /** The instance's behaviour settings (`/settings/set`); `groupsIgnore` keeps group events from the webhook. */
+  settings: TEvolutionSettings;
   messages: Map<string, TStoredMessage>;
+};
+
+/** Evolution's instance settings, as `/settings/find` answers them. */
+export type TEvolutionSettings = {
+  rejectCall: boolean;
+  msgCall: string;
+  groupsIgnore: boolean;
+  alwaysOnline: boolean;
+  readMessages: boolean;
+  readStatus: boolean;
+  syncFullHistory: boolean;
+};
+
+/** A group member as Baileys 7 lists them (Evolution passes them on): JID (a LID in LID groups), phone beside. */
+export type TEvolutionGroupMember = { id: string; phoneNumber?: string; admin: 'admin' | 'superadmin' | null };
+
+/** A group as WhatsApp holds it (shared by every instance of the gateway, as WhatsApp is). */
+export type TEvolutionGroup = {
+  id: string;
+  subject: string;
+  desc: string | null;
+  /** Only admins may send messages. */
+  announce: boolean;
+  /** Only admins may edit the group's info. */
+  restrict: boolean;
+  owner: string | null;
+  creation: number;
+  participants: TEvolutionGroupMember[];
 };
 
 export type TEvolutionProxy = {

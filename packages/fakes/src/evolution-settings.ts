@@ -5,12 +5,14 @@ import {
   allEvents,
   evolutionError,
   type TEvolutionProxy,
+  type TEvolutionSettings,
   type TEvolutionWebhook,
   type TInstance,
 } from './evolution-protocol.js';
 import { isUrl, json } from './fake-http.js';
 
-// The fake Evolution gateway's per-instance settings: the webhook it posts to and the proxy it goes out through.
+// The fake Evolution gateway's per-instance settings: the webhook it posts to, the proxy it goes out through and
+// its behaviour settings (calls, groups, read receipts).
 
 /** Evolution's proxy test, as far as loopback goes: something must accept a connection at the proxy's address. */
 const proxyAnswers = (proxy: TEvolutionProxy) =>
@@ -77,4 +79,37 @@ export const setProxy = async (instance: TInstance, input: Record<string, unknow
   if (enabled && !(await proxyAnswers(proxy))) return evolutionError(res, 400, ['Invalid proxy']);
   instance.proxy = proxy;
   return json(res, 201, { ...proxy, id: randomUUID(), instanceId: instance.instanceId });
+};
+
+/** The behaviour settings in a create's or `/settings/set`'s body: each flag on only when sent as true. */
+export const settingsOf = (input: Record<string, unknown>): TEvolutionSettings => ({
+  rejectCall: input.rejectCall === true,
+  msgCall: typeof input.msgCall === 'string' ? input.msgCall : '',
+  groupsIgnore: input.groupsIgnore === true,
+  alwaysOnline: input.alwaysOnline === true,
+  readMessages: input.readMessages === true,
+  readStatus: input.readStatus === true,
+  syncFullHistory: input.syncFullHistory === true,
+});
+
+const requiredSettings = [
+  'rejectCall',
+  'groupsIgnore',
+  'alwaysOnline',
+  'readMessages',
+  'readStatus',
+  'syncFullHistory',
+];
+
+/** POST /settings/set: every flag is required (Evolution's settingsSchema); answers the instance and the settings. */
+export const setSettings = (instance: TInstance, input: Record<string, unknown>, res: ServerResponse) => {
+  const missing = requiredSettings.filter((field) => typeof input[field] !== 'boolean');
+  if (missing.length > 0)
+    return evolutionError(
+      res,
+      400,
+      missing.map((field) => `instance requires property "${field}"`),
+    );
+  instance.settings = settingsOf(input);
+  return json(res, 201, { settings: { instanceName: instance.name, settings: instance.settings } });
 };

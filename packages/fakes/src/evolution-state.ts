@@ -1,9 +1,15 @@
 import QRCode from 'qrcode';
-import type { TEvolutionDelivery, TEvolutionRequest, TEvolutionSent, TInstance } from './evolution-protocol.js';
+import type {
+  TEvolutionDelivery,
+  TEvolutionGroup,
+  TEvolutionRequest,
+  TEvolutionSent,
+  TInstance,
+} from './evolution-protocol.js';
 import { createQrPosts, postJsonWebhook } from './fake-webhooks.js';
 import { qrPayload } from './whatsapp-protocol.js';
 
-/** What the fake gateway keeps: its instances, what it was asked, what it posted and what it sent. */
+/** What the fake gateway keeps: its instances, what it was asked, what it posted and sent, and WhatsApp's groups. */
 export type TEvolutionState = {
   apiKey: string;
   /** The gateway's own URL (known once it listens), posted in every webhook envelope. */
@@ -12,6 +18,10 @@ export type TEvolutionState = {
   requests: TEvolutionRequest[];
   deliveries: TEvolutionDelivery[];
   outbox: TEvolutionSent[];
+  /** Messages deleted for everyone through `/chat/deleteMessageForEveryone`, oldest first. */
+  revoked: { instance: string; key: { id: string; remoteJid: string; fromMe: boolean; participant?: string } }[];
+  /** The groups WhatsApp holds, by JID (every instance sees those its number is in). */
+  groups: Map<string, TEvolutionGroup>;
   qrPosts: ReturnType<typeof createQrPosts>;
 };
 
@@ -22,6 +32,8 @@ export const createEvolutionState = (apiKey: string): TEvolutionState => ({
   requests: [],
   deliveries: [],
   outbox: [],
+  revoked: [],
+  groups: new Map(),
   qrPosts: createQrPosts(),
 });
 

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerGroupRoute } from './evolution-groups.js';
 import { connectInstance, createInstance, deleteInstance, logoutInstance } from './evolution-instances.js';
-import { markMessagesRead, mediaBase64, sendFromInstance } from './evolution-messages.js';
+import { deleteForEveryone, markMessagesRead, mediaBase64, sendFromInstance } from './evolution-messages.js';
 import { createEvolutionPhone } from './evolution-phone.js';
-import { evolutionError, type TEvolutionAck } from './evolution-protocol.js';
-import { setProxy, setWebhook } from './evolution-settings.js';
+import { evolutionError, type TEvolutionAck, type TEvolutionGroup } from './evolution-protocol.js';
+import { setProxy, setSettings, setWebhook } from './evolution-settings.js';
 import { createEvolutionState } from './evolution-state.js';
 import { answerControl, json, startJsonFakeServer } from './fake-http.js';
 import { controlCustomerText } from './whatsapp-protocol.js';
@@ -15,6 +16,8 @@ export {
   type TCustomerMessage,
   type TEvolutionAck,
   type TEvolutionDelivery,
+  type TEvolutionGroup,
+  type TEvolutionGroupMember,
   type TEvolutionRequest,
   type TEvolutionSent,
   type TEvolutionWebhook,
@@ -26,13 +29,17 @@ export {
  * instance routes (`/instance/create`, `connect`, `connectionState`, `logout`, `delete`), `/webhook/set`,
  * `/proxy/set` and `/proxy/find` (a proxy that accepts no connection is refused as "Invalid proxy"), the
  * send routes (`/message/sendText|sendMedia|sendWhatsAppAudio|sendReaction`), `/chat/markMessageAsRead` and
- * `/chat/getBase64FromMediaMessage`, Evolution's error body (`{ status, error, response: { message } }`) and
+ * `/chat/getBase64FromMediaMessage`, `/chat/deleteMessageForEveryone`, `/settings/set|find`, the group routes
+ * (`/group/create|updateGroupSubject|updateGroupDescription|updateParticipant|updateSetting`, `findGroupInfos`,
+ * `fetchAllGroups`, `participants`: see evolution-groups.ts), Evolution's error body (`{ status, error, response: { message } }`) and
  * its guards' order (an unknown instance is a 404 before the key is looked at).
  *
  * It also plays the phone and WhatsApp: `phone.scan` reads the QR (`connection.update` open), `phone.message`
  * is a customer writing (`messages.upsert`, text or media), `phone.ack` the ticks (`messages.update`),
  * `phone.drop` a session that ends (`connection.update` close), `phone.newQr` a rotated QR
- * (`qrcode.updated`). Each is posted as Evolution does: the envelope `{ event, instance, data, destination,
+ * (`qrcode.updated`), `phone.groupChange` members joining or leaving a group (`group-participants.update`;
+ * `addGroup` puts a group in WhatsApp first). Group events reach the webhook only while the instance's
+ * `groupsIgnore` setting is off, as on Evolution. Each is posted as Evolution does: the envelope `{ event, instance, data, destination,
  * date_time, sender, server_url, apikey }` to the webhook URL the server registered, with the headers it
  * registered.
  */
@@ -51,7 +58,14 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     const [group, action, name] = parts;
     const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined;
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, instance: name ?? null, body, apikey });
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      instance: name ?? null,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      apikey,
+    });
     const input = (body ?? {}) as Record<string, unknown>;
 
     // Evolution's guards, in its order: the instance must exist, a create must not reuse a name, then the key.
@@ -83,6 +97,10 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
         return setProxy(instance, input, res);
       case 'GET proxy/find':
         return json(res, 200, instance.proxy);
+      case 'POST settings/set':
+        return setSettings(instance, input, res);
+      case 'GET settings/find':
+        return json(res, 200, instance.settings);
       case 'POST message/sendText':
       case 'POST message/sendMedia':
       case 'POST message/sendWhatsAppAudio':
@@ -92,7 +110,16 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
         return markMessagesRead(instance, input, res);
       case 'POST chat/getBase64FromMediaMessage':
         return mediaBase64(instance, input, res);
+      case 'DELETE chat/deleteMessageForEveryone':
+        return deleteForEveryone(state, instance, input, res);
       default:
+        if (group === 'group')
+          return answerGroupRoute(
+            state,
+            instance,
+            { method: req.method ?? 'GET', action: action ?? '', url, input },
+            res,
+          );
         return evolutionError(res, 404, [`Cannot ${req.method} ${url.pathname}`]);
     }
   };
@@ -147,6 +174,14 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     /** An instance as the gateway keeps it (state, webhook, QR), or undefined. */
     instance: (name: string) => instances.get(name),
     instances: () => [...instances.values()],
+    /** A group in WhatsApp, with its members (our number among them as the test says). */
+    addGroup: (group: Omit<TEvolutionGroup, 'creation' | 'owner' | 'restrict'> & Partial<TEvolutionGroup>) =>
+      state.groups.set(group.id, { restrict: false, owner: null, creation: Math.floor(Date.now() / 1000), ...group }),
+    /** A group as WhatsApp holds it now. */
+    group: (jid: string) => state.groups.get(jid),
+    /** Messages deleted for everyone through the gateway, oldest first. */
+    revoked: (instanceName?: string | null) =>
+      state.revoked.filter((item) => !instanceName || item.instance === instanceName).map((item) => item.key),
     /** The markMessageAsRead calls, oldest first. */
     readReceipts: () =>
       requests

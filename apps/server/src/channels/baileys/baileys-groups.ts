@@ -1,28 +1,12 @@
-import { parseWhatsappJid } from '@prosa/contracts';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayGroupParticipants } from '../host/gateway-events.js';
-import {
-  ChannelGroupError,
-  type TConnectionRow,
-  type TGroupAdmin,
-  type TGroupParticipant,
-  type TGroupSummary,
-} from '../types.js';
+import { memberOf, memberResults } from '../shared/whatsapp-groups.js';
+import { ChannelGroupError, type TConnectionRow, type TGroupAdmin, type TGroupSummary } from '../types.js';
 import type { TSessionRef } from './baileys-sessions.js';
 import type { TBaileysEventMap, TBaileysGroup, TBaileysSocket } from './baileys-socket.js';
 
 /** A JID without its device part (`5511...:7@s.whatsapp.net` -> `5511...@s.whatsapp.net`). */
 const plainJid = (jid: string) => jid.replace(/:\d+@/, '@');
-
-/** A member as we list them: their JID, their number when WhatsApp tells (LID groups give it beside), admin. */
-export const memberOf = (member: { id: string; phoneNumber?: string | null; admin?: string | null }) => {
-  const phoneJid = member.id.endsWith('@s.whatsapp.net') ? member.id : member.phoneNumber;
-  return {
-    id: member.id,
-    number: phoneJid ? (parseWhatsappJid(phoneJid)?.id ?? null) : null,
-    admin: Boolean(member.admin),
-  } satisfies TGroupParticipant;
-};
 
 /** Our number's own ids on the socket (phone JID and LID), device dropped. */
 const ourIds = (socket: TBaileysSocket) =>
@@ -50,13 +34,6 @@ const refusalOf = (err: unknown) => {
   if (status === 403) return new ChannelGroupError('ERR_GROUP_NOT_ADMIN');
   if (status === 404) return new ChannelGroupError('ERR_GROUP_NOT_FOUND');
   return err;
-};
-
-/** WhatsApp's status for one member of groupParticipantsUpdate, as a catalogue code. */
-const memberErrors: Record<string, string> = {
-  '403': 'ERR_GROUP_MEMBER_REFUSED',
-  '404': 'ERR_GROUP_MEMBER_NOT_IN_GROUP',
-  '409': 'ERR_GROUP_MEMBER_ALREADY_IN',
 };
 
 /** Runs a socket call, WhatsApp's refusals turned into ChannelGroupErrors. */
@@ -100,13 +77,10 @@ export const createBaileysGroupAdmin = (
   },
   updateParticipants: async (connection, groupId, participants, action) => {
     const socket = await openSocket(connection);
-    const outcome = await asking(() => socket.groupParticipantsUpdate(groupId, participants, action));
-    return participants.map((id, index) => {
-      const status = outcome.find((item) => item.jid === id)?.status ?? outcome[index]?.status ?? '500';
-      return status === '200'
-        ? { id, ok: true }
-        : { id, ok: false, error: memberErrors[status] ?? 'ERR_GROUP_ACTION_FAILED' };
-    });
+    return memberResults(
+      participants,
+      await asking(() => socket.groupParticipantsUpdate(groupId, participants, action)),
+    );
   },
   deleteMessage: async (connection, groupId, message) => {
     const socket = await openSocket(connection);

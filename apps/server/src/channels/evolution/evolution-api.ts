@@ -1,6 +1,7 @@
 import { proxyParts, type TProxyRoute } from '../../platform/proxy.js';
 import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
+import { evolutionGroupCalls } from './evolution-groups-api.js';
 
 /** Where one connection's session lives: the gateway, its global API key and the instance's name there. */
 export type TEvolutionGateway = { baseUrl: string; apiKey: string; instance: string };
@@ -28,10 +29,20 @@ export class EvolutionError extends Error {
     );
   }
 
+  /**
+   * A 404 about a group (a send to a group our number is not in, a group route that could not read the group),
+   * not about the instance: the connection itself is fine.
+   */
+  get isGroupMissing(): boolean {
+    const said = JSON.stringify(this.details);
+    return this.status === 404 && /group|participants/i.test(said) && !/instance does not exist/i.test(said);
+  }
+
   /** The catalogue code an admin or agent sees. */
   get reason(): string {
     if (this.status === 0) return this.timedOut ? 'ERR_SEND_INTERRUPTED' : 'ERR_EVOLUTION_UNREACHABLE';
     if (this.status === 401) return 'ERR_EVOLUTION_API_KEY';
+    if (this.isGroupMissing) return 'ERR_GROUP_NOT_FOUND';
     // The instance is not on the gateway (deleted there, or another gateway's address saved).
     if (this.status === 404) return 'ERR_WAPP_NOT_INITIALIZED';
     if (this.isInvalidNumber) return 'ERR_WAPP_INVALID_CONTACT';
@@ -47,7 +58,8 @@ export class EvolutionError extends Error {
    */
   toSendError(): ChannelSendError {
     const reason = this.reason;
-    if (this.status === 401 || this.status === 404) return new ChannelSendError(reason, false, true);
+    if (this.status === 401 || (this.status === 404 && !this.isGroupMissing))
+      return new ChannelSendError(reason, false, true);
     if (this.status === 0) return new ChannelSendError(reason, !this.timedOut);
     const closed = this.status === 400 && reason === 'ERR_WAPP_NOT_INITIALIZED';
     return new ChannelSendError(reason, this.status >= 500 || closed);
@@ -72,29 +84,49 @@ export const evolutionWebhookEvents = [
   'MESSAGES_UPSERT',
   'MESSAGES_UPDATE',
   'CALL',
+  'GROUP_PARTICIPANTS_UPDATE',
 ];
+
+/** Evolution's instance settings (`/settings/find`); `/settings/set` wants every flag. */
+export type TEvolutionSettings = {
+  rejectCall: boolean;
+  msgCall?: string | null;
+  groupsIgnore: boolean;
+  alwaysOnline: boolean;
+  readMessages: boolean;
+  readStatus: boolean;
+  syncFullHistory: boolean;
+  /** Evolution's voice-call token, kept as it is (the schema takes a string only). */
+  wavoipToken?: string | null;
+};
+
+/** One call to the gateway: the answer's JSON, or an EvolutionError. */
+export type TEvolutionCall = <T>(method: string, path: string, body?: unknown, timeout?: number) => Promise<T>;
 
 /** The Evolution API v2 calls of one instance, over fetch, with a timeout on every call. */
 export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15_000) => {
   const instance = encodeURIComponent(gateway.instance);
-  const call = async <T>(method: string, path: string, body?: unknown, timeout = timeoutMs): Promise<T> => {
+  const call: TEvolutionCall = async <T>(method: string, path: string, body?: unknown, timeout = timeoutMs) => {
     const { res, text } = await callProvider(
       `${gateway.baseUrl}/${path}`,
       { method, headers: { apikey: gateway.apiKey }, body, timeoutMs: timeout },
       (detail, timedOut) => new EvolutionError(0, null, detail, timedOut),
     );
-    const json = parseJsonOr(text, {}) as {
-      error?: unknown;
-      message?: unknown;
-      response?: { message?: unknown };
-    } & T;
+    // `/settings/find` answers `null` for an instance without settings.
+    const json = parseJsonOr(text, {}) as
+      | ({
+          error?: unknown;
+          message?: unknown;
+          response?: { message?: unknown };
+        } & T)
+      | null;
     if (!res.ok) {
-      const details = json.response?.message ?? null;
+      const details = json?.response?.message ?? null;
       throw new EvolutionError(res.status, details, `HTTP ${res.status}: ${JSON.stringify(details)}`);
     }
     // Some routes (connect, restart) catch their own failures and answer 200 `{ error: true, message }`.
-    if (json.error === true) throw new EvolutionError(500, json.message ?? null, `gateway: ${String(json.message)}`);
-    return json;
+    if (json?.error === true) throw new EvolutionError(500, json.message ?? null, `gateway: ${String(json.message)}`);
+    return json as T;
   };
 
   return {
@@ -107,8 +139,8 @@ export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15
           instanceName: gateway.instance,
           integration: 'WHATSAPP-BAILEYS',
           qrcode: false,
-          // Group chats are not handled yet: the gateway need not send them.
-          groupsIgnore: true,
+          // Group messages and members joining or leaving (the group tools) reach our webhook.
+          groupsIgnore: false,
           readMessages: false,
         },
       ),
@@ -144,6 +176,8 @@ export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15
         password: proxy.password ?? '',
       });
     },
+    settings: () => call<TEvolutionSettings | null>('GET', `settings/find/${instance}`),
+    setSettings: (settings: TEvolutionSettings) => call<unknown>('POST', `settings/set/${instance}`, settings),
     sendText: (body: Record<string, unknown>) => call<TEvolutionMessage>('POST', `message/sendText/${instance}`, body),
     // Files travel as base64 in the JSON body: a minute for large ones.
     sendMedia: (body: Record<string, unknown>) =>
@@ -160,6 +194,7 @@ export const createEvolutionClient = (gateway: TEvolutionGateway, timeoutMs = 15
         { message: { key: { id: messageId } }, convertToMp4: false },
         60_000,
       ),
+    ...evolutionGroupCalls(call, instance),
   };
 };
 

@@ -29,6 +29,30 @@ const isMissing = (error: unknown) => error instanceof EvolutionError && error.s
 const isNotConnected = (error: unknown) => error instanceof EvolutionError && error.status === 400;
 
 /**
+ * Lets group messages and members' joins and leaves reach our webhook (the group tools): Evolution drops them while
+ * the instance's `groupsIgnore` is on, as instances made before the group tools were. `/settings/set` wants every
+ * flag, so the others are sent back as they were. Best effort: a gateway that refuses leaves groups out.
+ */
+const receiveGroups = async (client: TEvolutionClient, log: FastifyBaseLogger, connection: TConnectionRow) => {
+  try {
+    const current = await client.settings();
+    if (current?.groupsIgnore === false) return;
+    await client.setSettings({
+      rejectCall: current?.rejectCall === true,
+      msgCall: current?.msgCall ?? '',
+      groupsIgnore: false,
+      alwaysOnline: current?.alwaysOnline === true,
+      readMessages: current?.readMessages === true,
+      readStatus: current?.readStatus === true,
+      syncFullHistory: current?.syncFullHistory === true,
+      ...(current?.wavoipToken ? { wavoipToken: current.wavoipToken } : {}),
+    });
+  } catch (err) {
+    log.warn({ err, connectionId: connection.id }, 'evolution instance still ignores groups');
+  }
+};
+
+/**
  * The session of a connection on its Evolution gateway: one instance per connection, created on the first
  * start, with our webhook registered (again) on every start so that a changed public URL or secret follows.
  */
@@ -56,6 +80,7 @@ export const createEvolutionSession = ({
       }
       const webhook = webhookOf(connection);
       await client.setWebhook(webhook.url, webhook.headers);
+      if (state !== null) await receiveGroups(client, log, connection);
       if (state === 'open') return connected();
       // A closed session starts pairing; one that is pairing answers its current QR (Baileys renews it every 20 s).
       const qr = await client.connect();
@@ -78,6 +103,7 @@ export const createEvolutionSession = ({
       if (state === null) await client.createInstance();
       const webhook = webhookOf(connection);
       await client.setWebhook(webhook.url, webhook.headers);
+      if (state !== null) await receiveGroups(client, log, connection);
       const answer = await client.connect(phone);
       if (!answer.pairingCode) throw new EvolutionError(500, null, 'no pairing code in the answer');
       return { code: answer.pairingCode, state: pairing(answer.base64) };

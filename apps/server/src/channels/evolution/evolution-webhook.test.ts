@@ -72,8 +72,9 @@ describe('parseEvolutionWebhook', () => {
     expect(image[0]).toMatchObject({ mediaType: 'image', body: 'Foto' });
   });
 
-  it('skips our own echoes, groups, status broadcasts and revokes; a reaction points at its message', () => {
+  it('skips our own echoes, unsigned group messages, status broadcasts and revokes; a reaction points at its message', () => {
     expect(events(upsert({ fromMe: true }, { conversation: 'eco' }))).toEqual([]);
+    // A group message that names no member has no sender.
     expect(events(upsert({ remoteJid: '120363000000000000@g.us' }, { conversation: 'grupo' }))).toEqual([]);
     expect(events(upsert({ remoteJid: 'status@broadcast' }, { conversation: 'status' }))).toEqual([]);
     expect(events(upsert({}, { protocolMessage: { type: 0 } }))).toEqual([]);
@@ -98,6 +99,65 @@ describe('parseEvolutionWebhook', () => {
     expect(withAlt[0]).toMatchObject({ from: { kind: 'phone', value: '5511987650001', lid: '123456789012345' } });
     const lidOnly = events(upsert({ remoteJid: '123456789012345@lid' }, { conversation: 'Oi' }));
     expect(lidOnly[0]).toMatchObject({ from: { kind: 'lid', value: '123456789012345' } });
+  });
+
+  it("reads a group member's message: the group beside the member who wrote it (their phone beside a LID)", () => {
+    const group = { remoteJid: '120363000000000001@g.us', participant: '5511977770002@s.whatsapp.net' };
+    expect(events(upsert(group, { conversation: 'Bom dia' }))[0]).toMatchObject({
+      kind: 'message',
+      from: { kind: 'phone', value: '5511977770002' },
+      groupId: '120363000000000001',
+      body: 'Bom dia',
+    });
+    const lid = events(
+      upsert(
+        { ...group, participant: '22233344455566@lid', participantAlt: '5511977770002@s.whatsapp.net' },
+        { conversation: 'Oi' },
+      ),
+    );
+    expect(lid[0]).toMatchObject({ from: { kind: 'phone', value: '5511977770002', lid: '22233344455566' } });
+    expect(events(upsert({}, { conversation: 'Oi' }))[0]).toMatchObject({ groupId: null });
+  });
+
+  it('reads members joining and leaving a group, with their phones (never a LID taken for one)', () => {
+    const update = (data: Record<string, unknown>, event = 'group-participants.update') =>
+      events(envelope(event, { id: '120363000000000001@g.us', action: 'add', ...data }));
+    expect(
+      update({
+        author: '5511911112222@s.whatsapp.net',
+        participants: ['5511966660001@s.whatsapp.net', '22233344455566@lid', '99988877766655@lid'],
+        participantsData: [
+          { jid: '5511966660001@s.whatsapp.net', phoneNumber: '5511966660001@s.whatsapp.net' },
+          { jid: '22233344455566@lid', phoneNumber: '5511966660002@s.whatsapp.net' },
+          // Evolution's fallback when the member is no longer listed: the JID's user part.
+          { jid: '99988877766655@lid', phoneNumber: '99988877766655' },
+        ],
+      }),
+    ).toEqual([
+      {
+        kind: 'group-participants',
+        change: {
+          groupId: '120363000000000001@g.us',
+          action: 'add',
+          author: '5511911112222@s.whatsapp.net',
+          participants: [
+            { id: '5511966660001@s.whatsapp.net', number: '5511966660001' },
+            { id: '22233344455566@lid', number: '5511966660002' },
+            { id: '99988877766655@lid', number: null },
+          ],
+        },
+      },
+    ]);
+    // Baileys 7 members as objects (Evolution's fallback passes them on as they are), the event in UPPER_SNAKE.
+    const objects = update(
+      { action: 'remove', participants: [{ id: '22233344455566@lid', phoneNumber: '5511966660002@s.whatsapp.net' }] },
+      'GROUP_PARTICIPANTS_UPDATE',
+    );
+    expect(objects[0]).toMatchObject({
+      change: { action: 'remove', author: null, participants: [{ id: '22233344455566@lid', number: '5511966660002' }] },
+    });
+    expect(update({ action: 'modify', participants: ['5511966660001@s.whatsapp.net'] })).toEqual([]);
+    expect(update({ id: '5511966660001@s.whatsapp.net', participants: [] })).toEqual([]);
   });
 
   it('maps acks, connection changes and QR codes', () => {

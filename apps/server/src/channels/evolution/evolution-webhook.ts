@@ -2,12 +2,13 @@ import { parseWhatsappJid } from '@prosa/contracts';
 import { z } from 'zod';
 import { locationMessage } from '../shared/location-body.js';
 import { parseEvolutionCall, type TEvolutionCall } from './evolution-call.js';
+import { parseEvolutionGroupParticipants, type TEvolutionGroupParticipants } from './evolution-group-participants.js';
 
 /**
  * What an Evolution API webhook says, in our terms. Evolution posts one event per request, in an envelope
  * `{ event, instance, data, destination, date_time, sender, server_url, apikey }`; `data` is Baileys' shape
- * flattened. Anything of an unknown shape, and what we do not handle yet (groups, status broadcasts, our own
- * sends echoed back), is skipped, never an error.
+ * flattened. Anything of an unknown shape, and what we do not handle yet (status broadcasts, our own sends
+ * echoed back), is skipped, never an error.
  */
 export type TEvolutionMedia = {
   /** The file's bytes when the gateway put them in the webhook (its base64 option), else fetched by id. */
@@ -31,7 +32,10 @@ export type TEvolutionEvent =
   | {
       kind: 'message';
       externalId: string;
+      /** Who wrote it: the person, also inside a group (the participant). */
       from: TEvolutionSender;
+      /** The group it was written in (its JID's digits), or null for a conversation with the person. */
+      groupId: string | null;
       name: string | null;
       timestamp: number;
       mediaType: string;
@@ -42,7 +46,8 @@ export type TEvolutionEvent =
     }
   | { kind: 'reaction'; externalId: string; from: TEvolutionSender; targetExternalId: string; emoji: string }
   | { kind: 'ack'; externalId: string; status: 'sent' | 'delivered' | 'read' | 'failed' }
-  | TEvolutionCall;
+  | TEvolutionCall
+  | TEvolutionGroupParticipants;
 
 export const ZEvolutionEnvelope = z
   .object({
@@ -60,6 +65,7 @@ const ZKey = z
     participant: z.string().nullish(),
     /** Baileys 7: the phone JID beside a LID one. */
     remoteJidAlt: z.string().nullish(),
+    participantAlt: z.string().nullish(),
     senderPn: z.string().nullish(),
   })
   .loose();
@@ -139,13 +145,24 @@ const secondsOf = (value: z.infer<typeof ZTimestamp> | null | undefined) => {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now();
 };
 
-/** Who wrote: their phone when the gateway knows it (also for a LID chat, from the alternate JID), else the LID. */
-const senderOf = (key: z.infer<typeof ZKey>): TEvolutionSender | null => {
-  const jid = parseWhatsappJid(key.remoteJid);
-  if (!jid || jid.kind === 'group') return null;
-  if (jid.kind === 'phone') return { kind: 'phone', value: jid.id };
-  const alt = parseWhatsappJid(key.remoteJidAlt ?? key.senderPn ?? '');
-  return alt?.kind === 'phone' ? { kind: 'phone', value: alt.id, lid: jid.id } : { kind: 'lid', value: jid.id };
+/** A person by their JID: their phone when the gateway knows it (a LID's alternate JID), else the LID. */
+const personOf = (jid: string | null | undefined, altJid: string | null | undefined): TEvolutionSender | null => {
+  const person = parseWhatsappJid(jid ?? '');
+  if (!person || person.kind === 'group') return null;
+  if (person.kind === 'phone') return { kind: 'phone', value: person.id };
+  const alt = parseWhatsappJid(altJid ?? '');
+  return alt?.kind === 'phone' ? { kind: 'phone', value: alt.id, lid: person.id } : { kind: 'lid', value: person.id };
+};
+
+/** Who wrote, and in which group: in a group the key names the member as `participant`. */
+const senderOf = (key: z.infer<typeof ZKey>): { from: TEvolutionSender; groupId: string | null } | null => {
+  const chat = parseWhatsappJid(key.remoteJid);
+  if (!chat) return null;
+  const from =
+    chat.kind === 'group'
+      ? personOf(key.participant, key.participantAlt)
+      : personOf(key.remoteJid, key.remoteJidAlt ?? key.senderPn);
+  return from ? { from, groupId: chat.kind === 'group' ? chat.id : null } : null;
 };
 
 const textOf = (message: Record<string, unknown>) => {
@@ -165,8 +182,9 @@ const toMessageEvent = (data: z.infer<typeof ZUpsert>): TEvolutionEvent | null =
   const { key } = data;
   // Our own sends come back as upserts too (and so do messages typed on the phone): the agent's copy is ours.
   if (key.fromMe) return null;
-  const from = senderOf(key);
-  if (!from || !data.message) return null;
+  const sender = senderOf(key);
+  if (!sender || !data.message) return null;
+  const { from, groupId } = sender;
   const message = unwrap(data.message);
   if (message.protocolMessage || message.editedMessage) return null;
   const reaction = message.reactionMessage as { key?: { id?: unknown }; text?: unknown } | undefined;
@@ -184,6 +202,7 @@ const toMessageEvent = (data: z.infer<typeof ZUpsert>): TEvolutionEvent | null =
   const common = {
     externalId: key.id,
     from,
+    groupId,
     name,
     timestamp: secondsOf(data.messageTimestamp),
     raw: data,
@@ -249,6 +268,8 @@ const parseOne = (event: string, data: unknown): TEvolutionEvent | null => {
     }
     case 'call':
       return parseEvolutionCall(data);
+    case 'group.participants.update':
+      return parseEvolutionGroupParticipants(data);
     default:
       return null;
   }
@@ -262,7 +283,7 @@ export const parseEvolutionWebhook = (payload: unknown): { instance: string; eve
   const items = Array.isArray(data) ? data : [data];
   const events: TEvolutionEvent[] = [];
   for (const item of items) {
-    const parsed = parseOne(event.toLowerCase().replace(/_/g, '.'), item);
+    const parsed = parseOne(event.toLowerCase().replace(/[_-]/g, '.'), item);
     if (parsed) events.push(parsed);
   }
   return { instance, events };

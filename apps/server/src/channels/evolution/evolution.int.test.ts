@@ -340,14 +340,34 @@ describe('Evolution API messages', () => {
     expect(image?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
   });
 
-  it('skips our own echoes and group chats for now', async () => {
+  it("skips our own echoes; a group's message lands in the group's conversation", async () => {
     await evo.phone.message({ ...customer, fromMe: true, text: 'eco do celular', id: '3AECHO01' }, instanceName);
+    expect(await storedWithId('3AECHO01')).toHaveLength(0);
+    // The gateway sends group events (the instance's groupsIgnore turned off), named by the group's subject.
+    expect(evo.instance(instanceName)?.settings.groupsIgnore).toBe(false);
+    evo.addGroup({
+      id: '120363000000000001@g.us',
+      subject: 'Clientes da loja',
+      desc: null,
+      announce: false,
+      participants: [
+        { id: `${phone.number}@s.whatsapp.net`, admin: null },
+        { id: `${customer.number}@s.whatsapp.net`, admin: null },
+      ],
+    });
     await evo.phone.message(
       { ...customer, remoteJid: '120363000000000001@g.us', text: 'no grupo', id: '3AGROUP1' },
       instanceName,
     );
-    expect(await storedWithId('3AECHO01')).toHaveLength(0);
-    expect(await storedWithId('3AGROUP1')).toHaveLength(0);
+    const [stored] = await storedWithId('3AGROUP1');
+    expect(stored?.body).toBe('no grupo');
+    // Who wrote it stays with the message; the conversation is the group's.
+    expect(stored?.dataJson).toMatchObject({
+      key: { participant: `${customer.number}@s.whatsapp.net` },
+      sender: { kind: 'phone', value: customer.number, name: customer.pushName },
+    });
+    const ticket = await t.request('GET', `/tickets/${stored?.ticketId}`, { token: fx.tokens.admin });
+    expect(ticket.body).toMatchObject({ isGroup: true, contact: { name: 'Clientes da loja', isGroup: true } });
   });
 
   it('media out: files go base64 through sendMedia, voice notes through sendWhatsAppAudio', async () => {
@@ -407,12 +427,20 @@ describe('Evolution API session', () => {
   });
 
   it('PUT /whatsappsession/:id shows a new QR code; scanning it connects again', async () => {
+    // An instance made before the group tools ignored groups: the restart turns them on, other settings kept.
+    const instance = evo.instance(instanceName);
+    if (instance) instance.settings = { ...instance.settings, groupsIgnore: true, rejectCall: true, msgCall: 'Não' };
     const sessions = await watchSessions(t, fx);
     const res = await t.request('PUT', `/whatsappsession/${connection.id}`, { token: fx.tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('qrcode');
     expect(res.body.qrcode).toMatch(/^data:image\/png;base64,/);
     expect(res.body.qrcode).not.toBe(connection.qrcode);
+    expect(evo.instance(instanceName)?.settings).toMatchObject({
+      groupsIgnore: false,
+      rejectCall: true,
+      msgCall: 'Não',
+    });
     // The gateway rotates its QR: the new one reaches the card through the webhook.
     const rotated = await evo.phone.newQr(instanceName);
     await eventually(async () => expect((await rowOf())?.qrcode).toBe(rotated?.base64));

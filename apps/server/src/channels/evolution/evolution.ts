@@ -33,13 +33,16 @@ import {
   readEvolutionConfig,
   sealEvolutionConfig,
 } from './evolution-config.js';
+import { createEvolutionGroupInbound } from './evolution-group-inbound.js';
+import { createEvolutionGroupAdmin } from './evolution-groups.js';
 import { createEvolutionSession } from './evolution-session.js';
 import { parseEvolutionWebhook, type TEvolutionEvent } from './evolution-webhook.js';
 
-/** The number or JID Evolution writes to: a phone's digits, or a LID as its JID. */
-const evolutionNumber = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
+/** The number or JID Evolution writes to: a phone's digits, or a LID or a group as its JID. */
+const evolutionNumber = (to: TAddress) =>
+  to.kind === 'lid' ? `${to.value}@lid` : to.kind === 'group' ? `${to.value}@g.us` : to.value.replace(/\D/g, '');
 const evolutionJid = (to: TAddress) =>
-  to.kind === 'lid' ? `${to.value}@lid` : `${evolutionNumber(to)}@s.whatsapp.net`;
+  to.kind === 'phone' ? `${evolutionNumber(to)}@s.whatsapp.net` : evolutionNumber(to);
 
 /** Evolution's `mediatype` for our media kinds (stickers go as images, anything else as a document). */
 const evolutionMediaType = (mediaType: string) =>
@@ -59,7 +62,7 @@ const closeReason = (statusReason: number | null) =>
 
 /**
  * WhatsApp through an Evolution API v2 gateway: the adapter (text, files, voice notes and quoted replies,
- * read receipts, paced sends), the session (instance, webhook and QR on the gateway) and the webhook
+ * read receipts, paced sends, groups and their administration), the session (instance, webhook and QR on the gateway) and the webhook
  * (`POST /evolutionhooks/:token`, with the secret we registered as its bearer).
  */
 export const setupEvolution = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
@@ -107,12 +110,17 @@ export const setupEvolution = (services: TServices, secrets: TSecrets, host: TCh
         ...quoted,
       });
     }
-    return client.sendText({ number, text: message.body, ...quoted });
+    // Group members the text mentions (JIDs): Evolution's `mentioned`, read only for a group.
+    const mentioned = message.mentions?.length ? { mentioned: message.mentions } : {};
+    return client.sendText({ number, text: message.body, ...quoted, ...mentioned });
   };
+
+  const groupAdmin = createEvolutionGroupAdmin(clientOf);
+  const inGroup = createEvolutionGroupInbound(services.log, groupAdmin);
 
   const adapter: TChannelAdapter = {
     kind: 'evolution',
-    addressKinds: ['phone', 'lid'],
+    addressKinds: ['phone', 'lid', 'group'],
     // Evolution takes no idempotency key: a send cut by a crash is marked failed, never repeated blindly.
     idempotent: false,
     // An unofficial WhatsApp number: sends one at a time with human pauses, or WhatsApp bans it.
@@ -135,6 +143,9 @@ export const setupEvolution = (services: TServices, secrets: TSecrets, host: TCh
       const remoteJid = evolutionJid(target.to);
       await clientOf(target.connection).markRead(externalIds.map((id) => ({ remoteJid, fromMe: false, id })));
     },
+    groupParticipants: async (target) =>
+      (await groupAdmin.get(target.connection, evolutionJid(target.to))).participants,
+    groupAdmin,
     check: session.check,
     applyProxy: session.applyProxy,
     session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
@@ -157,7 +168,6 @@ export const setupEvolution = (services: TServices, secrets: TSecrets, host: TCh
       };
     });
 
-  /** One event of an authenticated webhook into our pipelines. */
   /** One event of an authenticated webhook, as the host takes it. */
   const translate = async (connection: TConnectionRow, event: TEvolutionEvent): Promise<TGatewayEvent[]> => {
     const qrExpired: TGatewayEvent = {
@@ -178,8 +188,12 @@ export const setupEvolution = (services: TServices, secrets: TSecrets, host: TCh
         return deliveryStatuses([event.externalId], event.status);
       case 'reaction':
         return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
-      case 'message':
-        return [gatewayMessage(event, await storeMedia(connection, event))];
+      case 'message': {
+        const message = gatewayMessage(event, await storeMedia(connection, event));
+        return [event.groupId ? await inGroup(connection, message, event.groupId) : message];
+      }
+      case 'group-participants':
+        return [{ type: 'group-participants', change: event.change }];
       case 'call': {
         // Evolution refuses calls only by an instance setting, not one by one: the adapter has no rejectCall,
         // so the host records the call as not answered and still sends the tenant's text.

@@ -13,7 +13,7 @@ const noErrors = (): TCampaignImportReport => ({ added: 0, duplicates: 0, errors
 /** A group's address as channels keep it: the JID's id, without `@g.us`. */
 const groupAddress = (groupId: string) => ({ kind: 'group', value: groupId.replace(/@g\.us$/, '') });
 
-/** The connection of a group send: the tenant's, on a channel that sees its number's groups (Baileys). */
+/** The connection of a group send: the tenant's, on a channel that sees its number's groups (Baileys, Evolution). */
 export const groupConnection = async (deps: TDeps, tenantId: number, connectionId: number) => {
   const connection = await withTenant(deps.db, tenantId, (tx) => findConnection(tx, tenantId, connectionId));
   if (!connection || !deps.channels.abilities(connection.type).groups)

@@ -54,13 +54,15 @@ describe('campaign form helpers', () => {
   });
 
   it('offers each kind only the connections that can send it', () => {
-    const types = ['baileys', 'waba', 'sms', 'webchat', 'telegram'];
+    const types = ['baileys', 'evolution', 'waba', 'sms', 'webchat', 'telegram'];
     const usable = (kind: Parameters<typeof canSendKind>[1]) => types.filter((type) => canSendKind({ type }, kind));
     expect(usable('sms')).toEqual(['sms']);
     expect(usable('template')).toEqual(['waba']);
     expect(usable('template-variavel')).toEqual(['waba']);
-    expect(usable('texto')).toEqual(['baileys', 'telegram']);
-    expect(usable('campaign')).toEqual(['baileys', 'waba', 'telegram']);
+    expect(usable('texto')).toEqual(['baileys', 'evolution', 'telegram']);
+    expect(usable('campaign')).toEqual(['baileys', 'evolution', 'waba', 'telegram']);
+    expect(usable('grupos')).toEqual(['baileys', 'evolution']);
+    expect(usable('participantes')).toEqual(['baileys', 'evolution']);
   });
 
   it('reads the CSV header’s columns, comma or semicolon separated', () => {

@@ -128,6 +128,9 @@ export const campaignResolver =
   (values: TCampaignForm): FormErrors =>
     validateCampaignBody(campaignFormToBody(values, kind));
 
+/** WhatsApp by QR code and the Evolution gateway: the channels with group tools (docs/group-tools.md). */
+const groupChannels = new Set(['baileys', 'evolution']);
+
 /**
  * The connections that can send a kind: SMS through SMS connections, templates through channels that have
  * them (WhatsApp Cloud API), free text through the messaging channels (never the site's web chat).
@@ -144,11 +147,11 @@ export const canSendKind = (connection: Pick<TConnection, 'type'>, kind: TCampai
       return !['sms', 'webchat', 'waba'].includes(connection.type);
     case 'campaign':
       return !['sms', 'webchat'].includes(connection.type);
-    // Groups: the channels that see a number's groups (Baileys).
+    // Groups: the channels that see a number's groups and administer them (docs/group-tools.md).
     case 'grupos':
     case 'grupos-mencao':
     case 'participantes':
-      return connection.type === 'baileys';
+      return groupChannels.has(connection.type);
     default: {
       const unknownKind: never = kind;
       return Boolean(unknownKind);

@@ -44,7 +44,7 @@ const matches = (group: TGroupInfo, search: string) =>
   !search || group.subject.toLowerCase().includes(search.toLowerCase()) || group.groupId.includes(search);
 
 /**
- * The connection (WhatsApp by QR code: only those see groups) and then its groups, searchable, one or many.
+ * The connection (WhatsApp by QR code or Evolution: only those see groups) and then its groups, searchable, one or many.
  * Each group says whether our number is admin there, which most group actions need.
  */
 export const GroupPicker = ({

@@ -1,0 +1,365 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/sockets.js';
+import { messages, tenants } from '../../platform/db/schema.js';
+
+// The group tools' behaviour on one WhatsApp channel, told by scenarios every provider with `groupAdmin` runs
+// against its own fake (group-tools.int.test.ts for Baileys, group-tools-evolution.int.test.ts for Evolution):
+// the group actions with a result per group (our number is admin of one group, not of the other) and the
+// enforcement on joins, leaves and messages. The fake behind a `TGroupWorld` plays WhatsApp.
+
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+
+/** A member as WhatsApp lists them: JID (a LID in LID groups), the phone's JID beside, the role. */
+export type TGroupWorldMember = { id: string; phoneNumber?: string; admin: 'admin' | 'superadmin' | null };
+
+/** A call that changes a group, as the provider's fake recorded it (whether WhatsApp took it or not). */
+export type TGroupWorldCall = { kind: 'subject' | 'description' | 'setting' | 'participants'; args: unknown[] };
+
+/** WhatsApp as one provider's fake plays it, in the scenarios' words. */
+export type TGroupWorld = {
+  /** Starts the server (with what the provider needs to reach it) and its fake. */
+  start: () => Promise<TestApp>;
+  /** Makes the tenant admin's connection and pairs it as `number`: its id once CONNECTED. */
+  pair: (t: TestApp, adminToken: string, queueId: number, number: string) => Promise<number>;
+  addGroup: (jid: string, subject: string, members: TGroupWorldMember[]) => void;
+  group: (
+    jid: string,
+  ) =>
+    | { subject: string; desc: string | null; announce: boolean; participants: { id: string; admin?: string | null }[] }
+    | undefined;
+  /** Members join, leave, are promoted or demoted (WhatsApp's members change, then the provider tells us). */
+  groupChange: (
+    jid: string,
+    members: { id: string }[],
+    action: 'add' | 'remove' | 'promote' | 'demote',
+    author: string | null,
+  ) => Promise<void>;
+  /** Members write in a group, in order. */
+  receive: (
+    jid: string,
+    written: { participant: string; id: string; text: string; pushName: string }[],
+  ) => Promise<void>;
+  /** Texts sent to a group, with the members they mention. */
+  texts: (jid: string) => { text: string; mentions: string[] }[];
+  /** Members' messages deleted for everyone in a group. */
+  deleted: (jid: string) => { id: string; participant: string | undefined }[];
+  /** Calls that change the group (subject, description, settings, members), in order. */
+  calls: (jid: string) => TGroupWorldCall[];
+  close: () => Promise<void>;
+};
+
+export const ourNumber = '5511940005000';
+export const ourJid = `${ourNumber}@s.whatsapp.net`;
+export const adminGroup = '120363000000000001@g.us';
+export const memberGroup = '120363000000000002@g.us';
+const rita = '5511977770002@s.whatsapp.net';
+
+/** What the scenarios share with a provider's own tests (filled before they run). */
+export type TGroupToolsContext = {
+  t: TestApp;
+  fx: TFixture;
+  other: TFixture;
+  connectionId: number;
+  webchatId: number;
+  otherConnectionId: number;
+};
+
+/**
+ * Before the file's tests: starts the server and the world, pairs the tenant's number, makes a web chat for each
+ * tenant and puts two groups in WhatsApp (admin of one, plain member of the other, by its LID).
+ */
+export const startGroupToolsWorld = (world: TGroupWorld): TGroupToolsContext => {
+  const ctx = {} as TGroupToolsContext;
+  const call = (method: string, path: string, body?: unknown, token = ctx.fx.tokens.admin) =>
+    ctx.t.request(method, path, { token, body });
+
+  beforeAll(async () => {
+    ctx.t = await world.start();
+    const { t } = ctx;
+    ctx.fx = await t.createTenantFixture('Grupos', { maxConnections: 5 });
+    ctx.other = await t.createTenantFixture('Vizinha', { maxConnections: 5 });
+    await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, ctx.fx.tenantId));
+    ctx.connectionId = await world.pair(t, ctx.fx.tokens.admin, ctx.fx.queue.id, ourNumber);
+    ctx.webchatId = (
+      await call('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: ctx.fx.queue.id })
+    ).body.id;
+    ctx.otherConnectionId = (
+      await call(
+        'POST',
+        '/whatsapp',
+        { name: 'Site', type: 'webchat', queueId: ctx.other.queue.id },
+        ctx.other.tokens.admin,
+      )
+    ).body.id;
+    world.addGroup(adminGroup, 'Equipe de vendas', [
+      { id: ourJid, admin: 'superadmin' },
+      { id: rita, admin: null },
+    ]);
+    world.addGroup(memberGroup, 'Condomínio', [
+      { id: '5511911112222@s.whatsapp.net', admin: 'superadmin' },
+      // A LID group: our number is listed by its LID, the phone beside it.
+      { id: '22233344455566@lid', phoneNumber: ourJid, admin: null },
+    ]);
+  });
+  afterAll(async () => {
+    await ctx.t?.close();
+    await world.close();
+  });
+  return ctx;
+};
+
+/** The scenarios, in order, on the world `startGroupToolsWorld` made. */
+export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsContext) => {
+  const call = (method: string, path: string, body?: unknown, token: string | null = ctx.fx.tokens.admin) =>
+    ctx.t.request(method, path, { token: token ?? undefined, body });
+
+  /** Waits until the word filter handled the message the channel gave this id (its job completed). */
+  const filtered = (externalId: string) =>
+    eventually(async () => {
+      const { rows } = (await ctx.t.db.execute(
+        sql`select count(*)::int as done from pgboss.job j join messages m on m.id = (j.data->'payload'->>'messageId')::int
+          where j.data->>'job' = 'event.group-word-filter' and j.state = 'completed' and m.message_id = ${externalId}`,
+      )) as unknown as { rows: { done: number }[] };
+      expect(rows[0]?.done).toBe(1);
+    }, 20_000);
+
+  const members = (jid: string) => world.group(jid)?.participants.map((member) => member.id) ?? [];
+
+  describe('group actions', () => {
+    it('POST /listGroup lists the groups of the number with where it is admin', async () => {
+      const res = await call('POST', '/listGroup', { connectionId: ctx.connectionId });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.groups).toEqual([
+        { groupId: memberGroup, subject: 'Condomínio', description: null, size: 2, isAdmin: false, adminsOnly: false },
+        {
+          groupId: adminGroup,
+          subject: 'Equipe de vendas',
+          description: null,
+          size: 2,
+          isAdmin: true,
+          adminsOnly: false,
+        },
+      ]);
+    });
+
+    it('POST /listGroupById and /listParticipants give the members', async () => {
+      const { connectionId } = ctx;
+      const one = await call('POST', '/listGroupById', { connectionId, groupId: memberGroup });
+      expect(one.status).toBe(200);
+      expect(one.body.participants).toEqual([
+        { id: '5511911112222@s.whatsapp.net', number: '5511911112222', admin: true },
+        { id: '22233344455566@lid', number: ourNumber, admin: false },
+      ]);
+      const many = await call('POST', '/listParticipants', { connectionId, groupIds: [adminGroup, memberGroup] });
+      expect(many.status).toBe(200);
+      expect(many.body.results.map((r: { groupId: string; ok: boolean }) => [r.groupId, r.ok])).toEqual([
+        [adminGroup, true],
+        [memberGroup, true],
+      ]);
+    });
+
+    it('changes titles, descriptions and the admins-only setting where the number is admin, per group', async () => {
+      const { connectionId } = ctx;
+      const groupIds = [adminGroup, memberGroup];
+      const titles = await call('POST', '/changeTitles', { connectionId, groupIds, title: 'Vendas 2026' });
+      expect(titles.status, JSON.stringify(titles.body)).toBe(200);
+      expect(titles.body.results).toEqual([
+        { groupId: adminGroup, ok: true },
+        { groupId: memberGroup, ok: false, error: 'ERR_GROUP_NOT_ADMIN' },
+      ]);
+      expect(world.group(adminGroup)?.subject).toBe('Vendas 2026');
+      expect(world.group(memberGroup)?.subject).toBe('Condomínio');
+      const desc = await call('POST', '/changeDescriptions', { connectionId, groupIds, description: 'Só pedidos' });
+      expect(desc.body.results[0]).toEqual({ groupId: adminGroup, ok: true });
+      expect(world.group(adminGroup)?.desc).toBe('Só pedidos');
+      const locked = await call('POST', '/setAdminsOnlyForGroups', { connectionId, groupIds, adminsOnly: true });
+      expect(locked.body.results[1]).toEqual({ groupId: memberGroup, ok: false, error: 'ERR_GROUP_NOT_ADMIN' });
+      expect(world.group(adminGroup)?.announce).toBe(true);
+      // Where the number is not admin, WhatsApp was not asked.
+      expect(world.calls(memberGroup)).toEqual([]);
+      expect(world.calls(adminGroup).map((made) => made.kind)).toEqual(['subject', 'description', 'setting']);
+    });
+
+    it('adds, promotes, demotes and removes members, each number answered', async () => {
+      const { connectionId } = ctx;
+      const groupIds = [adminGroup, memberGroup];
+      const added = await call('POST', '/addParticipantsToGroups', {
+        connectionId,
+        groupIds,
+        numbers: ['+55 11 93333-0001', '5511977770002'],
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      expect(added.body.results).toEqual([
+        {
+          groupId: adminGroup,
+          ok: true,
+          members: [
+            { number: '5511933330001', ok: true },
+            // Already in the group: WhatsApp's 409.
+            { number: '5511977770002', ok: false, error: 'ERR_GROUP_MEMBER_ALREADY_IN' },
+          ],
+        },
+        { groupId: memberGroup, ok: false, error: 'ERR_GROUP_NOT_ADMIN' },
+      ]);
+      expect(world.calls(memberGroup)).toEqual([]);
+      const member = '5511933330001@s.whatsapp.net';
+      const admin = () => world.group(adminGroup)?.participants.find((p) => p.id === member)?.admin;
+      const one = { connectionId, groupIds: [adminGroup], numbers: ['5511933330001'] };
+      const promoted = await call('POST', '/promoteParticipantsInGroups', one);
+      expect(promoted.body.results[0].ok).toBe(true);
+      expect(admin()).toBe('admin');
+      await call('POST', '/demoteParticipantsInGroups', one);
+      expect(admin()).toBeNull();
+      const removed = await call('POST', '/removeParticipantsFromGroups', one);
+      expect(removed.body.results).toEqual([
+        { groupId: adminGroup, ok: true, members: [{ number: '5511933330001', ok: true }] },
+      ]);
+      expect(members(adminGroup)).not.toContain(member);
+      // Someone not in the group cannot be removed: WhatsApp's 404 for that member fails the group.
+      const again = await call('POST', '/removeParticipantsFromGroups', one);
+      expect(again.body.results).toEqual([
+        {
+          groupId: adminGroup,
+          ok: false,
+          error: 'ERR_GROUP_MEMBER_NOT_IN_GROUP',
+          members: [{ number: '5511933330001', ok: false, error: 'ERR_GROUP_MEMBER_NOT_IN_GROUP' }],
+        },
+      ]);
+    });
+
+    it('POST /createGroups makes each group with its members', async () => {
+      const res = await call('POST', '/createGroups', {
+        connectionId: ctx.connectionId,
+        groups: [{ subject: 'Clientes VIP', participants: ['5511944440001'] }],
+      });
+      expect(res.status).toBe(200);
+      const [result] = res.body.results;
+      expect(result).toMatchObject({ subject: 'Clientes VIP', ok: true });
+      expect(result.groupId).toMatch(/@g\.us$/);
+      expect(world.group(result.groupId)?.participants).toEqual([
+        { id: ourJid, admin: 'superadmin' },
+        { id: '5511944440001@s.whatsapp.net', admin: null },
+      ]);
+    });
+
+    it('refuses agents, other tenants, channels without groups and bad input', async () => {
+      const { connectionId, fx, other } = ctx;
+      expect((await call('POST', '/listGroup', { connectionId }, null)).status).toBe(401);
+      expect((await call('POST', '/listGroup', { connectionId }, fx.tokens.agent)).status).toBe(403);
+      const stranger = await call('POST', '/listGroup', { connectionId }, other.tokens.admin);
+      expect(stranger.status).toBe(404);
+      expect(stranger.body.field).toBe('connectionId');
+      const webchat = await call('POST', '/listGroup', { connectionId: ctx.webchatId });
+      expect(webchat.status).toBe(400);
+      expect(webchat.body).toMatchObject({ error: 'ERR_GROUP_TOOLS_UNAVAILABLE', field: 'connectionId' });
+      const bad = await call('POST', '/changeTitles', { connectionId, groupIds: ['nope'], title: 'x' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.field).toMatch(/^groupIds/);
+      const noTitle = await call('POST', '/changeTitles', { connectionId, groupIds: [adminGroup] });
+      expect(noTitle.status).toBe(400);
+      expect(noTitle.body.field).toBe('title');
+    });
+  });
+
+  describe('enforcement', () => {
+    it('removes a banned number as soon as it joins, and greets the others', async () => {
+      const scope = { connectionId: ctx.connectionId, groupId: adminGroup };
+      expect((await call('POST', '/banList', { ...scope, number: '5511966660001' })).status).toBe(201);
+      const greeting = await call('POST', '/greetingMessage', {
+        ...scope,
+        message: 'Bem-vindo, {{name}}, ao {{group}}!',
+      });
+      expect(greeting.status).toBe(201);
+      const intruder = '5511966660001@s.whatsapp.net';
+      const newcomer = '5511966660002@s.whatsapp.net';
+      await world.groupChange(adminGroup, [{ id: intruder }, { id: newcomer }], 'add', null);
+      await eventually(() => {
+        expect(members(adminGroup)).not.toContain(intruder);
+        expect(members(adminGroup)).toContain(newcomer);
+      });
+      expect(world.calls(adminGroup)).toContainEqual({ kind: 'participants', args: [[intruder], 'remove'] });
+      await eventually(() => {
+        expect(world.texts(adminGroup)).toContainEqual({
+          text: 'Bem-vindo, @5511966660002, ao Vendas 2026!',
+          mentions: [newcomer],
+        });
+      }, 15_000);
+      // The intruder was not greeted.
+      expect(JSON.stringify(world.texts(adminGroup))).not.toContain('5511966660001');
+    });
+
+    it('says goodbye to a member who leaves when the group has a farewell', async () => {
+      const farewell = { connectionId: ctx.connectionId, groupId: adminGroup, message: 'Até logo, {{name}}.' };
+      expect((await call('POST', '/farewellMessage', farewell)).status).toBe(201);
+      await world.groupChange(adminGroup, [{ id: '5511966660002@s.whatsapp.net' }], 'remove', null);
+      await eventually(() => {
+        expect(world.texts(adminGroup)).toContainEqual({ text: 'Até logo, @5511966660002.', mentions: [] });
+      }, 15_000);
+    });
+
+    it('deletes a message with a banned word for everyone and warns its sender', async () => {
+      const word = { connectionId: ctx.connectionId, groupId: adminGroup, word: 'promoção', action: 'warn' };
+      expect((await call('POST', '/wordList', word)).status).toBe(201);
+      await world.receive(adminGroup, [
+        { participant: rita, id: 'GRPWORD1', text: 'Olha essa PROMOCAO imperdível', pushName: 'Rita' },
+      ]);
+      await eventually(() => {
+        expect(world.deleted(adminGroup)).toContainEqual({ id: 'GRPWORD1', participant: rita });
+        expect(world.texts(adminGroup)).toContainEqual({
+          text: '@5511977770002 sua mensagem foi apagada porque contém uma palavra proibida neste grupo.',
+          mentions: [rita],
+        });
+      }, 15_000);
+      expect(members(adminGroup)).toContain(rita);
+      // The agents see it deleted as well.
+      const [stored] = await ctx.t.db.select().from(messages).where(eq(messages.messageId, 'GRPWORD1'));
+      expect(stored?.isDeleted).toBe(true);
+    });
+
+    it('removes the sender when the word says so, and lets clean messages be', async () => {
+      const word = { connectionId: ctx.connectionId, groupId: adminGroup, word: 'golpe', action: 'remove' };
+      expect((await call('POST', '/wordList', word)).status).toBe(201);
+      const before = world.deleted(adminGroup).length;
+      await world.receive(adminGroup, [
+        { participant: rita, id: 'GRPCLEAN1', text: 'Bom dia, pessoal', pushName: 'Rita' },
+        { participant: rita, id: 'GRPWORD2', text: 'isso é GOLPE', pushName: 'Rita' },
+      ]);
+      await eventually(() => expect(members(adminGroup)).not.toContain(rita), 15_000);
+      await filtered('GRPCLEAN1');
+      expect(world.deleted(adminGroup).slice(before)).toEqual([{ id: 'GRPWORD2', participant: rita }]);
+    });
+
+    it('where the number is not admin, banned members and words stay, and nothing fails', async () => {
+      const scope = { connectionId: ctx.connectionId, groupId: memberGroup };
+      await call('POST', '/banList', { ...scope, number: '5511966660003' });
+      await call('POST', '/wordList', { ...scope, word: 'spam', action: 'remove' });
+      const intruder = '5511966660003@s.whatsapp.net';
+      await world.groupChange(memberGroup, [{ id: intruder }], 'add', null);
+      // WhatsApp refused the removal (403): the member stays.
+      await eventually(() => {
+        expect(world.calls(memberGroup)).toContainEqual({ kind: 'participants', args: [[intruder], 'remove'] });
+      });
+      expect(members(memberGroup)).toContain(intruder);
+      await world.receive(memberGroup, [
+        { participant: '5511911112222@s.whatsapp.net', id: 'GRPSPAM1', text: 'compre já, spam', pushName: 'Síndico' },
+      ]);
+      await filtered('GRPSPAM1');
+      expect(world.texts(memberGroup)).toEqual([]);
+      expect(world.deleted(memberGroup)).toEqual([]);
+    });
+
+    it('does not greet our own number when it is added to a group', async () => {
+      const groupId = '120363000000000003@g.us';
+      world.addGroup(groupId, 'Fornecedores', [{ id: '5511922223333@s.whatsapp.net', admin: 'superadmin' }]);
+      await call('POST', '/greetingMessage', { connectionId: ctx.connectionId, groupId, message: 'Oi {{name}}' });
+      await world.groupChange(groupId, [{ id: ourJid }], 'add', '5511922223333@s.whatsapp.net');
+      await world.groupChange(groupId, [{ id: '5511922224444@s.whatsapp.net' }], 'add', null);
+      await eventually(() => expect(world.texts(groupId).length).toBeGreaterThan(0), 15_000);
+      expect(world.texts(groupId)).toEqual([{ text: 'Oi @5511922224444', mentions: ['5511922224444@s.whatsapp.net'] }]);
+    });
+  });
+
+  return ctx;
+};

@@ -1,0 +1,208 @@
+import { randomInt } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { evolutionError, jidOf, type TEvolutionGroup, type TInstance } from './evolution-protocol.js';
+import type { TEvolutionState } from './evolution-state.js';
+import { json } from './fake-http.js';
+import { nowSeconds } from './whatsapp-protocol.js';
+
+// The fake Evolution gateway's group routes (`/group/<action>/{instance}`, EvolutionAPI's group.router.ts), over
+// the groups WhatsApp holds (`state.groups`). Each route answers as Evolution's Baileys service does: the group
+// metadata Baileys gives, and WhatsApp's refusals caught and rethrown with the route's own words and status.
+
+/** What WhatsApp answered instead of a result (Baileys throws it; Evolution passes on its `toString()`). */
+class WhatsAppRefusal extends Error {
+  override toString() {
+    return `Error: ${this.message}`;
+  }
+}
+
+/** The route's catch: its status and first words, WhatsApp's refusal after them. */
+const failures: Record<string, [number, string]> = {
+  create: [500, 'Error creating group'],
+  updateGroupSubject: [500, 'Error updating group subject'],
+  updateGroupDescription: [500, 'Error updating group description'],
+  findGroupInfos: [404, 'Error fetching group'],
+  participants: [404, 'No participants'],
+  updateParticipant: [400, 'Error updating participants'],
+  updateSetting: [400, 'Error updating setting'],
+};
+
+const isMe = (instance: TInstance, member: { id: string; phoneNumber?: string }) =>
+  instance.wuid !== null && (member.id === instance.wuid || member.phoneNumber === instance.wuid);
+
+/** A group as Baileys' groupMetadata gives it, which Evolution answers as it is (plus the picture). */
+export const groupMetadataOf = (group: TEvolutionGroup, withParticipants = true) => ({
+  id: group.id,
+  subject: group.subject,
+  subjectOwner: group.owner ?? undefined,
+  subjectTime: group.creation,
+  pictureUrl: null,
+  size: group.participants.length,
+  creation: group.creation,
+  owner: group.owner ?? undefined,
+  desc: group.desc ?? undefined,
+  descId: group.desc ? `DESC${group.creation}` : undefined,
+  restrict: group.restrict,
+  announce: group.announce,
+  isCommunity: false,
+  isCommunityAnnounce: false,
+  ...(withParticipants ? { participants: group.participants } : {}),
+});
+
+/** WhatsApp's side of one instance's group calls: closed sessions, unknown groups and non-admins refused. */
+const whatsapp = (state: TEvolutionState, instance: TInstance) => {
+  const metadata = (jid: string) => {
+    if (instance.state !== 'open') throw new WhatsAppRefusal('Connection Closed');
+    const group = state.groups.get(jid);
+    if (!group) throw new WhatsAppRefusal('item-not-found');
+    if (!group.participants.some((member) => isMe(instance, member))) throw new WhatsAppRefusal('forbidden');
+    return group;
+  };
+  return {
+    metadata,
+    /** The group, when our number is one of its admins (WhatsApp's 403 "forbidden" otherwise). */
+    asAdmin: (jid: string) => {
+      const group = metadata(jid);
+      if (!group.participants.some((member) => isMe(instance, member) && member.admin)) {
+        throw new WhatsAppRefusal('forbidden');
+      }
+      return group;
+    },
+  };
+};
+
+/** `groupJid` from the body or the query, `@g.us` added when left out (Evolution's groupValidate). */
+const groupJidOf = (url: URL, input: Record<string, unknown>) => {
+  const given =
+    typeof input.groupJid === 'string' && input.groupJid ? input.groupJid : url.searchParams.get('groupJid');
+  if (!given) return null;
+  return given.endsWith('@g.us') ? given : `${given}@g.us`;
+};
+
+/** Evolution's participants schema: an array of at least one numeric string of 10 characters or more. */
+const numbersOf = (value: unknown) =>
+  Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && /\d/.test(item))
+    ? (value as string[]).filter((item) => item.length >= 10)
+    : null;
+
+const memberStatus = (group: TEvolutionGroup, jid: string, action: string) => {
+  const index = group.participants.findIndex((member) => member.id === jid || member.phoneNumber === jid);
+  const member = group.participants[index];
+  if (action === 'add') {
+    if (member) return '409';
+    group.participants.push({ id: jid, admin: null });
+    return '200';
+  }
+  if (!member) return '404';
+  if (action === 'remove') group.participants.splice(index, 1);
+  else member.admin = action === 'promote' ? 'admin' : null;
+  return '200';
+};
+
+const settingChanges: Record<string, Partial<TEvolutionGroup>> = {
+  announcement: { announce: true },
+  not_announcement: { announce: false },
+  locked: { restrict: true },
+  unlocked: { restrict: false },
+};
+
+/** A new group's JID, as WhatsApp makes them (`1203630…@g.us`). */
+const newGroupJid = () => `1203630${String(randomInt(1e10)).padStart(11, '0')}@g.us`;
+
+/** One group route of an instance (`action` is the path's second part). */
+export const answerGroupRoute = (
+  state: TEvolutionState,
+  instance: TInstance,
+  request: { method: string; action: string; url: URL; input: Record<string, unknown> },
+  res: ServerResponse,
+) => {
+  const { method, action, url, input } = request;
+  const phone = whatsapp(state, instance);
+  const groupJid = groupJidOf(url, input);
+  const needsGroup = action !== 'create' && action !== 'fetchAllGroups';
+  if (needsGroup && !groupJid)
+    return evolutionError(res, 400, ['The group id needs to be informed in the query', 'ex: "groupJid=120362@g.us"']);
+  const jid = groupJid ?? '';
+  try {
+    switch (`${method} ${action}`) {
+      case 'POST create': {
+        const participants = numbersOf(input.participants);
+        if (typeof input.subject !== 'string' || !input.subject || !participants)
+          return evolutionError(res, 400, ['"participants" must be an array of numeric strings']);
+        if (instance.state !== 'open' || !instance.wuid) throw new WhatsAppRefusal('Connection Closed');
+        // Evolution asks WhatsApp which numbers exist and leaves the others out.
+        const members = participants.map(jidOf).filter((member): member is string => member !== null);
+        const group: TEvolutionGroup = {
+          id: newGroupJid(),
+          subject: input.subject,
+          desc: typeof input.description === 'string' && input.description ? input.description : null,
+          announce: false,
+          restrict: false,
+          owner: instance.wuid,
+          creation: nowSeconds(),
+          participants: [
+            { id: instance.wuid, admin: 'superadmin' },
+            ...members.map((id) => ({ id, admin: input.promoteParticipants === true ? ('admin' as const) : null })),
+          ],
+        };
+        state.groups.set(group.id, group);
+        return json(res, 201, groupMetadataOf(group));
+      }
+      case 'POST updateGroupSubject':
+        if (typeof input.subject !== 'string' || !input.subject)
+          return evolutionError(res, 400, [{ property: 'subject', message: 'The "subject" cannot be empty' }]);
+        phone.asAdmin(jid).subject = input.subject;
+        return json(res, 201, { update: 'success' });
+      case 'POST updateGroupDescription':
+        if (typeof input.description !== 'string')
+          return evolutionError(res, 400, [{ property: 'description', message: 'is not of a type(s) string' }]);
+        phone.asAdmin(jid).desc = input.description || null;
+        return json(res, 201, { update: 'success' });
+      case 'GET findGroupInfos':
+        return json(res, 200, groupMetadataOf(phone.metadata(jid)));
+      case 'GET participants':
+        return json(res, 200, {
+          participants: phone.metadata(jid).participants.map((member) => ({ ...member, name: undefined })),
+        });
+      case 'GET fetchAllGroups': {
+        const getParticipants = url.searchParams.get('getParticipants');
+        if (getParticipants !== 'true' && getParticipants !== 'false')
+          return evolutionError(res, 400, ['The getParticipants needs to be informed in the query']);
+        // No catch on this route: a closed session is Express' plain 500.
+        if (instance.state !== 'open') return evolutionError(res, 500, 'Connection Closed');
+        const mine = [...state.groups.values()].filter((group) => group.participants.some((m) => isMe(instance, m)));
+        return json(
+          res,
+          200,
+          mine.map((group) => groupMetadataOf(group, getParticipants === 'true')),
+        );
+      }
+      case 'POST updateParticipant': {
+        const participants = numbersOf(input.participants);
+        if (!['add', 'remove', 'promote', 'demote'].includes(String(input.action)) || !participants)
+          return evolutionError(res, 400, [{ property: 'action', message: 'is not one of enum values' }]);
+        const group = phone.asAdmin(jid);
+        const updateParticipants = participants.map((participant) => {
+          const member = jidOf(participant) ?? participant;
+          const status = memberStatus(group, member, String(input.action));
+          const attrs = status === '200' ? { jid: member } : { jid: member, error: status };
+          return { status, jid: member, content: { tag: 'participant', attrs } };
+        });
+        return json(res, 201, { updateParticipants });
+      }
+      case 'POST updateSetting': {
+        const change = settingChanges[String(input.action)];
+        if (!change) return evolutionError(res, 400, [{ property: 'action', message: 'is not one of enum values' }]);
+        Object.assign(phone.asAdmin(jid), change);
+        // Baileys' groupSettingUpdate resolves to nothing: `{ updateSetting: undefined }` as JSON.
+        return json(res, 201, {});
+      }
+      default:
+        return evolutionError(res, 404, [`Cannot ${method} ${url.pathname}`]);
+    }
+  } catch (error) {
+    const failure = failures[action];
+    if (!(error instanceof WhatsAppRefusal) || !failure) throw error;
+    return evolutionError(res, failure[0], [failure[1], error.toString()]);
+  }
+};
