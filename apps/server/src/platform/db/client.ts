@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../server-root.js';
+import { initdbInChildProcess } from './pglite-initdb.js';
 import * as schema from './schema.js';
 
 export type TSchema = typeof schema;
@@ -79,10 +80,8 @@ const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) {
-    // A new data directory: initdb grows the WASM heap to ~900 MB and never gives it back. Closing and
-    // reopening costs ~0.5 s once and halves the resident memory of that first run (docs/benchmarks.md).
-    mkdirSync(dir, { recursive: true });
-    await (await PGlite.create({ dataDir: dir })).close();
+    // A new data directory: made in a child process, so that initdb's WebAssembly heap is not the server's.
+    await initdbInChildProcess(dir);
   }
   const client = await PGlite.create({
     ...(await loadPgliteRuntime()),
