@@ -4,6 +4,8 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -233,10 +235,17 @@ export const contacts = pgTable(
     kanban: integer('kanban'),
     /** The team's notes about the contact (migration 0013), edited from the chat. */
     notes: text('notes'),
+    /**
+     * The state (UF) of the number's area code (DDD), `??` for none: what contatos-por-estado sorts and filters
+     * by (docs/reports.md). Computed by PostgreSQL from the number (function of migration 0031), so every write
+     * keeps it.
+     */
+    dddState: text('ddd_state').notNull().generatedAlwaysAs(sql`prosa_ddd_state(number)`),
     ...timestamps,
   },
   (t) => [
     index('contacts_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
+    index('contacts_tenant_ddd_state_idx').on(t.tenantId, t.dddState, t.id).where(sql`not ${t.isGroup}`),
     index('contacts_tenant_number_idx').on(t.tenantId, t.number),
     // Ticket search (migration 0011, pg_trgm): substrings of a name or a number.
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -1157,6 +1166,47 @@ export const campaignOptOuts = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.contactId] })],
 );
 
+/** Bytes (PostgreSQL `bytea`): a Buffer either way (PGlite reads a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A large CSV imported into a campaign by a job (migration 0032): its file until the import ends, how far
+ * the job got (`nextRow`, the parsed rows done, written with each chunk's rows) and what it did so far.
+ */
+export const campaignImports = pgTable(
+  'campaign_imports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** The CSV's bytes; null once the import has ended. */
+    file: bytea('file'),
+    totalRows: integer('total_rows').notNull(),
+    processedRows: integer('processed_rows').notNull().default(0),
+    nextRow: integer('next_row').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    errors: jsonb('errors').$type<{ row: number; field: string; message: string }[]>().notNull().default([]),
+    /** Why it failed (an error code), or null. */
+    failure: text('failure'),
+    ...timestamps,
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('campaign_imports_campaign_idx').on(t.tenantId, t.campaignId, t.id),
+    // One import at a time per campaign.
+    uniqueIndex('campaign_imports_active_key').on(t.campaignId).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
 // WhatsApp group tools (migration 0027): per tenant and connection, since a group lives on one number.
 const groupScope = () => ({
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -1248,7 +1298,8 @@ export const insightTicketFacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.ticketId] }),
-    index('insight_ticket_facts_created_idx').on(t.tenantId, t.createdAt),
+    // With the ticket id, a page of the tickets report is found in the index alone (reports.md).
+    index('insight_ticket_facts_created_idx').on(t.tenantId, t.createdAt, t.ticketId),
     index('insight_ticket_facts_closed_idx').on(t.tenantId, t.closedAt),
   ],
 );
@@ -1266,6 +1317,24 @@ export const insightTicketHours = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.ticketId, t.hour] })],
 );
 
+/** What the hourly and daily sums add up (docs/reports.md): sums and counts, so averages are sum / count. */
+const insightMeasures = () => ({
+  ticketsCreated: integer('tickets_created').notNull().default(0),
+  ticketsAccepted: integer('tickets_accepted').notNull().default(0),
+  waitSeconds: bigint('wait_seconds', { mode: 'number' }).notNull().default(0),
+  firstResponses: integer('first_responses').notNull().default(0),
+  firstResponseSeconds: bigint('first_response_seconds', { mode: 'number' }).notNull().default(0),
+  firstResponseBusinessSeconds: bigint('first_response_business_seconds', { mode: 'number' }).notNull().default(0),
+  ticketsClosed: integer('tickets_closed').notNull().default(0),
+  resolutionSeconds: bigint('resolution_seconds', { mode: 'number' }).notNull().default(0),
+  pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
+  transfers: integer('transfers').notNull().default(0),
+  ratings: integer('ratings').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  messagesIn: integer('messages_in').notNull().default(0),
+  messagesOut: integer('messages_out').notNull().default(0),
+});
+
 /**
  * The tenant's figures per hour and per queue, agent, connection and channel (0 for none): the sum of every
  * ticket's contribution, each counted in the hour it happened (created, accepted, first response, closed).
@@ -1280,23 +1349,44 @@ export const insightHourly = pgTable(
     userId: integer('user_id').notNull().default(0),
     connectionId: integer('connection_id').notNull().default(0),
     channel: text('channel').notNull(),
-    ticketsCreated: integer('tickets_created').notNull().default(0),
-    ticketsAccepted: integer('tickets_accepted').notNull().default(0),
-    waitSeconds: bigint('wait_seconds', { mode: 'number' }).notNull().default(0),
-    firstResponses: integer('first_responses').notNull().default(0),
-    firstResponseSeconds: bigint('first_response_seconds', { mode: 'number' }).notNull().default(0),
-    firstResponseBusinessSeconds: bigint('first_response_business_seconds', { mode: 'number' }).notNull().default(0),
-    ticketsClosed: integer('tickets_closed').notNull().default(0),
-    resolutionSeconds: bigint('resolution_seconds', { mode: 'number' }).notNull().default(0),
-    pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
-    transfers: integer('transfers').notNull().default(0),
-    ratings: integer('ratings').notNull().default(0),
-    ratingSum: integer('rating_sum').notNull().default(0),
-    messagesIn: integer('messages_in').notNull().default(0),
-    messagesOut: integer('messages_out').notNull().default(0),
+    ...insightMeasures(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.hour, t.queueId, t.userId, t.connectionId, t.channel] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.hour, t.queueId, t.userId, t.connectionId, t.channel] }),
+    // The dashboard's weekday x hour chart of a long period reads only the hours tickets were created in.
+    index('insight_hourly_created_idx')
+      .on(t.tenantId, t.hour, t.queueId, t.connectionId, t.ticketsCreated)
+      .where(sql`${t.ticketsCreated} <> 0`),
+  ],
 );
+
+/**
+ * The hourly sums added up per day of the tenant's zone (the zone `insight_daily_zones` names), kept by the same
+ * writes: the dashboard reads a long period here, about 5x fewer rows and no time-zone arithmetic.
+ */
+export const insightDaily = pgTable(
+  'insight_daily',
+  {
+    tenantId: tenantRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    queueId: integer('queue_id').notNull().default(0),
+    userId: integer('user_id').notNull().default(0),
+    connectionId: integer('connection_id').notNull().default(0),
+    channel: text('channel').notNull(),
+    ...insightMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.queueId, t.userId, t.connectionId, t.channel] })],
+);
+
+/**
+ * The time zone a tenant's daily sums are in. Writes keep using it; once the tenant's zone differs (it was
+ * changed), the dashboard reads hourly rows until the daily sums are summed again in the new zone.
+ */
+export const insightDailyZones = pgTable('insight_daily_zones', {
+  tenantId: tenantRef().primaryKey(),
+  timezone: text('timezone').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** When each agent was online (from `user.presence`): online time per day in the agents' report. */
 export const insightUserSessions = pgTable(

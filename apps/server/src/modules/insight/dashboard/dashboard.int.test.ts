@@ -2,8 +2,12 @@ import type { TDashboard } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { eventually } from '../../../../test/sockets.js';
-import { contacts, insightHourly, queues, tickets } from '../../../platform/db/schema.js';
+import { contacts, queues, tickets } from '../../../platform/db/schema.js';
+import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
+import { addToDaily } from '../facts/daily-sums.repository.js';
+import { addToHourly } from '../facts/facts.repository.js';
+import { bucketMeasures, type TBucket, type TBucketMeasure } from '../facts/ticket-facts.js';
 import { dayIn } from './dashboard-period.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -17,9 +21,17 @@ const zone = 'America/Sao_Paulo';
 const whatsappNumber = 11;
 const webchatSite = 12;
 
-/** One row of the hourly sums (this module's fixture until the figures come from real tickets). */
-const hourly = (tenantId: number, hour: string, row: Partial<typeof insightHourly.$inferInsert>) =>
-  t.db.insert(insightHourly).values({ tenantId, hour: new Date(hour), channel: 'whatsapp', ...row });
+/**
+ * One row of the hourly sums (this module's fixture until the figures come from real tickets), written as the
+ * figures' batches write them, so the daily sums follow.
+ */
+const hourly = (tenantId: number, hour: string, row: Partial<TBucket>) =>
+  withTenant(t.db, tenantId, async (tx) => {
+    const measures = Object.fromEntries(bucketMeasures.map((m) => [m, 0])) as Record<TBucketMeasure, number>;
+    const bucket = { hour: new Date(hour), queueId: 0, userId: 0, connectionId: 0, channel: 'whatsapp', ...measures };
+    await addToHourly(tx, tenantId, [{ ...bucket, ...row }]);
+    await addToDaily(tx, tenantId, [{ ...bucket, ...row }]);
+  });
 
 const dashboard = async (query: string, token = fx.tokens.admin) => {
   const res = await t.request('GET', `/dashboard${query}`, { token });

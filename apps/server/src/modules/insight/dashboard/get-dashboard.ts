@@ -9,18 +9,16 @@ import type {
 import type { TRequestContext } from '../../../platform/auth/authenticate.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
+import { countLiveTickets, findQueueNames, findTenantZones, findUserNames } from './dashboard.repository.js';
+import { bucketsOf, resolvePeriod } from './dashboard-period.js';
 import {
   allFigureSets,
-  countLiveTickets,
-  findQueueNames,
-  findTenantZone,
-  findUserNames,
-  sumFigures,
+  noSums,
+  sumPeriodFigures,
   type TFigureRow,
   type TFigureSet,
   type TSums,
-} from './dashboard.repository.js';
-import { bucketsOf, resolvePeriod } from './dashboard-period.js';
+} from './period-sums.repository.js';
 
 type TDb = Pick<TServices, 'db'>;
 type TLive = Awaited<ReturnType<typeof countLiveTickets>>;
@@ -30,22 +28,6 @@ const round = (value: number | null, digits = 0) =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 /** Per event, or null when nothing happened to average. */
 const per = (total: number, count: number, digits = 0) => (count > 0 ? round(total / count, digits) : null);
-
-const noSums: TSums = {
-  ticketsCreated: 0,
-  ticketsAccepted: 0,
-  waitSeconds: 0,
-  firstResponses: 0,
-  firstResponseSeconds: 0,
-  firstResponseBusinessSeconds: 0,
-  ticketsClosed: 0,
-  resolutionSeconds: 0,
-  pauseSeconds: 0,
-  ratings: 0,
-  ratingSum: 0,
-  messagesIn: 0,
-  messagesOut: 0,
-};
 
 const cardsOf = (live: TLive, sums: TSums, now: Date): TDashboardCards => {
   const waited = live.oldestPendingAt ? (now.getTime() - live.oldestPendingAt.getTime()) / 1000 : null;
@@ -144,7 +126,7 @@ type TBuild = { now: Date; sets: readonly TFigureSet[]; live: boolean };
 const buildDashboard = (services: TDb, ctx: TRequestContext, query: TDashboardQuery, build: TBuild) =>
   withTenant(services.db, ctx.tenantId, async (tx): Promise<TDashboard> => {
     const { now } = build;
-    const zone = await findTenantZone(tx, ctx.tenantId);
+    const { zone, dailyZone } = await findTenantZones(tx, ctx.tenantId);
     const period = resolvePeriod(query, zone, now);
     const filter = {
       from: period.from,
@@ -154,7 +136,9 @@ const buildDashboard = (services: TDb, ctx: TRequestContext, query: TDashboardQu
       connectionIds: query.connectionIds,
     };
     const live = build.live ? await countLiveTickets(tx, ctx.tenantId, filter) : noLive;
-    const rows = build.sets.length > 0 ? await sumFigures(tx, ctx.tenantId, filter, build.sets) : [];
+    // A chart per day draws no hours of the day: not asking for them lets a long period skip the hourly rows.
+    const sets = build.sets.filter((set) => period.granularity === 'hour' || set !== 'hourOfDay');
+    const rows = await sumPeriodFigures(tx, ctx.tenantId, filter, sets, dailyZone);
     const of = (set: TFigureSet) => rows.filter((row) => row.set === set);
     const queueIds = of('queue').flatMap((row) => (row.queueId ? [row.queueId] : []));
     const userIds = of('agent').flatMap((row) => (row.userId ? [row.userId] : []));
@@ -180,7 +164,7 @@ const buildDashboard = (services: TDb, ctx: TRequestContext, query: TDashboardQu
 
 /**
  * GET /dashboard: the cards and every chart of the period, for the whole tenant (managers only). One pass over the
- * period's hourly sums gives every chart; the live cards read the tickets.
+ * period's daily sums (hourly for a single day) gives every chart; the live cards read the tickets.
  */
 export const getDashboard = (
   services: TDb,

@@ -172,7 +172,8 @@ export const addToHourly = async (tx: TExecutor, tenantId: number, buckets: read
   }
 };
 
-const columnOf = (measure: string): string => measure.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** A measure's column in the hourly and daily sums. */
+export const columnOf = (measure: string): string => measure.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Forgets a tenant's figures (before a rebuild). */
 export const clearTenantFigures = async (tx: TExecutor, tenantId: number): Promise<void> => {

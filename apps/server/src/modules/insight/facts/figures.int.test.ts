@@ -10,7 +10,8 @@ import { receiveMessage } from '../../messages/receive-batch.js';
 import { rebuildTenantFigures } from './rebuild-figures.js';
 
 // The figures the listeners keep (insight_hourly) must equal a direct count over the raw tables, whatever the
-// sequence of creates, answers, transfers, closes, reopens, tags and deletions; and a rebuild gives the same.
+// sequence of creates, answers, transfers, closes, reopens, tags and deletions; and a rebuild gives the same. The
+// daily sums kept by the same batches must be the hourly ones per local day.
 // The reports then read them: a ticket driven through the API shows up with its figures.
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -108,6 +109,44 @@ const recount = () =>
       from t group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
   );
 
+const measures = [
+  'tickets_created',
+  'tickets_accepted',
+  'wait_seconds',
+  'first_responses',
+  'first_response_seconds',
+  'first_response_business_seconds',
+  'tickets_closed',
+  'resolution_seconds',
+  'pause_seconds',
+  'transfers',
+  'ratings',
+  'rating_sum',
+  'messages_in',
+  'messages_out',
+];
+const listed = (each: (m: string) => string, joint = ', ') => sql.raw(measures.map(each).join(joint));
+
+/** The daily sums the batches kept (rows that add up to nothing left out). */
+const keptDays = () =>
+  queryRows(
+    t.db,
+    sql`select day::text as day, queue_id, user_id, connection_id, channel, ${listed((m) => `${m}::int as ${m}`)}
+      from insight_daily where tenant_id = ${fx.tenantId} and (${listed((m) => `${m} <> 0`, ' or ')})
+      order by 1, 2, 3, 4, 5`,
+  );
+
+/** The hourly sums added up per day of the tenant's zone. */
+const hoursPerDay = () =>
+  queryRows(
+    t.db,
+    sql`select (h.hour at time zone tn.timezone)::date::text as day, queue_id, user_id, connection_id, channel,
+        ${listed((m) => `sum(${m})::int as ${m}`)}
+      from insight_hourly h join tenants tn on tn.id = h.tenant_id where h.tenant_id = ${fx.tenantId}
+      group by 1, 2, 3, 4, 5 having ${listed((m) => `sum(${m}) <> 0`, ' or ')}
+      order by 1, 2, 3, 4, 5`,
+  );
+
 beforeAll(async () => {
   t = await startTestApp();
   fx = await t.createTenantFixture('Indicadores');
@@ -127,6 +166,8 @@ describe('ticket figures', () => {
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
         for (const step of ops) await apply(step);
         await eventually(async () => expect(await kept()).toEqual(await recount()), 8_000);
+        // The same batches keep the daily sums: the hourly ones per local day.
+        await eventually(async () => expect(await keptDays()).toEqual(await hoursPerDay()), 8_000);
       }),
       { numRuns: 4, seed: 2026, endOnFailure: true },
     );
@@ -141,6 +182,8 @@ describe('ticket figures', () => {
     );
     expect(after).toEqual(before);
     expect(before.length).toBeGreaterThan(0);
+    expect(await keptDays()).toEqual(await hoursPerDay());
+    expect((await keptDays()).length).toBeGreaterThan(0);
     // Each ticket's own counts agree with its hours.
     const mismatched = await queryRows(
       t.db,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { defineJob, ZCronPayload } from '../../../platform/jobs/job-definition.js';
 import type { TServices } from '../../../platform/services.js';
+import { refreshDailyZone } from './daily-zone.js';
 import { clearDirtyTickets, findDirtyTickets } from './facts.repository.js';
 import { recomputeTickets } from './recompute-tickets.js';
 
@@ -40,7 +41,7 @@ export const insightFiguresJob = (services: Pick<TServices, 'db'>) =>
 
 /**
  * Every minute, in case a change committed after the run its window asked for had already started: whatever is
- * still marked is recomputed then.
+ * still marked is recomputed then. And a tenant whose time zone changed gets its daily sums in the new zone.
  */
 export const insightFiguresSweepJob = (services: Pick<TServices, 'db'>) =>
   defineJob({
@@ -49,5 +50,6 @@ export const insightFiguresSweepJob = (services: Pick<TServices, 'db'>) =>
     cron: { expression: '* * * * *' },
     handle: async ({ tenantId }) => {
       await drainDirtyTickets(services, tenantId);
+      await refreshDailyZone(services, tenantId);
     },
   });

@@ -1,4 +1,5 @@
 import type { TExecutor } from '../../../platform/db/client.js';
+import { rebuildDailySums } from './daily-sums.repository.js';
 import {
   addToHourly,
   clearTenantFigures,
@@ -13,7 +14,8 @@ import { BucketSums, withMessageCounts } from './ticket-facts.js';
 const BATCH = 500;
 
 /**
- * Recomputes a tenant's figures from the raw tables alone: every ticket's facts, then the hourly sums from them.
+ * Recomputes a tenant's figures from the raw tables alone: every ticket's facts, then the hourly sums from them
+ * and the daily sums from those (in the tenant's zone now).
  * What the listeners keep up to date must equal this (the property test checks it). Holds the tenant's figures
  * lock, so tickets' recomputes wait for it and then apply on top.
  */
@@ -39,5 +41,6 @@ export const rebuildTenantFigures = async (tx: TExecutor, tenantId: number): Pro
     afterId = ids.at(-1) ?? afterId;
   }
   await addToHourly(tx, tenantId, sums.changed());
+  await rebuildDailySums(tx, tenantId);
   return { tickets: count };
 };

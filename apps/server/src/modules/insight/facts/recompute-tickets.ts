@@ -2,6 +2,7 @@ import { openSecondsBetween } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { loadOpeningHours, type TOpeningHours } from '../../business-hours/opening-hours.js';
+import { addToDaily } from './daily-sums.repository.js';
 import { addToHourly, loadStoredFacts, readTicketFacts, readTicketHours, storeFacts } from './facts.repository.js';
 import { BucketSums, type THourMessages, type TTicketFacts, withMessageCounts } from './ticket-facts.js';
 
@@ -56,7 +57,7 @@ const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) =
 
 /**
  * Brings these tickets' figures up to date with the raw tables: their facts rows, their messages per hour, and
- * the hourly sums (each old contribution out, the new one in), in a few set statements for the whole batch.
+ * the hourly and daily sums (each old contribution out, the new one in), in a few set statements for the batch.
  * Order-free and idempotent: however many changes, in whatever order, the result is what the tables say now.
  */
 export const recomputeTickets = async (tx: TExecutor, tenantId: number, ticketIds: readonly number[]) => {
@@ -93,6 +94,8 @@ export const recomputeTickets = async (tx: TExecutor, tenantId: number, ticketId
     }
     changed.push(id);
   }
-  await addToHourly(tx, tenantId, sums.changed());
+  const deltas = sums.changed();
+  await addToHourly(tx, tenantId, deltas);
+  await addToDaily(tx, tenantId, deltas);
   await storeFacts(tx, tenantId, changed, written, hours);
 };

@@ -1,6 +1,8 @@
 /**
  * The Brazilian states (UF) by area code (DDD): all 67 codes Anatel assigns. A number is Brazilian when its
  * digits are 55 + DDD + 8 or 9 digits (E.164 as contacts store it); anything else has no state (`??`).
+ * PostgreSQL keeps a copy in `prosa_ddd_state` (migration 0031), which generates `contacts.ddd_state`: a change
+ * here needs a migration that redefines it and recomputes the column (e.g. `update contacts set number = number`).
  */
 const areaCodesByState: Readonly<Record<string, readonly number[]>> = {
   SP: [11, 12, 13, 14, 15, 16, 17, 18, 19],
@@ -40,8 +42,8 @@ export const dddStates: Readonly<Record<string, string>> = Object.fromEntries(
 export const UNKNOWN_STATE = '??';
 
 /**
- * The same rule as `dddOfSql` (contacts-by-state.report.ts): contacts keep E.164 digits, so a number is
- * Brazilian when it is 55, the DDD, then 8 or 9 digits (a leading + aside).
+ * The same rule as `prosa_ddd_state` (migration 0031, which generates `contacts.ddd_state`): contacts keep E.164
+ * digits, so a number is Brazilian when it is 55, the DDD, then 8 or 9 digits (a leading + aside).
  */
 const BRAZILIAN = /^\+?55(\d{2})\d{8,9}$/;
 

@@ -45,8 +45,22 @@ export type TReportDefinition = {
   defaultSort: { by: string; dir: TReportSortDir };
   /** Output columns that make the order total (unique together), ascending after the asked sort. */
   tieBreak: readonly string[];
-  /** NOTE: tenancy is decided here: every table the select reads is filtered on `scope.tenantId`. */
-  source: (scope: TReportScope) => SQL;
+  /**
+   * NOTE: tenancy is decided here: every table the select reads is filtered on `scope.tenantId`. `pageKeys`
+   * (reports with `pageFirst`): a select of the keys of the only rows to answer.
+   */
+  source: (scope: TReportScope, pageKeys?: SQL) => SQL;
+  /**
+   * Rows that are one table's rows with names and texts joined: a page sorted by the table's own columns is found
+   * in that table first (its indexes), and only the page's rows go through the joins and subqueries of `source`,
+   * instead of every row up to the offset.
+   */
+  pageFirst?: {
+    /** The output columns the table holds (the sort and its tie-break must be among them), and their SQL. */
+    columns: Readonly<Record<string, string>>;
+    /** The keys of the rows the filters keep, ordered and limited by `page` (`order by … limit … offset …`). */
+    keys: (scope: TReportScope, page: SQL) => SQL;
+  };
   chart: TReportChartDef | null;
   /** Other charts the web may ask for (`chartBy`), by name; `chart` is the default one, named `defaultChart`. */
   otherCharts?: Readonly<Record<string, TReportChartDef>>;

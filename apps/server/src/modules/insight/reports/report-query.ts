@@ -1,5 +1,5 @@
 import type { TReportChart, TReportColumn, TReportRow, TReportSortDir } from '@prosa/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type TExecutor } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors.js';
 import type { TReportChartDef, TReportDefinition, TReportPaging, TReportScope } from './report-definition.js';
@@ -42,14 +42,28 @@ export const resolveChart = (report: TReportDefinition, chartBy: string | undefi
 export const chartNames = (report: TReportDefinition): string[] =>
   report.chart ? [report.defaultChart ?? 'default', ...Object.keys(report.otherCharts ?? {})] : [];
 
-/** Sorted as asked (texts without regard to case), then by the tie-break columns: a stable order for paging. */
-const orderBy = (report: TReportDefinition, sortBy: string, sortDir: TReportSortDir) => {
+/**
+ * Sorted as asked (texts without regard to case), then by the tie-break columns: a stable order for paging.
+ * `columnOf` names each output column in the statement (the output column itself, or the table's column of it).
+ */
+const orderBy = (report: TReportDefinition, sortBy: string, sortDir: TReportSortDir, columnOf = ident) => {
   const col = report.columns.find((c) => c.key === sortBy);
-  const key = ident(col?.sortAs ?? sortBy);
+  const key = columnOf(col?.sortAs ?? sortBy);
   const expression = col?.type === 'text' && !col.sortAs ? `lower(${key})` : key;
-  const ties = report.tieBreak.map((k) => `${ident(k)} asc`);
+  const ties = report.tieBreak.map((k) => `${columnOf(k)} asc`);
   const nulls = col?.notNull ? '' : ' nulls last';
   return sql.raw([`${expression} ${sortDir}${nulls}`, ...ties].join(', '));
+};
+
+/** The keys of one page found in the report's table first, when the sort and its tie-break are its columns. */
+const pageKeysOf = (report: TReportDefinition, scope: TReportScope, paging: TReportPaging): SQL | undefined => {
+  const first = report.pageFirst;
+  if (!first) return undefined;
+  const col = report.columns.find((c) => c.key === paging.sortBy);
+  const needed = [col?.sortAs ?? paging.sortBy, ...report.tieBreak];
+  if (!needed.every((key) => key in first.columns)) return undefined;
+  const order = orderBy(report, paging.sortBy, paging.sortDir, (key) => first.columns[key] ?? ident(key));
+  return first.keys(scope, sql`order by ${order} limit ${paging.limit} offset ${paging.offset}`);
 };
 
 const toIso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
@@ -76,10 +90,13 @@ export const findReportRows = async (
   scope: TReportScope,
   paging: Omit<TReportPaging, 'limit' | 'offset'> & { limit?: number; offset?: number },
 ): Promise<TReportRow[]> => {
-  const page = paging.limit === undefined ? sql`` : sql` limit ${paging.limit} offset ${paging.offset ?? 0}`;
+  const order = orderBy(report, paging.sortBy, paging.sortDir);
+  const { limit, offset = 0 } = paging;
+  const pageKeys = limit === undefined ? undefined : pageKeysOf(report, scope, { ...paging, limit, offset });
+  const page = limit === undefined || pageKeys ? sql`` : sql` limit ${limit} offset ${offset}`;
   const raw = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select * from (${report.source(scope)}) as r order by ${orderBy(report, paging.sortBy, paging.sortDir)}${page}`,
+    sql`select * from (${report.source(scope, pageKeys)}) as r order by ${order}${page}`,
   );
   return raw.map((r) => toRow(report, r));
 };
