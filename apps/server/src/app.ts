@@ -21,6 +21,7 @@ import { birthdayJob } from './modules/birthdays/birthday.job.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { absenceListener } from './modules/business-hours/absence.listener.js';
 import { bulkRoutes } from './modules/campaigns/bulk.routes.js';
+import { campaignImportJob } from './modules/campaigns/campaign-import.job.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { campaignAcksListener } from './modules/campaigns/engine/campaign-acks.listener.js';
 import { campaignRepliesListener } from './modules/campaigns/engine/campaign-replies.listener.js';
@@ -245,6 +246,7 @@ export const createApp = async (
   jobs.register(assistantReplyJob(assistantDeps));
   // Campaigns and mass sends: one engine step per job, acks and replies heard from the messages' events.
   jobs.register(campaignTickJob(services));
+  jobs.register(campaignImportJob(services));
   events.listen(campaignAcksListener(services));
   events.listen(campaignRepliesListener(services));
   events.listen(campaignsRealtimeListener(services));

@@ -215,6 +215,35 @@ export const ZCampaignImportReport = z.object({
 });
 export type TCampaignImportReport = z.infer<typeof ZCampaignImportReport>;
 
+/**
+ * POST /campaigns/:id/csv: a file of up to this many data rows is imported inside the request (200, the
+ * report); a larger one is stored and imported by a job (202, the import's state), its progress pushed live.
+ */
+export const CAMPAIGN_CSV_INLINE_ROWS = 2000;
+
+export const campaignImportStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export const ZCampaignImportStatus = z.enum(campaignImportStatuses);
+export type TCampaignImportStatus = z.infer<typeof ZCampaignImportStatus>;
+
+/** A CSV import run by a job: how far it got and, as the report, what it did so far. */
+export const ZCampaignImport = ZCampaignImportReport.extend({
+  id: z.number().int(),
+  campaignId: z.number().int(),
+  status: ZCampaignImportStatus,
+  /** The file's data rows (blank lines left out) and how many of them are done. */
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  /** Why it stopped (an error code of the catalogue) when it failed, or null. */
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TCampaignImport = z.infer<typeof ZCampaignImport>;
+
+/** GET /campaigns/:id/imports/latest: the campaign's latest CSV import run by a job, or null. */
+export const ZCampaignLatestImport = z.object({ import: ZCampaignImport.nullable() });
+export type TCampaignLatestImport = z.infer<typeof ZCampaignLatestImport>;
+
 /** GET /campaigns/:id/timeline: per hour, what happened to the campaign's sends. */
 export const ZCampaignTimeline = z.object({
   points: z.array(

@@ -45,6 +45,19 @@ export const outreachErrors = {
     'pt-BR': 'Não foi possível ler o arquivo CSV. Envie um CSV com uma coluna "number" (ou "numero").',
     en: 'The CSV file could not be read. Send a CSV with a "number" column.',
   },
+  /** A CSV is being imported into the campaign (a job): starting it or another import waits for the end. */
+  ERR_CAMPAIGN_IMPORT_RUNNING: {
+    status: 409,
+    'pt-BR': 'Um arquivo CSV ainda está sendo importado para esta campanha. Aguarde o fim da importação.',
+    en: 'A CSV file is still being imported into this campaign. Wait for the import to finish.',
+  },
+  /** A CSV import's job stopped on an unexpected error after its retries (the rows already imported stay). */
+  ERR_CAMPAIGN_IMPORT_FAILED: {
+    status: 500,
+    'pt-BR':
+      'A importação do CSV parou por um erro. As linhas já importadas ficaram; envie o arquivo de novo para o restante.',
+    en: 'The CSV import stopped on an error. The rows already imported stay; send the file again for the rest.',
+  },
   ERR_VOICE_NOT_AVAILABLE: {
     status: 501,
     'pt-BR': 'As ligações em massa chegam com o módulo de voz (Wavoip), que ainda não está disponível.',

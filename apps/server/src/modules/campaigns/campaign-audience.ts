@@ -13,9 +13,10 @@ import { tags, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
-import { findAudienceContactIds, findPersonContactIds } from '../contacts/contacts.service.js';
+import { audienceContactsQuery, pickedPeopleQuery } from '../contacts/contacts.service.js';
 import {
   countCampaignContacts,
+  insertAudienceContacts,
   insertCampaignContacts,
   type TNewCampaignContact,
 } from './campaign-contacts.repository.js';
@@ -38,49 +39,36 @@ export const addCampaignContacts = async (
 };
 
 /**
- * The contacts an audience names, inside the caller's transaction: the union of the tags, the wallets, the
- * kanban lanes and the hand-picked ids, each person once (groups never). Tags and wallet users must be the
- * tenant's (400 naming the field); a hand-picked id that is no person of the tenant is reported, by its
- * position in `contactIds`, and left out.
+ * Adds an audience to a campaign inside the caller's transaction (the mass sends call this before starting),
+ * in one statement: the union of the tags, the wallets, the kanban lanes and the hand-picked ids, each person
+ * once (groups never). Tags and wallet users must be the tenant's (400 naming the field); a hand-picked id that
+ * is no person of the tenant is reported, by its position in `contactIds`, and left out. A contact named twice
+ * (a tag and a wallet, or picked by hand too) counts once, the rest as duplicates, as do those already in the
+ * campaign. Past CAMPAIGN_CONTACTS_MAX the lot is refused (the caller's transaction rolls back).
  */
-export const resolveAudience = async (
-  tx: TExecutor,
-  tenantId: number,
-  audience: TCampaignAudience,
-): Promise<{ contactIds: number[]; errors: TCampaignImportReport['errors']; named: number }> => {
-  await assertOwnedIds(tx, tenantId, tags, 'tagIds', audience.tagIds);
-  await assertOwnedIds(tx, tenantId, users, 'walletUserIds', audience.walletUserIds, {
-    where: ne(users.profile, 'superadmin'),
-  });
-  const byFilter = await findAudienceContactIds(tx, tenantId, audience);
-  const people = await findPersonContactIds(tx, tenantId, audience.contactIds);
-  const errors: TCampaignImportReport['errors'] = [];
-  audience.contactIds.forEach((id, index) => {
-    if (!people.has(id))
-      errors.push({ row: index + 1, field: 'contactIds', message: `contato ${id} não encontrado nesta empresa` });
-  });
-  const picked = audience.contactIds.filter((id) => people.has(id));
-  const unique = [...new Set([...byFilter, ...picked])];
-  // Named twice (a tag and a wallet, or picked by hand too): counted once, the rest are duplicates.
-  return { contactIds: unique, errors, named: byFilter.length + picked.length };
-};
-
-/** Adds an audience to a campaign inside the caller's transaction (the mass sends call this before starting). */
 export const addAudienceTo = async (
   tx: TExecutor,
   tenantId: number,
   campaignId: number,
   audience: TCampaignAudience,
 ): Promise<TCampaignImportReport> => {
-  const { contactIds, errors, named } = await resolveAudience(tx, tenantId, audience);
-  if (contactIds.length > CAMPAIGN_CONTACTS_MAX) throw new AppError('ERR_CAMPAIGN_TOO_MANY_CONTACTS');
-  const { added } = await addCampaignContacts(
-    tx,
-    tenantId,
-    campaignId,
-    contactIds.map((contactId) => ({ contactId })),
-  );
-  return { added, duplicates: named - added, errors };
+  await assertOwnedIds(tx, tenantId, tags, 'tagIds', audience.tagIds);
+  await assertOwnedIds(tx, tenantId, users, 'walletUserIds', audience.walletUserIds, {
+    where: ne(users.profile, 'superadmin'),
+  });
+  const filtered = audienceContactsQuery(tenantId, audience);
+  const picked = audience.contactIds.length > 0 ? pickedPeopleQuery(tenantId, audience.contactIds) : undefined;
+  if (!filtered && !picked) return { added: 0, duplicates: 0, errors: [] };
+  const result = await insertAudienceContacts(tx, tenantId, campaignId, { filtered, picked });
+  if (result.before + result.added > CAMPAIGN_CONTACTS_MAX) throw new AppError('ERR_CAMPAIGN_TOO_MANY_CONTACTS');
+  const people = new Set(result.pickedPeople);
+  const errors: TCampaignImportReport['errors'] = [];
+  let named = result.filtered;
+  audience.contactIds.forEach((id, index) => {
+    if (people.has(id)) named += 1;
+    else errors.push({ row: index + 1, field: 'contactIds', message: `contato ${id} não encontrado nesta empresa` });
+  });
+  return { added: result.added, duplicates: named - result.added, errors };
 };
 
 /** POST /campaigns/contacts/:id: adds the contacts an audience names to a campaign that is not running. */

@@ -136,6 +136,55 @@ export const insertCampaignContacts = async (
   return added;
 };
 
+/** No rows of the given shape: a side of the audience that names nothing. */
+const noIds = sql`select null::int as id, null::bigint as ord where false`;
+
+export type TAudienceInsert = {
+  /** Contacts the filters (tags, wallets, lanes) chose, inserted first, in id order. */
+  filtered: number;
+  /** Rows added (a contact already in the campaign is left as it was). */
+  added: number;
+  /** The campaign's rows before the statement. */
+  before: number;
+  /** Of the hand-picked ids, those that are people of the tenant. */
+  pickedPeople: number[];
+};
+
+/**
+ * Adds an audience to a campaign in one statement: the filters' contacts in id order, then the hand-picked
+ * people the filters did not name, in the order they were picked; each contact once, one already in the
+ * campaign left as it was. `filtered` is a query of `id`, `picked` of `id` and `ord` (contacts.service).
+ */
+export const insertAudienceContacts = async (
+  tx: TExecutor,
+  tenantId: number,
+  campaignId: number,
+  audience: { filtered: SQL | undefined; picked: SQL | undefined },
+): Promise<TAudienceInsert> => {
+  const cc = campaignContacts;
+  const [row] = await queryRows<TAudienceInsert>(
+    tx,
+    sql`with filtered as (${audience.filtered ? sql`select id, id::bigint as ord from (${audience.filtered}) f` : noIds}),
+      picked as (${audience.picked ?? noIds}),
+      chosen as (
+        select id, 0 as bucket, ord from filtered
+        union all
+        select id, 1, ord from picked where id not in (select id from filtered)
+      ),
+      added as (
+        insert into ${cc} (tenant_id, campaign_id, contact_id)
+        select ${tenantId}, ${campaignId}, id from chosen order by bucket, ord
+        on conflict (campaign_id, contact_id) do nothing
+        returning 1
+      )
+    select (select count(*) from filtered)::int as "filtered",
+      (select count(*) from added)::int as "added",
+      (select count(*) from ${cc} where ${cc.tenantId} = ${tenantId} and ${cc.campaignId} = ${campaignId})::int as "before",
+      coalesce((select json_agg(id) from picked), '[]'::json) as "pickedPeople"`,
+  );
+  return row as TAudienceInsert;
+};
+
 /**
  * Takes contacts whose send has not started out of the campaign: one (`contactId`) or every one; returns how
  * many went.

@@ -76,3 +76,6 @@ export const parseCampaignCsv = (text: string): { rows: TCampaignCsvRow[]; error
   }
   return { rows, errors };
 };
+
+/** A CSV's bytes read as a campaign's file: 400 ERR_CAMPAIGN_CSV when it is none. */
+export const readCampaignCsv = (bytes: Buffer) => parseCampaignCsv(decodeCsv(bytes));

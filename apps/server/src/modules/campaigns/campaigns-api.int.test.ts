@@ -50,6 +50,7 @@ describe('access', () => {
     ['GET', `/campaigns/contacts/${id}`],
     ['POST', `/campaigns/contacts/${id}`, { contactIds: [1] }],
     ['POST', `/campaigns/${id}/csv`],
+    ['GET', `/campaigns/${id}/imports/latest`],
     ['DELETE', `/campaigns/contacts/${id}/1`],
     ['DELETE', `/campaigns/deleteall/contacts/${id}`],
     ['GET', `/campaigns/${id}/timeline`],

@@ -7,8 +7,10 @@ import {
   ZCampaignContactList,
   ZCampaignContactParams,
   ZCampaignContactQuery,
+  ZCampaignImport,
   ZCampaignImportReport,
   ZCampaignInput,
+  ZCampaignLatestImport,
   ZCampaignList,
   ZCampaignListQuery,
   ZCampaignTimeline,
@@ -19,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../platform/services.js';
 import { addCampaignAudience } from './campaign-audience.js';
+import { getLatestCampaignImport } from './campaign-imports.js';
 import { clearCampaignMedia, setCampaignMedia } from './campaign-media.js';
 import { CSV_MAX_BYTES } from './campaign-upload.js';
 import { actOnCampaign, type TCampaignDeps } from './engine/campaign-actions.js';
@@ -117,6 +120,7 @@ export const campaignsRoutes =
       (req) => addCampaignAudience(services, req.ctx, req.params.id, req.body),
     );
     // The CSV in `file` (multipart), read by the handler: a header row with a number column (campaign-csv.ts).
+    // A small file answers its report; a large one is imported by a job (202, the import's state).
     app.post(
       '/campaigns/:id/csv',
       {
@@ -125,10 +129,18 @@ export const campaignsRoutes =
           tags,
           params: ZIdParams,
           consumes: ['multipart/form-data'],
-          response: { 200: ZCampaignImportReport },
+          response: { 200: ZCampaignImportReport, 202: ZCampaignImport },
         },
       },
-      (req) => uploadCampaignCsv(services, req.ctx, req.params.id, req),
+      async (req, reply) => {
+        const result = await uploadCampaignCsv(services, req.ctx, req.params.id, req);
+        return 'inline' in result ? result.inline : reply.status(202).send(result.queued);
+      },
+    );
+    app.get(
+      '/campaigns/:id/imports/latest',
+      { onRequest: managers, schema: { tags, params: ZIdParams, response: { 200: ZCampaignLatestImport } } },
+      (req) => getLatestCampaignImport(services, req.ctx, req.params.id),
     );
     app.delete(
       '/campaigns/contacts/:id/:contactId',

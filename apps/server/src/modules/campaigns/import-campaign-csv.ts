@@ -1,79 +1,63 @@
-import type { TCampaignImportReport } from '@prosa/contracts';
+import { CAMPAIGN_CSV_INLINE_ROWS, type TCampaignImport, type TCampaignImportReport } from '@prosa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
-import { findOrCreatePhoneContacts } from '../contacts/contacts.service.js';
-import { addCampaignContacts } from './campaign-audience.js';
-import type { TNewCampaignContact } from './campaign-contacts.repository.js';
-import { decodeCsv, parseCampaignCsv } from './campaign-csv.js';
+import { type parseCampaignCsv, readCampaignCsv } from './campaign-csv.js';
+import { CSV_CHUNK_ROWS, importCsvRows } from './campaign-csv-rows.js';
+import { assertNoActiveImport, queueCampaignImport } from './campaign-imports.js';
 import { assertCampaignEditable, assertEditable, lockCampaign } from './campaign-rules.js';
 import { readCsvForm, requireCsv } from './campaign-upload.js';
 
 type TDeps = Pick<TServices, 'db' | 'events'>;
 
-/** Rows per transaction: short ones, so a 200,000-row file does not hold the database (PGlite runs one at a time). */
-const CHUNK = 1000;
-
-const phoneErrors: Record<string, string> = {
-  NOT_A_NUMBER: 'não é um número de telefone',
-  TOO_SHORT: 'número curto demais',
-  TOO_LONG: 'número longo demais',
-  INVALID_COUNTRY: 'código de país desconhecido',
-  INVALID_LENGTH: 'número com quantidade de dígitos inválida',
-};
-
 /**
- * Adds a CSV's rows to a campaign that is not running: each number becomes its contact (found by either form
- * of the number, or created), its other columns the row's variables. Bad rows are reported by line and the
- * others go in; a number already in the campaign (or twice in the file) counts as a duplicate and keeps its
- * first row. Chunks of 1,000 rows, each in its own transaction.
+ * Adds a CSV's rows to a campaign that is not running, inside the request: each number becomes its contact,
+ * its other columns the row's variables (campaign-csv-rows.ts). Bad rows are reported by line and the others
+ * go in. Chunks of 1,000 rows, each in its own transaction; none while a job imports a CSV into the campaign.
  */
 export const importCsvInto = async (
   deps: TDeps,
   tenantId: number,
   campaignId: number,
-  bytes: Buffer,
+  parsed: ReturnType<typeof parseCampaignCsv>,
 ): Promise<TCampaignImportReport> => {
-  const { rows, errors } = parseCampaignCsv(decodeCsv(bytes));
-  const report: TCampaignImportReport = { added: 0, duplicates: 0, errors };
+  const { rows } = parsed;
+  const report: TCampaignImportReport = { added: 0, duplicates: 0, errors: [...parsed.errors] };
   // A file of bad rows only still answers for the campaign (404 for another tenant's, 409 when running).
   const chunks: (typeof rows)[] = rows.length === 0 ? [[]] : [];
-  for (let start = 0; start < rows.length; start += CHUNK) chunks.push(rows.slice(start, start + CHUNK));
+  for (let start = 0; start < rows.length; start += CSV_CHUNK_ROWS)
+    chunks.push(rows.slice(start, start + CSV_CHUNK_ROWS));
   for (const chunk of chunks) {
     await withTenant(deps.db, tenantId, async (tx) => {
       assertEditable(await lockCampaign(tx, tenantId, campaignId));
-      const people = chunk.map((row) => ({ number: row.number, name: row.name }));
-      const contacts = await findOrCreatePhoneContacts(deps, tx, tenantId, people);
-      const adding: TNewCampaignContact[] = [];
-      contacts.forEach((result, index) => {
-        const row = chunk[index];
-        if (!row) return;
-        if (result.ok) adding.push({ contactId: result.contactId, variables: row.variables });
-        else
-          report.errors.push({
-            row: row.line,
-            field: 'number',
-            message: phoneErrors[result.error] ?? 'número inválido',
-          });
-      });
-      const { added, duplicates } = await addCampaignContacts(tx, tenantId, campaignId, adding);
-      report.added += added;
-      report.duplicates += duplicates;
+      await assertNoActiveImport(tx, tenantId, campaignId);
+      const done = await importCsvRows(deps, tx, tenantId, campaignId, chunk);
+      report.added += done.added;
+      report.duplicates += done.duplicates;
+      report.errors.push(...done.errors);
     });
   }
   report.errors.sort((a, b) => a.row - b.row);
   return report;
 };
 
-/** POST /campaigns/:id/csv (multipart, the CSV in `file`). */
+/**
+ * POST /campaigns/:id/csv (multipart, the CSV in `file`): up to CAMPAIGN_CSV_INLINE_ROWS data rows are
+ * imported at once (the report); a larger file is stored and imported by a job (its state, 202).
+ */
 export const uploadCampaignCsv = async (
-  deps: TDeps,
+  deps: Pick<TServices, 'db' | 'events' | 'jobs'>,
   ctx: TRequestContext,
   campaignId: number,
   req: FastifyRequest,
-): Promise<TCampaignImportReport> => {
+): Promise<{ inline: TCampaignImportReport } | { queued: TCampaignImport }> => {
   await assertCampaignEditable(deps.db, ctx.tenantId, campaignId);
   const { csv } = await readCsvForm(req);
-  return importCsvInto(deps, ctx.tenantId, campaignId, requireCsv(csv));
+  const bytes = requireCsv(csv);
+  const parsed = readCampaignCsv(bytes);
+  const totalRows = parsed.rows.length + parsed.errors.length;
+  if (totalRows <= CAMPAIGN_CSV_INLINE_ROWS)
+    return { inline: await importCsvInto(deps, ctx.tenantId, campaignId, parsed) };
+  return { queued: await queueCampaignImport(deps, ctx.tenantId, campaignId, bytes, totalRows) };
 };

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { addAudienceTo, addCampaignContacts } from './campaign-audience.js';
+import { readCampaignCsv } from './campaign-csv.js';
 import { deleteCampaignRow } from './campaigns.repository.js';
 import { actOnCampaign, type TCampaignDeps } from './engine/campaign-actions.js';
 import { importCsvInto } from './import-campaign-csv.js';
@@ -90,7 +91,8 @@ export const runBulkSend = async (
     return id;
   });
   try {
-    if ('csv' in recipients) report = await importCsvInto(deps, ctx.tenantId, campaignId, recipients.csv);
+    if ('csv' in recipients)
+      report = await importCsvInto(deps, ctx.tenantId, campaignId, readCampaignCsv(recipients.csv));
     await beforeStart?.(campaignId);
     await actOnCampaign(deps, ctx.tenantId, campaignId, 'start');
   } catch (error) {

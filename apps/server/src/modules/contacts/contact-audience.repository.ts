@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
-import { queryRows } from '../../platform/db/client.js';
 import { contactIdentities, contacts, contactTags, contactWallets, tickets } from '../../platform/db/schema.js';
 
 /** Contacts picked for outreach (campaigns, mass sends), inside the caller's tenant transaction. */
@@ -9,13 +8,10 @@ export type TAudienceFilter = { tagIds: number[]; walletUserIds: number[]; kanba
 
 /**
  * The tenant's people (never groups) who have any of the tags, whose wallet names any of the users, or with a
- * ticket in any of the kanban lanes: each contact once, in id order.
+ * ticket in any of the kanban lanes, as a query of one column `id` (each contact once), for a caller that
+ * uses them inside one statement (a campaign's `insert ... select`); undefined when the filter names nothing.
  */
-export const findAudienceContactIds = async (
-  tx: TExecutor,
-  tenantId: number,
-  filter: TAudienceFilter,
-): Promise<number[]> => {
+export const audienceContactsQuery = (tenantId: number, filter: TAudienceFilter): SQL | undefined => {
   const parts = [
     filter.tagIds.length > 0
       ? sql`select ${contactTags.contactId} as id from ${contactTags}
@@ -30,25 +26,20 @@ export const findAudienceContactIds = async (
             where ${tickets.tenantId} = ${tenantId} and ${inArray(tickets.kanban, filter.kanbanIds)}`
       : undefined,
   ].filter((part) => part !== undefined);
-  if (parts.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`select c.id from ${contacts} c
-        where c.tenant_id = ${tenantId} and not c.is_group and c.id in (${sql.join(parts, sql` union `)})
-        order by c.id`,
-  );
-  return rows.map((row) => row.id);
+  if (parts.length === 0) return undefined;
+  return sql`select c.id from ${contacts} c
+      where c.tenant_id = ${tenantId} and not c.is_group and c.id in (${sql.join(parts, sql` union `)})`;
 };
 
-/** Of these ids, the tenant's contacts that are people (not groups). */
-export const findPersonContactIds = async (tx: TExecutor, tenantId: number, ids: number[]): Promise<Set<number>> => {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids), eq(contacts.isGroup, false)));
-  return new Set(rows.map((row) => row.id));
-};
+/**
+ * Of these ids (hand-picked, in the caller's order), the tenant's people (not groups) as a query of `id` and
+ * `ord` (1-based position, the first one of an id named twice), for use inside one statement.
+ */
+export const pickedPeopleQuery = (tenantId: number, ids: readonly number[]): SQL =>
+  sql`select p.id, min(p.ord) as ord
+      from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as p(id, ord)
+      join ${contacts} c on c.tenant_id = ${tenantId} and c.id = p.id and not c.is_group
+      group by p.id`;
 
 /** The contacts owning these canonical phone keys, by key (one query). */
 export const findPhoneOwners = async (

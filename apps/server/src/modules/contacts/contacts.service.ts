@@ -33,7 +33,7 @@ export const fillContactNumber = async (
 };
 
 /** Outreach (campaigns, mass sends): audiences by tag, wallet and kanban lane, and contacts by typed number. */
-export { findAudienceContactIds, findPersonContactIds, type TAudienceFilter } from './contact-audience.repository.js';
+export { audienceContactsQuery, pickedPeopleQuery, type TAudienceFilter } from './contact-audience.repository.js';
 export {
   findOrCreatePhoneContacts,
   type TPhoneContactResult,

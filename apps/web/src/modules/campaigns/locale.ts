@@ -87,7 +87,8 @@ export const campaignsPtBR = {
     noConnections: 'Nenhuma conexão que possa enviar esta campanha. Cadastre uma em Conexões.',
     noConnectionsSms: 'Nenhuma conexão de SMS. Cadastre uma em Configurações > SMS.',
     noConnectionsTemplate: 'Nenhuma conexão com templates aprovados (WhatsApp Cloud API). Cadastre uma em Meta.',
-    noConnectionsGroups: 'Nenhuma conexão WhatsApp por QR code (só elas veem os grupos). Cadastre uma em Conexões.',
+    noConnectionsGroups:
+      'Nenhuma conexão WhatsApp por QR code ou Evolution (só elas veem os grupos). Cadastre uma em Conexões.',
     messages: 'Mensagens',
     variant: 'Mensagem {{n}}',
     variantsHint: 'Com mais de uma, cada contato recebe uma delas, sorteada.',
@@ -139,6 +140,10 @@ export const campaignsPtBR = {
     csvColumns: 'Colunas do arquivo: {{columns}}',
     csvChoose: 'Escolher arquivo CSV',
     csvSend: 'Importar',
+  },
+  import: {
+    progress: 'Importando {{processed}} de {{total}} linhas',
+    failed: 'A importação parou: {{reason}}',
   },
   report: {
     title: 'Resultado da importação',
@@ -303,7 +308,8 @@ export const campaignsEn: typeof campaignsPtBR = {
     noConnections: 'No connection can send this campaign. Add one under Connections.',
     noConnectionsSms: 'No SMS connection. Add one under Settings > SMS.',
     noConnectionsTemplate: 'No connection with approved templates (WhatsApp Cloud API). Add one under Meta.',
-    noConnectionsGroups: 'No WhatsApp (QR code) connection (only those see groups). Add one under Connections.',
+    noConnectionsGroups:
+      'No WhatsApp (QR code) or Evolution connection (only those see groups). Add one under Connections.',
     messages: 'Messages',
     variant: 'Message {{n}}',
     variantsHint: 'With more than one, each contact gets one of them, drawn at random.',
@@ -355,6 +361,10 @@ export const campaignsEn: typeof campaignsPtBR = {
     csvColumns: 'Columns in the file: {{columns}}',
     csvChoose: 'Choose a CSV file',
     csvSend: 'Import',
+  },
+  import: {
+    progress: 'Importing {{processed}} of {{total}} rows',
+    failed: 'The import stopped: {{reason}}',
   },
   report: {
     title: 'Import result',

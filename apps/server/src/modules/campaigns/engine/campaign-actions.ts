@@ -4,6 +4,7 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { AppError } from '../../../platform/errors.js';
 import { findConnection } from '../../connections/connections.service.js';
 import { withdrawWaitingMessages } from '../../messages/messages.service.js';
+import { assertNoActiveImport } from '../campaign-imports.js';
 import { scheduleCampaignStep, type TCampaignDeps } from './campaign-tick.job.js';
 import {
   countPendingContacts,
@@ -74,6 +75,8 @@ export const actOnCampaign = async (
       if (action === 'cancel') await withdrawQueuedSends(deps, tx, tenantId, campaignId);
       return;
     }
+    // A CSV still being imported: the engine would finish the campaign before its last rows are in.
+    await assertNoActiveImport(tx, tenantId, campaignId);
     if (action === 'start') await assertStartable(deps, campaign, tx);
     const at = action === 'start' && campaign.startAt && campaign.startAt > now ? campaign.startAt : now;
     const updated = await updateCampaignRow(tx, tenantId, campaignId, {

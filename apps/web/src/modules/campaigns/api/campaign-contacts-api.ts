@@ -2,7 +2,9 @@ import type {
   TCampaignAudience,
   TCampaignContactList,
   TCampaignContactState,
+  TCampaignImport,
   TCampaignImportReport,
+  TCampaignLatestImport,
   TContact,
 } from '@prosa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,18 +49,41 @@ export const useAddCampaignAudience = () => {
   });
 };
 
-/** POST /campaigns/:id/csv (multipart `file`): one contact per row, the other columns as its variables. */
+/** What a CSV upload answered: the report of a small file, or the state of a large one's import (202). */
+export type TCsvUploadResult = { report: TCampaignImportReport } | { queued: TCampaignImport };
+
+/**
+ * POST /campaigns/:id/csv (multipart `file`): one contact per row, the other columns as its variables. A
+ * large file is imported by the server in the background: its progress comes from `useLatestCampaignImport`.
+ */
 export const useUploadCampaignCsv = () => {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ id, file }: { id: number; file: File }) => {
+    mutationFn: async ({ id, file }: { id: number; file: File }): Promise<TCsvUploadResult> => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return (await http.post<TCampaignImportReport>(`/campaigns/${id}/csv`, form)).data;
+      const res = await http.post<TCampaignImportReport | TCampaignImport>(`/campaigns/${id}/csv`, form);
+      return res.status === 202
+        ? { queued: res.data as TCampaignImport }
+        : { report: res.data as TCampaignImportReport };
     },
     onSuccess: () => refresh(),
   });
 };
+
+export const isImportRunning = (state: TCampaignImport | null | undefined): boolean =>
+  state?.status === 'queued' || state?.status === 'running';
+
+/**
+ * GET /campaigns/:id/imports/latest: the latest CSV import the server ran in the background. Asked again on
+ * each push of the campaign (every chunk), and every 15 s while it runs in case the socket is reconnecting.
+ */
+export const useLatestCampaignImport = (id: number) =>
+  useQuery({
+    queryKey: campaignKeys.latestImport(id),
+    queryFn: async () => (await http.get<TCampaignLatestImport>(`/campaigns/${id}/imports/latest`)).data.import,
+    refetchInterval: (query) => (isImportRunning(query.state.data) ? LIVE_REFRESH_MS : false),
+  });
 
 export const useRemoveCampaignContact = () => {
   const refresh = useRefresh();

@@ -21,6 +21,7 @@ export const campaignKeys = {
   one: (id: number) => ['campaigns', 'one', id] as const,
   timeline: (id: number) => ['campaigns', 'timeline', id] as const,
   contacts: (id: number) => ['campaigns', 'contacts', id] as const,
+  latestImport: (id: number) => ['campaigns', 'import', id] as const,
 };
 
 /**
@@ -31,7 +32,8 @@ export const LIVE_REFRESH_MS = 15_000;
 
 /**
  * `{tenantId}:campaign` (managers only, at most once a second per campaign): a campaign's status or progress
- * changed, so the lists, that campaign, its timeline and its contacts are asked again where they are shown.
+ * changed (or a CSV import into it moved on), so the lists, that campaign, its timeline, its contacts and its
+ * latest import are asked again where they are shown.
  */
 export const useCampaignPush = () => {
   const client = useQueryClient();
@@ -43,6 +45,7 @@ export const useCampaignPush = () => {
           campaignKeys.one(campaignId),
           campaignKeys.timeline(campaignId),
           campaignKeys.contacts(campaignId),
+          campaignKeys.latestImport(campaignId),
         ])
           void client.invalidateQueries({ queryKey });
       }),

@@ -1,4 +1,4 @@
-import type { TCampaign, TCampaignContact } from '@prosa/contracts';
+import type { TCampaign, TCampaignContact, TCampaignImport } from '@prosa/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
@@ -61,6 +61,7 @@ const serveCampaign = (initial: TCampaign = paused) => {
       };
     if (call.method === 'GET' && call.url === '/campaigns/contacts/7')
       return { contacts: rows, count: rows.length, hasMore: false };
+    if (call.method === 'GET' && call.url === '/campaigns/7/imports/latest') return { import: null };
     if (call.method === 'GET' && call.url === '/tags') return [{ id: 4, tag: 'Clientes VIP', color: '#f00' }];
     if (call.method === 'GET' && call.url === '/users/') return { users: [] };
     if (call.method === 'POST' && call.url === '/campaigns/contacts/7') return { added: 12, duplicates: 3, errors: [] };
@@ -174,6 +175,67 @@ describe('/campanhas/:campanhaId', () => {
     const report = await within(audience).findByTestId('report-error-table');
     expect(within(report).getByText('Número inválido')).toBeTruthy();
     expect(within(audience).getByText('1 linha com erro')).toBeTruthy();
+  });
+
+  it('follows a large CSV imported in the background: the bar moves with the pushes, then the report', async () => {
+    const state = (changes: Partial<TCampaignImport>): TCampaignImport => ({
+      id: 3,
+      campaignId: 7,
+      status: 'running',
+      totalRows: 50_000,
+      processedRows: 0,
+      added: 0,
+      duplicates: 0,
+      errors: [],
+      failure: null,
+      createdAt: '2026-11-27T12:00:00.000Z',
+      finishedAt: null,
+      ...changes,
+    });
+    let onServer = state({ status: 'queued' });
+    const calls = serve((call) => {
+      if (call.method === 'GET' && call.url === '/campaigns/7') return campaign({ id: 7, status: 'pending' });
+      if (call.method === 'GET' && call.url === '/campaigns/7/timeline') return { points: [] };
+      if (call.method === 'GET' && call.url === '/campaigns/contacts/7')
+        return { contacts: [], count: 0, hasMore: false };
+      if (call.method === 'GET' && call.url === '/campaigns/7/imports/latest')
+        return { import: calls.some((c) => c.url === '/campaigns/7/csv') ? onServer : null };
+      if (call.method === 'POST' && call.url === '/campaigns/7/csv') return [202, onServer];
+      return undefined;
+    });
+    open();
+    const audience = await screen.findByTestId('campaign-audience');
+    const file = new File(['numero\n5511988887777\n'], 'grande.csv', { type: 'text/csv' });
+    fireEvent.change(audience.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+    await within(audience).findByTestId('campaign-csv-columns');
+    fireEvent.click(within(audience).getByTestId('audience-csv-send'));
+    const progress = await within(audience).findByTestId('campaign-import-progress');
+    expect(progress.textContent).toContain('Importando 0 de 50.000 linhas');
+
+    // Each chunk the server imports pushes `{tenantId}:campaign`: the bar follows.
+    onServer = state({ processedRows: 12_000, added: 11_990, duplicates: 10 });
+    dispatchCampaignEvent({ campaignId: 7 });
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-import-progress').textContent).toContain(
+        'Importando 12.000 de 50.000 linhas',
+      ),
+    );
+    expect(within(audience).getByTestId('audience-csv-send').hasAttribute('disabled')).toBe(true);
+
+    onServer = state({
+      status: 'done',
+      processedRows: 50_000,
+      added: 49_990,
+      duplicates: 9,
+      errors: [{ row: 4_012, field: 'number', message: 'não é um número de telefone' }],
+      finishedAt: '2026-11-27T12:01:00.000Z',
+    });
+    dispatchCampaignEvent({ campaignId: 7 });
+    const report = await within(audience).findByTestId('campaign-import-report');
+    expect(within(report).getByText('49990 adicionados')).toBeTruthy();
+    expect(within(report).getByText('1 linha com erro')).toBeTruthy();
+    expect(within(report).getByText('não é um número de telefone')).toBeTruthy();
+    expect(screen.queryByTestId('campaign-import-progress')).toBeNull();
   });
 
   it('says the campaign does not exist for an address that is not one', async () => {
