@@ -276,6 +276,7 @@ export const accessMatrix: Record<string, TAccess> = {
   'DELETE /campaigns/contacts/:id/:contactId': supervisor,
   'DELETE /campaigns/deleteall/contacts/:id': supervisor,
   'GET /campaigns/:id/timeline': supervisor,
+  'GET /campaigns/:id/imports/latest': supervisor,
   'POST /campaigns/:id/media': supervisor,
   'DELETE /campaigns/:id/media': supervisor,
   'POST /bulk': supervisor,
