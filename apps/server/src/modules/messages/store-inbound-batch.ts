@@ -2,12 +2,11 @@ import type { TMessage, TTicket } from '@prosa/contracts';
 import type { TTx } from '../../platform/db/client.js';
 import { findContactRows, findIdentityOwners } from '../contacts/contacts.service.js';
 import { channelIdentities, contactChanges } from '../contacts/find-or-create-contact.js';
-import { toTicketDtos } from '../tickets/ticket-dto.js';
+import { loadTicketDtos } from '../tickets/ticket-dto.js';
 import {
   bumpTicketsForInbound,
   findConnectionRow,
   findQuietTicketKeys,
-  findTicketsJoined,
   lockActiveTicketsOfContacts,
   lockContacts,
 } from '../tickets/tickets.service.js';
@@ -266,7 +265,7 @@ export const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: T
     });
   }
   await bumpTicketsForInbound(tx, tenantId, [...bumps.values()]);
-  const dtos = await toTicketDtos(tx, tenantId, await findTicketsJoined(tx, tenantId, [...bumps.keys()]));
+  const dtos = await loadTicketDtos(tx, tenantId, [...bumps.keys()]);
   for (const dto of dtos) outcome.tickets.set(dto.id, dto);
   return outcome;
 };

@@ -2,8 +2,8 @@ import type { TTicket } from '@prosa/contracts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { tickets } from '../../platform/db/schema.js';
-import { toTicketDtos } from './ticket-dto.js';
-import { findTicketsJoined, insertTickets, type TTicketRow } from './tickets.repository.js';
+import { loadTicketDtos } from './ticket-dto.js';
+import { insertTickets, type TTicketRow } from './tickets.repository.js';
 
 /**
  * The tickets outreach messages (a campaign's) go on, for several contacts of one connection at once: each
@@ -59,7 +59,7 @@ export const ticketsForOutreach = async (
   for (const row of created) found.set(row.contactId, row.id);
   // A contact whose own message opened a ticket meanwhile: the insert gave way to it; take that one.
   for (const row of await active(missing.filter((id) => !found.has(id)))) found.set(row.contactId, row.id);
-  const dtos = await toTicketDtos(tx, tenantId, await findTicketsJoined(tx, tenantId, [...found.values()]));
+  const dtos = await loadTicketDtos(tx, tenantId, [...found.values()]);
   const byId = new Map(dtos.map((dto) => [dto.id, dto]));
   return new Map(
     [...found].flatMap(([contactId, ticketId]) => {

@@ -5,8 +5,7 @@ import type { TDomainEventOf, TLocalHint, TPublishedEvent } from '../../platform
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
 import { loadMessageDto } from '../messages/message-dto.js';
-import { toTicketDtos } from './ticket-dto.js';
-import { findTicketJoined } from './tickets.repository.js';
+import { loadTicketDtos } from './ticket-dto.js';
 import { loadVisibilityContext } from './visibility-context.js';
 
 type TRealtimeServices = Pick<TServices, 'db' | 'realtime'>;
@@ -42,10 +41,7 @@ export const realtimeListener = (services: TRealtimeServices): TEventListener<TH
 
   const loadTicket = async (tenantId: number, ticketId: number, local: TLocalHint | undefined) => {
     if (local?.ticket) return local.ticket;
-    return read(tenantId, async (tx) => {
-      const row = await findTicketJoined(tx, tenantId, ticketId);
-      return row ? (await toTicketDtos(tx, tenantId, [row]))[0] : undefined;
-    });
+    return read(tenantId, async (tx) => (await loadTicketDtos(tx, tenantId, [ticketId]))[0]);
   };
 
   const onTicket = async (

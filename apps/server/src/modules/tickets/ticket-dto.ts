@@ -1,5 +1,6 @@
 import { assistantNames, type TAssistantStatusField, type TTicket, type TVisibilityTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
+import { findTicketsForDtos } from './ticket-list.repository.js';
 import { findTicketExtras, type TTicketExtras, type TTicketJoined } from './tickets.repository.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -54,6 +55,12 @@ export const toTicketDtos = async (tx: TExecutor, tenantId: number, rows: TTicke
     tenantId,
     rows.map((row) => ({ id: row.ticket.id, contactId: row.ticket.contactId })),
   );
+  return rows.map((row) => toTicketDto(row, extras));
+};
+
+/** Tickets' DTOs by id, read in one statement, in id order (ids of no ticket of the tenant left out). */
+export const loadTicketDtos = async (tx: TExecutor, tenantId: number, ticketIds: readonly number[]) => {
+  const { rows, extras } = await findTicketsForDtos(tx, tenantId, ticketIds);
   return rows.map((row) => toTicketDto(row, extras));
 };
 

@@ -194,13 +194,7 @@ export const findListPage = async (
     total = tabTotal;
   }
   const orderOuter = options.newestTicketFirst ? sql.raw('t.id desc') : byLastMessageOuter;
-  const raw = await queryRows<TListRow>(
-    tx,
-    sql`with p as (${page}),
-      scheduled as (select ticket_id, count(*)::int as n from messages
-        where tenant_id = ${tenantId} and status = 'scheduled' and ticket_id in (select id from p) group by ticket_id)
-      select ${selectedColumns}, ${total} as total from p ${joins} order by ${orderOuter}`,
-  );
+  const raw = await selectTickets(tx, tenantId, page, orderOuter, total);
   const hasMore = raw.length > options.limit;
   const rows = raw.slice(0, options.limit);
   let count = options.knownCount ?? rows[0]?.total ?? 0;
@@ -208,6 +202,34 @@ export const findListPage = async (
     // Past the last page: the total still says how many there are.
     count = (await queryRows<{ n: number }>(tx, sql`select ${countUpToLimit} as n`))[0]?.n ?? 0;
   }
+  return { ...withExtras(rows), count, hasMore };
+};
+
+/**
+ * Tickets by id with everything their DTOs show (contact, agent, queue, tags, contact tags, wallets, scheduled
+ * counts) in one statement, in id order; ids of no ticket of the tenant are left out.
+ */
+export const findTicketsForDtos = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: readonly number[],
+): Promise<{ rows: TTicketJoined[]; extras: TTicketExtras }> => {
+  if (ticketIds.length === 0) return withExtras([]);
+  const ids = sql`select unnest(${`{${ticketIds.join(',')}}`}::int[]) as id`;
+  return withExtras(await selectTickets(tx, tenantId, ids, sql.raw('t.id'), sql`null`));
+};
+
+/** The statement both share: `page` (a query of ticket ids) joined to what the DTOs show. */
+const selectTickets = (tx: TExecutor, tenantId: number, page: SQL, order: SQL, total: SQL) =>
+  queryRows<TListRow>(
+    tx,
+    sql`with p as (${page}),
+      scheduled as (select ticket_id, count(*)::int as n from messages
+        where tenant_id = ${tenantId} and status = 'scheduled' and ticket_id in (select id from p) group by ticket_id)
+      select ${selectedColumns}, ${total} as total from p ${joins} where t.tenant_id = ${tenantId} order by ${order}`,
+  );
+
+const withExtras = (rows: TListRow[]): { rows: TTicketJoined[]; extras: TTicketExtras } => {
   const extras: TTicketExtras = { tags: new Map(), contactTags: new Map(), wallets: new Map(), scheduled: new Map() };
   for (const row of rows) {
     if (row.tags) extras.tags.set(row.id, row.tags);
@@ -215,5 +237,5 @@ export const findListPage = async (
     if (row.wallets) extras.wallets.set(row.contact_id, row.wallets);
     if (row.scheduled) extras.scheduled.set(row.id, row.scheduled);
   }
-  return { rows: rows.map(toJoined), extras, count, hasMore };
+  return { rows: rows.map(toJoined), extras };
 };

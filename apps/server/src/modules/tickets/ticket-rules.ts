@@ -3,15 +3,14 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { queues, reasons, tags, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { toTicketDtos } from './ticket-dto.js';
-import { findTicketJoined, type TTicketRow } from './tickets.repository.js';
+import { loadTicketDtos } from './ticket-dto.js';
+import type { TTicketRow } from './tickets.repository.js';
 
 /** The ticket as its DTO, read inside the transaction that changed it. */
 export const loadTicketDto = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<TTicket> => {
-  const row = await findTicketJoined(tx, tenantId, ticketId);
-  if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
-  const [dto] = await toTicketDtos(tx, tenantId, [row]);
-  return dto as TTicket;
+  const [dto] = await loadTicketDtos(tx, tenantId, [ticketId]);
+  if (!dto) throw new AppError('ERR_NO_TICKET_FOUND');
+  return dto;
 };
 
 /**

@@ -88,15 +88,6 @@ const selectJoined = (tx: TExecutor) =>
     .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.tenantId, tickets.tenantId)))
     .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.tenantId, tickets.tenantId)));
 
-export const findTicketJoined = async (
-  tx: TExecutor,
-  tenantId: number,
-  ticketId: number,
-): Promise<TTicketJoined | undefined> => {
-  const [row] = await selectJoined(tx).where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
-  return row ? toJoined(row) : undefined;
-};
-
 export const findTicketRow = async (
   tx: TExecutor,
   tenantId: number,
@@ -130,17 +121,6 @@ export const findActiveTicket = async (
       ),
     );
   return row;
-};
-
-/** Several tickets with what their DTOs show, in no particular order. */
-export const findTicketsJoined = async (
-  tx: TExecutor,
-  tenantId: number,
-  ticketIds: number[],
-): Promise<TTicketJoined[]> => {
-  if (ticketIds.length === 0) return [];
-  const rows = await selectJoined(tx).where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ticketIds)));
-  return rows.map(toJoined);
 };
 
 /** The open-or-pending tickets of several contacts, locked in id order (so two batches never deadlock). */

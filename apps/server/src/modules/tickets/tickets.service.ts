@@ -14,7 +14,6 @@ export {
   findActiveTicket,
   findConnectionRow,
   findTicketRow,
-  findTicketsJoined,
   findViewer,
   findWalletUserIds,
   findWalletUserIdsOfContacts,
