@@ -41,6 +41,7 @@ import { contactsRealtimeListener } from './modules/contacts/realtime-listener.j
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes.js';
 import { groupActionsRoutes } from './modules/group-tools/group-actions.routes.js';
+import { groupToolLogsPruneJob } from './modules/group-tools/group-tool-logs-prune.job.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { groupWordFilterListener } from './modules/group-tools/group-word-filter.listener.js';
 import { dashboardRoutes } from './modules/insight/dashboard/dashboard.routes.js';
@@ -252,6 +253,7 @@ export const createApp = async (
   events.listen(campaignsRealtimeListener(services));
   // Group tools: a banned word in a group message deletes it (joins and leaves come through the channel host).
   events.listen(groupWordFilterListener(services));
+  jobs.register(groupToolLogsPruneJob(services));
   // Report exports (CSV, XLSX, PDF): one job per export writes the file, progress on the export's row.
   jobs.register(reportExportJob(services));
   jobs.register(reportExportsCleanupJob(services));

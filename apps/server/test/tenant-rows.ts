@@ -27,6 +27,7 @@ export type TRowKind =
   | 'groupWord'
   | 'groupGreeting'
   | 'groupFarewell'
+  | 'groupFarewellPrivate'
   | 'groupLink';
 
 export type TTenantRows = Record<TRowKind, number>;
@@ -94,6 +95,7 @@ export const createTenantRows = async (t: TestApp, fx: TFixture): Promise<TTenan
     groupWord: await made('/wordList', { ...group, word: 'golpe' }),
     groupGreeting: await made('/greetingMessage', { ...group, message: 'Bem-vindo, {{name}}' }),
     groupFarewell: await made('/farewellMessage', { ...group, message: 'Até logo, {{name}}' }),
+    groupFarewellPrivate: await made('/groupFarewellPrivateMessage', { ...group, message: 'Volte sempre' }),
     groupLink: await made('/groupLinkList', { ...group, name: 'Vendas', link: 'https://chat.whatsapp.com/AbC123' }),
   };
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZRowId } from './common.js';
+import { ZId, ZPageNumber, ZRowId } from './common.js';
 
 /**
  * WhatsApp group tools (`/grupo/*`, issue 20): per group of one connection (a group lives on one number), a
@@ -64,6 +64,80 @@ export const ZGroupLinkUpdate = partialUpdate({ name: ZLinkName, link: ZInviteLi
 /** GET of a list: the connection's (or one group's) entries. */
 export const ZGroupToolQuery = z.object({ connectionId: ZId.optional(), groupId: ZGroupJid.optional() });
 
+/** The per-group lists by the family's resource names (`/banList`, ...). */
+export const groupToolKinds = [
+  'banList',
+  'wordList',
+  'greetingMessage',
+  'farewellMessage',
+  'groupFarewellPrivateMessage',
+  'groupLinkList',
+] as const;
+export type TGroupToolKind = (typeof groupToolKinds)[number];
+
+/** `DELETE /<list>All/?connectionId=&groupId=`: every entry of one group of one connection. */
+export const ZGroupToolAllQuery = z.object({ connectionId: ZId, groupId: ZGroupJid });
+export const ZGroupToolAllResult = z.object({ count: z.number().int() });
+
+// --- the logs: what the tools did in a group ---
+
+/** The lists whose tools act (the invite links do nothing by themselves, so they have no log). */
+export const groupToolLogKinds = [
+  'banList',
+  'wordList',
+  'greetingMessage',
+  'farewellMessage',
+  'groupFarewellPrivateMessage',
+] as const;
+export type TGroupToolLogKind = (typeof groupToolLogKinds)[number];
+
+/**
+ * What a tool did: a banned number removed on joining; a message with a banned word deleted and its sender
+ * warned or removed; a greeting, farewell or private farewell sent.
+ */
+export const ZGroupToolLogAction = z.enum([
+  'bannedRemoved',
+  'wordWarned',
+  'wordRemoved',
+  'greetingSent',
+  'farewellSent',
+  'privateFarewellSent',
+]);
+export type TGroupToolLogAction = z.infer<typeof ZGroupToolLogAction>;
+
+export const GROUP_TOOL_LOGS_PAGE_SIZE = 20;
+/** Log entries older than this are pruned every night. */
+export const GROUP_TOOL_LOG_KEEP_DAYS = 90;
+
+export const ZGroupToolLogParams = z.object({ groupId: ZGroupJid });
+export const ZGroupToolLogQuery = z.object({ connectionId: ZId, pageNumber: ZPageNumber });
+
+/**
+ * One thing a tool did in a group, newest first. `members`: whom it concerned (numbers, or the JID of a member
+ * known by a LID alone); `detail`: the banned word; `ok` false with `error` (a catalogue code: not admin, the
+ * send failed...) when it could not be done; `delivery`: how the message it sent stands, when it sent one.
+ */
+export const ZGroupToolLog = z.object({
+  id: z.number().int(),
+  connectionId: z.number().int(),
+  groupId: z.string(),
+  tool: z.enum(groupToolLogKinds),
+  action: ZGroupToolLogAction,
+  members: z.array(z.string()),
+  detail: z.string().nullable(),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  delivery: z.enum(['pending', 'sent', 'delivered', 'read', 'failed']).nullable(),
+  createdAt: z.string(),
+});
+export type TGroupToolLog = z.infer<typeof ZGroupToolLog>;
+export const ZGroupToolLogList = z.object({
+  logs: z.array(ZGroupToolLog),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type TGroupToolLogList = z.infer<typeof ZGroupToolLogList>;
+
 // --- group actions (all POST) ---
 
 /** A group as the connection sees it; `isAdmin`: our number is admin there (most actions need it). */
@@ -121,6 +195,36 @@ export const ZChangeTitles = z.object({
   title: z.string().trim().min(1).max(100),
 });
 export const ZSetAdminsOnly = z.object({ connectionId: ZRowId, groupIds: ZGroupIds, adminsOnly: z.boolean() });
+/** POST /changePicturesUrl: the image at `url` (http or https; downloaded by the server) as each group's picture. */
+export const ZChangePicturesUrl = z.object({
+  connectionId: ZRowId,
+  groupIds: ZGroupIds,
+  url: z.url({ protocol: /^https?$/, error: 'deve ser um endereço http(s) de uma imagem' }).max(2048),
+});
+/**
+ * POST /changePicturesFile (multipart): the fields beside the image in `file`. `groupIds` as a JSON array or
+ * separated by commas, `connectionId` as text.
+ */
+export const ZChangePicturesFileFields = z.object({
+  connectionId: z.coerce.number().pipe(ZRowId),
+  groupIds: z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return value;
+      }
+    }
+    return text
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+  }, ZGroupIds),
+});
+/** The image types a group picture takes (read from the bytes). */
+export const GROUP_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** promote, demote, add, remove: the numbers in each group. */
 export const ZGroupParticipantsChange = z.object({ connectionId: ZRowId, groupIds: ZGroupIds, numbers: ZNumbers });
 /** Per group, and in it per number: WhatsApp answers each member apart (already in, not in the group...). */

@@ -153,6 +153,11 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
         return { status: '200', jid: id };
       });
     },
+    /** A group's picture (only its admins may change it): WhatsApp keeps the image Baileys made. */
+    updateProfilePicture: async (jid: string, image: Buffer) => {
+      const group = socket.adminOf(jid, 'updateProfilePicture', [image.length]);
+      group.picture = Buffer.from(image);
+    },
     rejectCall: async (id: string, from: string) => {
       socket.rejectedCalls.push({ id, from });
     },
@@ -294,7 +299,14 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
   return socket;
 };
 
-type TFakeGroup = { subject: string; participants: TFakeParticipant[]; desc?: string | null; announce?: boolean };
+type TFakeGroup = {
+  subject: string;
+  participants: TFakeParticipant[];
+  desc?: string | null;
+  announce?: boolean;
+  /** The group's picture, once someone set one. */
+  picture?: Buffer | null;
+};
 
 /** A JID without its device (`5511...:7@s.whatsapp.net` -> `5511...@s.whatsapp.net`). */
 const plainJid = (jid: string) => jid.replace(/:\d+@/, '@');

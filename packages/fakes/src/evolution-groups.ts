@@ -25,6 +25,20 @@ const failures: Record<string, [number, string]> = {
   participants: [404, 'No participants'],
   updateParticipant: [400, 'Error updating participants'],
   updateSetting: [400, 'Error updating setting'],
+  updateGroupPicture: [500, 'Error update group picture'],
+};
+
+/** class-validator's isBase64 as Evolution uses it: base64 characters, padded to a multiple of four. */
+const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(text);
+
+/** The picture as Evolution reads `image`: a URL it downloads, or base64 (refused otherwise). */
+const pictureOf = async (image: string) => {
+  if (/^https?:\/\//.test(image)) {
+    const res = await fetch(image);
+    if (!res.ok) throw new WhatsAppRefusal(`Request failed with status code ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+  return isBase64(image) ? Buffer.from(image, 'base64') : null;
 };
 
 const isMe = (instance: TInstance, member: { id: string; phoneNumber?: string }) =>
@@ -110,7 +124,7 @@ const settingChanges: Record<string, Partial<TEvolutionGroup>> = {
 const newGroupJid = () => `1203630${String(randomInt(1e10)).padStart(11, '0')}@g.us`;
 
 /** One group route of an instance (`action` is the path's second part). */
-export const answerGroupRoute = (
+export const answerGroupRoute = async (
   state: TEvolutionState,
   instance: TInstance,
   request: { method: string; action: string; url: URL; input: Record<string, unknown> },
@@ -153,6 +167,16 @@ export const answerGroupRoute = (
           return evolutionError(res, 400, [{ property: 'subject', message: 'The "subject" cannot be empty' }]);
         phone.asAdmin(jid).subject = input.subject;
         return json(res, 201, { update: 'success' });
+      case 'POST updateGroupPicture': {
+        if (typeof input.image !== 'string' || !input.image)
+          return evolutionError(res, 400, [{ property: 'image', message: 'The "image" cannot be empty' }]);
+        const picture = await pictureOf(input.image);
+        // Evolution's BadRequestException inside the route's try is caught and rethrown as its 500.
+        if (!picture)
+          return evolutionError(res, 500, ['Error update group picture', '"profilePicture" must be a url or a base64']);
+        phone.asAdmin(jid).picture = picture;
+        return json(res, 201, { update: 'success' });
+      }
       case 'POST updateGroupDescription':
         if (typeof input.description !== 'string')
           return evolutionError(res, 400, [{ property: 'description', message: 'is not of a type(s) string' }]);

@@ -113,6 +113,8 @@ export type TEvolutionGroup = {
   owner: string | null;
   creation: number;
   participants: TEvolutionGroupMember[];
+  /** The picture set through `updateGroupPicture`, as the bytes WhatsApp got. */
+  picture?: Buffer | null;
 };
 
 export type TEvolutionProxy = {

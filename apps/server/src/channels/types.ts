@@ -82,6 +82,8 @@ export type TGroupAdmin = {
     participants: string[],
     action: TGroupMemberAction,
   ) => Promise<{ id: string; ok: boolean; error?: string }[]>;
+  /** Sets the group's picture (an image's bytes: JPEG, PNG or WebP; WhatsApp keeps a square JPEG of it). */
+  setPicture: (connection: TConnectionRow, groupId: string, image: Buffer) => Promise<void>;
   /** Deletes a member's message for everyone (our number must be admin). */
   deleteMessage: (
     connection: TConnectionRow,

@@ -192,7 +192,14 @@ const snapshotOfB = async () => {
     autoReplies: await read('/auto-reply'),
     campaign: await read(`/campaigns/${rowsB.campaign}`),
     groupTools: await Promise.all(
-      ['/banList', '/wordList', '/greetingMessage', '/farewellMessage', '/groupLinkList'].map(read),
+      [
+        '/banList',
+        '/wordList',
+        '/greetingMessage',
+        '/farewellMessage',
+        '/groupFarewellPrivateMessage',
+        '/groupLinkList',
+      ].map(read),
     ),
   };
 };

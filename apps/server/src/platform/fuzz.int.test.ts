@@ -40,6 +40,8 @@ const writesWithoutInput: Record<string, string> = {
   'POST /bulkCall': 'answers 501 until the voice module exists',
   'POST /bulkGroups': 'JSON, or a multipart form (JSON `data` and a file), read and checked by the handler',
   'POST /insight/rebuild': "queues the recompute of the caller's tenant's figures, no input",
+  'POST /changePicturesFile':
+    'a multipart form (`connectionId`, `groupIds` and one image), read and checked by the handler (group-tools scenarios)',
 };
 
 /**
@@ -56,6 +58,8 @@ const volatileTables = new Set([
   'insight_ticket_facts',
   'insight_ticket_hours',
   'insight_hourly',
+  'insight_daily',
+  'insight_daily_zones',
   'insight_user_sessions',
 ]);
 

@@ -113,4 +113,10 @@ export const outreachErrors = {
     'pt-BR': 'Item da ferramenta de grupos não encontrado.',
     en: 'Group tool entry not found.',
   },
+  /** A member who left is known by their LID alone: no number to send the private farewell to. */
+  ERR_GROUP_MEMBER_NO_NUMBER: {
+    status: 422,
+    'pt-BR': 'O WhatsApp não informou o número deste participante; a mensagem no privado não pôde ser enviada.',
+    en: "WhatsApp did not give this member's number; the private message could not be sent.",
+  },
 } as const satisfies Record<string, TErrorEntry>;

@@ -82,6 +82,10 @@ export const createBaileysGroupAdmin = (
       await asking(() => socket.groupParticipantsUpdate(groupId, participants, action)),
     );
   },
+  setPicture: async (connection, groupId, image) => {
+    const socket = await openSocket(connection);
+    await asking(() => socket.updateProfilePicture(groupId, image));
+  },
   deleteMessage: async (connection, groupId, message) => {
     const socket = await openSocket(connection);
     await asking(() =>

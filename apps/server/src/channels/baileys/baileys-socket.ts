@@ -124,6 +124,8 @@ export type TBaileysSocket = {
     participants: string[],
     action: 'add' | 'remove' | 'promote' | 'demote',
   ) => Promise<{ status: string; jid?: string | null }[]>;
+  /** Sets a group's (or our own) picture from an image's bytes (Baileys makes the 640x640 JPEG). */
+  updateProfilePicture: (jid: string, image: Buffer) => Promise<void>;
   rejectCall: (callId: string, callFrom: string) => Promise<void>;
   /** Asks the phone for up to `count` messages of the chat before `oldest` (its time in seconds). */
   fetchMessageHistory: (count: number, oldest: TWaKey, oldestTimestamp: number) => Promise<string>;
@@ -191,6 +193,7 @@ export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser
         status: String(item.status),
         jid: item.jid ?? null,
       })),
+    updateProfilePicture: (jid, image) => sock.updateProfilePicture(jid, image),
     rejectCall: (callId, callFrom) => sock.rejectCall(callId, callFrom),
     fetchMessageHistory: (count, oldest, oldestTimestamp) =>
       sock.fetchMessageHistory(count, oldest as WAMessageKey, oldestTimestamp),

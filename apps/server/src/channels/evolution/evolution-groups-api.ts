@@ -37,6 +37,13 @@ export const evolutionGroupCalls = (call: TEvolutionCall, instance: string) => {
       call<unknown>('POST', of('updateGroupSubject', groupId), { subject }),
     updateGroupDescription: (groupId: string, description: string) =>
       call<unknown>('POST', of('updateGroupDescription', groupId), { description }),
+    /**
+     * The group's picture: `image` a URL (the gateway downloads it) or the bytes in base64, which is what we
+     * send (we download and check a URL ourselves). Answers 201 `{ update: 'success' }`; a refusal is a 500
+     * `['Error update group picture', 'Error: forbidden']`.
+     */
+    updateGroupPicture: (groupId: string, image: string) =>
+      call<unknown>('POST', of('updateGroupPicture', groupId), { image }, 60_000),
     updateGroupSetting: (groupId: string, action: TEvolutionGroupSetting) =>
       call<unknown>('POST', of('updateSetting', groupId), { action }),
     updateParticipants: (groupId: string, action: 'add' | 'remove' | 'promote' | 'demote', participants: string[]) =>

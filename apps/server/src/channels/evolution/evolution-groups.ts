@@ -68,6 +68,9 @@ export const createEvolutionGroupAdmin = (clientOf: (connection: TConnectionRow)
     const answer = await asking(() => clientOf(connection).updateParticipants(groupId, action, participants));
     return memberResults(participants, answer.updateParticipants ?? []);
   },
+  setPicture: async (connection, groupId, image) => {
+    await asking(() => clientOf(connection).updateGroupPicture(groupId, image.toString('base64')));
+  },
   deleteMessage: async (connection, groupId, message) => {
     await asking(() =>
       clientOf(connection).deleteForEveryone({

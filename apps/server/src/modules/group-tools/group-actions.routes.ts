@@ -1,5 +1,7 @@
+import multipart from '@fastify/multipart';
 import {
   ZChangeDescriptions,
+  ZChangePicturesUrl,
   ZChangeTitles,
   ZCreateGroups,
   ZCreateGroupsResult,
@@ -25,6 +27,7 @@ import {
   listGroups,
   listParticipants,
 } from './group-actions.js';
+import { changePicturesFromFile, changePicturesFromUrl } from './group-pictures.js';
 import { GROUP_TOOL_MANAGERS } from './group-tools.routes.js';
 
 /** The group actions (domain §4.6, all POST): each answers one result per group, never a 500 for one group. */
@@ -33,6 +36,10 @@ export const groupActionsRoutes =
   async (app) => {
     const onRequest = services.guard(GROUP_TOOL_MANAGERS);
     const tags = ['group-tools'];
+    // /changePicturesFile: one image (two get through the parser so a second is a 400 naming `file`, not 413).
+    await app.register(multipart, {
+      limits: { fileSize: services.config.mediaMaxBytes, files: 2, fields: 5, fieldSize: 70_000 },
+    });
     app.post(
       '/listGroup',
       { onRequest, schema: { tags, body: ZListGroups, response: { 200: ZListGroupsResult } } },
@@ -67,6 +74,16 @@ export const groupActionsRoutes =
       '/setAdminsOnlyForGroups',
       { onRequest, schema: { tags, body: ZSetAdminsOnly, response: { 200: ZGroupResults } } },
       (req) => changeGroups(services, req.ctx, req.body, { kind: 'adminsOnly', adminsOnly: req.body.adminsOnly }),
+    );
+    app.post(
+      '/changePicturesUrl',
+      { onRequest, schema: { tags, body: ZChangePicturesUrl, response: { 200: ZGroupResults } } },
+      (req) => changePicturesFromUrl(services, req.ctx, req.body),
+    );
+    app.post(
+      '/changePicturesFile',
+      { onRequest, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZGroupResults } } },
+      (req) => changePicturesFromFile(services, req.ctx, req),
     );
     const memberRoutes: [string, TGroupMemberAction][] = [
       ['/promoteParticipantsInGroups', 'promote'],

@@ -148,9 +148,13 @@ export const listParticipants = async (
 type TSettingChange =
   | { kind: 'title'; title: string }
   | { kind: 'description'; description: string }
-  | { kind: 'adminsOnly'; adminsOnly: boolean };
+  | { kind: 'adminsOnly'; adminsOnly: boolean }
+  | { kind: 'picture'; image: Buffer };
 
-/** POST /changeTitles, /changeDescriptions, /setAdminsOnlyForGroups: the same change in each group. */
+/**
+ * POST /changeTitles, /changeDescriptions, /setAdminsOnlyForGroups, /changePicturesUrl, /changePicturesFile:
+ * the same change in each group.
+ */
 export const changeGroups = async (
   services: TGroupActionServices,
   ctx: TRequestContext,
@@ -168,6 +172,8 @@ export const changeGroups = async (
           return void (await admin.setDescription(connection, groupId, change.description));
         case 'adminsOnly':
           return void (await admin.setAdminsOnly(connection, groupId, change.adminsOnly));
+        case 'picture':
+          return void (await admin.setPicture(connection, groupId, change.image));
         default: {
           const unknown: never = change;
           throw new Error(`unknown group change ${JSON.stringify(unknown)}`);

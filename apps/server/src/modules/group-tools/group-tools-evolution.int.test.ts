@@ -25,6 +25,7 @@ const callKinds: Record<string, TGroupWorldCall['kind']> = {
   updateGroupDescription: 'description',
   updateSetting: 'setting',
   updateParticipant: 'participants',
+  updateGroupPicture: 'picture',
 };
 
 const world: TGroupWorld = {
@@ -32,7 +33,7 @@ const world: TGroupWorld = {
     evo = await startFakeEvolution({ apiKey });
     // The gateway posts to our public URL: the server listens on a port of its own.
     const port = await freePort();
-    return startTestApp({ port, publicUrl: `http://127.0.0.1:${port}` });
+    return startTestApp({ port, publicUrl: `http://127.0.0.1:${port}`, webhookAllowPrivate: true });
   },
   pair: async (t, token, queueId, number) => {
     const created = await t.request('POST', '/whatsapp', {
@@ -68,6 +69,12 @@ const world: TGroupWorld = {
       .sent(instanceName)
       .filter((item) => item.action === 'sendText' && item.body.number === jid)
       .map((item) => ({ text: String(item.body.text), mentions: (item.body.mentioned as string[]) ?? [] })),
+  privateTexts: (number) =>
+    evo
+      .sent(instanceName)
+      .filter((item) => item.action === 'sendText' && String(item.body.number).replace(/@.*/, '') === number)
+      .map((item) => String(item.body.text)),
+  picture: (jid) => evo.group(jid)?.picture,
   deleted: (jid) =>
     evo
       .revoked(instanceName)

@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
-import { messages, tenants } from '../../platform/db/schema.js';
+import { multipartBody, samplePng } from '../../../test/uploads.js';
+import { messages, tenants, tickets } from '../../platform/db/schema.js';
 
 // The group tools' behaviour on one WhatsApp channel, told by scenarios every provider with `groupAdmin` runs
 // against its own fake (group-tools.int.test.ts for Baileys, group-tools-evolution.int.test.ts for Evolution):
@@ -15,11 +18,17 @@ type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 export type TGroupWorldMember = { id: string; phoneNumber?: string; admin: 'admin' | 'superadmin' | null };
 
 /** A call that changes a group, as the provider's fake recorded it (whether WhatsApp took it or not). */
-export type TGroupWorldCall = { kind: 'subject' | 'description' | 'setting' | 'participants'; args: unknown[] };
+export type TGroupWorldCall = {
+  kind: 'subject' | 'description' | 'setting' | 'participants' | 'picture';
+  args: unknown[];
+};
 
 /** WhatsApp as one provider's fake plays it, in the scenarios' words. */
 export type TGroupWorld = {
-  /** Starts the server (with what the provider needs to reach it) and its fake. */
+  /**
+   * Starts the server (with what the provider needs to reach it) and its fake; `webhookAllowPrivate` on, so the
+   * picture by URL can be downloaded from this machine.
+   */
   start: () => Promise<TestApp>;
   /** Makes the tenant admin's connection and pairs it as `number`: its id once CONNECTED. */
   pair: (t: TestApp, adminToken: string, queueId: number, number: string) => Promise<number>;
@@ -43,6 +52,10 @@ export type TGroupWorld = {
   ) => Promise<void>;
   /** Texts sent to a group, with the members they mention. */
   texts: (jid: string) => { text: string; mentions: string[] }[];
+  /** Texts sent to a number in private (its own conversation). */
+  privateTexts: (number: string) => string[];
+  /** A group's picture as WhatsApp holds it (none set: null or undefined). */
+  picture: (jid: string) => Buffer | null | undefined;
   /** Members' messages deleted for everyone in a group. */
   deleted: (jid: string) => { id: string; participant: string | undefined }[];
   /** Calls that change the group (subject, description, settings, members), in order. */
@@ -55,6 +68,20 @@ export const ourJid = `${ourNumber}@s.whatsapp.net`;
 export const adminGroup = '120363000000000001@g.us';
 export const memberGroup = '120363000000000002@g.us';
 const rita = '5511977770002@s.whatsapp.net';
+
+/** A web server on this machine answering `samplePng` at /foto.png and a text at /texto.txt. */
+const startPictureServer = async () => {
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/foto.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(samplePng);
+    if (req.url === '/texto.txt') return res.writeHead(200, { 'content-type': 'image/png' }).end('não é imagem');
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
 
 /** What the scenarios share with a provider's own tests (filled before they run). */
 export type TGroupToolsContext = {
@@ -244,6 +271,78 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       ]);
     });
 
+    it('changes the pictures of the groups where the number is admin, from a file or a URL', async () => {
+      const { connectionId } = ctx;
+      const form = (groupIds: string, file: Buffer = samplePng, type = 'image/png') =>
+        multipartBody([
+          { name: 'connectionId', value: String(connectionId) },
+          { name: 'groupIds', value: groupIds },
+          { name: 'file', filename: 'foto.png', type, data: file },
+        ]);
+      const upload = (groupIds: string, token: string | null = ctx.fx.tokens.admin, file?: Buffer) =>
+        ctx.t.request('POST', '/changePicturesFile', {
+          token: token ?? undefined,
+          ...form(groupIds, file, file ? 'text/plain' : undefined),
+        });
+      const filed = await upload(JSON.stringify([adminGroup, memberGroup]));
+      expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+      expect(filed.body.results).toEqual([
+        { groupId: adminGroup, ok: true },
+        { groupId: memberGroup, ok: false, error: 'ERR_GROUP_NOT_ADMIN' },
+      ]);
+      expect(world.picture(adminGroup)).toEqual(samplePng);
+      expect(world.calls(memberGroup)).toEqual([]);
+      const notImage = await upload(adminGroup, ctx.fx.tokens.admin, Buffer.from('só texto'));
+      expect(notImage.status).toBe(400);
+      expect(notImage.body.field).toBe('file');
+      const noGroups = await upload('[]');
+      expect(noGroups.status).toBe(400);
+      expect(noGroups.body.field).toBe('groupIds');
+      expect((await upload(adminGroup, ctx.fx.tokens.agent)).status).toBe(403);
+      expect((await upload(adminGroup, null)).status).toBe(401);
+
+      const pictures = await startPictureServer();
+      try {
+        const byUrl = await call('POST', '/changePicturesUrl', {
+          connectionId,
+          groupIds: [memberGroup, adminGroup],
+          url: pictures.url('/foto.png'),
+        });
+        expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(200);
+        expect(byUrl.body.results).toEqual([
+          { groupId: memberGroup, ok: false, error: 'ERR_GROUP_NOT_ADMIN' },
+          { groupId: adminGroup, ok: true },
+        ]);
+        expect(world.calls(adminGroup).filter((made) => made.kind === 'picture')).toHaveLength(2);
+        const text = await call('POST', '/changePicturesUrl', {
+          connectionId,
+          groupIds: [adminGroup],
+          url: pictures.url('/texto.txt'),
+        });
+        expect(text.status).toBe(400);
+        expect(text.body.field).toBe('url');
+        const missing = await call('POST', '/changePicturesUrl', {
+          connectionId,
+          groupIds: [adminGroup],
+          url: pictures.url('/nada.png'),
+        });
+        expect(missing.body).toMatchObject({ error: 'ERR_VALIDATION', field: 'url' });
+      } finally {
+        await pictures.close();
+      }
+      const notUrl = await call('POST', '/changePicturesUrl', { connectionId, groupIds: [adminGroup], url: 'ftp://x' });
+      expect(notUrl.status).toBe(400);
+      expect(notUrl.body.field).toBe('url');
+      const stranger = await call(
+        'POST',
+        '/changePicturesUrl',
+        { connectionId, groupIds: [adminGroup], url: 'https://exemplo.com/foto.png' },
+        ctx.other.tokens.admin,
+      );
+      expect(stranger.status).toBe(404);
+      expect(stranger.body.field).toBe('connectionId');
+    });
+
     it('refuses agents, other tenants, channels without groups and bad input', async () => {
       const { connectionId, fx, other } = ctx;
       expect((await call('POST', '/listGroup', { connectionId }, null)).status).toBe(401);
@@ -297,6 +396,37 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       await eventually(() => {
         expect(world.texts(adminGroup)).toContainEqual({ text: 'Até logo, @5511966660002.', mentions: [] });
       }, 15_000);
+    });
+
+    it('sends the private farewell to who leaves, in their own conversation, not to the banned', async () => {
+      const scope = { connectionId: ctx.connectionId, groupId: adminGroup };
+      const created = await call('POST', '/groupFarewellPrivateMessage', {
+        ...scope,
+        message: 'Obrigado por participar do {{group}}, {{name}}!',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const leaver = '5511966660007@s.whatsapp.net';
+      // On the ban list (removed on joining above), and a member known by a LID alone.
+      const banned = '5511966660001@s.whatsapp.net';
+      const lidOnly = '99988877766655@lid';
+      await world.groupChange(adminGroup, [{ id: banned }, { id: leaver }, { id: lidOnly }], 'remove', null);
+      await eventually(() => {
+        expect(world.privateTexts('5511966660007')).toEqual([
+          'Obrigado por participar do Vendas 2026, +5511966660007!',
+        ]);
+        expect(world.texts(adminGroup)).toContainEqual({
+          text: 'Até logo, @5511966660007, @99988877766655.',
+          mentions: [],
+        });
+      }, 15_000);
+      // One private farewell in all, on a closed ticket of the member's own: no agent's list grew.
+      const sent = await ctx.t.db
+        .select({ status: tickets.status, isGroup: tickets.isGroup })
+        .from(messages)
+        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+        .where(and(eq(messages.tenantId, ctx.fx.tenantId), eq(messages.sendType, 'groupFarewellPrivate')));
+      expect(sent).toEqual([{ status: 'closed', isGroup: false }]);
+      expect(world.privateTexts('5511966660001')).toEqual([]);
     });
 
     it('deletes a message with a banned word for everyone and warns its sender', async () => {
@@ -358,6 +488,95 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       await world.groupChange(groupId, [{ id: '5511922224444@s.whatsapp.net' }], 'add', null);
       await eventually(() => expect(world.texts(groupId).length).toBeGreaterThan(0), 15_000);
       expect(world.texts(groupId)).toEqual([{ text: 'Oi @5511922224444', mentions: ['5511922224444@s.whatsapp.net'] }]);
+    });
+  });
+
+  describe('logs', () => {
+    type TLog = { action: string; members: string[]; detail: string | null; ok: boolean; error: string | null };
+    const logsOf = (kind: string, groupId: string, token: string | null = ctx.fx.tokens.admin) =>
+      call('GET', `/${kind}/${encodeURIComponent(groupId)}/logs?connectionId=${ctx.connectionId}`, undefined, token);
+    const entries = async (kind: string, groupId: string) => {
+      const res = await logsOf(kind, groupId);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.logs as TLog[]).map(({ action, members, detail, ok, error }) => ({
+        action,
+        members,
+        detail,
+        ok,
+        error,
+      }));
+    };
+    const done = (action: string, members: string[], detail: string | null = null) => ({
+      action,
+      members,
+      detail,
+      ok: true,
+      error: null,
+    });
+    const refused = (action: string, members: string[], error: string, detail: string | null = null) => ({
+      action,
+      members,
+      detail,
+      ok: false,
+      error,
+    });
+
+    it('tells what each tool did in a group and what it could not do, newest first', async () => {
+      expect(await entries('banList', adminGroup)).toEqual([done('bannedRemoved', ['5511966660001'])]);
+      expect(await entries('banList', memberGroup)).toEqual([
+        refused('bannedRemoved', ['5511966660003'], 'ERR_GROUP_NOT_ADMIN'),
+      ]);
+      expect(await entries('wordList', adminGroup)).toEqual([
+        done('wordRemoved', ['5511977770002'], 'golpe'),
+        done('wordWarned', ['5511977770002'], 'promoção'),
+      ]);
+      expect(await entries('wordList', memberGroup)).toEqual([
+        refused('wordRemoved', ['5511911112222'], 'ERR_GROUP_NOT_ADMIN', 'spam'),
+      ]);
+      expect(await entries('greetingMessage', adminGroup)).toEqual([done('greetingSent', ['5511966660002'])]);
+      expect(await entries('farewellMessage', adminGroup)).toEqual([
+        done('farewellSent', ['5511966660007', '99988877766655@lid']),
+        done('farewellSent', ['5511966660002']),
+      ]);
+      expect(await entries('groupFarewellPrivateMessage', adminGroup)).toEqual([
+        done('privateFarewellSent', ['5511966660007']),
+        refused('privateFarewellSent', ['99988877766655@lid'], 'ERR_GROUP_MEMBER_NO_NUMBER'),
+      ]);
+      // The messages the tools sent, as they stand.
+      await eventually(async () => {
+        const res = await logsOf('greetingMessage', adminGroup);
+        expect(res.body.logs[0].delivery).toBe('sent');
+        expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      });
+    });
+
+    it('shows a message that could not be sent as not done, with the reason', async () => {
+      const [greeting] = (await logsOf('greetingMessage', adminGroup)).body.logs;
+      await ctx.t.db
+        .update(messages)
+        .set({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' })
+        .where(and(eq(messages.tenantId, ctx.fx.tenantId), eq(messages.sendType, 'groupGreeting')));
+      const [after] = (await logsOf('greetingMessage', adminGroup)).body.logs;
+      expect(after).toMatchObject({
+        id: greeting.id,
+        ok: false,
+        error: 'ERR_WAPP_NOT_INITIALIZED',
+        delivery: 'failed',
+      });
+    });
+
+    it('keeps the walls: no token, agents, another tenant, bad input', async () => {
+      expect((await logsOf('banList', adminGroup, null)).status).toBe(401);
+      expect((await logsOf('banList', adminGroup, ctx.fx.tokens.agent)).status).toBe(403);
+      const stranger = await logsOf('banList', adminGroup, ctx.other.tokens.admin);
+      expect(stranger.status).toBe(404);
+      expect(stranger.body.field).toBe('connectionId');
+      const badGroup = await call('GET', `/banList/nope/logs?connectionId=${ctx.connectionId}`);
+      expect(badGroup.status).toBe(400);
+      expect(badGroup.body.field).toBe('groupId');
+      const noConnection = await call('GET', `/wordList/${encodeURIComponent(adminGroup)}/logs`);
+      expect(noConnection.status).toBe(400);
+      expect(noConnection.body.field).toBe('connectionId');
     });
   });
 

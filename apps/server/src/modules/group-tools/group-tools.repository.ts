@@ -1,8 +1,10 @@
+import type { TGroupToolKind as TGroupToolKindName } from '@prosa/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import {
   contactIdentities,
   groupBanList,
+  groupFarewellPrivates,
   groupFarewells,
   groupGreetings,
   groupLinks,
@@ -15,8 +17,9 @@ export const groupToolTables = {
   wordList: groupWordList,
   greetingMessage: groupGreetings,
   farewellMessage: groupFarewells,
+  groupFarewellPrivateMessage: groupFarewellPrivates,
   groupLinkList: groupLinks,
-} as const;
+} as const satisfies Record<TGroupToolKindName, unknown>;
 export type TGroupToolKind = keyof typeof groupToolTables;
 export type TGroupToolRow<K extends TGroupToolKind> = (typeof groupToolTables)[K]['$inferSelect'];
 /** What a create or an edit sets besides the tenant (the scope on a create, the tool's own fields). */
@@ -25,7 +28,7 @@ export type TGroupToolValues<K extends TGroupToolKind> = Omit<
   'id' | 'tenantId' | 'createdAt' | 'updatedAt'
 >;
 
-// NOTE: the five tables share id, tenant_id, connection_id and group_id; queries are written once against that
+// NOTE: the six tables share id, tenant_id, connection_id and group_id; queries are written once against that
 // shape (typed as the ban list's table) and their rows given back as the kind's own. Every query filters on
 // the tenant.
 const tableOf = (kind: TGroupToolKind) => groupToolTables[kind] as unknown as typeof groupBanList;
@@ -102,6 +105,23 @@ export const deleteGroupToolRow = async (tx: TExecutor, tenantId: number, kind: 
     .where(and(eq(table.tenantId, tenantId), eq(table.id, id)))
     .returning({ id: table.id });
   return deleted.length > 0;
+};
+
+/** Every entry of one group of one connection (`DELETE /<tool>All`): how many went. */
+export const deleteGroupToolRowsOfGroup = async (
+  tx: TExecutor,
+  tenantId: number,
+  kind: TGroupToolKind,
+  scope: { connectionId: number; groupId: string },
+) => {
+  const table = tableOf(kind);
+  const deleted = await tx
+    .delete(table)
+    .where(
+      and(eq(table.tenantId, tenantId), eq(table.connectionId, scope.connectionId), eq(table.groupId, scope.groupId)),
+    )
+    .returning({ id: table.id });
+  return deleted.length;
 };
 
 /**

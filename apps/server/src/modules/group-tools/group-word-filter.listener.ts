@@ -1,4 +1,4 @@
-import { ChannelSendError } from '../../channels/host/modules-door.js';
+import { ChannelGroupError, ChannelSendError } from '../../channels/host/modules-door.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
@@ -6,6 +6,7 @@ import { findConnection } from '../connections/connections.service.js';
 import { applyContactChange } from '../messages/apply-contact-change.js';
 import { findContactAddress, findMessage } from '../messages/messages.service.js';
 import { sendToGroup } from './group-conversation.js';
+import { memberLabel, recordGroupToolLogs } from './group-tool-logs.js';
 import { findGroupToolRows, hasWordListForContact } from './group-tools.repository.js';
 import { findBannedWord } from './group-words.js';
 
@@ -57,12 +58,16 @@ export const groupWordFilterListener = (
     const admin = services.channels.groupAdmin(connection);
     if (!hit || !author || !admin) return;
 
+    const log = {
+      connectionId,
+      groupId,
+      action: hit.action === 'remove' ? ('wordRemoved' as const) : ('wordWarned' as const),
+      members: [memberLabel({ id: author })],
+      detail: hit.word,
+    };
     try {
       // WhatsApp lets only admins delete members' messages: where our number is not, nothing is tried.
-      if (!(await admin.get(connection, groupId)).isAdmin) {
-        services.log.warn({ groupId, messageId: message.id }, 'banned word in a group where the number is not admin');
-        return;
-      }
+      if (!(await admin.get(connection, groupId)).isAdmin) throw new ChannelGroupError('ERR_GROUP_NOT_ADMIN');
       await admin.deleteMessage(connection, groupId, { externalId: message.messageId, participant: author });
       // Agents see it deleted too, as when its sender deletes it.
       await applyContactChange(services, { tenantId, connectionId, externalId: message.messageId, kind: 'revoke' });
@@ -72,19 +77,21 @@ export const groupWordFilterListener = (
       if (err instanceof ChannelSendError && err.retryable) throw err;
       // Our number is not admin of the group (or the session dropped): nothing more can be done here.
       services.log.warn({ err, groupId, messageId: message.id }, 'banned word not enforced');
-      return;
+      const error = err instanceof ChannelGroupError ? err.code : 'ERR_GROUP_ACTION_FAILED';
+      return recordGroupToolLogs(services, tenantId, [{ ...log, error }]);
     }
-    if (hit.action === 'warn')
-      await sendToGroup(
-        services,
-        { tenantId, id: connectionId },
-        {
-          groupId,
-          groupName: '',
-          body: warningOf(author),
-          mentions: [author],
-          sendType: 'groupWarning',
-        },
-      );
+    if (hit.action === 'remove') return recordGroupToolLogs(services, tenantId, [log]);
+    await sendToGroup(
+      services,
+      { tenantId, id: connectionId },
+      {
+        groupId,
+        groupName: '',
+        body: warningOf(author),
+        mentions: [author],
+        sendType: 'groupWarning',
+        log,
+      },
+    );
   },
 });

@@ -6,6 +6,7 @@ import type { TServices } from '../../platform/services.js';
 import { findConnection } from '../connections/connections.service.js';
 import {
   deleteGroupToolRow,
+  deleteGroupToolRowsOfGroup,
   findGroupToolRow,
   findGroupToolRows,
   insertGroupToolRow,
@@ -95,4 +96,18 @@ export const getGroupTool = <K extends TGroupToolKind>(
 export const deleteGroupTool = (services: TDbServices, ctx: TRequestContext, kind: TGroupToolKind, id: number) =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
     if (!(await deleteGroupToolRow(tx, ctx.tenantId, kind, id))) throw new AppError('ERR_GROUP_ENTRY_NOT_FOUND');
+  });
+
+/** DELETE /<tool>All/?connectionId=&groupId=: every entry of one group of one connection; how many went. */
+export const deleteGroupToolsOfGroup = (
+  services: TDbServices,
+  ctx: TRequestContext,
+  kind: TGroupToolKind,
+  scope: { connectionId: number; groupId: string },
+) =>
+  withTenant(services.db, ctx.tenantId, async (tx) => {
+    // NOTE: another tenant's connection is a 404 like a missing one (its entries are out of reach anyway).
+    if (!(await findConnection(tx, ctx.tenantId, scope.connectionId)))
+      throw new AppError('ERR_NO_WAPP_FOUND', { field: 'connectionId' });
+    return { count: await deleteGroupToolRowsOfGroup(tx, ctx.tenantId, kind, scope) };
   });

@@ -1257,6 +1257,47 @@ export const groupLinks = pgTable(
   (t) => [uniqueIndex('group_links_link_key').on(t.tenantId, t.connectionId, t.groupId, t.link)],
 );
 
+/** The private farewell (migration 0033): sent to a member who leaves, in their own conversation. One per group. */
+export const groupFarewellPrivates = pgTable(
+  'group_farewell_privates',
+  { ...groupScope(), message: text('message').notNull(), ...timestamps },
+  (t) => [uniqueIndex('group_farewell_privates_group_key').on(t.tenantId, t.connectionId, t.groupId)],
+);
+
+/**
+ * What the group tools did in a group (migration 0033), or could not do (`error`, a catalogue code): kept 90
+ * days (docs/group-tools.md). `members`: whom it concerned (numbers, or JIDs without one); `messageId`: the
+ * message a greeting, farewell or warning went out as (its delivery is read from it).
+ */
+export const groupToolLogs = pgTable(
+  'group_tool_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantRef(),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    groupId: text('group_id').notNull(),
+    tool: text('tool', {
+      enum: ['banList', 'wordList', 'greetingMessage', 'farewellMessage', 'groupFarewellPrivateMessage'],
+    }).notNull(),
+    action: text('action', {
+      enum: ['bannedRemoved', 'wordWarned', 'wordRemoved', 'greetingSent', 'farewellSent', 'privateFarewellSent'],
+    }).notNull(),
+    members: jsonb('members').$type<string[]>().notNull().default([]),
+    /** The banned word that matched. */
+    detail: text('detail'),
+    error: text('error'),
+    /** No foreign key: deleting a ticket's messages must not scan the logs; a gone message reads as none. */
+    messageId: integer('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_tool_logs_group_idx').on(t.tenantId, t.connectionId, t.groupId, t.createdAt),
+    index('group_tool_logs_tenant_time_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
 // --- Insight (modules/insight, docs/reports.md): figures kept up to date by event listeners -----------------
 
 /**

@@ -7,15 +7,23 @@ import type {
   TGroupInfo,
   TGroupLink,
   TGroupResult,
+  TGroupToolLogKind,
+  TGroupToolLogList,
   TGroupWord,
   TGroupWordAction,
 } from '@prosa/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
 import { bulkFormData, useMassSend } from '../../campaigns/api/bulk-api';
 
 /** The per-group lists of the group tools, each one an endpoint of the same shape (GET/POST, PUT/DELETE /:id). */
-export type TGroupToolKind = 'banList' | 'wordList' | 'greetingMessage' | 'farewellMessage' | 'groupLinkList';
+export type TGroupToolKind =
+  | 'banList'
+  | 'wordList'
+  | 'greetingMessage'
+  | 'farewellMessage'
+  | 'groupFarewellPrivateMessage'
+  | 'groupLinkList';
 
 /** A row of each list, as the server answers it. */
 export type TGroupToolRow = {
@@ -23,6 +31,7 @@ export type TGroupToolRow = {
   wordList: TGroupWord;
   greetingMessage: TGroupGreeting;
   farewellMessage: TGroupGreeting;
+  groupFarewellPrivateMessage: TGroupGreeting;
   groupLinkList: TGroupLink;
 };
 
@@ -32,6 +41,7 @@ export type TGroupToolValues = {
   wordList: { word: string; action: TGroupWordAction };
   greetingMessage: { message: string };
   farewellMessage: { message: string };
+  groupFarewellPrivateMessage: { message: string };
   groupLinkList: { name: string; link: string };
 };
 
@@ -41,6 +51,8 @@ export type TGroupScope = { connectionId: number; groupId: string };
 export const groupToolKeys = {
   groups: (connectionId: number) => ['group-tools', 'groups', connectionId] as const,
   list: (kind: TGroupToolKind, scope: TGroupScope) => ['group-tools', kind, scope.connectionId, scope.groupId] as const,
+  logs: (kind: TGroupToolLogKind, scope: TGroupScope, page: number) =>
+    ['group-tools', 'logs', kind, scope.connectionId, scope.groupId, page] as const,
 };
 
 /** The connection's groups (POST /listGroup: WhatsApp is asked, so it is a POST), with whether our number is admin. */
@@ -82,6 +94,29 @@ export const useDeleteGroupTool = (kind: TGroupToolKind, scope: TGroupScope | nu
   });
 };
 
+/** DELETE /<list>All: every entry of the group goes; answers how many. */
+export const useDeleteAllGroupTools = (kind: TGroupToolKind, scope: TGroupScope | null) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.delete<{ count: number }>(`/${kind}All`, { params: scope })).data.count,
+    onSuccess: () => scope && client.invalidateQueries({ queryKey: groupToolKeys.list(kind, scope) }),
+  });
+};
+
+/** GET /<list>/:groupId/logs: one page of what the list's tool did in the group, newest first. */
+export const useGroupToolLogs = (kind: TGroupToolLogKind, scope: TGroupScope | null, page: number) =>
+  useQuery({
+    queryKey: groupToolKeys.logs(kind, scope ?? { connectionId: 0, groupId: '' }, page),
+    queryFn: async () =>
+      (
+        await http.get<TGroupToolLogList>(`/${kind}/${encodeURIComponent(scope?.groupId ?? '')}/logs`, {
+          params: { connectionId: scope?.connectionId, pageNumber: page },
+        })
+      ).data,
+    enabled: scope !== null,
+    placeholderData: keepPreviousData,
+  });
+
 /** A group action's answer: one result per group (per member too, for the participant changes). */
 export type TGroupActionResult = TGroupResult & {
   subject?: string;
@@ -97,14 +132,27 @@ export type TGroupActionPath =
   | '/removeParticipantsFromGroups'
   | '/promoteParticipantsInGroups'
   | '/demoteParticipantsInGroups'
+  | '/changePicturesUrl'
+  | '/changePicturesFile'
   | '/createGroups';
+
+/** A multipart action's form with the connection's field added (`/changePicturesFile`). */
+const withConnection = (form: FormData, connectionId: number | null) => {
+  form.set('connectionId', String(connectionId ?? ''));
+  return form;
+};
 
 /** Runs a group action; the groups' list is asked again afterwards (titles, admins-only, new groups change it). */
 export const useGroupAction = (connectionId: number | null) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ path, body }: { path: TGroupActionPath; body: object }) =>
-      (await http.post<{ results: TGroupActionResult[] }>(path, { connectionId, ...body })).data.results,
+    mutationFn: async ({ path, body }: { path: TGroupActionPath; body: object | FormData }) =>
+      (
+        await http.post<{ results: TGroupActionResult[] }>(
+          path,
+          body instanceof FormData ? withConnection(body, connectionId) : { connectionId, ...body },
+        )
+      ).data.results,
     onSuccess: () =>
       connectionId !== null && client.invalidateQueries({ queryKey: groupToolKeys.groups(connectionId) }),
   });

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Select, Stack, Switch, Table, Text, Textarea, Tex
 import {
   type TGroupInfo,
   ZChangeDescriptions,
+  ZChangePicturesUrl,
   ZChangeTitles,
   ZCreateGroups,
   ZGroupParticipantsChange,
@@ -15,8 +16,19 @@ import { showApiError } from '../../../ui/server-errors';
 import { type TSafeParseSchema, zodResolver } from '../../../ui/zod-form';
 import { type TGroupActionPath, type TGroupActionResult, useGroupAction } from '../api/group-tools-api';
 import { GroupPicker } from './group-picker';
+import { PictureFields, pictureForm, type TPictureFields } from './group-picture-fields';
 
-const actions = ['title', 'description', 'adminsOnly', 'add', 'remove', 'promote', 'demote', 'create'] as const;
+const actions = [
+  'title',
+  'description',
+  'adminsOnly',
+  'picture',
+  'add',
+  'remove',
+  'promote',
+  'demote',
+  'create',
+] as const;
 type TActionName = (typeof actions)[number];
 
 const paths: Record<TActionName, TGroupActionPath> = {
@@ -27,8 +39,12 @@ const paths: Record<TActionName, TGroupActionPath> = {
   remove: '/removeParticipantsFromGroups',
   promote: '/promoteParticipantsInGroups',
   demote: '/demoteParticipantsInGroups',
+  picture: '/changePicturesUrl',
   create: '/createGroups',
 };
+
+/** A picture sent as a file checks the groups alone here (the server reads the image). */
+const ZPictureGroups = ZChangePicturesUrl.pick({ connectionId: true, groupIds: true });
 
 const numberActions: readonly TActionName[] = ['add', 'remove', 'promote', 'demote'];
 
@@ -39,7 +55,13 @@ const splitNumbers = (text: string) =>
     .map((number) => number.trim())
     .filter(Boolean);
 
-type TFields = { title: string; description: string; adminsOnly: boolean; numbers: string; subject: string };
+type TFields = {
+  title: string;
+  description: string;
+  adminsOnly: boolean;
+  numbers: string;
+  subject: string;
+} & TPictureFields;
 
 const bodyOf = (
   action: TActionName,
@@ -54,6 +76,10 @@ const bodyOf = (
       return { schema: ZChangeDescriptions, body: { groupIds, description: fields.description } };
     case 'adminsOnly':
       return { schema: ZSetAdminsOnly, body: { groupIds, adminsOnly: fields.adminsOnly } };
+    case 'picture':
+      return fields.pictureFrom === 'url'
+        ? { schema: ZChangePicturesUrl, body: { groupIds, url: fields.pictureUrl.trim() } }
+        : { schema: ZPictureGroups, body: { groupIds } };
     case 'create':
       return { schema: ZCreateGroups, body: { groups: [{ subject: fields.subject, participants: numbers }] } };
     default:
@@ -66,6 +92,7 @@ const fieldOf = (path: string): keyof TFields | 'groupIds' => {
   if (path.startsWith('groups.0.subject')) return 'subject';
   if (path.startsWith('groups.0.participants') || path.startsWith('numbers')) return 'numbers';
   if (path.startsWith('groupIds')) return 'groupIds';
+  if (path === 'url') return 'pictureUrl';
   return path.split('.')[0] as keyof TFields;
 };
 
@@ -131,6 +158,9 @@ export const GroupActionsPanel = () => {
     adminsOnly: true,
     numbers: '',
     subject: '',
+    pictureFrom: 'url',
+    pictureUrl: '',
+    pictureFile: null,
   });
   const [errors, setErrors] = useState<Partial<Record<keyof TFields | 'groupIds' | 'connectionId', string>>>({});
   const [results, setResults] = useState<TGroupActionResult[] | null>(null);
@@ -146,11 +176,13 @@ export const GroupActionsPanel = () => {
     const found = zodResolver(schema)({ connectionId: Number(connectionId), ...body });
     const next: typeof errors = {};
     for (const [path, message] of Object.entries(found)) next[fieldOf(path)] ??= String(message);
+    const byFile = action === 'picture' && fields.pictureFrom === 'file';
+    if (byFile && !fields.pictureFile) next.pictureFile = t('groupTools.actions.pictureRequired');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setResults(null);
     run.mutate(
-      { path: paths[action], body },
+      { path: byFile ? '/changePicturesFile' : paths[action], body: byFile ? pictureForm(groupIds, fields) : body },
       { onSuccess: (answer) => setResults(answer), onError: (error) => showApiError(error) },
     );
   };
@@ -230,6 +262,9 @@ export const GroupActionsPanel = () => {
           onChange={(event) => set('adminsOnly', event.currentTarget.checked)}
           data-testid="group-action-admins-only"
         />
+      )}
+      {action === 'picture' && (
+        <PictureFields fields={fields} errors={errors} set={(key, value) => set(key, value as TFields[typeof key])} />
       )}
       {action === 'create' && (
         <TextInput

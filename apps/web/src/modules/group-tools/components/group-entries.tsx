@@ -17,6 +17,8 @@ import {
   useGroupToolList,
   useSaveGroupTool,
 } from '../api/group-tools-api';
+import { GroupLogButton } from './group-log-drawer';
+import { RemoveAllButton } from './remove-all-button';
 
 /** The lists kept as a table of entries (the greeting and farewell are one text per group instead). */
 export type TEntryKind = 'banList' | 'wordList' | 'groupLinkList';
@@ -158,14 +160,19 @@ const EntryFormModal = <K extends TEntryKind>({
   );
 };
 
-/** A group's entries of one list: the table, add, edit and delete (confirmed). */
+/**
+ * A group's entries of one list: the table, add, edit and delete (confirmed), remove them all (confirmed), and
+ * the log of what the list's tool did in the group (not for the invite links, which do nothing by themselves).
+ */
 export const GroupEntries = <K extends TEntryKind>({
   kind,
   scope,
+  groupName,
   withTitle = false,
 }: {
   kind: K;
   scope: TGroupScope;
+  groupName: string;
   withTitle?: boolean;
 }) => {
   const { t } = useTranslation();
@@ -249,9 +256,15 @@ export const GroupEntries = <K extends TEntryKind>({
         ) : (
           <span />
         )}
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid={`${name}-add`}>
-          {t(`groupTools.${name}.add`)}
-        </Button>
+        <Group gap="xs">
+          {kind !== 'groupLinkList' && (
+            <GroupLogButton kind={kind as 'banList' | 'wordList'} scope={scope} groupName={groupName} />
+          )}
+          <RemoveAllButton kind={kind} scope={scope} groupName={groupName} count={rows.length} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid={`${name}-add`}>
+            {t(`groupTools.${name}.add`)}
+          </Button>
+        </Group>
       </Group>
       <FilteredListTable
         query={list}

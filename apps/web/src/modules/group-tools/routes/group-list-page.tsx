@@ -17,7 +17,7 @@ const hints = { banList: 'ban', wordList: 'word' } as const;
 export const GroupListPage = ({ kind }: { kind: Exclude<TEntryKind, 'groupLinkList'> }) => {
   const { t } = useTranslation();
   const [connectionId, setConnectionId] = useState<string | null>(null);
-  const [groupId, setGroupId] = useState<string | null>(null);
+  const [group, setGroup] = useState<{ id: string; name: string } | null>(null);
   return (
     <Stack>
       <PageHeader title={t(`screens.${screens[kind]}`)} icon={IconUsersGroup} />
@@ -29,13 +29,17 @@ export const GroupListPage = ({ kind }: { kind: Exclude<TEntryKind, 'groupLinkLi
         <GroupPicker
           connectionId={connectionId}
           onConnectionChange={setConnectionId}
-          value={groupId ? [groupId] : []}
-          onChange={(ids) => setGroupId(ids[0] ?? null)}
+          value={group ? [group.id] : []}
+          onChange={(ids, groups) => setGroup(ids[0] ? { id: ids[0], name: groups[0]?.subject || ids[0] } : null)}
         />
       </Paper>
-      {connectionId && groupId && (
+      {connectionId && group && (
         <Paper withBorder p="md" radius="md" maw={880}>
-          <GroupEntries kind={kind} scope={{ connectionId: Number(connectionId), groupId }} />
+          <GroupEntries
+            kind={kind}
+            scope={{ connectionId: Number(connectionId), groupId: group.id }}
+            groupName={group.name}
+          />
         </Paper>
       )}
     </Stack>

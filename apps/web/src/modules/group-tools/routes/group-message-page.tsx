@@ -11,21 +11,17 @@ import { showApiError } from '../../../ui/server-errors';
 import { zodResolver } from '../../../ui/zod-form';
 import { type TGroupScope, useDeleteGroupTool, useGroupToolList, useSaveGroupTool } from '../api/group-tools-api';
 import { GroupEntries } from '../components/group-entries';
+import { GroupLogButton } from '../components/group-log-drawer';
 import { GroupPicker } from '../components/group-picker';
 import { GroupScreensNav } from '../components/group-screens-nav';
 
 type TMessageKind = 'greetingMessage' | 'farewellMessage';
+type TEditorKind = TMessageKind | 'groupFarewellPrivateMessage';
 
-const MessageEditor = ({
-  kind,
-  scope,
-  group,
-}: {
-  kind: TMessageKind;
-  scope: TGroupScope;
-  group: TGroupInfo | null;
-}) => {
+/** One text per group (greeting, farewell, private farewell): edit, preview, delete, and its log. */
+const MessageEditor = ({ kind, scope, group }: { kind: TEditorKind; scope: TGroupScope; group: TGroupInfo | null }) => {
   const { t } = useTranslation();
+  const id = kind === 'groupFarewellPrivateMessage' ? 'private-message' : 'group-message';
   const list = useGroupToolList(kind, scope);
   const save = useSaveGroupTool(kind, scope);
   const remove = useDeleteGroupTool(kind, scope);
@@ -73,21 +69,22 @@ const MessageEditor = ({
           setText(event.currentTarget.value);
           setError(undefined);
         }}
-        data-testid="group-message"
+        data-testid={id}
       />
       {preview && (
-        <Text size="sm" c="dimmed" data-testid="group-message-preview" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="sm" c="dimmed" data-testid={`${id}-preview`} style={{ whiteSpace: 'pre-wrap' }}>
           {t('groupTools.message.preview')}: {preview}
         </Text>
       )}
       <Group justify="flex-end">
+        <GroupLogButton kind={kind} scope={scope} groupName={group?.subject || scope.groupId} />
         {current && (
           <Button
             variant="subtle"
             color="negative"
             leftSection={<IconTrash size={16} />}
             onClick={() => setConfirming(true)}
-            data-testid="group-message-delete"
+            data-testid={`${id}-delete`}
           >
             {t('groupTools.message.remove')}
           </Button>
@@ -96,7 +93,7 @@ const MessageEditor = ({
           leftSection={<IconDeviceFloppy size={16} />}
           loading={save.isPending}
           onClick={submit}
-          data-testid="group-message-save"
+          data-testid={`${id}-save`}
         >
           {t('common.save')}
         </Button>
@@ -124,7 +121,8 @@ const MessageEditor = ({
 
 /**
  * `/grupo/saudacao` and `/grupo/despedida`: one message per group, sent when a member joins (greeting) or
- * leaves (farewell), with `{{name}}` and `{{group}}`. The greeting screen also keeps the group's invite links.
+ * leaves (farewell), with `{{name}}` and `{{group}}`. The greeting screen also keeps the group's invite links; the
+ * farewell screen also the private farewell, sent to who left in their own conversation.
  */
 export const GroupMessagePage = ({ kind }: { kind: TMessageKind }) => {
   const { t } = useTranslation();
@@ -154,6 +152,24 @@ export const GroupMessagePage = ({ kind }: { kind: TMessageKind }) => {
           <MessageEditor key={`${kind}-${scope.groupId}`} kind={kind} scope={scope} group={group?.info ?? null} />
         </Paper>
       )}
+      {scope && kind === 'farewellMessage' && (
+        <Paper withBorder p="md" radius="md" maw={880}>
+          <Stack gap="sm">
+            <Title order={2} fz="h4">
+              {t('groupTools.message.privateTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('groupTools.message.hint.groupFarewellPrivateMessage')}
+            </Text>
+            <MessageEditor
+              key={`private-${scope.groupId}`}
+              kind="groupFarewellPrivateMessage"
+              scope={scope}
+              group={group?.info ?? null}
+            />
+          </Stack>
+        </Paper>
+      )}
       {scope && kind === 'greetingMessage' && (
         <Paper withBorder p="md" radius="md" maw={880}>
           <Stack gap={4}>
@@ -163,7 +179,7 @@ export const GroupMessagePage = ({ kind }: { kind: TMessageKind }) => {
             <Text size="sm" c="dimmed">
               {t('groupTools.link.hint')}
             </Text>
-            <GroupEntries kind="groupLinkList" scope={scope} />
+            <GroupEntries kind="groupLinkList" scope={scope} groupName={group?.info?.subject || scope.groupId} />
           </Stack>
         </Paper>
       )}

@@ -1,9 +1,9 @@
-import type { TGroupInfo } from '@prosa/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
 import { useSessionStore } from '../../../app/session/session-store';
-import { campaign, connection, pick, renderAt, serve, type TCall, type THandler } from '../../campaigns/test-fixtures';
+import { campaign, connection, pick, renderAt, serve } from '../../campaigns/test-fixtures';
+import { AVISOS, callOf, chooseGroup, option, serveGroups, VENDAS } from '../test-fixtures';
 import { GroupBulkPage } from './group-bulk-page';
 import { GroupListPage } from './group-list-page';
 import { GroupMessagePage } from './group-message-page';
@@ -14,48 +14,6 @@ afterEach(() => {
   cleanup();
   http.defaults.adapter = originalAdapter;
 });
-
-const VENDAS = '120363000000000001@g.us';
-const AVISOS = '120363000000000002@g.us';
-
-const group = (overrides: Partial<TGroupInfo> = {}): TGroupInfo => ({
-  groupId: VENDAS,
-  subject: 'Vendas SP',
-  description: null,
-  size: 12,
-  isAdmin: true,
-  adminsOnly: false,
-  ...overrides,
-});
-
-const groups = [group(), group({ groupId: AVISOS, subject: 'Avisos', size: 40, isAdmin: false })];
-
-const connections = [
-  connection({ id: 1, name: 'Número QR', type: 'baileys' }),
-  connection({ id: 3, name: 'Oficial', type: 'waba' }),
-];
-
-/** The connections and their groups, then the screen's own routes. */
-const serveGroups = (handler: THandler = () => undefined) =>
-  serve((call) => {
-    if (call.method === 'GET' && call.url === '/whatsapp') return connections;
-    if (call.method === 'POST' && call.url === '/listGroup') return { groups };
-    return handler(call);
-  });
-
-const callOf = (calls: TCall[], method: string, url: string) =>
-  calls.find((call) => call.method === method && call.url === url);
-
-const option = async (groupId: string) =>
-  (await screen.findAllByTestId('group-option')).find(
-    (node) => node.getAttribute('data-group') === groupId,
-  ) as HTMLInputElement;
-
-/** Picks the Baileys connection and one of its groups. */
-const chooseGroup = async (groupId = VENDAS) => {
-  await pick('campaign-connection', 'Número QR');
-  fireEvent.click(await option(groupId));
-};
 
 describe('/grupo/banlist', () => {
   it('lists the group’s banned numbers, adds one as typed and deletes one after confirming', async () => {
