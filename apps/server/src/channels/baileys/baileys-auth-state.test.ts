@@ -1,6 +1,9 @@
 import { initAuthCreds } from 'baileys';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deserialiseAuthValue, serialiseAuthValue } from './baileys-auth-state.js';
+import { loadBaileysLibrary } from './baileys-library.js';
+
+beforeAll(() => loadBaileysLibrary());
 
 // The auth state goes through jsonb: bytes must come back as Buffers (Baileys' BufferJSON), or the Signal
 // sessions fail to decrypt after a restart.

@@ -1,18 +1,10 @@
-import {
-  type AuthenticationCreds,
-  type AuthenticationState,
-  BufferJSON,
-  initAuthCreds,
-  makeCacheableSignalKeyStore,
-  proto,
-  type SignalDataSet,
-  type SignalDataTypeMap,
-} from 'baileys';
+import type { AuthenticationCreds, AuthenticationState, SignalDataSet, SignalDataTypeMap } from 'baileys';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../platform/db/client.js';
 import { baileysAuth } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
+import { baileysLibrary, loadBaileysLibrary } from './baileys-library.js';
 
 /** The creds live in the keys table under this type and id. */
 const CREDS = 'creds';
@@ -21,17 +13,18 @@ const CREDS = 'creds';
  * A value as stored in jsonb: Buffers and Uint8Arrays become `{ type: 'Buffer', data: base64 }` (Baileys'
  * BufferJSON), so they come back as Buffers; a plain JSON.stringify would turn them into index maps.
  */
-export const serialiseAuthValue = (value: unknown): unknown => JSON.parse(JSON.stringify(value, BufferJSON.replacer));
+export const serialiseAuthValue = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value, baileysLibrary().BufferJSON.replacer));
 
 export const deserialiseAuthValue = <T>(stored: unknown): T =>
-  JSON.parse(JSON.stringify(stored), BufferJSON.reviver) as T;
+  JSON.parse(JSON.stringify(stored), baileysLibrary().BufferJSON.reviver) as T;
 
 /** App-state sync keys are protobuf messages: Baileys needs them as such, not as plain objects. */
 const reviveKey = <T extends keyof SignalDataTypeMap>(type: T, stored: unknown): SignalDataTypeMap[T] => {
   const value = deserialiseAuthValue<SignalDataTypeMap[T]>(stored);
   return (
     type === 'app-state-sync-key'
-      ? proto.Message.AppStateSyncKeyData.fromObject(value as Record<string, unknown>)
+      ? baileysLibrary().proto.Message.AppStateSyncKeyData.fromObject(value as Record<string, unknown>)
       : value
   ) as SignalDataTypeMap[T];
 };
@@ -55,6 +48,7 @@ export const loadDatabaseAuthState = async (
   log: FastifyBaseLogger,
 ): Promise<{ state: AuthenticationState; saveCreds: () => Promise<void> }> => {
   const { db, tenantId, connectionId } = scope;
+  const { initAuthCreds, makeCacheableSignalKeyStore } = await loadBaileysLibrary();
   const [row] = await withTenant(db, tenantId, (tx) =>
     tx
       .select({ value: baileysAuth.value })

@@ -1,16 +1,15 @@
 import type { Agent } from 'node:https';
-import makeWASocket, {
-  type AnyMessageContent,
-  type AuthenticationState,
-  Browsers,
-  downloadMediaMessage,
-  type MiscMessageGenerationOptions,
-  type WAMessage,
-  type WAMessageKey,
-  type WAPresence,
+import type {
+  AnyMessageContent,
+  AuthenticationState,
+  MiscMessageGenerationOptions,
+  WAMessage,
+  WAMessageKey,
+  WAPresence,
 } from 'baileys';
 import type { FastifyBaseLogger } from 'fastify';
 import { proxyDispatcher, proxySocketAgent, type TProxyRoute } from '../../platform/proxy.js';
+import { baileysLibrary } from './baileys-library.js';
 
 /**
  * The library seam: the part of Baileys' WASocket this channel uses, in plain shapes. Production builds it on
@@ -147,6 +146,7 @@ export type TBaileysSocketFactory = (options: TBaileysSocketOptions) => TBaileys
 export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser, proxy }) => {
   // The WebSocket takes a Node agent; media uploads and downloads go through fetch, which takes a dispatcher.
   const dispatcher = proxy ? proxyDispatcher(proxy) : undefined;
+  const { default: makeWASocket, downloadMediaMessage } = baileysLibrary();
   const sock = makeWASocket({
     auth,
     logger,
@@ -208,4 +208,4 @@ export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser
 };
 
 /** How the linked device shows on the phone (Linked devices). */
-export const baileysBrowser = (appName: string): [string, string, string] => Browsers.ubuntu(appName);
+export const baileysBrowser = (appName: string): [string, string, string] => baileysLibrary().Browsers.ubuntu(appName);
