@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
 import type { TCampaignImportReport } from '@prosa/contracts';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../attendance/components/format-time';
 
 /** Shown rows of the per-row errors; a CSV with thousands of bad rows keeps the dialog readable. */
 const SHOWN_ERRORS = 100;
@@ -8,6 +9,8 @@ const SHOWN_ERRORS = 100;
 /** What an import did: contacts added, those already in the campaign, and each refused row with why. */
 export const ImportReport = ({ report }: { report: TCampaignImportReport }) => {
   const { t } = useTranslation();
+  // The count picks the plural; `n` is the same number as the reader writes it ("6.000 adicionados").
+  const counted = (count: number) => ({ count, n: new Intl.NumberFormat(intlLocale()).format(count) });
   return (
     <Alert
       color={report.errors.length > 0 ? 'warning' : 'positive'}
@@ -18,14 +21,14 @@ export const ImportReport = ({ report }: { report: TCampaignImportReport }) => {
       <Stack gap="xs">
         <Group gap="md">
           <Text size="sm" data-testid="report-added">
-            {t('campaigns.report.added', { count: report.added })}
+            {t('campaigns.report.added', counted(report.added))}
           </Text>
           <Text size="sm" data-testid="report-duplicates">
-            {t('campaigns.report.duplicates', { count: report.duplicates })}
+            {t('campaigns.report.duplicates', counted(report.duplicates))}
           </Text>
           {report.errors.length > 0 && (
             <Text size="sm" c="negative" data-testid="report-errors">
-              {t('campaigns.report.errors', { count: report.errors.length })}
+              {t('campaigns.report.errors', counted(report.errors.length))}
             </Text>
           )}
         </Group>

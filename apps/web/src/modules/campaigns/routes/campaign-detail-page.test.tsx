@@ -232,7 +232,7 @@ describe('/campanhas/:campanhaId', () => {
     });
     dispatchCampaignEvent({ campaignId: 7 });
     const report = await within(audience).findByTestId('campaign-import-report');
-    expect(within(report).getByText('49990 adicionados')).toBeTruthy();
+    expect(within(report).getByText('49.990 adicionados')).toBeTruthy();
     expect(within(report).getByText('1 linha com erro')).toBeTruthy();
     expect(within(report).getByText('não é um número de telefone')).toBeTruthy();
     expect(screen.queryByTestId('campaign-import-progress')).toBeNull();
