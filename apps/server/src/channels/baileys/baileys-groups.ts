@@ -1,6 +1,6 @@
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayGroupParticipants } from '../host/gateway-events.js';
-import { memberOf, memberResults } from '../shared/whatsapp-groups.js';
+import { askingWith, memberOf, memberResults } from '../shared/whatsapp-groups.js';
 import { ChannelGroupError, type TConnectionRow, type TGroupAdmin, type TGroupSummary } from '../types.js';
 import type { TSessionRef } from './baileys-sessions.js';
 import type { TBaileysEventMap, TBaileysGroup, TBaileysSocket } from './baileys-socket.js';
@@ -37,13 +37,7 @@ const refusalOf = (err: unknown) => {
 };
 
 /** Runs a socket call, WhatsApp's refusals turned into ChannelGroupErrors. */
-const asking = async <T>(call: () => Promise<T>): Promise<T> => {
-  try {
-    return await call();
-  } catch (err) {
-    throw refusalOf(err);
-  }
-};
+const asking = askingWith(refusalOf);
 
 /** The group administration of a Baileys connection, over the socket its session runs here. */
 export const createBaileysGroupAdmin = (

@@ -1,4 +1,4 @@
-import { memberOf, memberResults } from '../shared/whatsapp-groups.js';
+import { askingWith, memberOf, memberResults } from '../shared/whatsapp-groups.js';
 import { ChannelGroupError, type TConnectionRow, type TGroupAdmin, type TGroupSummary } from '../types.js';
 import { EvolutionError, type TEvolutionClient } from './evolution-api.js';
 import type { TEvolutionGroup } from './evolution-groups-api.js';
@@ -34,13 +34,7 @@ const refusalOf = (err: unknown) => {
   return err;
 };
 
-const asking = async <T>(call: () => Promise<T>): Promise<T> => {
-  try {
-    return await call();
-  } catch (err) {
-    throw refusalOf(err);
-  }
-};
+const asking = askingWith(refusalOf);
 
 /** The group administration of an Evolution connection, through its gateway's group routes. */
 export const createEvolutionGroupAdmin = (clientOf: (connection: TConnectionRow) => TEvolutionClient): TGroupAdmin => ({

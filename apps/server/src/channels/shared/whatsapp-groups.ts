@@ -32,3 +32,14 @@ export const memberResults = (
       ? { id, ok: true as const }
       : { id, ok: false as const, error: memberErrors[status] ?? 'ERR_GROUP_ACTION_FAILED' };
   });
+
+/** Runs a provider's group call with its refusals turned into catalogue errors (`refusalOf`, per provider). */
+export const askingWith =
+  (refusalOf: (err: unknown) => unknown) =>
+  async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (err) {
+      throw refusalOf(err);
+    }
+  };
