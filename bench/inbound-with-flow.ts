@@ -10,17 +10,27 @@
 //   node --import tsx bench/inbound-with-flow.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres BENCH_RATE=300 node --import tsx bench/inbound-with-flow.ts
 //
+// Also reported: the server's CPU per customer message (all its threads, from the measured window's start until
+// the bot replies stop), the machine's load, and each customer message's wait for the bot's reply. With
+// BENCH_COUNT_STATEMENTS=1 the server's SQL statements are counted (bench/statement-counter.mjs): per message,
+// per engine run, and the most frequent of each transaction kind with their time inside PGlite.
+//
 // Prints a table on stderr and JSON on stdout.
+import { readFileSync } from 'node:fs';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { Agent, setGlobalDispatcher } from 'undici';
+import { processCpuMs } from './cpu-meter.js';
 import {
   benchPasswords,
   createLatencies,
+  diffStatementCounts,
   login,
   machine,
   printTable,
   request,
   runMain,
+  startStatementCounter,
+  type TStatementCounts,
   withWebchatServer,
 } from './lib.js';
 import { connectAgent, createWebchatSender, openWebchatVisitors } from './webchat-visitors.js';
@@ -36,6 +46,9 @@ const warmupSeconds = 3;
 const drainSeconds = Number(process.env.BENCH_DRAIN_SECONDS ?? 15);
 
 setGlobalDispatcher(new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 }));
+// BENCH_COUNT_STATEMENTS=1: the server's SQL statements counted over the measured window (bench/statement-counter.mjs).
+const statementCounter = startStatementCounter();
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 const INVALID = 'Opção inválida.';
 
@@ -53,8 +66,36 @@ type TResult = {
   botMessages: number;
   /** Bot messages per second from the first measured send to the last one seen. */
   botPerSecond: number;
+  /** From a customer's message to the bot's reply on that ticket (flow only), and tickets left without one. */
+  botReplyMs: { p50: number; p95: number; p99: number; max: number };
+  unanswered: number;
   errors: Record<string, number>;
+  /** Customer messages sent in the measured window. */
+  measuredSent: number;
+  /** Server CPU (user + system) from the measured window's start until the bot replies stopped, per message. */
+  serverCpuMsPerMessage: number;
+  /** The machine's 1-minute load average at the start and at the end of the run. */
+  load: { start: number; end: number };
+  /** BENCH_COUNT_STATEMENTS=1: statements over the same span, per message, and the engine runs' own. */
+  statements?: {
+    perMessage: number;
+    engineRuns: number;
+    perEngineRun: number;
+    transactions: TStatementCounts['transactions'];
+    autocommit: number;
+    /** Each transaction kind's most frequent statements ('autocommit': outside transactions): text, count, ms. */
+    texts: Record<string, [string, number, number][]>;
+    /** PGlite only: milliseconds inside the database per transaction kind. */
+    databaseMs: Record<string, number>;
+  };
 };
+
+const topTexts = (texts: Record<string, number>, ms: Record<string, number> | undefined) =>
+  Object.entries(texts)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40)
+    .map(([text, n]): [string, number, number] => [text, n, Math.round(ms?.[text] ?? 0)]);
+const sum = (values: Record<string, number>) => Math.round(Object.values(values).reduce((a, b) => a + b, 0));
 
 const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
   withWebchatServer(backend, `flow-${mode}`, async (server) => {
@@ -100,6 +141,10 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
     let lastDelivery = 0;
     let botMessages = 0;
     let lastBot = 0;
+    // Per ticket, since when a customer message waits for the bot's reply (the earliest one: the engine leaves
+    // a message sent before its previous reply alone, so one reply answers them all).
+    const awaitingReply = new Map<number, number>();
+    const botLatencies = createLatencies();
     socket.on(events.ticketList(admin.tenantId), (event: TTicketListEvent) => {
       if (event.type !== 'chat:create') return;
       const now = performance.now();
@@ -107,6 +152,9 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
         if (now >= measuredFrom && event.payload.body === INVALID) {
           botMessages += 2;
           lastBot = now;
+          const waiting = awaitingReply.get(event.payload.ticketId);
+          if (waiting !== undefined) botLatencies.add(now - waiting);
+          awaitingReply.delete(event.payload.ticketId);
         }
         return;
       }
@@ -116,6 +164,7 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       if (started >= measuredFrom) {
         latencies.add(now - started);
         lastDelivery = now;
+        if (!awaitingReply.has(event.payload.ticketId)) awaitingReply.set(event.payload.ticketId, started);
       }
     });
 
@@ -127,6 +176,10 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       measuredFrom: () => measuredFrom,
     });
     const { fire, stats } = sender;
+    const pid = server.child.pid ?? 0;
+    const loadAtStart = loadAverage();
+    let cpuFrom = Number.NaN;
+    let countsFrom: Promise<TStatementCounts> | undefined;
 
     const start = performance.now();
     const total = Math.round(rate * (seconds + warmupSeconds));
@@ -136,8 +189,11 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
     while (seq < total) {
       const slot = Math.floor((performance.now() - start) / 10);
       const due = Math.min(total, Math.round((slot + 1) * perSlot));
-      if (measuredFrom === Number.POSITIVE_INFINITY && performance.now() - start >= warmupSeconds * 1000)
+      if (measuredFrom === Number.POSITIVE_INFINITY && performance.now() - start >= warmupSeconds * 1000) {
         measuredFrom = performance.now();
+        cpuFrom = processCpuMs(pid);
+        countsFrom = statementCounter?.read(pid);
+      }
       while (seq < due) {
         fire(seq++);
         if (measuredFrom !== Number.POSITIVE_INFINITY) measuredSent++;
@@ -156,6 +212,14 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
         await new Promise((r) => setTimeout(r, 100));
     }
     socket.close();
+    // BENCH_SERVER_OUTPUT=1: the end of what the server logged (LOG_LEVEL warn: its warnings and errors).
+    if (process.env.BENCH_SERVER_OUTPUT === '1') process.stderr.write(`${server.output().slice(-6000)}\n`);
+    const cpuTo = processCpuMs(pid);
+    const counts =
+      statementCounter && countsFrom
+        ? diffStatementCounts(await countsFrom, await statementCounter.read(pid))
+        : undefined;
+    const engine = counts?.transactions['flow-run'] ?? { count: 0, statements: 0 };
     const window = (Math.max(lastDelivery, measuredFrom + 1) - measuredFrom) / 1000;
     const botWindow = (Math.max(lastBot, measuredFrom + 1) - measuredFrom) / 1000;
     return {
@@ -170,7 +234,27 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       httpMs: { p50: stats.httpLatencies.summary().p50, p99: stats.httpLatencies.summary().p99 },
       botMessages,
       botPerSecond: Math.round(botMessages / botWindow),
+      botReplyMs: botLatencies.summary(),
+      unanswered: awaitingReply.size,
       errors: stats.errors,
+      measuredSent,
+      serverCpuMsPerMessage: Math.round((cpuTo - cpuFrom) / Math.max(1, measuredSent)),
+      load: { start: loadAtStart, end: loadAverage() },
+      ...(counts
+        ? {
+            statements: {
+              perMessage: Math.round((counts.statements / Math.max(1, measuredSent)) * 10) / 10,
+              engineRuns: engine.count,
+              perEngineRun: Math.round((engine.statements / Math.max(1, engine.count)) * 10) / 10,
+              transactions: counts.transactions,
+              autocommit: counts.autocommit,
+              texts: Object.fromEntries(
+                Object.entries(counts.texts).map(([kind, texts]) => [kind, topTexts(texts, counts.ms[kind])]),
+              ),
+              databaseMs: Object.fromEntries(Object.entries(counts.ms).map(([kind, ms]) => [kind, sum(ms)])),
+            },
+          }
+        : {}),
     };
   });
 
@@ -193,6 +277,10 @@ const main = async () => {
       'p99 ms',
       'HTTP p50 / p99 ms',
       'bot msgs (per s)',
+      'bot reply p50 / p99 ms (unanswered)',
+      'server CPU ms / msg',
+      'statements / msg (per engine run)',
+      'load start / end',
       'errors',
     ],
     ...results.map((r) => [
@@ -206,6 +294,10 @@ const main = async () => {
       String(r.latencyMs.p99),
       `${r.httpMs.p50} / ${r.httpMs.p99}`,
       `${r.botMessages} (${r.botPerSecond})`,
+      r.mode === 'flow' ? `${r.botReplyMs.p50} / ${r.botReplyMs.p99} (${r.unanswered})` : '-',
+      String(r.serverCpuMsPerMessage),
+      r.statements ? `${r.statements.perMessage} (${r.statements.perEngineRun})` : '-',
+      `${r.load.start} / ${r.load.end}`,
       JSON.stringify(r.errors),
     ]),
   ]);

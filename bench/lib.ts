@@ -293,3 +293,70 @@ export const runMain = (main: () => Promise<void>) =>
     process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
   });
+
+/** What bench/statement-counter.mjs counted in a server: statements, and transactions by kind. */
+export type TStatementCounts = {
+  at: number;
+  statements: number;
+  autocommit: number;
+  transactions: Record<string, { count: number; statements: number }>;
+  texts: Record<string, Record<string, number>>;
+  /** PGlite only: milliseconds inside the database per transaction kind and statement text. */
+  ms: Record<string, Record<string, number>>;
+};
+
+/**
+ * BENCH_COUNT_STATEMENTS=1: servers spawned from now on load bench/statement-counter.mjs, and `read(pid)`
+ * returns what one counted so far (asked by SIGUSR2, written to a file). Undefined when not asked for.
+ */
+export const startStatementCounter = () => {
+  if (process.env.BENCH_COUNT_STATEMENTS !== '1') return undefined;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'prosa-statements-')), 'counts.json');
+  process.env.BENCH_STATEMENT_FILE = file;
+  const preload = `--import=${path.join(root, 'bench', 'statement-counter.mjs')}`;
+  process.env.BENCH_SERVER_NODE_ARGS = `${process.env.BENCH_SERVER_NODE_ARGS ?? ''} ${preload}`.trim();
+  return {
+    read: async (pid: number): Promise<TStatementCounts> => {
+      const asked = Date.now();
+      process.kill(pid, 'SIGUSR2');
+      for (let i = 0; i < 200; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        try {
+          const counts = JSON.parse(readFileSync(file, 'utf8')) as TStatementCounts;
+          if (counts.at >= asked) return counts;
+        } catch {
+          // not written yet
+        }
+      }
+      throw new Error('statement counter: no answer');
+    },
+  };
+};
+
+/** `after` minus `before`, per transaction kind and per statement text. */
+export const diffStatementCounts = (before: TStatementCounts, after: TStatementCounts): TStatementCounts => {
+  const transactions: TStatementCounts['transactions'] = {};
+  for (const [kind, entry] of Object.entries(after.transactions)) {
+    const was = before.transactions[kind] ?? { count: 0, statements: 0 };
+    transactions[kind] = { count: entry.count - was.count, statements: entry.statements - was.statements };
+  }
+  const byKind = (now: TStatementCounts['texts'], was: TStatementCounts['texts']) =>
+    Object.fromEntries(
+      Object.entries(now).map(([kind, byText]) => [
+        kind,
+        Object.fromEntries(
+          Object.entries(byText)
+            .map(([text, n]) => [text, n - (was[kind]?.[text] ?? 0)] as const)
+            .filter(([, delta]) => delta > 0),
+        ),
+      ]),
+    );
+  return {
+    at: after.at,
+    statements: after.statements - before.statements,
+    autocommit: after.autocommit - before.autocommit,
+    transactions,
+    texts: byKind(after.texts, before.texts),
+    ms: byKind(after.ms ?? {}, before.ms ?? {}),
+  };
+};

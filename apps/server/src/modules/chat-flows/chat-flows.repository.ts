@@ -1,5 +1,5 @@
 import type { TChatFlow, TFlowDocument } from '@prosa/contracts';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, ne } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { chatFlows, connections, ticketFlowStates, tickets } from '../../platform/db/schema.js';
 
@@ -48,12 +48,16 @@ export const findChatFlowRow = async (
 /** A flow the engine can run: its document and, while set, the one number allowed to run it. */
 export type TRunnableFlow = { id: number; flow: TFlowDocument; celularTeste: string | null };
 
+/** The columns a run reads of its flow. */
+export const runnableFlowColumns = { id: chatFlows.id, flow: chatFlows.flow, celularTeste: chatFlows.celularTeste };
+
+/** Flow `id` can run: the tenant's, active and not deleted. */
+export const isRunnableFlow = (tenantId: number, id: number | AnyColumn) =>
+  and(live(tenantId), eq(chatFlows.id, id), eq(chatFlows.isActive, true));
+
 /** A flow of the tenant that is active and not deleted, or null. */
 export const findRunnableFlow = async (tx: TExecutor, tenantId: number, id: number): Promise<TRunnableFlow | null> => {
-  const [row] = await tx
-    .select({ id: chatFlows.id, flow: chatFlows.flow, celularTeste: chatFlows.celularTeste })
-    .from(chatFlows)
-    .where(and(live(tenantId), eq(chatFlows.id, id), eq(chatFlows.isActive, true)));
+  const [row] = await tx.select(runnableFlowColumns).from(chatFlows).where(isRunnableFlow(tenantId, id));
   return row ?? null;
 };
 

@@ -1,4 +1,5 @@
 import type { TExecutor } from '../../platform/db/client.js';
+import { onceInTx } from '../../platform/db/once-in-tx.js';
 import type { TJobRunner } from '../../platform/jobs/job-runner.js';
 import { findConnection } from '../connections/connections.service.js';
 import type { TMessageRow } from './messages.repository.js';
@@ -38,8 +39,11 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
   jobs.register(job);
   return {
     enqueue: async (tx, message, enqueueOptions = {}) => {
+      // Read once per transaction and connection: a chat flow's step queues several messages at once.
       const connection = message.whatsappId
-        ? await findConnection(tx, message.tenantId, message.whatsappId)
+        ? await onceInTx(tx, `outbound-connection:${message.tenantId}:${message.whatsappId}`, () =>
+            findConnection(tx, message.tenantId, message.whatsappId as number),
+          )
         : undefined;
       const paced = connection ? deps.channels.abilities(connection.type).paced : false;
       await jobs.enqueue(

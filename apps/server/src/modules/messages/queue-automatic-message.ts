@@ -4,15 +4,9 @@ import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
-import { insertMessage } from './messages.repository.js';
+import { insertMessages, type TMessageInsert } from './messages.repository.js';
 import type { TMediaInput } from './send-message.js';
 
-/**
- * A message no person wrote (auto-close, absence, ...) queued to the customer on `ticket`'s connection, in the
- * caller's transaction: stored pending, handed to the outbound queue (sent once, after commit) and announced
- * as `message.sent` with no user. With `media` it is a media message holding that stored file (the body its
- * caption), sent by the same outbound path as an agent's attachment; with `template`, an approved template.
- */
 /** What the outbound queue reads of a message besides its text: a template, the members it mentions, a menu. */
 const dataOf = (input: {
   template?: TTemplateSend;
@@ -29,52 +23,87 @@ const dataOf = (input: {
   return Object.keys(data).length > 0 ? data : undefined;
 };
 
+export type TAutomaticMessage = {
+  body: string;
+  sendType: string;
+  at: Date;
+  media?: TMediaInput;
+  template?: TTemplateSend;
+  /** Group members the text mentions (their JIDs): the group tools' greetings and warnings. */
+  mentions?: string[];
+  /** Mentions every member of the group, as they are when it goes (a group campaign's "mencionar todos"). */
+  mentionAll?: boolean;
+  /** A chat flow's menu, shown as buttons or a list where the channel has them (`body`: its text form). */
+  choices?: TOutboundChoices;
+};
+
+const toInsert = (ticket: TTicket, input: TAutomaticMessage): TMessageInsert => ({
+  ticketId: ticket.id,
+  contactId: ticket.contactId,
+  whatsappId: ticket.whatsappId,
+  userId: null,
+  fromMe: true,
+  read: true,
+  body: input.body,
+  ...(input.media
+    ? {
+        mediaType: input.media.mediaType,
+        mediaUrl: input.media.url,
+        mediaName: input.media.name,
+        mediaMime: input.media.mime,
+        mediaSize: input.media.size,
+      }
+    : {}),
+  // An approved template (campaigns on the Cloud API): the body is the text the customer reads.
+  ...(input.template ? { mediaType: 'template' } : {}),
+  ...(dataOf(input) ? { dataJson: dataOf(input) } : {}),
+  status: 'pending',
+  sendType: input.sendType,
+  timestamp: input.at.getTime(),
+});
+
+/**
+ * Several such messages on one ticket, in order (a chat flow's step): stored by one multi-row insert, then
+ * each queued and announced as `queueAutomaticMessage` does, in the same order.
+ */
+export const queueAutomaticMessages = async (
+  services: Pick<TServices, 'events' | 'outbound'>,
+  tx: TExecutor,
+  tenantId: number,
+  ticket: TTicket,
+  inputs: readonly TAutomaticMessage[],
+): Promise<TMessage[]> => {
+  // Ids follow the rows' order; sorted anyway, as RETURNING promises no order.
+  const rows = (
+    await insertMessages(
+      tx,
+      tenantId,
+      inputs.map((input) => toInsert(ticket, input)),
+    )
+  ).sort((a, b) => a.id - b.id);
+  const sent: TMessage[] = [];
+  for (const row of rows) {
+    await services.outbound.enqueue(tx, row);
+    const message = toMessageDto(row);
+    await publishMessageEvent(services, tx, tenantId, 'message.sent', ticket, message);
+    sent.push(message);
+  }
+  return sent;
+};
+
+/**
+ * A message no person wrote (auto-close, absence, ...) queued to the customer on `ticket`'s connection, in the
+ * caller's transaction: stored pending, handed to the outbound queue (sent once, after commit) and announced
+ * as `message.sent` with no user. With `media` it is a media message holding that stored file (the body its
+ * caption), sent by the same outbound path as an agent's attachment; with `template`, an approved template.
+ */
 export const queueAutomaticMessage = async (
   services: Pick<TServices, 'events' | 'outbound'>,
   tx: TExecutor,
   tenantId: number,
   ticket: TTicket,
-  input: {
-    body: string;
-    sendType: string;
-    at: Date;
-    media?: TMediaInput;
-    template?: TTemplateSend;
-    /** Group members the text mentions (their JIDs): the group tools' greetings and warnings. */
-    mentions?: string[];
-    /** Mentions every member of the group, as they are when it goes (a group campaign's "mencionar todos"). */
-    mentionAll?: boolean;
-    /** A chat flow's menu, shown as buttons or a list where the channel has them (`body`: its text form). */
-    choices?: TOutboundChoices;
-  },
+  input: TAutomaticMessage,
 ): Promise<TMessage | null> => {
-  const row = await insertMessage(tx, tenantId, {
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    whatsappId: ticket.whatsappId,
-    userId: null,
-    fromMe: true,
-    read: true,
-    body: input.body,
-    ...(input.media
-      ? {
-          mediaType: input.media.mediaType,
-          mediaUrl: input.media.url,
-          mediaName: input.media.name,
-          mediaMime: input.media.mime,
-          mediaSize: input.media.size,
-        }
-      : {}),
-    // An approved template (campaigns on the Cloud API): the body is the text the customer reads.
-    ...(input.template ? { mediaType: 'template' } : {}),
-    ...(dataOf(input) ? { dataJson: dataOf(input) } : {}),
-    status: 'pending',
-    sendType: input.sendType,
-    timestamp: input.at.getTime(),
-  });
-  if (!row) return null;
-  await services.outbound.enqueue(tx, row);
-  const message = toMessageDto(row);
-  await publishMessageEvent(services, tx, tenantId, 'message.sent', ticket, message);
-  return message;
+  const [message] = await queueAutomaticMessages(services, tx, tenantId, ticket, [input]);
+  return message ?? null;
 };

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import {
   chatFlowRuns,
+  chatFlows,
   contacts,
   messages,
   ticketFlowStates,
@@ -11,6 +12,7 @@ import {
   users,
   usersQueues,
 } from '../../../platform/db/schema.js';
+import { isRunnableFlow, runnableFlowColumns } from '../chat-flows.repository.js';
 
 /** What the flow runtime reads and writes, inside the caller's tenant transaction. */
 
@@ -31,6 +33,19 @@ export const toEngineState = (state: TStoredFlowState): TFlowState => ({
   lastInteractionAt: state.lastInteractionAt,
 });
 
+type TStateRow = Omit<TStoredFlowState, 'lastInteractionAt'> & { lastInteractionAt: Date };
+
+const toStoredState = (row: TStateRow): TStoredFlowState => ({
+  chatFlowId: row.chatFlowId,
+  stepId: row.stepId,
+  retries: row.retries,
+  variables: row.variables,
+  lastInteractionAt: row.lastInteractionAt.toISOString(),
+  stepEnteredAt: row.stepEnteredAt,
+  continuationDueAt: row.continuationDueAt,
+  updatedAt: row.updatedAt,
+});
+
 export const findFlowState = async (
   tx: TExecutor,
   tenantId: number,
@@ -40,17 +55,7 @@ export const findFlowState = async (
     .select()
     .from(ticketFlowStates)
     .where(and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, ticketId)));
-  if (!row) return undefined;
-  return {
-    chatFlowId: row.chatFlowId,
-    stepId: row.stepId,
-    retries: row.retries,
-    variables: row.variables,
-    lastInteractionAt: row.lastInteractionAt.toISOString(),
-    stepEnteredAt: row.stepEnteredAt,
-    continuationDueAt: row.continuationDueAt,
-    updatedAt: row.updatedAt,
-  };
+  return row ? toStoredState(row) : undefined;
 };
 
 /**
@@ -100,40 +105,73 @@ export const hasFlowState = async (tx: TExecutor, tenantId: number, ticketId: nu
       .where(and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, ticketId)))
   ).length > 0;
 
-/** Claims a customer message for the engine: undefined when a run already handled it (replay, retried job). */
-export const claimFlowRun = async (
+/**
+ * What a run needs to know about one customer message, in one statement: the message (its text, when the
+ * channel dated it and when we stored it), whether a run already handled it (a replayed delivery, a retried
+ * job), the ticket's contact (test phone, blocked bot), and the ticket's place in a flow with that flow when it
+ * can still run. Undefined when the message does not exist.
+ */
+export const findRunContext = async (
   tx: TExecutor,
   tenantId: number,
-  values: { inboundMessageId: number; ticketId: number },
-): Promise<number | undefined> =>
-  (
-    await tx
-      .insert(chatFlowRuns)
-      .values({ tenantId, ...values, outcome: 'pending' })
-      .onConflictDoNothing()
-      .returning({ id: chatFlowRuns.id })
-  )[0]?.id;
-
-export const recordFlowRun = (
-  tx: TExecutor,
-  runId: number,
-  values: { outcome: string; chatFlowId?: number | null; stepId?: string | null },
-) => tx.update(chatFlowRuns).set(values).where(eq(chatFlowRuns.id, runId));
-
-/** The customer's message: its text, when the channel dated it and when we stored it. */
-export const findInboundMessage = async (tx: TExecutor, tenantId: number, messageId: number) =>
-  (
-    await tx
-      .select({
+  input: { inboundMessageId: number; ticketId: number; contactId: number },
+) => {
+  const [row] = await tx
+    .select({
+      message: {
         body: messages.body,
         fromMe: messages.fromMe,
         timestamp: messages.timestamp,
         createdAt: messages.createdAt,
         ticketId: messages.ticketId,
-      })
-      .from(messages)
-      .where(and(eq(messages.tenantId, tenantId), eq(messages.id, messageId)))
-  )[0];
+      },
+      handledBy: chatFlowRuns.id,
+      contact: { name: contacts.name, number: contacts.number, chatbotBlocked: contacts.chatbotBlocked },
+      state: {
+        chatFlowId: ticketFlowStates.chatFlowId,
+        stepId: ticketFlowStates.stepId,
+        retries: ticketFlowStates.retries,
+        variables: ticketFlowStates.variables,
+        lastInteractionAt: ticketFlowStates.lastInteractionAt,
+        stepEnteredAt: ticketFlowStates.stepEnteredAt,
+        continuationDueAt: ticketFlowStates.continuationDueAt,
+        updatedAt: ticketFlowStates.updatedAt,
+      },
+      flow: runnableFlowColumns,
+    })
+    .from(messages)
+    .leftJoin(
+      chatFlowRuns,
+      and(eq(chatFlowRuns.tenantId, tenantId), eq(chatFlowRuns.inboundMessageId, input.inboundMessageId)),
+    )
+    .leftJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, input.contactId)))
+    .leftJoin(
+      ticketFlowStates,
+      and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, input.ticketId)),
+    )
+    .leftJoin(chatFlows, isRunnableFlow(tenantId, ticketFlowStates.chatFlowId))
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, input.inboundMessageId)));
+  if (!row) return undefined;
+  const { state } = row;
+  return {
+    message: row.message,
+    isHandled: row.handledBy !== null,
+    contact: row.contact ?? undefined,
+    state: state ? toStoredState(state) : undefined,
+    flow: row.flow ?? null,
+  };
+};
+
+/**
+ * Records what a run did with a customer message. Written at the end of the run, under the ticket's lock: a
+ * second run of the same message (a retried job) waited for that lock and found this one's record; the unique
+ * key still refuses a second record, rolling that run back whole.
+ */
+export const insertFlowRun = (
+  tx: TExecutor,
+  tenantId: number,
+  values: { inboundMessageId: number; ticketId: number; outcome: string; chatFlowId?: number; stepId?: string | null },
+) => tx.insert(chatFlowRuns).values({ tenantId, ...values });
 
 /** The contact's number (test phone) and whether the bot may talk to them at all. */
 export const findFlowContact = async (tx: TExecutor, tenantId: number, contactId: number) =>

@@ -1,120 +1,22 @@
 import {
   enterFlow,
-  fillVariables,
   inactivityDueAt,
-  type TFlowInteraction,
   type TFlowLog,
   type TFlowOutcome,
   type TFlowOutgoing,
   type TFlowState,
 } from '@prosa/contracts';
-import { queueAutomaticMessage } from '../../messages/queue-automatic-message.js';
-import type { TMediaInput } from '../../messages/send-message.js';
 import { loadTicketDto } from '../../tickets/ticket-rules.js';
-import { addTicketTag, insertTicketLog } from '../../tickets/tickets.service.js';
-import { buildTicketVariables } from '../../variables/variables.service.js';
+import { insertTicketLog } from '../../tickets/tickets.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
 import { continuationDueAt, enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
-import { flowMediaOf } from './flow-media.js';
 import { MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
 import { saveFlowState, type TStoredFlowState } from './flow-runtime.repository.js';
+import { performItems } from './perform-flow-items.js';
 
 const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
-
-type TMenu = Extract<TFlowInteraction, { type: 'MessageOptionsField' }>['data'];
-
-const sendText = async (
-  run: TFlowRun,
-  text: string,
-  variables: Record<string, string>,
-  extra: { media?: TMediaInput; menu?: TMenu } = {},
-) => {
-  const { media, menu } = extra;
-  if (!text.trim() && !media) return;
-  // The ticket's variables are read once per run (again after a hand-off changed its queue or agent).
-  run.variables ??= await buildTicketVariables(run.tx, run.tenantId, run.ticket);
-  const { values, timeZone } = run.variables;
-  const fill = (raw: string) => fillVariables(raw, { ...values, ...variables }, { timeZone, at: run.now });
-  // A menu shown as buttons or a list carries its options; channels without them send the numbered text.
-  const choices =
-    menu && menu.display !== 'text'
-      ? {
-          display: menu.display,
-          text: fill(menu.message),
-          options: menu.options.map((option, i) => ({ id: String(i + 1), label: option.label })),
-        }
-      : undefined;
-  await queueAutomaticMessage(run.services, run.tx, run.tenantId, run.ticket, {
-    body: fill(text),
-    sendType: 'bot',
-    at: run.now,
-    ...(media ? { media } : {}),
-    ...(choices ? { choices } : {}),
-  });
-};
-
-/**
- * Sends the outgoing items in order until a delay or a webhook, which only a continuation job may perform:
- * returns that item's index, or -1 when everything went out. A menu goes out as numbered text, carrying its
- * options for channels that show buttons or a list; a media
- * step's stored file goes out as a media message (caption as its body), a link as the caption and the link.
- */
-const performItems = async (
-  run: TFlowRun,
-  items: readonly TFlowOutgoing[],
-  variables: Record<string, string>,
-): Promise<number> => {
-  for (const [index, item] of items.entries()) {
-    if (item.kind === 'text') {
-      await sendText(run, item.text, variables);
-      continue;
-    }
-    const { interaction } = item;
-    switch (interaction.type) {
-      case 'MessageField':
-        await sendText(run, interaction.data.message, variables);
-        break;
-      case 'MediaField': {
-        const media = await flowMediaOf(run, interaction.data);
-        if (media === 'link')
-          await sendText(
-            run,
-            [interaction.data.caption, interaction.data.mediaUrl].filter((part) => part.trim()).join('\n'),
-            variables,
-          );
-        else await sendText(run, interaction.data.caption, variables, media ? { media } : {});
-        break;
-      }
-      case 'MessageOptionsField': {
-        const lines = interaction.data.options.map((option, i) => `${i + 1} - ${option.label}`);
-        await sendText(run, `${interaction.data.message}\n\n${lines.join('\n')}`.trim(), variables, {
-          menu: interaction.data,
-        });
-        break;
-      }
-      case 'TagField':
-        if (await addTicketTag(run.tx, run.tenantId, run.row.id, interaction.data.tagId)) run.ticketChanged = true;
-        break;
-      case 'KanbanField':
-        await updateTicket(run, { kanban: interaction.data.kanban });
-        break;
-      case 'DelayField':
-      case 'WebhookField':
-        return index;
-      case 'ChatFlowField':
-      case 'AssistantField':
-        // The engine turns a jump or a hand-off to an assistant into the outcome's exit; nothing to send here.
-        break;
-      default: {
-        const never: never = interaction;
-        throw new Error(`unknown interaction ${JSON.stringify(never)}`);
-      }
-    }
-  }
-  return -1;
-};
 
 const writeLogs = async (run: TFlowRun, chatFlowId: number, logs: readonly TFlowLog[]) => {
   for (const log of logs)

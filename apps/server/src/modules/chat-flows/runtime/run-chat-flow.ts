@@ -1,21 +1,18 @@
-import { enterFlow, stepFlow, type TFlowDocument } from '@prosa/contracts';
+import { enterFlow, findConfigurations, stepFlow, type TFlowDocument } from '@prosa/contracts';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
 import { findTicketRow } from '../../tickets/tickets.service.js';
-import { findChatFlow, findFlowForTicket } from '../chat-flows.service.js';
+import { findFlowForTicket } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
 import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
 import { finishFlowRun, isTicketForFlow, startFlowRun } from './flow-run.js';
 import {
-  claimFlowRun,
-  findFlowContact,
-  findFlowState,
-  findInboundMessage,
+  findRunContext,
   hasBeenInFlow,
+  insertFlowRun,
   isFirstTicketOfContact,
-  recordFlowRun,
   toEngineState,
 } from './flow-runtime.repository.js';
 import { performFlowOutcome } from './perform-flow-outcome.js';
@@ -34,14 +31,15 @@ type TRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'cha
 
 const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
 
-const hasOutOfHoursDestination = (flow: TFlowDocument) =>
-  flow.nodeList.some((node) => node.type === 'configurations' && node.configurations.outOpenHours !== null);
+/** Whether the flow sends the ticket somewhere out of hours: the only case the engine reads business hours. */
+const hasOutOfHoursDestination = (flow: TFlowDocument) => Boolean(findConfigurations(flow).outOpenHours);
 
 /**
- * The chat flow for one customer message (domain 5.2-5.3), under the ticket's row lock. The message is claimed
- * first (a replayed delivery or a retried job does nothing twice). A ticket with no place yet enters the flow of
- * its connection (or the tenant's default) unless a test phone excludes the contact, or it is out of business
- * hours and the flow has no destination for that (the absence rule speaks alone). A ticket in a flow steps on
+ * The chat flow for one customer message (domain 5.2-5.3), under the ticket's row lock. A message a run
+ * already recorded is left alone (a replayed delivery or a retried job does nothing twice). A ticket with no
+ * place yet enters the flow of its connection (or the tenant's default) unless a test phone excludes the
+ * contact, or it is out of business hours and the flow has no destination for that (the absence rule speaks
+ * alone). A ticket in a flow steps on
  * its answer; a message stored before the current step was entered answered an earlier one and is left alone,
  * so two replies at once advance one step. Groups, closed tickets and tickets an agent holds are never touched.
  */
@@ -54,18 +52,23 @@ export const runChatFlow = async (
   const result = await withTenant(services.db, tenantId, async (tx) => {
     const row = await findTicketRow(tx, tenantId, input.ticketId, { forUpdate: true });
     if (!row || !isTicketForFlow(row)) return { outcome: 'not-applicable' };
-    const message = await findInboundMessage(tx, tenantId, input.inboundMessageId);
-    if (!message || message.fromMe || message.ticketId !== row.id) return { outcome: 'not-applicable' };
-    const runId = await claimFlowRun(tx, tenantId, { inboundMessageId: input.inboundMessageId, ticketId: row.id });
-    if (!runId) return { outcome: 'already-handled' };
+    const context = await findRunContext(tx, tenantId, { ...input, contactId: row.contactId });
+    const message = context?.message;
+    if (!context || !message || message.fromMe || message.ticketId !== row.id) return { outcome: 'not-applicable' };
+    // NOTE: runs of one ticket wait for its lock: a run of this message that came first has left its record.
+    if (context.isHandled) return { outcome: 'already-handled' };
     const done = async (outcome: string, place: { chatFlowId?: number; stepId?: string | null } = {}) => {
-      await recordFlowRun(tx, runId, { outcome, ...place });
+      await insertFlowRun(tx, tenantId, {
+        inboundMessageId: input.inboundMessageId,
+        ticketId: row.id,
+        outcome,
+        ...place,
+      });
       return { outcome };
     };
-    const contact = await findFlowContact(tx, tenantId, row.contactId);
+    const { contact, state } = context;
     if (!contact || contact.chatbotBlocked) return done('not-applicable');
-    const inBusinessHours = await isTicketInBusinessHours(tx, tenantId, row, new Date(message.timestamp));
-    const state = await findFlowState(tx, tenantId, row.id);
+    const at = new Date(message.timestamp);
 
     if (!state) {
       // NOTE: a ticket enters a flow once; handed over (or taken out), it waits for people.
@@ -74,6 +77,7 @@ export const runChatFlow = async (
       if (!flow) return done('no-flow');
       if (digits(flow.celularTeste) && digits(flow.celularTeste) !== digits(contact.number))
         return done('test-phone', { chatFlowId: flow.id });
+      const inBusinessHours = await isTicketInBusinessHours(tx, tenantId, row, at);
       if (!inBusinessHours && !hasOutOfHoursDestination(flow.flow))
         return done('out-of-hours', { chatFlowId: flow.id });
       const isFirstContact = await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id);
@@ -87,7 +91,7 @@ export const runChatFlow = async (
       });
       const outcome = await performFlowOutcome(run, flow, undefined, entered);
       const after = await finishFlowRun(run);
-      await recordFlowRun(tx, runId, { outcome, chatFlowId: flow.id, stepId: entered.state?.stepId ?? null });
+      await done(outcome, { chatFlowId: flow.id, stepId: entered.state?.stepId ?? null });
       return { outcome, after, before: run.before };
     }
 
@@ -99,23 +103,26 @@ export const runChatFlow = async (
     if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
       return done('held', place);
     const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body });
-    const flow = await findChatFlow(tx, tenantId, state.chatFlowId);
+    const { flow } = context;
     if (!flow) {
       // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
       await takeOutOfFlow(run, state.chatFlowId, { reason: 'flow-gone', stepId: state.stepId });
       const after = await finishFlowRun(run);
-      await recordFlowRun(tx, runId, { outcome: 'flow-gone', ...place });
+      await done('flow-gone', place);
       return { outcome: 'flow-gone', after, before: run.before };
     }
+    // Business hours only matter to a flow with an out-of-hours destination (read only then).
     const stepped = stepFlow(flow.flow, toEngineState(state), {
       kind: 'message',
       text: message.body,
       at: now.toISOString(),
-      inBusinessHours,
+      inBusinessHours: hasOutOfHoursDestination(flow.flow)
+        ? await isTicketInBusinessHours(tx, tenantId, row, at)
+        : true,
     });
     const outcome = await performFlowOutcome(run, flow, state, stepped);
     const after = await finishFlowRun(run);
-    await recordFlowRun(tx, runId, { outcome, ...place });
+    await done(outcome, place);
     return { outcome, after, before: run.before };
   });
   if ('after' in result && result.after && result.before)
