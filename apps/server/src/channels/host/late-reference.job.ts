@@ -61,8 +61,12 @@ export const applyReferring = async (
 /**
  * Tries again, on any instance, a reaction, edit or deletion whose message was not stored when it came (the
  * message still on its way in, through another delivery or another instance). Pauses double with the time
- * already waited (the runner's retry base the first); after LATE_REFERENCE_WAIT_MS it gives up quietly.
+ * already waited (the runner's retry base the first), up to LATE_REFERENCE_MAX_PAUSE_MS, so a change whose
+ * message comes late shows within seconds of it; after LATE_REFERENCE_WAIT_MS it gives up quietly.
  */
+/** The longest pause between two tries: a minute of waiting is then about a dozen cheap reads. */
+const LATE_REFERENCE_MAX_PAUSE_MS = 5_000;
+
 export const lateReferenceJob = (services: TServices) =>
   defineJob({
     name: LATE_REFERENCE_JOB,
@@ -74,7 +78,8 @@ export const lateReferenceJob = (services: TServices) =>
         services.log.debug({ tenantId, connectionId, event: event.type, waited }, 'message never arrived; dropped');
         return;
       }
-      throw new JobDeferred(new Date(Date.now() + Math.max(services.config.jobs.retryBaseMs, waited)));
+      const pause = Math.min(LATE_REFERENCE_MAX_PAUSE_MS, Math.max(services.config.jobs.retryBaseMs, waited));
+      throw new JobDeferred(new Date(Date.now() + pause));
     },
   });
 
