@@ -22,13 +22,14 @@ const ticketOf = (event: TTicketEvent): number => ('ticketId' in event ? event.t
 
 /**
  * Keeps the figures of the dashboard and reports up to date: any change of a ticket or its messages marks the
- * ticket due, in the transaction that changed it (one small write, no job per event), and asks for the tenant's
- * figures job at the end of the current one-second window (one job per tenant and window, across instances).
+ * ticket due, in the transaction that changed it (one small write, no job per event), and, once it commits, asks
+ * for the tenant's figures job at the end of the current one-second window (one job per tenant and window,
+ * across instances).
  * That job recomputes every marked ticket in batches. A transfer or a close comes with its `ticket.updated`; a
  * rating with the thank-you message it sends.
  */
 export const insightFactsListener = (
-  services: Pick<TServices, 'db' | 'jobs'>,
+  services: Pick<TServices, 'db' | 'jobs' | 'log'>,
 ): TTransactionListener<(typeof TICKET_EVENTS)[number]> => {
   const job = insightFiguresJob(services);
   /** Per tenant, the window whose job this instance has seen committed: no need to ask again in it. */
@@ -48,12 +49,22 @@ export const insightFactsListener = (
       await markTicketDirty(tx, tenantId, ticketId);
       const window = Math.floor(Date.now() / FIGURES_WINDOW_MS);
       if (asked.get(tenantId) === window) return;
-      await services.jobs.enqueue(
-        job,
-        { tenantId },
-        { tx, tenantId, key: `${tenantId}-${window}`, startAfter: new Date((window + 1) * FIGURES_WINDOW_MS) },
-      );
-      getTenantScope(tx).onCommit(() => asked.set(tenantId, window));
+      // NOTE: asked for after the commit, not in the transaction: every transaction of the tenant in this window
+      // writes the same job id, and inside them the second waited for the first's uncommitted row while holding
+      // its own locks (a ticket's daily protocol counter): concurrent tickets deadlocked (a 500 under load). The
+      // mark above is durable; if this instance dies before asking, the minute sweep recomputes what is marked.
+      getTenantScope(tx).onCommit(() => {
+        services.jobs
+          .enqueue(
+            job,
+            { tenantId },
+            { tenantId, key: `${tenantId}-${window}`, startAfter: new Date((window + 1) * FIGURES_WINDOW_MS) },
+          )
+          .then(
+            () => asked.set(tenantId, window),
+            (err: unknown) => services.log.warn({ err, tenantId }, 'figures job not asked; the sweep will run it'),
+          );
+      });
     },
   };
 };
