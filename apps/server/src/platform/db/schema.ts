@@ -937,6 +937,10 @@ export const messages = pgTable(
     index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
     index('messages_schedule_idx').on(t.status, t.scheduleDate).where(sql`${t.status} = 'scheduled'`),
     index('messages_tenant_schedule_idx').on(t.tenantId, t.scheduleDate).where(sql`${t.sendType} = 'schedule'`),
+    // The monitor's "last answer": each agent's newest message, one index probe per agent (docs/reports.md).
+    index('messages_user_answer_idx')
+      .on(t.tenantId, t.userId, t.timestamp)
+      .where(sql`${t.fromMe} and ${t.userId} is not null`),
   ],
 );
 

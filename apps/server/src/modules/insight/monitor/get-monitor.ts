@@ -12,9 +12,6 @@ import {
   type TDbTime,
 } from './monitor.repository.js';
 
-/** How far back the monitor looks for an agent's last answer: older than this shows as "none today". */
-const LAST_ANSWER_WINDOW_MS = 24 * 60 * 60 * 1000;
-
 type TDeps = Pick<TServices, 'db'> & { now?: () => Date };
 
 const iso = (value: TDbTime): string => new Date(value).toISOString();
@@ -29,14 +26,18 @@ const agentState = (row: Pick<TAgentRow, 'isOnline' | 'status'>): TMonitorAgentS
 /**
  * GET /monitor: agents, queues, connections and wait alerts of the tenant as they are now. Read straight from
  * the raw tables by small index-backed statements (no aggregate lags behind), each bounded by what is live:
- * the tenant's staff, its open and pending tickets, the last day's answers.
+ * the tenant's staff (and each one's last answer), its open and pending tickets.
  */
 export const getMonitor = (deps: TDeps, tenantId: number): Promise<TMonitor> =>
   withTenant(deps.db, tenantId, async (tx) => {
     const now = deps.now?.() ?? new Date();
     // Sequential: one transaction runs its statements one after the other anyway.
     const agentRows = await findMonitorAgents(tx, tenantId);
-    const answers = await findLastAnswers(tx, tenantId, new Date(now.getTime() - LAST_ANSWER_WINDOW_MS));
+    const answers = await findLastAnswers(
+      tx,
+      tenantId,
+      agentRows.map((row) => row.id),
+    );
     const queueRows = await findMonitorQueues(tx, tenantId);
     const counts = await countActiveTicketsPerQueue(tx, tenantId);
     const waits = await findWaits(tx, tenantId, now);

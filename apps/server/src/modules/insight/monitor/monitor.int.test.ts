@@ -1,8 +1,8 @@
 import type { TMonitor, TMonitorQueue } from '@prosa/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
-import { tickets } from '../../../platform/db/schema.js';
+import { messages, tickets } from '../../../platform/db/schema.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { getMonitor } from './get-monitor.js';
 
@@ -177,6 +177,18 @@ describe('GET /monitor', () => {
     expect(body.connections.map((row) => row.name)).toEqual(['Site Vizinha']);
     const later = await getMonitor({ db: t.db, now: () => new Date(Date.now() + 60 * 60_000) }, b.tenantId);
     expect(later.alerts).toEqual([]);
+  });
+
+  it("an agent's last answer shows however old it is; a failed or scheduled send is not an answer", async () => {
+    const threeDaysAgo = Date.now() - 3 * 24 * 60 * 60_000;
+    const agentOf = async () => (await monitor(a.tokens.admin)).agents.find((row) => row.id === a.agent.id);
+    const answered = and(eq(messages.ticketId, ids.rita as number), eq(messages.fromMe, true));
+    await withTenant(t.db, a.tenantId, (tx) => tx.update(messages).set({ timestamp: threeDaysAgo }).where(answered));
+    expect((await agentOf())?.lastAnswerAt).toBe(new Date(threeDaysAgo).toISOString());
+    for (const status of ['failed', 'scheduled'] as const) {
+      await withTenant(t.db, a.tenantId, (tx) => tx.update(messages).set({ status }).where(answered));
+      expect((await agentOf())?.lastAnswerAt).toBeNull();
+    }
   });
 
   it('refuses without a token (401) and to agents (403); supervisors and admins get it', async () => {

@@ -32,20 +32,21 @@ export const findMonitorAgents = (tx: TExecutor, tenantId: number) =>
   );
 
 /**
- * Each agent's newest message to a customer since `since`. Bounded by the tickets that had a message since then
- * (tickets by last message, then each ticket's messages by time: both are index ranges), so a tenant's older
- * history is never read. An answer always moves its ticket's last message time, so none is missed.
+ * Each agent's newest message to a customer: one probe per agent, newest first, of the index of agents'
+ * messages (`messages_user_answer_idx`), so neither the tenant's history nor a busy day is scanned.
  */
-export const findLastAnswers = (tx: TExecutor, tenantId: number, since: Date) =>
+export const findLastAnswers = (tx: TExecutor, tenantId: number, userIds: readonly number[]) =>
   queryRows<{ userId: number; lastAnswerAt: string | number }>(
     tx,
     sql`
-      select m.user_id as "userId", max(m.timestamp) as "lastAnswerAt"
-      from tickets t
-      join messages m on m.tenant_id = t.tenant_id and m.ticket_id = t.id and m.timestamp >= ${since.getTime()}
-      where t.tenant_id = ${tenantId} and t.last_message_at >= ${since.toISOString()}::timestamptz
-        and m.from_me and m.user_id is not null and m.status not in ('scheduled', 'failed')
-      group by m.user_id`,
+      select u.id as "userId", a.at as "lastAnswerAt"
+      from unnest(${`{${userIds.join(',')}}`}::int[]) as u(id)
+      cross join lateral (
+        select m.timestamp as at from messages m
+        where m.tenant_id = ${tenantId} and m.user_id = u.id and m.from_me and m.user_id is not null
+          and m.status not in ('scheduled', 'failed')
+        order by m.timestamp desc limit 1
+      ) a`,
   );
 
 export type TQueueRow = { id: number; name: string; color: string; waitAlertMinutes: number | null };

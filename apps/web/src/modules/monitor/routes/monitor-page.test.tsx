@@ -132,7 +132,7 @@ describe('/monitor', () => {
       'Offline',
     ]);
     expect(within(agents[0] as HTMLElement).getByText(/^há 2 min \d\d s$/)).toBeDefined();
-    expect(within(agents[2] as HTMLElement).getByText('Nenhuma nas últimas 24 h')).toBeDefined();
+    expect(within(agents[2] as HTMLElement).getByText('Nenhuma ainda')).toBeDefined();
 
     const states = screen.getAllByTestId('monitor-connection-state').map((badge) => badge.textContent);
     expect(states).toEqual(['Desconectado', 'Conectado']);

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_user_answer_idx" ON "messages" USING btree ("tenant_id","user_id","timestamp") WHERE "messages"."from_me" and "messages"."user_id" is not null;
