@@ -2,7 +2,7 @@ import { ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../db/client.js';
 import { tenants } from '../db/schema.js';
-import { findCronRuns } from './cron.js';
+import { createCronWindows } from './cron-windows.js';
 import type { TCronPayload, TJobDefinition } from './job-definition.js';
 
 type TCronClockOptions = {
@@ -25,9 +25,11 @@ export const createCronClock = (options: TCronClockOptions) => {
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<number> | undefined;
 
+  const windows = createCronWindows();
+
   const runsOf = (expression: string, timeZone: string, from: Date, to: Date): Date[] => {
     try {
-      return findCronRuns(expression, timeZone, from, to);
+      return windows(expression, timeZone, from, to);
     } catch (err) {
       options.log.warn({ err, timeZone }, 'cron: a tenant time zone that cannot be read; its runs are skipped');
       return [];
@@ -43,18 +45,23 @@ export const createCronClock = (options: TCronClockOptions) => {
       .from(tenants)
       .where(ne(tenants.status, 'inactive'));
     const from = new Date(now.getTime() - lookBackMs);
+    // Tenants share a handful of zones: each schedule's runs are found once per zone.
+    const zones = new Map<string, typeof rows>();
+    for (const tenant of rows) zones.set(tenant.timezone, [...(zones.get(tenant.timezone) ?? []), tenant]);
     let enqueued = 0;
     for (const definition of scheduled) {
       const expression = definition.cron?.expression ?? '';
-      for (const tenant of rows) {
-        for (const run of runsOf(expression, tenant.timezone, from, now)) {
+      for (const [zone, tenantsOfZone] of zones) {
+        for (const run of runsOf(expression, zone, from, now)) {
           const scheduledFor = run.toISOString();
-          await options.enqueue(
-            definition as unknown as TJobDefinition<TCronPayload>,
-            { tenantId: tenant.id, scheduledFor },
-            `cron:${tenant.id}:${scheduledFor}`,
-          );
-          enqueued += 1;
+          for (const tenant of tenantsOfZone) {
+            await options.enqueue(
+              definition as unknown as TJobDefinition<TCronPayload>,
+              { tenantId: tenant.id, scheduledFor },
+              `cron:${tenant.id}:${scheduledFor}`,
+            );
+            enqueued += 1;
+          }
         }
       }
     }
