@@ -44,3 +44,24 @@ export const csvUpload = (text: string | Buffer, type = 'text/csv') =>
   multipartBody([
     { name: 'file', filename: 'lista.csv', type, data: Buffer.isBuffer(text) ? text : Buffer.from(text) },
   ]);
+
+/** A mass send's multipart body (/bulkVariable, /bulkTemplateVariable): the fields as JSON in `data`, the CSV in `file`. */
+export const bulkForm = (data: object, csv: string | Buffer) =>
+  multipartBody([
+    { name: 'data', value: JSON.stringify(data) },
+    { name: 'file', filename: 'lista.csv', type: 'text/csv', data: Buffer.isBuffer(csv) ? csv : Buffer.from(csv) },
+  ]);
+
+/**
+ * A CSV over the inline limit: `rows` data rows (`numero,nome,Cidade`), numbers from `base`. Every 500th row's
+ * number is no number, every 700th is blank (refused by the reader), every 300th repeats the first row's number
+ * (a duplicate); row n is on line n + 1.
+ */
+export const largeCsv = (rows: number, base: number) => {
+  const lines = ['numero,nome,Cidade'];
+  for (let n = 1; n <= rows; n += 1) {
+    const number = n % 700 === 0 ? '' : n % 500 === 0 ? 'abc' : n % 300 === 0 ? `119${base + 1}` : `119${base + n}`;
+    lines.push(`${number},Cliente ${n},Cidade ${n % 7}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+};

@@ -235,6 +235,8 @@ export const ZCampaignImport = ZCampaignImportReport.extend({
   processedRows: z.number().int(),
   /** Why it stopped (an error code of the catalogue) when it failed, or null. */
   failure: z.string().nullable(),
+  /** A mass send's CSV: its campaign starts once the import is done (and stays pending if it fails). */
+  startsCampaign: z.boolean(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -316,8 +318,16 @@ export type TBulkVariableInput = z.input<typeof ZBulkVariableInput>;
 export const ZBulkTemplateVariableInput = ZBulkTemplateFields.refine(windowInOrder, windowRule);
 export type TBulkTemplateVariableInput = z.input<typeof ZBulkTemplateVariableInput>;
 
-/** What a mass send answers: the campaign as started and what adding its audience did. */
-export const ZBulkResult = z.object({ campaign: ZCampaign, report: ZCampaignImportReport });
+/**
+ * What a mass send answers: the campaign as started and what adding its audience did. A CSV of more than
+ * CAMPAIGN_CSV_INLINE_ROWS data rows (the variable kinds) is imported by a job instead (202): `import` is its
+ * state, the report is empty, and the campaign stays pending until the import is done, then starts by itself.
+ */
+export const ZBulkResult = z.object({
+  campaign: ZCampaign,
+  report: ZCampaignImportReport,
+  import: ZCampaignImport.optional(),
+});
 export type TBulkResult = z.infer<typeof ZBulkResult>;
 
 /** A WhatsApp group as the web picked it from POST /listGroup: its JID and its name. */

@@ -7,6 +7,7 @@ import {
   createCampaignConnection,
   insertPhoneContacts,
 } from '../../../test/campaigns.js';
+import { bulkForm } from '../../../test/campaigns-api.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { multipartBody } from '../../../test/uploads.js';
 import { campaigns, connections, contactTags } from '../../platform/db/schema.js';
@@ -23,12 +24,6 @@ let connA: number;
 let smsA: number;
 let tagA: number;
 let people: { id: number; number: string }[];
-
-const form = (data: object, csv: string) =>
-  multipartBody([
-    { name: 'data', value: JSON.stringify(data) },
-    { name: 'file', filename: 'lista.csv', type: 'text/csv', data: Buffer.from(csv) },
-  ]);
 
 const campaignsOf = (tenantId: number) => t.db.select().from(campaigns).where(eq(campaigns.tenantId, tenantId));
 
@@ -109,9 +104,11 @@ describe('mass sends', () => {
     const start = new Date(Date.now() + 3_600_000).toISOString();
     const res = await t.request('POST', '/bulkVariable', {
       token: a.tokens.admin,
-      ...form({ connectionId: connA, messages: ['{{nome}}, seu pedido {{pedido}} saiu'], startAt: start }, csv),
+      ...bulkForm({ connectionId: connA, messages: ['{{nome}}, seu pedido {{pedido}} saiu'], startAt: start }, csv),
     });
+    // A small file: imported in the request and started, as before (no import of a job).
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).not.toHaveProperty('import');
     expect(res.body.report).toEqual({
       added: 2,
       duplicates: 0,
@@ -139,8 +136,12 @@ describe('mass sends', () => {
       ],
       ['/bulk', { body: { connectionId: connA, messages: ['a'], audience: {}, windowStart: '9:00' } }, 'windowStart'],
       ['/bulkTemplate', { body: { connectionId: connA, audience: {} } }, 'template'],
-      ['/bulkVariable', form({ connectionId: connA, messages: [] }, 'numero\n11987650401\n'), 'messages'],
-      ['/bulkVariable', form({ connectionId: connA, messages: ['a'], windowEnd: '25:00' }, 'numero\n1\n'), 'windowEnd'],
+      ['/bulkVariable', bulkForm({ connectionId: connA, messages: [] }, 'numero\n11987650401\n'), 'messages'],
+      [
+        '/bulkVariable',
+        bulkForm({ connectionId: connA, messages: ['a'], windowEnd: '25:00' }, 'numero\n1\n'),
+        'windowEnd',
+      ],
       ['/bulkVariable', multipartBody([{ name: 'data', value: '{"connectionId": ' }]), 'data'],
     ];
     for (const [path, request, field] of cases) {
@@ -179,7 +180,7 @@ describe('mass sends', () => {
     });
     const badCsv = await t.request('POST', '/bulkVariable', {
       token: a.tokens.admin,
-      ...form(base, 'nome\nAna\n'),
+      ...bulkForm(base, 'nome\nAna\n'),
     });
     expect([badCsv.status, badCsv.body.error]).toEqual([400, 'ERR_CAMPAIGN_CSV']);
     expect((await campaignsOf(a.tenantId)).length).toBe(before);
@@ -195,7 +196,7 @@ describe('mass sends', () => {
     expect([res.status, res.body.error]).toEqual([400, 'ERR_CAMPAIGN_CONNECTION']);
     const variable = await t.request('POST', '/bulkTemplateVariable', {
       token: a.tokens.admin,
-      ...form({ connectionId: connA, template }, 'numero;nome\n11987650501;Ana\n'),
+      ...bulkForm({ connectionId: connA, template }, 'numero;nome\n11987650501;Ana\n'),
     });
     expect([variable.status, variable.body.error]).toEqual([400, 'ERR_CAMPAIGN_CONNECTION']);
   });

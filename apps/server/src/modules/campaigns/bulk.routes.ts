@@ -23,14 +23,15 @@ import { readGroupSend, runGroupsSend, runParticipantsSend } from './run-group-s
 /**
  * Mass sends (/massa/*, family paths `/bulk*`): each creates a one-off campaign of its kind and starts it at
  * once (run-bulk-send.ts), answering the campaign and what adding its recipients did. The variable kinds post a
- * multipart form: the fields as JSON in `data`, the CSV in `file`. Mass calls wait for the voice module.
+ * multipart form: the fields as JSON in `data`, the CSV in `file`; a large CSV is imported by a job, which
+ * starts the campaign once done (202, with the import's state). Mass calls wait for the voice module.
  */
 export const bulkRoutes =
   (services: TServices, deps: TCampaignDeps = services): FastifyPluginAsyncZod =>
   async (app) => {
     const managers = services.guard(CAMPAIGN_MANAGERS);
     const tags = ['campaigns'];
-    const response = { 201: ZBulkResult };
+    const response = { 201: ZBulkResult, 202: ZBulkResult };
     const engine = { ...services, ...deps };
     await app.register(multipart, campaignMultipart(services));
 
@@ -54,8 +55,8 @@ export const bulkRoutes =
         async (req: FastifyRequest, reply) => {
           const { fields, csv } = await readCsvForm(req);
           const input = parseDataField(data, fields);
-          const recipients = { csv: requireCsv(csv) };
-          return reply.status(201).send(await runBulkSend(engine, req.ctx, kind, input, recipients));
+          const result = await runBulkSend(engine, req.ctx, kind, input, { csv: requireCsv(csv) });
+          return reply.status(result.import ? 202 : 201).send(result);
         },
       );
 

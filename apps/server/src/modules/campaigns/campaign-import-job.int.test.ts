@@ -2,7 +2,7 @@ import { events, type TCampaignEvent, type TCampaignImport } from '@prosa/contra
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignChannel } from '../../../test/campaigns.js';
-import { csvUpload, startCampaignsApi, type TCampaignsApi } from '../../../test/campaigns-api.js';
+import { csvUpload, largeCsv, startCampaignsApi, type TCampaignsApi } from '../../../test/campaigns-api.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { campaignContacts, campaignImports } from '../../platform/db/schema.js';
@@ -25,19 +25,6 @@ afterAll(async () => {
   closeSockets();
   await t.close();
 });
-
-/**
- * `rows` data rows (`numero,nome,Cidade`), numbers from `base`: every 500th row's number is no number, every
- * 700th is blank (refused by the reader), every 300th repeats the first row's number (a duplicate).
- */
-const largeCsv = (rows: number, base: number) => {
-  const lines = ['numero,nome,Cidade'];
-  for (let n = 1; n <= rows; n += 1) {
-    const number = n % 700 === 0 ? '' : n % 500 === 0 ? 'abc' : n % 300 === 0 ? `119${base + 1}` : `119${base + n}`;
-    lines.push(`${number},Cliente ${n},Cidade ${n % 7}`);
-  }
-  return Buffer.from(`${lines.join('\n')}\n`);
-};
 
 const upload = async (campaignId: number, bytes: Buffer, token = api.a.tokens.admin) => {
   const form = csvUpload(bytes);

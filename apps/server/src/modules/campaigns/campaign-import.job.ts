@@ -13,12 +13,14 @@ import {
   recordCampaignImportChunk,
 } from './campaign-imports.repository.js';
 import { assertEditable, lockCampaign } from './campaign-rules.js';
+import { actOnCampaignIn, type TCampaignDeps } from './engine/campaign-actions.js';
 
 export const CAMPAIGN_IMPORT_JOB = 'campaigns.csv-import';
 /** Runs after an unexpected error (the database away...); a refusal of the campaign (AppError) ends it at once. */
 const RETRIES = 5;
 
-type TImportDeps = Pick<TServices, 'db' | 'events'>;
+/** The engine's deps: a mass send's import starts its campaign when it is done. */
+type TImportDeps = TCampaignDeps;
 type TParsed = ReturnType<typeof readCampaignCsv>;
 
 const ZImportPayload = z.object({ tenantId: z.number().int().positive(), importId: z.number().int().positive() });
@@ -40,11 +42,32 @@ export const enqueueCampaignImport = (jobs: TServices['jobs'], tx: TExecutor, te
   jobs.enqueue(importRef, { tenantId, importId }, { tx, tenantId, key: `import-${importId}` });
 
 /**
+ * A mass send's import, just done in the caller's transaction: its campaign starts through the engine's own
+ * action, committing with the last chunk (so a crash before the commit redoes both, and any run after it finds
+ * the import done: it starts once). A refusal (no row had a valid number, the connection gone) leaves the
+ * campaign pending and the import failed with the reason, its report kept.
+ */
+const startImportedCampaign = async (
+  deps: TImportDeps,
+  tx: TExecutor,
+  tenantId: number,
+  campaignId: number,
+  importId: number,
+) => {
+  try {
+    await actOnCampaignIn(deps, tx, tenantId, campaignId, 'start');
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await failCampaignImport(tx, tenantId, importId, error.code, ['done']);
+  }
+};
+
+/**
  * The import's next chunk in one transaction, under the campaign's lock then the import's (the order every
  * writer of either takes), from the row the import's own record says is next: the rows, and the record of
  * how far it got, commit together, so a run that dies between chunks (or a second run beside it) goes on after
  * the last committed chunk and never adds a row twice. The first chunk also records the file's unreadable
- * rows. Answers whether rows are left.
+ * rows; the last starts a mass send's campaign. Answers whether rows are left.
  */
 const importNextChunk = (
   deps: TImportDeps,
@@ -54,9 +77,11 @@ const importNextChunk = (
   parsed: TParsed,
 ): Promise<boolean> =>
   withTenant(deps.db, tenantId, async (tx) => {
-    assertEditable(await lockCampaign(tx, tenantId, campaignId));
+    const campaign = await lockCampaign(tx, tenantId, campaignId);
     const row = await lockCampaignImport(tx, tenantId, importId);
+    // Ended meanwhile (by a run beside this one, whose last chunk may have started the campaign): nothing to do.
     if (!row || (row.status !== 'queued' && row.status !== 'running')) return false;
+    assertEditable(campaign);
     const rows = csvChunkAt(parsed.rows, row.nextRow);
     const done = await importCsvRows(deps, tx, tenantId, campaignId, rows);
     const nextRow = row.nextRow + rows.length;
@@ -69,6 +94,7 @@ const importNextChunk = (
       errors: row.status === 'queued' ? [...parsed.errors, ...done.errors] : done.errors,
       ended,
     });
+    if (ended && row.startsCampaign) await startImportedCampaign(deps, tx, tenantId, campaignId, importId);
     await deps.events.publish(tx, { type: 'campaign.changed', tenantId, campaignId });
     return !ended;
   });

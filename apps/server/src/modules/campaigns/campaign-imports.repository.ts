@@ -14,7 +14,7 @@ const activeStatuses = ['queued', 'running'] as const;
 
 export const insertCampaignImport = async (
   tx: TExecutor,
-  row: { tenantId: number; campaignId: number; file: Buffer; totalRows: number },
+  row: { tenantId: number; campaignId: number; file: Buffer; totalRows: number; startsCampaign: boolean },
 ): Promise<TCampaignImportView> => {
   const [inserted] = await tx.insert(campaignImports).values(row).returning(withoutFile);
   return inserted as TCampaignImportView;
@@ -109,19 +109,21 @@ export const recordCampaignImportChunk = async (
 
 /**
  * Ends an import that cannot go on (`failure`: the error code), dropping its file; the rows it added stay.
- * Answers its campaign, or undefined when it had already ended (or is gone).
+ * Answers its campaign, or undefined when it had already ended (or is gone). `from`: the statuses it may end
+ * from (a mass send's import just done, whose campaign then refused to start, fails from `done`).
  */
 export const failCampaignImport = async (
   tx: TExecutor,
   tenantId: number,
   importId: number,
   failure: string,
+  from: readonly TCampaignImportRow['status'][] = activeStatuses,
 ): Promise<number | undefined> => {
   const t = campaignImports;
   const [row] = await tx
     .update(t)
     .set({ status: 'failed', failure, file: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(t.tenantId, tenantId), eq(t.id, importId), inArray(t.status, [...activeStatuses])))
+    .where(and(eq(t.tenantId, tenantId), eq(t.id, importId), inArray(t.status, [...from])))
     .returning({ campaignId: t.campaignId });
   return row?.campaignId;
 };

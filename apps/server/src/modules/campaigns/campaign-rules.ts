@@ -4,6 +4,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findConnection } from '../connections/connections.service.js';
+import { hasActiveCampaignImport } from './campaign-imports.repository.js';
 import { findCampaignRow, type TCampaignRow } from './campaigns.repository.js';
 
 /** The connection type of the SMS channel (channels/sms). */
@@ -34,6 +35,11 @@ export const assertCampaignEditable = (db: TDb, tenantId: number, campaignId: nu
     if (!row) throw new AppError('ERR_CAMPAIGN_NOT_FOUND');
     assertEditable(row);
   });
+
+/** While a job imports a CSV into the campaign, it neither starts nor takes another CSV (409). */
+export const assertNoActiveImport = async (tx: TExecutor, tenantId: number, campaignId: number) => {
+  if (await hasActiveCampaignImport(tx, tenantId, campaignId)) throw new AppError('ERR_CAMPAIGN_IMPORT_RUNNING');
+};
 
 export const assertDeletable = (row: TCampaignRow) => {
   if (!deletableStatuses.includes(row.status)) throw new AppError('ERR_CAMPAIGN_LOCKED');

@@ -5,8 +5,8 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
 import { type parseCampaignCsv, readCampaignCsv } from './campaign-csv.js';
 import { CSV_CHUNK_ROWS, importCsvRows } from './campaign-csv-rows.js';
-import { assertNoActiveImport, queueCampaignImport } from './campaign-imports.js';
-import { assertCampaignEditable, assertEditable, lockCampaign } from './campaign-rules.js';
+import { queueCampaignImport } from './campaign-imports.js';
+import { assertCampaignEditable, assertEditable, assertNoActiveImport, lockCampaign } from './campaign-rules.js';
 import { readCsvForm, requireCsv } from './campaign-upload.js';
 
 type TDeps = Pick<TServices, 'db' | 'events'>;
@@ -43,6 +43,16 @@ export const importCsvInto = async (
 };
 
 /**
+ * A CSV's bytes read once in the request (400 ERR_CAMPAIGN_CSV for a file that is none): its rows, and whether
+ * it is small enough (up to CAMPAIGN_CSV_INLINE_ROWS data rows) to import inside the request, or goes to the job.
+ */
+export const readCsvUpload = (bytes: Buffer) => {
+  const parsed = readCampaignCsv(bytes);
+  const totalRows = parsed.rows.length + parsed.errors.length;
+  return { parsed, totalRows, inline: totalRows <= CAMPAIGN_CSV_INLINE_ROWS };
+};
+
+/**
  * POST /campaigns/:id/csv (multipart, the CSV in `file`): up to CAMPAIGN_CSV_INLINE_ROWS data rows are
  * imported at once (the report); a larger file is stored and imported by a job (its state, 202).
  */
@@ -54,10 +64,9 @@ export const uploadCampaignCsv = async (
 ): Promise<{ inline: TCampaignImportReport } | { queued: TCampaignImport }> => {
   await assertCampaignEditable(deps.db, ctx.tenantId, campaignId);
   const { csv } = await readCsvForm(req);
-  const bytes = requireCsv(csv);
-  const parsed = readCampaignCsv(bytes);
-  const totalRows = parsed.rows.length + parsed.errors.length;
-  if (totalRows <= CAMPAIGN_CSV_INLINE_ROWS)
-    return { inline: await importCsvInto(deps, ctx.tenantId, campaignId, parsed) };
-  return { queued: await queueCampaignImport(deps, ctx.tenantId, campaignId, bytes, totalRows) };
+  const file = requireCsv(csv);
+  const { parsed, totalRows, inline } = readCsvUpload(file);
+  if (inline) return { inline: await importCsvInto(deps, ctx.tenantId, campaignId, parsed) };
+  const stored = { file, totalRows, startsCampaign: false };
+  return { queued: await queueCampaignImport(deps, ctx.tenantId, campaignId, stored) };
 };

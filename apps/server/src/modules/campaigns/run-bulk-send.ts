@@ -2,6 +2,7 @@ import {
   DEFAULT_TIME_ZONE,
   type TBulkResult,
   type TCampaignAudience,
+  type TCampaignImport,
   type TCampaignImportReport,
   type TCampaignKind,
   type ZCampaignInput,
@@ -13,10 +14,10 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { addAudienceTo, addCampaignContacts } from './campaign-audience.js';
-import { readCampaignCsv } from './campaign-csv.js';
+import { storeCampaignImport } from './campaign-imports.js';
 import { deleteCampaignRow } from './campaigns.repository.js';
 import { actOnCampaign, type TCampaignDeps } from './engine/campaign-actions.js';
-import { importCsvInto } from './import-campaign-csv.js';
+import { importCsvInto, readCsvUpload } from './import-campaign-csv.js';
 import { getCampaign, insertNewCampaign } from './manage-campaigns.js';
 
 type TDeps = TCampaignDeps & Pick<TServices, 'db' | 'events' | 'channels'>;
@@ -62,6 +63,9 @@ export const bulkName = (kind: TCampaignKind, at: Date, timeZone: string) => {
  * A mass send (/massa/*): a one-off campaign of its kind, created with its recipients and started at once
  * through the one engine (same pacing, window and report as a campaign). When it cannot start (no valid
  * recipient, a CSV that cannot be read), nothing is left behind: the campaign is deleted and the error goes on.
+ * A CSV is read before anything is written; one over CAMPAIGN_CSV_INLINE_ROWS data rows is stored with the
+ * campaign, in its transaction, and imported by the job (campaign-import.job.ts), whose last chunk starts it:
+ * the answer is then the pending campaign and the import's state.
  */
 export const runBulkSend = async (
   deps: TDeps,
@@ -69,11 +73,13 @@ export const runBulkSend = async (
   kind: TCampaignKind,
   fields: TBulkFields,
   recipients: TBulkRecipients,
-  /** Done once the campaign has its recipients, before it starts (a group send's file attached). */
+  /** Done once the campaign has its recipients, before it starts (a group send's file; the CSV kinds have none). */
   beforeStart?: (campaignId: number) => Promise<unknown>,
 ): Promise<TBulkResult> => {
   const now = deps.now?.() ?? new Date();
   let report: TCampaignImportReport = { added: 0, duplicates: 0, errors: [] };
+  const csv = 'csv' in recipients ? { file: recipients.csv, ...readCsvUpload(recipients.csv) } : undefined;
+  let queued: TCampaignImport | undefined;
   const campaignId = await withTenant(deps.db, ctx.tenantId, async (tx) => {
     const timeZone = (await findTenant(tx, ctx.tenantId))?.timezone ?? DEFAULT_TIME_ZONE;
     const name = fields.name ?? bulkName(kind, now, timeZone);
@@ -88,11 +94,15 @@ export const runBulkSend = async (
       );
       report = { ...recipients.report, added, duplicates: recipients.report.duplicates + duplicates };
     }
+    if (csv && !csv.inline) {
+      const stored = { file: csv.file, totalRows: csv.totalRows, startsCampaign: true };
+      queued = await storeCampaignImport(deps, tx, ctx.tenantId, id, stored);
+    }
     return id;
   });
+  if (queued) return { campaign: await getCampaign(deps, ctx, campaignId), report, import: queued };
   try {
-    if ('csv' in recipients)
-      report = await importCsvInto(deps, ctx.tenantId, campaignId, readCampaignCsv(recipients.csv));
+    if (csv) report = await importCsvInto(deps, ctx.tenantId, campaignId, csv.parsed);
     await beforeStart?.(campaignId);
     await actOnCampaign(deps, ctx.tenantId, campaignId, 'start');
   } catch (error) {

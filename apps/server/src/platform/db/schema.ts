@@ -1201,6 +1201,8 @@ export const campaignImports = pgTable(
     errors: jsonb('errors').$type<{ row: number; field: string; message: string }[]>().notNull().default([]),
     /** Why it failed (an error code), or null. */
     failure: text('failure'),
+    /** A mass send's CSV (migration 0035): the last chunk starts the campaign, in its transaction. */
+    startsCampaign: boolean('starts_campaign').notNull().default(false),
     ...timestamps,
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

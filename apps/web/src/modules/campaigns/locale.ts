@@ -144,6 +144,8 @@ export const campaignsPtBR = {
   import: {
     progress: 'Importando {{processed}} de {{total}} linhas',
     failed: 'A importação parou: {{reason}}',
+    startsWhenDone: 'O envio começa sozinho assim que a importação terminar.',
+    notStarted: 'O envio não começou.',
   },
   report: {
     title: 'Resultado da importação',
@@ -203,6 +205,10 @@ export const campaignsPtBR = {
     audienceRequired: 'Escolha ao menos uma etiqueta ou contato.',
     send: 'Enviar',
     sent: 'Envio criado: {{count}} contatos. Acompanhe o progresso.',
+    importing: 'Envio criado. O arquivo CSV está sendo importado.',
+    importTitle: 'Importando os contatos do CSV',
+    openCampaign: 'Acompanhar a campanha',
+    another: 'Novo envio',
     kinds: {
       texto: 'Texto para etiquetas, carteiras ou contatos escolhidos.',
       textovariavel: 'Texto com variáveis: cada linha do CSV é um contato e suas colunas são as variáveis.',
@@ -365,6 +371,8 @@ export const campaignsEn: typeof campaignsPtBR = {
   import: {
     progress: 'Importing {{processed}} of {{total}} rows',
     failed: 'The import stopped: {{reason}}',
+    startsWhenDone: 'Sending starts by itself as soon as the import ends.',
+    notStarted: 'Sending did not start.',
   },
   report: {
     title: 'Import result',
@@ -424,6 +432,10 @@ export const campaignsEn: typeof campaignsPtBR = {
     audienceRequired: 'Choose at least one tag or contact.',
     send: 'Send',
     sent: 'Send created: {{count}} contacts. Follow its progress.',
+    importing: 'Send created. The CSV file is being imported.',
+    importTitle: 'Importing the CSV’s contacts',
+    openCampaign: 'Follow the campaign',
+    another: 'New send',
     kinds: {
       texto: 'Text to tags, wallets or chosen contacts.',
       textovariavel: 'Text with variables: each CSV row is a contact and its columns are the variables.',

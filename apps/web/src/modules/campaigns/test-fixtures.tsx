@@ -4,6 +4,7 @@ import {
   type TCampaign,
   type TCampaignContact,
   type TCampaignCounts,
+  type TCampaignImport,
   type TConnection,
   type TMessageTemplate,
 } from '@prosa/contracts';
@@ -57,6 +58,23 @@ export const campaign = (overrides: Partial<TCampaign> = {}): TCampaign => ({
   createdBy: { id: 1, name: 'Ana' },
   createdAt: '2026-11-25T10:00:00.000Z',
   startedAt: null,
+  finishedAt: null,
+  ...overrides,
+});
+
+/** A CSV import run by the server's job. */
+export const campaignImport = (overrides: Partial<TCampaignImport> = {}): TCampaignImport => ({
+  id: 3,
+  campaignId: 7,
+  status: 'running',
+  totalRows: 50_000,
+  processedRows: 0,
+  added: 0,
+  duplicates: 0,
+  errors: [],
+  failure: null,
+  startsCampaign: false,
+  createdAt: '2026-11-27T12:00:00.000Z',
   finishedAt: null,
   ...overrides,
 });

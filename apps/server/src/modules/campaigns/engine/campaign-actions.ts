@@ -4,7 +4,7 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { AppError } from '../../../platform/errors.js';
 import { findConnection } from '../../connections/connections.service.js';
 import { withdrawWaitingMessages } from '../../messages/messages.service.js';
-import { assertNoActiveImport } from '../campaign-imports.js';
+import { assertNoActiveImport } from '../campaign-rules.js';
 import { scheduleCampaignStep, type TCampaignDeps } from './campaign-tick.job.js';
 import {
   countPendingContacts,
@@ -51,40 +51,48 @@ const withdrawQueuedSends = async (deps: TCampaignDeps, tx: TExecutor, tenantId:
  * Starts, pauses, resumes or cancels a campaign, under its row's lock, so the change is seen by the engine's
  * next step on any instance (a pause or a cancel takes effect before the next send). Start and resume plan the
  * next step (at the start time, or now); pause and cancel forget it (the step's job finds it moved and does
- * nothing). Another tenant's campaign is not found.
+ * nothing). Another tenant's campaign is not found. Every refusal comes before any write but the push, so a
+ * caller in its own transaction (a mass send's import, ending) may catch it and go on.
  */
-export const actOnCampaign = async (
+export const actOnCampaignIn = async (
   deps: TCampaignDeps,
+  tx: TExecutor,
   tenantId: number,
   campaignId: number,
   action: TCampaignAction,
 ): Promise<void> => {
   const now = deps.now?.() ?? new Date();
-  await withTenant(deps.db, tenantId, async (tx) => {
-    const campaign = await lockCampaign(tx, tenantId, campaignId);
-    if (!campaign) throw new AppError('ERR_CAMPAIGN_NOT_FOUND');
-    if (!canMove(action, campaign.status)) throw new AppError('ERR_CAMPAIGN_STATUS');
-    await deps.events.publish(tx, { type: 'campaign.changed', tenantId, campaignId });
-    if (action === 'pause' || action === 'cancel') {
-      await updateCampaignRow(tx, tenantId, campaignId, {
-        status: action === 'pause' ? 'paused' : 'canceled',
-        nextSendAt: null,
-        pauseReason: null,
-        ...(action === 'cancel' ? { finishedAt: now } : {}),
-      });
-      if (action === 'cancel') await withdrawQueuedSends(deps, tx, tenantId, campaignId);
-      return;
-    }
-    // A CSV still being imported: the engine would finish the campaign before its last rows are in.
-    await assertNoActiveImport(tx, tenantId, campaignId);
-    if (action === 'start') await assertStartable(deps, campaign, tx);
-    const at = action === 'start' && campaign.startAt && campaign.startAt > now ? campaign.startAt : now;
-    const updated = await updateCampaignRow(tx, tenantId, campaignId, {
-      status: at > now ? 'scheduled' : 'processing',
-      nextSendAt: at,
+  const campaign = await lockCampaign(tx, tenantId, campaignId);
+  if (!campaign) throw new AppError('ERR_CAMPAIGN_NOT_FOUND');
+  if (!canMove(action, campaign.status)) throw new AppError('ERR_CAMPAIGN_STATUS');
+  await deps.events.publish(tx, { type: 'campaign.changed', tenantId, campaignId });
+  if (action === 'pause' || action === 'cancel') {
+    await updateCampaignRow(tx, tenantId, campaignId, {
+      status: action === 'pause' ? 'paused' : 'canceled',
+      nextSendAt: null,
       pauseReason: null,
-      ...(action === 'start' ? { startedAt: now } : {}),
+      ...(action === 'cancel' ? { finishedAt: now } : {}),
     });
-    if (updated) await scheduleCampaignStep(deps.jobs, tx, updated, at);
+    if (action === 'cancel') await withdrawQueuedSends(deps, tx, tenantId, campaignId);
+    return;
+  }
+  // A CSV still being imported: the engine would finish the campaign before its last rows are in.
+  await assertNoActiveImport(tx, tenantId, campaignId);
+  if (action === 'start') await assertStartable(deps, campaign, tx);
+  const at = action === 'start' && campaign.startAt && campaign.startAt > now ? campaign.startAt : now;
+  const updated = await updateCampaignRow(tx, tenantId, campaignId, {
+    status: at > now ? 'scheduled' : 'processing',
+    nextSendAt: at,
+    pauseReason: null,
+    ...(action === 'start' ? { startedAt: now } : {}),
   });
+  if (updated) await scheduleCampaignStep(deps.jobs, tx, updated, at);
 };
+
+/** The same in a transaction of its own (the routes', the engine's tests). */
+export const actOnCampaign = (
+  deps: TCampaignDeps,
+  tenantId: number,
+  campaignId: number,
+  action: TCampaignAction,
+): Promise<void> => withTenant(deps.db, tenantId, (tx) => actOnCampaignIn(deps, tx, tenantId, campaignId, action));

@@ -46,19 +46,23 @@ export const bulkFormData = (input: object, file: File): FormData => {
   return form;
 };
 
-/** POST the kind's bulk endpoint: the one-off campaign is created, filled and started at once. */
-/** A mass send (any form): posts it, keeps the campaign it made in the cache and refreshes the lists. */
+/**
+ * A mass send (any form): posts it, keeps the campaign it made (and a large CSV's import, 202) in the cache and
+ * refreshes the lists.
+ */
 export const useMassSend = <TInput>(post: (input: TInput, file: File | null) => Promise<TBulkResult>) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ input, file }: { input: TInput; file: File | null }) => post(input, file),
     onSuccess: (result) => {
       client.setQueryData(campaignKeys.one(result.campaign.id), result.campaign);
+      if (result.import) client.setQueryData(campaignKeys.latestImport(result.campaign.id), result.import);
       return client.invalidateQueries({ queryKey: campaignKeys.lists });
     },
   });
 };
 
+/** POST the kind's bulk endpoint: the one-off campaign is created, filled and started (a large CSV: once imported). */
 export const useBulkSend = (kind: TBulkKind) =>
   useMassSend<TBulkInput>(async (input, file) => {
     const { path, csv } = bulkEndpoints[kind];

@@ -31,12 +31,13 @@ export const AudiencePanel = ({ campaignId }: { campaignId: number }) => {
   const [csv, setCsv] = useState<{ file: File | null; columns: string[] }>({ file: null, columns: [] });
   const [report, setReport] = useState<TCampaignImportReport | null>(null);
   // A large file's import runs on the server: its state is followed from the upload on (and shown whenever
-  // one is running, e.g. after a reload), and its report shown once it ends.
+  // one is running, e.g. after a reload), and its report shown once it ends. A mass send's import stays shown:
+  // its report (or why the send did not start) is the campaign's own.
   const latestImport = useLatestCampaignImport(campaignId);
   const [followImport, setFollowImport] = useState(false);
   const importState = latestImport.data;
   const importing = isImportRunning(importState);
-  const shownImport = importState && (followImport || importing) ? importState : null;
+  const shownImport = importState && (followImport || importing || importState.startsCampaign) ? importState : null;
 
   const add = () => {
     if (isAudienceEmpty(audience)) return setAudienceError(t('campaigns.audience.nothingChosen'));

@@ -9,7 +9,7 @@ import { ImportReport } from './import-report';
 /**
  * A CSV the server imports in the background: "Importando 12.000 de 50.000 linhas" and a bar that moves with
  * the campaign's pushes, then what the import did (the report a small file gets at once), and why it stopped
- * if it failed.
+ * if it failed. A mass send's import says its campaign starts once it is done (or that it did not start).
  */
 export const CsvImportProgress = ({ state }: { state: TCampaignImport }) => {
   const { t } = useTranslation();
@@ -27,6 +27,11 @@ export const CsvImportProgress = ({ state }: { state: TCampaignImport }) => {
           value={state.totalRows > 0 ? (state.processedRows / state.totalRows) * 100 : 0}
           aria-label={label}
         />
+        {state.startsCampaign && (
+          <Text size="xs" c="dimmed">
+            {t('campaigns.import.startsWhenDone')}
+          </Text>
+        )}
       </Stack>
     );
   }
@@ -35,6 +40,7 @@ export const CsvImportProgress = ({ state }: { state: TCampaignImport }) => {
       {state.status === 'failed' && state.failure && (
         <Alert color="negative" variant="light" data-testid="campaign-import-failed">
           {t('campaigns.import.failed', { reason: describeReason(state.failure) })}
+          {state.startsCampaign && ` ${t('campaigns.import.notStarted')}`}
         </Alert>
       )}
       <ImportReport report={state} />

@@ -9,12 +9,14 @@ type TSend<TInput> = UseMutationResult<TBulkResult, Error, { input: TInput; file
 
 /**
  * The submit of a mass-send form: sends, says how many contacts it reached (`sentKey`, with `count`) and opens
- * the campaign it made to follow its progress; a refused field is shown on the form.
+ * the campaign it made to follow its progress; a refused field is shown on the form. A large CSV's answer (its
+ * import under way, nobody added yet) goes to `onImport`, which shows the import's progress, when given.
  */
 export const useSendAndOpen = <TInput>(
   send: TSend<TInput>,
   form: Parameters<typeof showApiError>[1],
   sentKey: string,
+  onImport?: (campaignId: number) => void,
 ) => {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
@@ -22,7 +24,11 @@ export const useSendAndOpen = <TInput>(
     send.mutate(
       { input, file },
       {
-        onSuccess: ({ campaign, report }) => {
+        onSuccess: ({ campaign, report, import: queued }) => {
+          if (queued && onImport) {
+            notifySuccess(t('campaigns.bulk.importing'));
+            return onImport(campaign.id);
+          }
           notifySuccess(t(sentKey, { count: report.added }));
           navigate('contatos-campanha', { campanhaId: campaign.id });
         },

@@ -1,8 +1,19 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
+import { dispatchCampaignEvent } from '../../../app/realtime/socket';
 import { useSessionStore } from '../../../app/session/session-store';
-import { campaign, connection, hasOption, pick, renderAt, serve, type TCall, template } from '../test-fixtures';
+import {
+  campaign,
+  campaignImport,
+  connection,
+  hasOption,
+  pick,
+  renderAt,
+  serve,
+  type TCall,
+  template,
+} from '../test-fixtures';
 import { BulkCallPage } from './bulk-call-page';
 import { BulkSendPage } from './bulk-send-page';
 
@@ -104,6 +115,46 @@ describe('/massa/*: the mass-send form', () => {
       dailyCap: null,
     });
     expect((await screen.findByTestId('navigated')).textContent).toBe('/campanhas/9');
+  });
+
+  it('textovariavel: a large CSV shows its import in place of the form, following the pushes, with the campaign link', async () => {
+    let onServer = campaignImport({ campaignId: 9, status: 'queued', totalRows: 2_100, startsCampaign: true });
+    serve((call) => {
+      if (call.method === 'GET' && call.url === '/whatsapp') return connections;
+      if (call.method === 'GET' && call.url === '/campaigns/9/imports/latest') return { import: onServer };
+      if (call.method === 'POST' && call.url === '/bulkVariable')
+        return [
+          202,
+          { campaign: campaign({ id: 9 }), report: { added: 0, duplicates: 0, errors: [] }, import: onServer },
+        ];
+      return undefined;
+    });
+    renderAt(<BulkSendPage kind="textovariavel" />, '/massa/textovariavel');
+    const form = await screen.findByTestId('bulk-form');
+    await pick('campaign-connection', 'Vendas');
+    fireEvent.change(within(form).getByTestId('campaign-variant'), { target: { value: 'Oi {{nome}}' } });
+    const file = new File(['numero;nome\n5511988887777;Ana\n'], 'grande.csv', { type: 'text/csv' });
+    fireEvent.change(form.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+    await within(form).findByTestId('campaign-csv-columns');
+    fireEvent.click(within(form).getByTestId('bulk-send'));
+
+    // Nobody added yet: the import's progress, not a count, and the campaign's page to follow it.
+    const panel = await screen.findByTestId('bulk-import');
+    expect(within(panel).getByTestId('campaign-import-progress').textContent).toContain('Importando 0 de 2.100 linhas');
+    expect(panel.textContent).toContain('O envio começa sozinho assim que a importação terminar.');
+    expect(within(panel).getByTestId('bulk-open-campaign').getAttribute('href')).toBe('/campanhas/9');
+    expect(screen.queryByTestId('bulk-form')).toBeNull();
+    expect(screen.queryByTestId('navigated')).toBeNull();
+
+    onServer = { ...onServer, status: 'running', processedRows: 1_003, added: 1_000 };
+    dispatchCampaignEvent({ campaignId: 9 });
+    await waitFor(() => expect(panel.textContent).toContain('Importando 1.003 de 2.100 linhas'));
+    onServer = { ...onServer, status: 'done', processedRows: 2_100, added: 2_088, duplicates: 5 };
+    dispatchCampaignEvent({ campaignId: 9 });
+    expect(await within(panel).findByText('2.088 adicionados')).toBeTruthy();
+
+    fireEvent.click(within(panel).getByTestId('bulk-another'));
+    expect(await screen.findByTestId('bulk-form')).toBeTruthy();
   });
 
   it('template: offers Cloud API connections and posts the chosen template with its parameters', async () => {

@@ -13,6 +13,7 @@ import {
   isAudienceEmpty,
   type TAudienceValue,
 } from '../components/audience-fields';
+import { BulkImportPanel } from '../components/bulk-import-panel';
 import {
   emptySendFields,
   isTemplateKind,
@@ -42,7 +43,8 @@ const toInput = (values: TBulkForm, kind: TBulkKind): TBulkInput => {
 /**
  * `/massa/*`: one form for every mass-send kind. Connection (filtered to the kind's channels), the message or
  * an approved template, who gets it (tags and contacts, or a CSV for the *variavel kinds) and the sending
- * options. Sending creates a one-off campaign, started at once, and opens it to follow its progress.
+ * options. Sending creates a one-off campaign, started at once, and opens it to follow its progress. A large
+ * CSV is imported by the server first: the page then shows the import's progress in place of the form.
  */
 export const BulkSendPage = ({ kind }: { kind: TBulkKind }) => {
   const { t } = useTranslation();
@@ -51,6 +53,8 @@ export const BulkSendPage = ({ kind }: { kind: TBulkKind }) => {
   const usesCsv = bulkEndpoints[kind].csv;
   const [csv, setCsv] = useState<{ file: File | null; columns: string[] }>({ file: null, columns: [] });
   const [csvError, setCsvError] = useState<string | undefined>();
+  // The campaign whose large CSV the server is importing (202), or null: the form.
+  const [importing, setImporting] = useState<number | null>(null);
   const form = useForm<TBulkForm>({
     initialValues: { ...emptySendFields(), name: '', audience: emptyAudience() },
     validate: (values) => {
@@ -60,7 +64,12 @@ export const BulkSendPage = ({ kind }: { kind: TBulkKind }) => {
     },
   });
 
-  const sendAndOpen = useSendAndOpen(send, form, 'campaigns.bulk.sent');
+  const sendAndOpen = useSendAndOpen(send, form, 'campaigns.bulk.sent', setImporting);
+  const another = () => {
+    form.reset();
+    setCsv({ file: null, columns: [] });
+    setImporting(null);
+  };
   const submit = form.onSubmit((values) => {
     if (usesCsv && !csv.file) return setCsvError(t('campaigns.bulk.csvRequired'));
     sendAndOpen(toInput(values, kind), csv.file);
@@ -76,82 +85,86 @@ export const BulkSendPage = ({ kind }: { kind: TBulkKind }) => {
       <Text c="dimmed" size="sm">
         {t(`campaigns.bulk.kinds.${kind}`)} {t('campaigns.bulk.hint')}
       </Text>
-      <Paper withBorder p="md" radius="md" maw={880}>
-        <form onSubmit={submit} noValidate data-testid="bulk-form">
-          <Stack>
-            <TextInput
-              label={t('campaigns.bulk.name')}
-              placeholder={t('campaigns.bulk.namePlaceholder')}
-              maxLength={120}
-              data-testid="bulk-name"
-              {...form.getInputProps('name')}
-            />
-            <ConnectionSelect
-              connections={connections.data}
-              kind={kind}
-              value={form.values.connectionId}
-              onChange={(value) => form.setFieldValue('connectionId', value)}
-              error={form.errors.connectionId}
-            />
-            {usesCsv && (
-              <CsvPicker
-                file={csv.file}
-                columns={csv.columns}
-                error={csvError}
-                onChange={(file, columns) => {
-                  setCsv({ file, columns });
-                  setCsvError(undefined);
-                }}
+      {importing !== null ? (
+        <BulkImportPanel campaignId={importing} onAnother={another} />
+      ) : (
+        <Paper withBorder p="md" radius="md" maw={880}>
+          <form onSubmit={submit} noValidate data-testid="bulk-form">
+            <Stack>
+              <TextInput
+                label={t('campaigns.bulk.name')}
+                placeholder={t('campaigns.bulk.namePlaceholder')}
+                maxLength={120}
+                data-testid="bulk-name"
+                {...form.getInputProps('name')}
               />
-            )}
-            {isTemplateKind(kind) ? (
-              <TemplateFields
-                connectionId={form.values.connectionId ? Number(form.values.connectionId) : null}
-                value={form.values.template}
-                onChange={(value) => form.setFieldValue('template', value)}
-                error={templateError ?? messagesError}
-                columns={csv.columns}
+              <ConnectionSelect
+                connections={connections.data}
+                kind={kind}
+                value={form.values.connectionId}
+                onChange={(value) => form.setFieldValue('connectionId', value)}
+                error={form.errors.connectionId}
               />
-            ) : (
-              <MessageVariantsField
-                single
-                values={form.values.messages}
-                onChange={(messages) => form.setFieldValue('messages', messages)}
-                error={messagesError}
-                columns={csv.columns}
-              />
-            )}
-            {!usesCsv && (
-              <AudienceFields
-                value={form.values.audience}
-                onChange={(audience) => {
-                  form.setFieldValue('audience', audience);
-                  form.clearFieldError('audience');
-                }}
-                error={form.errors.audience as string | undefined}
-              />
-            )}
-            <Accordion variant="contained">
-              <Accordion.Item value="options">
-                <Accordion.Control data-testid="bulk-options">{t('campaigns.form.sendOptions')}</Accordion.Control>
-                <Accordion.Panel>
-                  <SendOptionsFields inputProps={(path) => form.getInputProps(path)} />
-                </Accordion.Panel>
-              </Accordion.Item>
-            </Accordion>
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                leftSection={<IconSend size={16} />}
-                loading={send.isPending}
-                data-testid="bulk-send"
-              >
-                {t('campaigns.bulk.send')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+              {usesCsv && (
+                <CsvPicker
+                  file={csv.file}
+                  columns={csv.columns}
+                  error={csvError}
+                  onChange={(file, columns) => {
+                    setCsv({ file, columns });
+                    setCsvError(undefined);
+                  }}
+                />
+              )}
+              {isTemplateKind(kind) ? (
+                <TemplateFields
+                  connectionId={form.values.connectionId ? Number(form.values.connectionId) : null}
+                  value={form.values.template}
+                  onChange={(value) => form.setFieldValue('template', value)}
+                  error={templateError ?? messagesError}
+                  columns={csv.columns}
+                />
+              ) : (
+                <MessageVariantsField
+                  single
+                  values={form.values.messages}
+                  onChange={(messages) => form.setFieldValue('messages', messages)}
+                  error={messagesError}
+                  columns={csv.columns}
+                />
+              )}
+              {!usesCsv && (
+                <AudienceFields
+                  value={form.values.audience}
+                  onChange={(audience) => {
+                    form.setFieldValue('audience', audience);
+                    form.clearFieldError('audience');
+                  }}
+                  error={form.errors.audience as string | undefined}
+                />
+              )}
+              <Accordion variant="contained">
+                <Accordion.Item value="options">
+                  <Accordion.Control data-testid="bulk-options">{t('campaigns.form.sendOptions')}</Accordion.Control>
+                  <Accordion.Panel>
+                    <SendOptionsFields inputProps={(path) => form.getInputProps(path)} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              </Accordion>
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  leftSection={<IconSend size={16} />}
+                  loading={send.isPending}
+                  data-testid="bulk-send"
+                >
+                  {t('campaigns.bulk.send')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
     </Stack>
   );
 };

@@ -1,10 +1,10 @@
-import type { TCampaign, TCampaignContact, TCampaignImport } from '@prosa/contracts';
+import type { TCampaign, TCampaignContact } from '@prosa/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
 import { dispatchCampaignEvent } from '../../../app/realtime/socket';
 import { useSessionStore } from '../../../app/session/session-store';
-import { campaign, contactRow, noCounts, pick, renderAt, serve } from '../test-fixtures';
+import { campaign, campaignImport, contactRow, noCounts, pick, renderAt, serve } from '../test-fixtures';
 import { CampaignDetailPage } from './campaign-detail-page';
 
 const originalAdapter = http.defaults.adapter;
@@ -178,21 +178,7 @@ describe('/campanhas/:campanhaId', () => {
   });
 
   it('follows a large CSV imported in the background: the bar moves with the pushes, then the report', async () => {
-    const state = (changes: Partial<TCampaignImport>): TCampaignImport => ({
-      id: 3,
-      campaignId: 7,
-      status: 'running',
-      totalRows: 50_000,
-      processedRows: 0,
-      added: 0,
-      duplicates: 0,
-      errors: [],
-      failure: null,
-      createdAt: '2026-11-27T12:00:00.000Z',
-      finishedAt: null,
-      ...changes,
-    });
-    let onServer = state({ status: 'queued' });
+    let onServer = campaignImport({ status: 'queued' });
     const calls = serve((call) => {
       if (call.method === 'GET' && call.url === '/campaigns/7') return campaign({ id: 7, status: 'pending' });
       if (call.method === 'GET' && call.url === '/campaigns/7/timeline') return { points: [] };
@@ -213,7 +199,7 @@ describe('/campanhas/:campanhaId', () => {
     expect(progress.textContent).toContain('Importando 0 de 50.000 linhas');
 
     // Each chunk the server imports pushes `{tenantId}:campaign`: the bar follows.
-    onServer = state({ processedRows: 12_000, added: 11_990, duplicates: 10 });
+    onServer = campaignImport({ processedRows: 12_000, added: 11_990, duplicates: 10 });
     dispatchCampaignEvent({ campaignId: 7 });
     await waitFor(() =>
       expect(screen.getByTestId('campaign-import-progress').textContent).toContain(
@@ -222,7 +208,7 @@ describe('/campanhas/:campanhaId', () => {
     );
     expect(within(audience).getByTestId('audience-csv-send').hasAttribute('disabled')).toBe(true);
 
-    onServer = state({
+    onServer = campaignImport({
       status: 'done',
       processedRows: 50_000,
       added: 49_990,
@@ -236,6 +222,29 @@ describe('/campanhas/:campanhaId', () => {
     expect(within(report).getByText('1 linha com erro')).toBeTruthy();
     expect(within(report).getByText('não é um número de telefone')).toBeTruthy();
     expect(screen.queryByTestId('campaign-import-progress')).toBeNull();
+  });
+
+  it("keeps a mass send's import shown: why it stopped, and that the send did not start", async () => {
+    const failed = campaignImport({
+      status: 'failed',
+      failure: 'ERR_CAMPAIGN_NO_CONTACTS',
+      startsCampaign: true,
+      processedRows: 50_000,
+      errors: [{ row: 2, field: 'number', message: 'não é um número de telefone' }],
+    });
+    serve((call) => {
+      if (call.method === 'GET' && call.url === '/campaigns/7') return campaign({ id: 7, kind: 'textovariavel' });
+      if (call.method === 'GET' && call.url === '/campaigns/7/timeline') return { points: [] };
+      if (call.method === 'GET' && call.url === '/campaigns/contacts/7')
+        return { contacts: [], count: 0, hasMore: false };
+      if (call.method === 'GET' && call.url === '/campaigns/7/imports/latest') return { import: failed };
+      return undefined;
+    });
+    open();
+    const alert = await screen.findByTestId('campaign-import-failed');
+    expect(alert.textContent).toContain('A importação parou:');
+    expect(alert.textContent).toContain('O envio não começou.');
+    expect(screen.getByText('não é um número de telefone')).toBeTruthy();
   });
 
   it('says the campaign does not exist for an address that is not one', async () => {

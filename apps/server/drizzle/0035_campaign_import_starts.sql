@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_imports" ADD COLUMN "starts_campaign" boolean DEFAULT false NOT NULL;
