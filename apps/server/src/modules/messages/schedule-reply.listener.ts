@@ -1,12 +1,11 @@
 import { withTenant } from '../../platform/db/tenant-tx.js';
+import { concernedByContact } from '../../platform/events/deferred-concerns.js';
 import type { TEventListener } from '../../platform/events/event-bus.js';
 import type { TServices } from '../../platform/services.js';
 import { findMessage } from './messages.repository.js';
 import { lockMessage } from './outbound.repository.js';
-import { findCancelledByReply } from './schedule.repository.js';
+import { findCancelledByReply, findContactsAwaitingReply } from './schedule.repository.js';
 import { cancelScheduleRow } from './schedule-fire.job.js';
-
-const ANY_TIME = new Date('9999-12-31T00:00:00Z');
 
 /**
  * The customer wrote first: their schedules set to "cancel if the customer writes" (scheduled before this
@@ -21,8 +20,9 @@ export const scheduleReplyListener = (
   scope: 'once',
   attempts: 5,
   // No job unless the contact has a schedule waiting to be cancelled by a reply (of any age: `handle` compares
-  // it with the message's own time).
-  concerns: async (tx, event) => (await findCancelledByReply(tx, event.tenantId, event.contactId, ANY_TIME)).length > 0,
+  // it with the message's own time); one read for the transaction's messages.
+  concernsAll: (tx, events) =>
+    concernedByContact(events, (tenantId, contactIds) => findContactsAwaitingReply(tx, tenantId, contactIds)),
   handle: async (event) =>
     withTenant(services.db, event.tenantId, async (tx) => {
       const inbound = await findMessage(tx, event.tenantId, event.messageId);

@@ -1,5 +1,5 @@
 import type { TScheduleOptions } from '@prosa/contracts';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { messageSchedules, messages } from '../../platform/db/schema.js';
 
@@ -64,6 +64,31 @@ export const findCancelledByReply = (tx: TExecutor, tenantId: number, contactId:
         eq(messages.isDeleted, false),
       ),
     );
+
+/** Of `contactIds`, those with a schedule waiting to be cancelled by their reply (one read for a batch). */
+export const findContactsAwaitingReply = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: readonly number[],
+): Promise<Set<number>> => {
+  const rows = await tx
+    .selectDistinct({ contactId: messages.contactId })
+    .from(messageSchedules)
+    .innerJoin(messages, eq(messages.id, messageSchedules.messageId))
+    .where(
+      and(
+        eq(messageSchedules.tenantId, tenantId),
+        eq(messageSchedules.cancelOnReply, true),
+        isNull(messageSchedules.cancelledAt),
+        isNull(messageSchedules.firedAt),
+        eq(messages.tenantId, tenantId),
+        inArray(messages.contactId, [...contactIds]),
+        eq(messages.status, 'scheduled'),
+        eq(messages.isDeleted, false),
+      ),
+    );
+  return new Set(rows.map((row) => row.contactId));
+};
 
 /** Whether the contact wrote (any connection) after `since`. */
 export const hasCustomerWrittenSince = async (

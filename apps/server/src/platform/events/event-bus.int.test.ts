@@ -170,6 +170,37 @@ describe('event bus', () => {
     expect(bad.body.field).toBe('limit');
   });
 
+  it('asks a listener with concernsAll once per transaction, and writes jobs only for the events it names', async () => {
+    const { events } = t.prosa.services;
+    const asked: string[][] = [];
+    const automation = recorder(2);
+    events.listen({
+      name: uniqueName('batched'),
+      events: ['connection.status'],
+      scope: 'once',
+      concernsAll: async (_tx, batch) => {
+        asked.push(batch.map((e) => e.lastError ?? ''));
+        return new Set(batch.filter((e) => e.lastError?.startsWith('yes')).map((e) => e.id));
+      },
+      handle: async (e) => automation.record(e),
+    });
+
+    await expect(
+      withTenant(t.db, tenantId, async (tx) => {
+        await events.publish(tx, statusEvent(tenantId, 'yes, but rolled back'));
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    await withTenant(t.db, tenantId, async (tx) => {
+      for (const label of ['yes 1', 'no 2', 'yes 3']) await events.publish(tx, statusEvent(tenantId, label));
+    });
+
+    await automation.enough;
+    // The rolled-back transaction never reached its commit: asked about nothing, no job.
+    expect(asked).toEqual([['yes 1', 'no 2', 'yes 3']]);
+    expect(automation.heard.map((e) => e.lastError).sort()).toEqual(['yes 1', 'yes 3']);
+  });
+
   it('refuses a publish outside a tenant transaction or for another tenant', async () => {
     const { events } = t.prosa.services;
     await expect(events.publish(t.db, statusEvent(tenantId))).rejects.toThrow('withTenant');

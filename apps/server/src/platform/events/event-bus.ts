@@ -4,6 +4,7 @@ import type { TExecutor } from '../db/client.js';
 import { getTenantScope } from '../db/tenant-tx.js';
 import { defineJob, type TJobDefinition } from '../jobs/job-definition.js';
 import type { TJobRunner } from '../jobs/job-runner.js';
+import { createDeferredConcerns, type TDurableListener } from './deferred-concerns.js';
 import {
   type TDomainEvent,
   type TDomainEventOf,
@@ -38,6 +39,12 @@ export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
    * A cheap read; `handle` still decides for itself. Missing: every event of `events` is handled.
    */
   concerns?: (tx: TExecutor, event: TPublishedEvent<TDomainEventOf<K>>) => Promise<boolean>;
+  /**
+   * Instead of `concerns`, for a read that answers many events at once: asked once per transaction, just before
+   * it commits, with all of its events for this listener; answers the ids of those that concern it
+   * (deferred-concerns.ts). Only for a question the rest of the transaction cannot change the answer to.
+   */
+  concernsAll?: (tx: TExecutor, events: readonly TPublishedEvent<TDomainEventOf<K>>[]) => Promise<ReadonlySet<string>>;
 };
 
 /**
@@ -65,7 +72,8 @@ type TEventBusOptions = {
 export const createEventBus = (options: TEventBusOptions) => {
   const now = options.now ?? (() => new Date());
   const local: { listener: TEventListener; queue: TListenerQueue }[] = [];
-  const durable: { listener: TEventListener; job: TJobDefinition<TPublishedEvent> }[] = [];
+  const durable: TDurableListener[] = [];
+  const deferred = createDeferredConcerns(options.jobs);
   const inTransaction: TTransactionListener[] = [];
   const names = new Set<string>();
 
@@ -121,8 +129,13 @@ export const createEventBus = (options: TEventBusOptions) => {
       for (const listener of inTransaction)
         if (listener.events.includes(event.type)) await listener.handle(tx, published);
       const jobs: { definition: TJobDefinition<unknown>; payload: TPublishedEvent; key: string }[] = [];
-      for (const { listener, job } of durable) {
+      for (const entry of durable) {
+        const { listener, job } = entry;
         if (!listener.events.includes(event.type)) continue;
+        if (listener.concernsAll) {
+          deferred.add(tx, entry, published);
+          continue;
+        }
         if (listener.concerns && !(await listener.concerns(tx, published))) continue;
         jobs.push({ definition: job as TJobDefinition<unknown>, payload: published, key: published.id });
       }

@@ -1,10 +1,11 @@
 import { CAMPAIGN_REPLY_WINDOW_HOURS, parseOptOutWords } from '@prosa/contracts';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
+import { concernedByContact } from '../../../platform/events/deferred-concerns.js';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
 import { findMessage } from '../../messages/messages.service.js';
 import { getTenantSettings } from '../../settings/settings.reader.js';
-import { findRepliable, hasRepliable, insertOptOut, updateCampaignContact } from './engine.repository.js';
+import { findContactsWithRepliable, findRepliable, insertOptOut, updateCampaignContact } from './engine.repository.js';
 
 const WINDOW_MS = CAMPAIGN_REPLY_WINDOW_HOURS * 3_600_000;
 
@@ -28,8 +29,13 @@ export const campaignRepliesListener = (
   name: 'campaigns-replies',
   events: ['message.received'],
   scope: 'once',
-  concerns: (tx, event) =>
-    hasRepliable(tx, event.tenantId, event.contactId, new Date(Date.parse(event.occurredAt) - WINDOW_MS)),
+  // One read for the transaction's messages: the earliest window covers them all (`handle` checks its own).
+  concernsAll: (tx, events) => {
+    const since = new Date(Math.min(...events.map((event) => Date.parse(event.occurredAt))) - WINDOW_MS);
+    return concernedByContact(events, (tenantId, contactIds) =>
+      findContactsWithRepliable(tx, tenantId, contactIds, since),
+    );
+  },
   handle: (event) =>
     withTenant(services.db, event.tenantId, async (tx) => {
       const at = new Date(event.occurredAt);

@@ -145,20 +145,25 @@ export const isCampaignMessage = async (tx: TExecutor, tenantId: number, message
 };
 
 /** Whether the contact has a campaign send since `since` with no reply yet (asked before a reply's job). */
-export const hasRepliable = async (tx: TExecutor, tenantId: number, contactId: number, since: Date) => {
+/** Of `contactIds`, those with a campaign send since `since` not yet replied to (one read for a batch). */
+export const findContactsWithRepliable = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactIds: readonly number[],
+  since: Date,
+): Promise<Set<number>> => {
   const rows = await tx
-    .select({ id: campaignContacts.id })
+    .selectDistinct({ contactId: campaignContacts.contactId })
     .from(campaignContacts)
     .where(
       and(
         eq(campaignContacts.tenantId, tenantId),
-        eq(campaignContacts.contactId, contactId),
+        inArray(campaignContacts.contactId, [...contactIds]),
         gte(campaignContacts.queuedAt, since),
         isNull(campaignContacts.repliedAt),
       ),
-    )
-    .limit(1);
-  return rows.length > 0;
+    );
+  return new Set(rows.map((row) => row.contactId));
 };
 
 /** The contact's latest campaign send since `since` not yet replied to, if any (a reply counts for it). */

@@ -202,12 +202,13 @@ export const lacksFigures = async (tx: TExecutor, tenantId: number): Promise<boo
 };
 
 /**
- * Marks a ticket's figures as due (in the transaction that changed it). A mark already there gets the new time,
+ * Marks tickets' figures as due (in the transaction that changed them). A mark already there gets the new time,
  * so a drain that read the ticket before this change does not clear it (see `clearDirtyTickets`).
  */
-export const markTicketDirty = (tx: TExecutor, tenantId: number, ticketId: number) =>
+export const markTicketsDirty = (tx: TExecutor, tenantId: number, ticketIds: readonly number[]) =>
   tx.execute(sql`
-    insert into insight_dirty_tickets (tenant_id, ticket_id, marked_at) values (${tenantId}, ${ticketId}, clock_timestamp())
+    insert into insight_dirty_tickets (tenant_id, ticket_id, marked_at)
+    select ${tenantId}, id, clock_timestamp() from unnest(${`{${ticketIds.join(',')}}`}::int[]) as id
     on conflict (tenant_id, ticket_id) do update set marked_at = excluded.marked_at`);
 
 export type TDirtyMark = { ticketId: number; markedAt: string };

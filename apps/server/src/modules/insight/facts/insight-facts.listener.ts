@@ -2,7 +2,7 @@ import { getTenantScope } from '../../../platform/db/tenant-tx.js';
 import type { TDomainEventOf } from '../../../platform/events/domain-events.js';
 import type { TTransactionListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
-import { markTicketDirty } from './facts.repository.js';
+import { markTicketsDirty } from './facts.repository.js';
 import { insightFiguresJob } from './figures.job.js';
 
 const TICKET_EVENTS = [
@@ -34,7 +34,7 @@ export const insightFactsListener = (
   const job = insightFiguresJob(services);
   /** Per tenant, the window whose job this instance has seen committed: no need to ask again in it. */
   const asked = new Map<number, number>();
-  /** Tickets already marked by a transaction (an inbound message publishes two events for its ticket). */
+  /** The tickets a transaction changed, marked together just before it commits (one insert for a batch). */
   const marked = new WeakMap<object, Set<number>>();
   return {
     name: 'insight-ticket-figures',
@@ -43,17 +43,30 @@ export const insightFactsListener = (
     handle: async (tx, event) => {
       const { tenantId } = event;
       const ticketId = ticketOf(event);
-      const inTx = marked.get(tx) ?? new Set<number>();
-      if (inTx.has(ticketId)) return;
-      marked.set(tx, inTx.add(ticketId));
-      await markTicketDirty(tx, tenantId, ticketId);
+      const inTx = marked.get(tx);
+      if (inTx) {
+        inTx.add(ticketId);
+        return;
+      }
+      const tickets = new Set([ticketId]);
+      marked.set(tx, tickets);
+      const scope = getTenantScope(tx);
+      // In ticket order, so two transactions marking the same tickets take their rows' locks in the same order.
+      scope.beforeCommit(async () => {
+        marked.delete(tx);
+        await markTicketsDirty(
+          tx,
+          tenantId,
+          [...tickets].sort((a, b) => a - b),
+        );
+      });
       const window = Math.floor(Date.now() / FIGURES_WINDOW_MS);
       if (asked.get(tenantId) === window) return;
       // NOTE: asked for after the commit, not in the transaction: every transaction of the tenant in this window
       // writes the same job id, and inside them the second waited for the first's uncommitted row while holding
       // its own locks (a ticket's daily protocol counter): concurrent tickets deadlocked (a 500 under load). The
-      // mark above is durable; if this instance dies before asking, the minute sweep recomputes what is marked.
-      getTenantScope(tx).onCommit(() => {
+      // marks are durable; if this instance dies before asking, the minute sweep recomputes what is marked.
+      scope.onCommit(() => {
         services.jobs
           .enqueue(
             job,
