@@ -4,7 +4,8 @@ import { MAIN_PORT } from './playwright.config.js';
 import { test } from './test.js';
 
 // The WhatsApp group tools on a number by QR code, against the phone behind Baileys' fake socket (serve.ts):
-// a ban list and a word list kept per group, a greeting, and a text sent to the chosen groups as a campaign.
+// a group's members, a ban list and a word list kept per group, a greeting, and a text sent to the chosen groups as a
+// campaign.
 const phone = `http://127.0.0.1:${MAIN_PORT + 500}`;
 const stamp = Date.now().toString(36);
 
@@ -58,6 +59,10 @@ const useGroupTools = async (page: Page, errors: string[], connectionName: strin
   await page.getByTestId('ban-save').click();
   await expect(page.getByText('5511966660001')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/grupo-banlist.png', fullPage: true });
+  // The group's members, from the picker: the member the phone added, by its formatted number.
+  await page.getByRole('button', { name: `Ver participantes de Vendas ${stamp}` }).click();
+  await expect(page.getByTestId('group-member').filter({ hasText: '(11) 97777-2001' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // Word list: "golpe" removes whoever writes it.
   await page.goto('/grupo/wordlist');

@@ -24,8 +24,10 @@ const connections = [
   connection({ id: 3, name: 'Oficial', type: 'waba' }),
 ];
 
+export type TGroupsHandler = THandler;
+
 /** The connections and their groups, then the screen's own routes. */
-export const serveGroups = (handler: THandler = () => undefined) =>
+export const serveGroups = (handler: TGroupsHandler = () => undefined) =>
   serve((call) => {
     if (call.method === 'GET' && call.url === '/whatsapp') return connections;
     if (call.method === 'POST' && call.url === '/listGroup') return { groups };

@@ -53,6 +53,7 @@ export const groupToolKeys = {
   list: (kind: TGroupToolKind, scope: TGroupScope) => ['group-tools', kind, scope.connectionId, scope.groupId] as const,
   logs: (kind: TGroupToolLogKind, scope: TGroupScope, page: number) =>
     ['group-tools', 'logs', kind, scope.connectionId, scope.groupId, page] as const,
+  members: (scope: TGroupScope) => ['group-tools', 'members', scope.connectionId, scope.groupId] as const,
 };
 
 /** The connection's groups (POST /listGroup: WhatsApp is asked, so it is a POST), with whether our number is admin. */
@@ -62,6 +63,27 @@ export const useGroups = (connectionId: number | null) =>
     queryFn: async () => (await http.post<{ groups: TGroupInfo[] }>('/listGroup', { connectionId })).data.groups,
     enabled: connectionId !== null,
     staleTime: 60_000,
+  });
+
+/**
+ * A group's member as POST /listGroupById lists them: their WhatsApp id, their number when WhatsApp tells it,
+ * admin or not. `name` and `superAdmin` are shown once the server sends them (it does not yet).
+ */
+export type TGroupMember = {
+  id: string;
+  number: string | null;
+  admin: boolean;
+  name?: string | null;
+  superAdmin?: boolean;
+};
+
+/** One group (as the connection sees it) and its members: WhatsApp is asked each time the list opens. */
+export const useGroupMembers = (scope: TGroupScope | null) =>
+  useQuery({
+    queryKey: groupToolKeys.members(scope ?? { connectionId: 0, groupId: '' }),
+    queryFn: async () =>
+      (await http.post<{ group: TGroupInfo; participants: TGroupMember[] }>('/listGroupById', scope)).data,
+    enabled: scope !== null,
   });
 
 /** One group's entries of a list. */
@@ -155,6 +177,51 @@ export const useGroupAction = (connectionId: number | null) => {
       ).data.results,
     onSuccess: () =>
       connectionId !== null && client.invalidateQueries({ queryKey: groupToolKeys.groups(connectionId) }),
+  });
+};
+
+/** What can be done to one member from the group's member list. */
+export type TMemberAction = 'promote' | 'demote' | 'remove';
+
+const memberPaths: Record<TMemberAction, TGroupActionPath> = {
+  promote: '/promoteParticipantsInGroups',
+  demote: '/demoteParticipantsInGroups',
+  remove: '/removeParticipantsFromGroups',
+};
+
+/** A member's outcome: done, or the catalogue code of why not. */
+export type TMemberOutcome = { ok: boolean; error?: string };
+
+/**
+ * Promotes, demotes or removes one member of the group (by number) and answers WhatsApp's word on them. A
+ * promotion or demotion done is written into the member list at once; a removal leaves the row for its result.
+ */
+export const useMemberAction = (scope: TGroupScope) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, number }: { action: TMemberAction; number: string }): Promise<TMemberOutcome> => {
+      const body = { connectionId: scope.connectionId, groupIds: [scope.groupId], numbers: [number] };
+      const [result] = (await http.post<{ results: TGroupActionResult[] }>(memberPaths[action], body)).data.results;
+      const member = result?.members?.find((item) => item.number === number);
+      if (member) return { ok: member.ok, error: member.error };
+      return { ok: result?.ok ?? false, error: result?.error ?? 'ERR_GROUP_ACTION_FAILED' };
+    },
+    onSuccess: (outcome, { action, number }) => {
+      if (!outcome.ok) return;
+      if (action === 'remove') return client.invalidateQueries({ queryKey: groupToolKeys.groups(scope.connectionId) });
+      client.setQueryData<{ group: TGroupInfo; participants: TGroupMember[] }>(groupToolKeys.members(scope), (data) =>
+        data
+          ? {
+              ...data,
+              participants: data.participants.map((member) =>
+                member.number === number
+                  ? { ...member, admin: action === 'promote', superAdmin: action === 'promote' && member.superAdmin }
+                  : member,
+              ),
+            }
+          : data,
+      );
+    },
   });
 };
 

@@ -1,150 +1,32 @@
-import { Badge, Button, Group, Select, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
-import {
-  type TGroupInfo,
-  ZChangeDescriptions,
-  ZChangePicturesUrl,
-  ZChangeTitles,
-  ZCreateGroups,
-  ZGroupParticipantsChange,
-  ZSetAdminsOnly,
-} from '@prosa/contracts';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import type { TGroupInfo } from '@prosa/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateErrorCode } from '../../../app/http/errors';
 import { showApiError } from '../../../ui/server-errors';
-import { type TSafeParseSchema, zodResolver } from '../../../ui/zod-form';
-import { type TGroupActionPath, type TGroupActionResult, useGroupAction } from '../api/group-tools-api';
+import { zodResolver } from '../../../ui/zod-form';
+import { type TGroupActionResult, useGroupAction } from '../api/group-tools-api';
+import { titlesErrors } from './create-groups-fields';
+import {
+  actions,
+  bodyOf,
+  emptyActionFields,
+  fieldOf,
+  isTitlesField,
+  paths,
+  type TActionErrors,
+  type TActionFields,
+  type TActionName,
+} from './group-action-body';
+import { GroupActionFields } from './group-action-fields';
 import { GroupPicker } from './group-picker';
-import { PictureFields, pictureForm, type TPictureFields } from './group-picture-fields';
-
-const actions = [
-  'title',
-  'description',
-  'adminsOnly',
-  'picture',
-  'add',
-  'remove',
-  'promote',
-  'demote',
-  'create',
-] as const;
-type TActionName = (typeof actions)[number];
-
-const paths: Record<TActionName, TGroupActionPath> = {
-  title: '/changeTitles',
-  description: '/changeDescriptions',
-  adminsOnly: '/setAdminsOnlyForGroups',
-  add: '/addParticipantsToGroups',
-  remove: '/removeParticipantsFromGroups',
-  promote: '/promoteParticipantsInGroups',
-  demote: '/demoteParticipantsInGroups',
-  picture: '/changePicturesUrl',
-  create: '/createGroups',
-};
-
-/** A picture sent as a file checks the groups alone here (the server reads the image). */
-const ZPictureGroups = ZChangePicturesUrl.pick({ connectionId: true, groupIds: true });
-
-const numberActions: readonly TActionName[] = ['add', 'remove', 'promote', 'demote'];
-
-/** Numbers typed one per line (or separated by commas or semicolons). */
-const splitNumbers = (text: string) =>
-  text
-    .split(/[\n,;]+/)
-    .map((number) => number.trim())
-    .filter(Boolean);
-
-type TFields = {
-  title: string;
-  description: string;
-  adminsOnly: boolean;
-  numbers: string;
-  subject: string;
-} & TPictureFields;
-
-const bodyOf = (
-  action: TActionName,
-  fields: TFields,
-  groupIds: string[],
-): { schema: TSafeParseSchema; body: object } => {
-  const numbers = splitNumbers(fields.numbers);
-  switch (action) {
-    case 'title':
-      return { schema: ZChangeTitles, body: { groupIds, title: fields.title } };
-    case 'description':
-      return { schema: ZChangeDescriptions, body: { groupIds, description: fields.description } };
-    case 'adminsOnly':
-      return { schema: ZSetAdminsOnly, body: { groupIds, adminsOnly: fields.adminsOnly } };
-    case 'picture':
-      return fields.pictureFrom === 'url'
-        ? { schema: ZChangePicturesUrl, body: { groupIds, url: fields.pictureUrl.trim() } }
-        : { schema: ZPictureGroups, body: { groupIds } };
-    case 'create':
-      return { schema: ZCreateGroups, body: { groups: [{ subject: fields.subject, participants: numbers }] } };
-    default:
-      return { schema: ZGroupParticipantsChange, body: { groupIds, numbers } };
-  }
-};
-
-/** Where each error of the contract's check shows. */
-const fieldOf = (path: string): keyof TFields | 'groupIds' => {
-  if (path.startsWith('groups.0.subject')) return 'subject';
-  if (path.startsWith('groups.0.participants') || path.startsWith('numbers')) return 'numbers';
-  if (path.startsWith('groupIds')) return 'groupIds';
-  if (path === 'url') return 'pictureUrl';
-  return path.split('.')[0] as keyof TFields;
-};
-
-/** The per-group outcome of the last action: ok, or the catalogue's text of WhatsApp's refusal. */
-export const GroupResultsTable = ({ results, groups }: { results: TGroupActionResult[]; groups: TGroupInfo[] }) => {
-  const { t } = useTranslation();
-  const nameOf = (result: TGroupActionResult) =>
-    result.subject ?? groups.find((group) => group.groupId === result.groupId)?.subject ?? result.groupId;
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing="xs" data-testid="group-results">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('groupTools.actions.group')}</Table.Th>
-            <Table.Th w={110}>{t('groupTools.actions.result')}</Table.Th>
-            <Table.Th>{t('groupTools.actions.detail')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {results.map((result) => (
-            <Table.Tr key={`${result.groupId}-${nameOf(result)}`} data-testid="group-result-row">
-              <Table.Td>{nameOf(result)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={result.ok ? 'positive' : 'negative'}>
-                  {t(result.ok ? 'groupTools.actions.ok' : 'groupTools.actions.failed')}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  {result.error && <Text size="sm">{translateErrorCode(result.error)}</Text>}
-                  {result.members
-                    ?.filter((member) => !member.ok)
-                    .map((member) => (
-                      <Text key={member.number} size="xs" c="dimmed">
-                        {member.number}:{' '}
-                        {member.error ? translateErrorCode(member.error) : t('groupTools.actions.failed')}
-                      </Text>
-                    ))}
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-};
+import { pictureForm } from './group-picture-fields';
+import { GroupResultsTable } from './group-results-table';
 
 /**
- * "Ações de grupo": change the title or description of the chosen groups, admins-only on or off, add, remove,
- * promote or demote numbers, or create a group; then one result per group. Groups where our number is not
- * admin cannot be chosen (WhatsApp refuses these actions there).
+ * "Ações de grupo": change the title, description, picture or admins-only setting of the chosen groups, add,
+ * remove, promote or demote numbers (typed or from a file), or create up to 100 groups at once; then one result
+ * per group. Groups where our number is not admin cannot be chosen (WhatsApp refuses these actions there).
  */
 export const GroupActionsPanel = () => {
   const { t } = useTranslation();
@@ -152,20 +34,15 @@ export const GroupActionsPanel = () => {
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [groups, setGroups] = useState<TGroupInfo[]>([]);
   const [action, setAction] = useState<TActionName>('title');
-  const [fields, setFields] = useState<TFields>({
-    title: '',
-    description: '',
-    adminsOnly: true,
-    numbers: '',
-    subject: '',
-    pictureFrom: 'url',
-    pictureUrl: '',
-    pictureFile: null,
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof TFields | 'groupIds' | 'connectionId', string>>>({});
+  const [fields, setFields] = useState<TActionFields>(emptyActionFields);
+  const [errors, setErrors] = useState<TActionErrors>({});
   const [results, setResults] = useState<TGroupActionResult[] | null>(null);
   const run = useGroupAction(connectionId ? Number(connectionId) : null);
-  const set = <K extends keyof TFields>(key: K, value: TFields[K]) => {
+  const changeConnection = (value: string | null) => {
+    setConnectionId(value);
+    setErrors({});
+  };
+  const set = <K extends keyof TActionFields>(key: K, value: TActionFields[K]) => {
     setFields((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
@@ -173,9 +50,14 @@ export const GroupActionsPanel = () => {
   const submit = () => {
     if (!connectionId) return setErrors({ connectionId: t('validation.required') });
     const { schema, body } = bodyOf(action, fields, groupIds);
+    // The titles are checked first, in words that name the title or the limit; the contract's check adds the rest.
+    const titles = action === 'create' ? titlesErrors(fields, t) : {};
+    const next: TActionErrors = { ...titles };
     const found = zodResolver(schema)({ connectionId: Number(connectionId), ...body });
-    const next: typeof errors = {};
-    for (const [path, message] of Object.entries(found)) next[fieldOf(path)] ??= String(message);
+    for (const [path, message] of Object.entries(found)) {
+      const field = fieldOf(path, fields);
+      if (!(isTitlesField(field) && Object.keys(titles).length > 0)) next[field] ??= String(message);
+    }
     const byFile = action === 'picture' && fields.pictureFrom === 'file';
     if (byFile && !fields.pictureFile) next.pictureFile = t('groupTools.actions.pictureRequired');
     setErrors(next);
@@ -207,7 +89,7 @@ export const GroupActionsPanel = () => {
       {action === 'create' ? (
         <GroupPicker
           connectionId={connectionId}
-          onConnectionChange={setConnectionId}
+          onConnectionChange={changeConnection}
           value={[]}
           onChange={() => undefined}
           connectionError={errors.connectionId}
@@ -216,10 +98,7 @@ export const GroupActionsPanel = () => {
       ) : (
         <GroupPicker
           connectionId={connectionId}
-          onConnectionChange={(value) => {
-            setConnectionId(value);
-            setErrors({});
-          }}
+          onConnectionChange={changeConnection}
           value={groupIds}
           onChange={(ids, chosen) => {
             setGroupIds(ids);
@@ -232,64 +111,7 @@ export const GroupActionsPanel = () => {
           connectionError={errors.connectionId}
         />
       )}
-      {action === 'title' && (
-        <TextInput
-          label={t('groupTools.actions.title')}
-          maxLength={100}
-          withAsterisk
-          value={fields.title}
-          error={errors.title}
-          onChange={(event) => set('title', event.currentTarget.value)}
-          data-testid="group-action-title"
-        />
-      )}
-      {action === 'description' && (
-        <Textarea
-          label={t('groupTools.actions.description')}
-          autosize
-          minRows={3}
-          maxLength={2048}
-          value={fields.description}
-          error={errors.description}
-          onChange={(event) => set('description', event.currentTarget.value)}
-          data-testid="group-action-description"
-        />
-      )}
-      {action === 'adminsOnly' && (
-        <Switch
-          label={t('groupTools.actions.adminsOnly')}
-          checked={fields.adminsOnly}
-          onChange={(event) => set('adminsOnly', event.currentTarget.checked)}
-          data-testid="group-action-admins-only"
-        />
-      )}
-      {action === 'picture' && (
-        <PictureFields fields={fields} errors={errors} set={(key, value) => set(key, value as TFields[typeof key])} />
-      )}
-      {action === 'create' && (
-        <TextInput
-          label={t('groupTools.actions.subject')}
-          maxLength={100}
-          withAsterisk
-          value={fields.subject}
-          error={errors.subject}
-          onChange={(event) => set('subject', event.currentTarget.value)}
-          data-testid="group-action-subject"
-        />
-      )}
-      {(numberActions.includes(action) || action === 'create') && (
-        <Textarea
-          label={t('groupTools.actions.numbers')}
-          description={t('groupTools.actions.numbersHint')}
-          autosize
-          minRows={3}
-          withAsterisk
-          value={fields.numbers}
-          error={errors.numbers}
-          onChange={(event) => set('numbers', event.currentTarget.value)}
-          data-testid="group-action-numbers"
-        />
-      )}
+      <GroupActionFields key={action} action={action} fields={fields} errors={errors} set={set} />
       <Group justify="flex-end">
         <Button
           leftSection={<IconPlayerPlay size={16} />}
@@ -297,10 +119,12 @@ export const GroupActionsPanel = () => {
           onClick={submit}
           data-testid="group-action-run"
         >
-          {t('groupTools.actions.run')}
+          {t(action === 'create' ? 'groupTools.actions.create.run' : 'groupTools.actions.run')}
         </Button>
       </Group>
-      {results && <GroupResultsTable results={results} groups={groups} />}
+      {results && connectionId && (
+        <GroupResultsTable results={results} groups={groups} connectionId={Number(connectionId)} />
+      )}
     </Stack>
   );
 };

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Checkbox,
-  Group,
-  Input,
-  Paper,
-  Radio,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Checkbox, Group, Input, Paper, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { TGroupInfo } from '@prosa/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -21,6 +7,8 @@ import { ErrorState } from '../../../ui/data-states';
 import { ConnectionSelect } from '../../campaigns/components/connection-select';
 import { useConnections } from '../../connections/api/connections-api';
 import { useGroups } from '../api/group-tools-api';
+import { GroupMembersDrawer, type TMembersOf } from './group-members-drawer';
+import { GroupPickerRow } from './group-picker-row';
 
 type TGroupPickerProps = {
   connectionId: string | null;
@@ -45,7 +33,7 @@ const matches = (group: TGroupInfo, search: string) =>
 
 /**
  * The connection (WhatsApp by QR code or Evolution: only those see groups) and then its groups, searchable, one or many.
- * Each group says whether our number is admin there, which most group actions need.
+ * Each group says whether our number is admin there, which most group actions need, and shows its members.
  */
 export const GroupPicker = ({
   connectionId,
@@ -63,6 +51,7 @@ export const GroupPicker = ({
   const connections = useConnections();
   const groups = useGroups(connectionId && !hideGroups ? Number(connectionId) : null);
   const [search, setSearch] = useState('');
+  const [viewing, setViewing] = useState<TMembersOf | null>(null);
   const all = groups.data ?? [];
   const shown = all.filter((group) => matches(group, search.trim()));
   const usable = (group: TGroupInfo) => !needsAdmin || group.isAdmin;
@@ -76,48 +65,6 @@ export const GroupPicker = ({
     onChange(
       ids,
       all.filter((item) => ids.includes(item.groupId)),
-    );
-  };
-
-  const row = (group: TGroupInfo) => {
-    const checked = value.includes(group.groupId);
-    const disabled = !usable(group);
-    const label = (
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" fw={500}>
-          {group.subject || group.groupId}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('groupTools.picker.members', { count: group.size })}
-        </Text>
-        <Badge size="sm" variant="light" color={group.isAdmin ? 'positive' : 'gray'} data-testid="group-admin-badge">
-          {t(group.isAdmin ? 'groupTools.picker.admin' : 'groupTools.picker.notAdmin')}
-        </Badge>
-      </Group>
-    );
-    const input = multiple ? (
-      <Checkbox
-        checked={checked}
-        disabled={disabled}
-        label={label}
-        onChange={(event) => toggle(group, event.currentTarget.checked)}
-        data-testid="group-option"
-        data-group={group.groupId}
-      />
-    ) : (
-      <Radio
-        checked={checked}
-        disabled={disabled}
-        label={label}
-        onChange={() => toggle(group, true)}
-        data-testid="group-option"
-        data-group={group.groupId}
-      />
-    );
-    return (
-      <Tooltip key={group.groupId} label={t('groupTools.picker.needsAdmin')} disabled={!disabled} position="top-start">
-        <div>{input}</div>
-      </Tooltip>
     );
   };
 
@@ -189,7 +136,25 @@ export const GroupPicker = ({
                   )}
                 </Group>
                 <ScrollArea.Autosize mah={280}>
-                  <Stack gap={8}>{shown.map(row)}</Stack>
+                  <Stack gap={8}>
+                    {shown.map((group) => (
+                      <GroupPickerRow
+                        key={group.groupId}
+                        group={group}
+                        checked={value.includes(group.groupId)}
+                        disabled={!usable(group)}
+                        multiple={multiple}
+                        onToggle={(checked) => toggle(group, checked)}
+                        onViewMembers={() =>
+                          setViewing({
+                            connectionId: Number(connectionId),
+                            groupId: group.groupId,
+                            subject: group.subject,
+                          })
+                        }
+                      />
+                    ))}
+                  </Stack>
                 </ScrollArea.Autosize>
                 {shown.length === 0 && (
                   <Text size="sm" c="dimmed">
@@ -206,6 +171,7 @@ export const GroupPicker = ({
           </Paper>
         </Input.Wrapper>
       )}
+      <GroupMembersDrawer of={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );
 };

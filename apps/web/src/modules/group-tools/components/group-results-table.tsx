@@ -1,0 +1,117 @@
+import { ActionIcon, Badge, Code, CopyButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { TGroupInfo } from '@prosa/contracts';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateErrorCode } from '../../../app/http/errors';
+import type { TGroupActionResult } from '../api/group-tools-api';
+import { GroupMembersDrawer, MembersButton, type TMembersOf } from './group-members-drawer';
+
+/** A group just created: its WhatsApp id (to copy) and its members. */
+const CreatedGroup = ({
+  groupId,
+  subject,
+  onViewMembers,
+}: {
+  groupId: string;
+  subject: string;
+  onViewMembers: () => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Code data-testid="group-result-id">{groupId}</Code>
+      <CopyButton value={groupId}>
+        {({ copied, copy }) => (
+          <Tooltip label={t(copied ? 'groupTools.actions.copied' : 'groupTools.actions.copyId')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('groupTools.actions.copyId')}
+              onClick={copy}
+            >
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      <MembersButton subject={subject} onClick={onViewMembers} />
+    </Group>
+  );
+};
+
+/**
+ * The per-group outcome of the last action: ok, or the catalogue's text of WhatsApp's refusal (per number for
+ * the member changes); a created group's id and members. A count of done and failed heads it.
+ */
+export const GroupResultsTable = ({
+  results,
+  groups,
+  connectionId,
+}: {
+  results: TGroupActionResult[];
+  groups: TGroupInfo[];
+  connectionId: number;
+}) => {
+  const { t } = useTranslation();
+  const [viewing, setViewing] = useState<TMembersOf | null>(null);
+  const nameOf = (result: TGroupActionResult) =>
+    result.subject ?? groups.find((group) => group.groupId === result.groupId)?.subject ?? result.groupId;
+  const done = results.filter((result) => result.ok).length;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500} role="status" data-testid="group-results-summary">
+        {t('groupTools.actions.summary', { done, failed: results.length - done })}
+      </Text>
+      <Table.ScrollContainer minWidth={480}>
+        <Table verticalSpacing="xs" data-testid="group-results">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('groupTools.actions.group')}</Table.Th>
+              <Table.Th w={110}>{t('groupTools.actions.result')}</Table.Th>
+              <Table.Th>{t('groupTools.actions.detail')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {results.map((result, index) => (
+              // A title may come twice among new groups: the place keeps the rows apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: results have no id of their own
+              <Table.Tr key={`${result.groupId}-${index}`} data-testid="group-result-row">
+                <Table.Td>{nameOf(result)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={result.ok ? 'positive' : 'negative'}>
+                    {t(result.ok ? 'groupTools.actions.ok' : 'groupTools.actions.failed')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    {result.error && <Text size="sm">{translateErrorCode(result.error)}</Text>}
+                    {result.ok && result.subject !== undefined && (
+                      <CreatedGroup
+                        groupId={result.groupId}
+                        subject={nameOf(result)}
+                        onViewMembers={() =>
+                          setViewing({ connectionId, groupId: result.groupId, subject: nameOf(result) })
+                        }
+                      />
+                    )}
+                    {result.members
+                      ?.filter((member) => !member.ok)
+                      .map((member) => (
+                        <Text key={member.number} size="xs" c="dimmed">
+                          {member.number}:{' '}
+                          {member.error ? translateErrorCode(member.error) : t('groupTools.actions.failed')}
+                        </Text>
+                      ))}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <GroupMembersDrawer of={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+};
