@@ -6,7 +6,10 @@
 //   curl -X POST <fake>/_fake/scan                     (the QR is read: the card turns "Conectado")
 //   curl -X POST <fake>/_fake/inbound -H 'content-type: application/json' \
 //     -d '{"phone":"5511987654321","name":"Ana","text":"Oi"}'
-// Replies sent from /atendimento are listed at <fake>/_fake/sent.
+// Replies sent from /atendimento are listed at <fake>/_fake/sent. The demo number administers a group, for the
+// group tools (/grupo/*); a number joining or leaving it:
+//   curl -X POST <fake>/_fake/group-change -H 'content-type: application/json' \
+//     -d '{"groupId":"120363000000000001@g.us","phone":"5511987654321","action":"add"}'
 import { demoZapi, startFakeZapi } from './zapi.js';
 
 const port = Number(process.env.FAKE_ZAPI_PORT ?? 3921);
@@ -16,6 +19,14 @@ const fake = await startFakeZapi({
   port,
   allowHttpWebhooks: true,
 });
+fake.addGroup({
+  id: '120363000000000001@g.us',
+  subject: 'Clientes (demonstração)',
+  participants: [
+    { id: `${demoZapi.phone.number}@s.whatsapp.net`, admin: 'superadmin' },
+    { id: '5511987650001@s.whatsapp.net', admin: null },
+  ],
+});
 console.log(`Fake Z-API on ${fake.baseUrl}
   ZAPI_API_URL=${fake.baseUrl}   (start Prosa with it)
   ID da instância / Instance ID:        ${demoZapi.instanceId}
@@ -24,4 +35,5 @@ console.log(`Fake Z-API on ${fake.baseUrl}
   Scan the QR:      POST ${fake.baseUrl}/_fake/scan
   Customer writes:  POST ${fake.baseUrl}/_fake/inbound  {"phone":"5511987654321","name":"Ana","text":"Oi"}
   Connection drops: POST ${fake.baseUrl}/_fake/drop
+  Group join/leave: POST ${fake.baseUrl}/_fake/group-change  {"groupId":"120363000000000001@g.us","phone":"5511987654321","action":"add"}
   Sent replies:     GET  ${fake.baseUrl}/_fake/sent`);

@@ -1,20 +1,12 @@
-import { randomInt } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { evolutionError, jidOf, type TEvolutionGroup, type TInstance } from './evolution-protocol.js';
 import type { TEvolutionState } from './evolution-state.js';
 import { json } from './fake-http.js';
-import { nowSeconds } from './whatsapp-protocol.js';
+import { groupsOfNumber, isMemberAction, memberStatus, WhatsAppRefusal } from './whatsapp-groups.js';
 
 // The fake Evolution gateway's group routes (`/group/<action>/{instance}`, EvolutionAPI's group.router.ts), over
 // the groups WhatsApp holds (`state.groups`). Each route answers as Evolution's Baileys service does: the group
 // metadata Baileys gives, and WhatsApp's refusals caught and rethrown with the route's own words and status.
-
-/** What WhatsApp answered instead of a result (Baileys throws it; Evolution passes on its `toString()`). */
-class WhatsAppRefusal extends Error {
-  override toString() {
-    return `Error: ${this.message}`;
-  }
-}
 
 /** The route's catch: its status and first words, WhatsApp's refusal after them. */
 const failures: Record<string, [number, string]> = {
@@ -41,9 +33,6 @@ const pictureOf = async (image: string) => {
   return isBase64(image) ? Buffer.from(image, 'base64') : null;
 };
 
-const isMe = (instance: TInstance, member: { id: string; phoneNumber?: string }) =>
-  instance.wuid !== null && (member.id === instance.wuid || member.phoneNumber === instance.wuid);
-
 /** A group as Baileys' groupMetadata gives it, which Evolution answers as it is (plus the picture). */
 export const groupMetadataOf = (group: TEvolutionGroup, withParticipants = true) => ({
   id: group.id,
@@ -63,27 +52,9 @@ export const groupMetadataOf = (group: TEvolutionGroup, withParticipants = true)
   ...(withParticipants ? { participants: group.participants } : {}),
 });
 
-/** WhatsApp's side of one instance's group calls: closed sessions, unknown groups and non-admins refused. */
-const whatsapp = (state: TEvolutionState, instance: TInstance) => {
-  const metadata = (jid: string) => {
-    if (instance.state !== 'open') throw new WhatsAppRefusal('Connection Closed');
-    const group = state.groups.get(jid);
-    if (!group) throw new WhatsAppRefusal('item-not-found');
-    if (!group.participants.some((member) => isMe(instance, member))) throw new WhatsAppRefusal('forbidden');
-    return group;
-  };
-  return {
-    metadata,
-    /** The group, when our number is one of its admins (WhatsApp's 403 "forbidden" otherwise). */
-    asAdmin: (jid: string) => {
-      const group = metadata(jid);
-      if (!group.participants.some((member) => isMe(instance, member) && member.admin)) {
-        throw new WhatsAppRefusal('forbidden');
-      }
-      return group;
-    },
-  };
-};
+/** WhatsApp's side of one instance's group calls: its number while the session is open. */
+const whatsapp = (state: TEvolutionState, instance: TInstance) =>
+  groupsOfNumber(state.groups, instance.state === 'open' ? instance.wuid : null);
 
 /** `groupJid` from the body or the query, `@g.us` added when left out (Evolution's groupValidate). */
 const groupJidOf = (url: URL, input: Record<string, unknown>) => {
@@ -99,29 +70,12 @@ const numbersOf = (value: unknown) =>
     ? (value as string[]).filter((item) => item.length >= 10)
     : null;
 
-const memberStatus = (group: TEvolutionGroup, jid: string, action: string) => {
-  const index = group.participants.findIndex((member) => member.id === jid || member.phoneNumber === jid);
-  const member = group.participants[index];
-  if (action === 'add') {
-    if (member) return '409';
-    group.participants.push({ id: jid, admin: null });
-    return '200';
-  }
-  if (!member) return '404';
-  if (action === 'remove') group.participants.splice(index, 1);
-  else member.admin = action === 'promote' ? 'admin' : null;
-  return '200';
-};
-
 const settingChanges: Record<string, Partial<TEvolutionGroup>> = {
   announcement: { announce: true },
   not_announcement: { announce: false },
   locked: { restrict: true },
   unlocked: { restrict: false },
 };
-
-/** A new group's JID, as WhatsApp makes them (`1203630…@g.us`). */
-const newGroupJid = () => `1203630${String(randomInt(1e10)).padStart(11, '0')}@g.us`;
 
 /** One group route of an instance (`action` is the path's second part). */
 export const answerGroupRoute = async (
@@ -143,23 +97,12 @@ export const answerGroupRoute = async (
         const participants = numbersOf(input.participants);
         if (typeof input.subject !== 'string' || !input.subject || !participants)
           return evolutionError(res, 400, ['"participants" must be an array of numeric strings']);
-        if (instance.state !== 'open' || !instance.wuid) throw new WhatsAppRefusal('Connection Closed');
         // Evolution asks WhatsApp which numbers exist and leaves the others out.
         const members = participants.map(jidOf).filter((member): member is string => member !== null);
-        const group: TEvolutionGroup = {
-          id: newGroupJid(),
-          subject: input.subject,
+        const group = phone.create(input.subject, members, {
           desc: typeof input.description === 'string' && input.description ? input.description : null,
-          announce: false,
-          restrict: false,
-          owner: instance.wuid,
-          creation: nowSeconds(),
-          participants: [
-            { id: instance.wuid, admin: 'superadmin' },
-            ...members.map((id) => ({ id, admin: input.promoteParticipants === true ? ('admin' as const) : null })),
-          ],
-        };
-        state.groups.set(group.id, group);
+          admins: input.promoteParticipants === true,
+        });
         return json(res, 201, groupMetadataOf(group));
       }
       case 'POST updateGroupSubject':
@@ -194,7 +137,7 @@ export const answerGroupRoute = async (
           return evolutionError(res, 400, ['The getParticipants needs to be informed in the query']);
         // No catch on this route: a closed session is Express' plain 500.
         if (instance.state !== 'open') return evolutionError(res, 500, 'Connection Closed');
-        const mine = [...state.groups.values()].filter((group) => group.participants.some((m) => isMe(instance, m)));
+        const mine = phone.mine();
         return json(
           res,
           200,
@@ -203,12 +146,13 @@ export const answerGroupRoute = async (
       }
       case 'POST updateParticipant': {
         const participants = numbersOf(input.participants);
-        if (!['add', 'remove', 'promote', 'demote'].includes(String(input.action)) || !participants)
+        const action = input.action;
+        if (!isMemberAction(action) || !participants)
           return evolutionError(res, 400, [{ property: 'action', message: 'is not one of enum values' }]);
         const group = phone.asAdmin(jid);
         const updateParticipants = participants.map((participant) => {
           const member = jidOf(participant) ?? participant;
-          const status = memberStatus(group, member, String(input.action));
+          const status = memberStatus(group, member, action);
           const attrs = status === '200' ? { jid: member } : { jid: member, error: status };
           return { status, jid: member, content: { tag: 'participant', attrs } };
         });

@@ -7,6 +7,7 @@ import {
   type TEvolutionGroupMember,
 } from './evolution-protocol.js';
 import { emitEvent, instanceNamed, rotateQr, type TEvolutionState } from './evolution-state.js';
+import { changeMembers } from './whatsapp-groups.js';
 
 /** The phone and WhatsApp: each call posts what Evolution would and resolves with our server's answer. */
 export const createEvolutionPhone = (state: TEvolutionState) => ({
@@ -100,12 +101,7 @@ export const createEvolutionPhone = (state: TEvolutionState) => ({
     const instance = instanceNamed(state, instanceName);
     const group = state.groups.get(input.groupId);
     if (!group) throw new Error(`no group ${input.groupId}`);
-    const ids = new Set(input.members.map((member) => member.id));
-    if (input.action === 'add') group.participants.push(...input.members.map((member) => ({ ...member, admin: null })));
-    else if (input.action === 'remove') group.participants = group.participants.filter((member) => !ids.has(member.id));
-    else
-      for (const member of group.participants)
-        if (ids.has(member.id)) member.admin = input.action === 'promote' ? 'admin' : null;
+    changeMembers(group, input.members, input.action);
     if (instance.settings.groupsIgnore) return null;
     const participantsData = input.members.map((member) => {
       const listed = group.participants.find((item) => item.id === member.id);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { json } from './fake-http.js';
+import type { TWhatsAppGroup, TWhatsAppGroupMember } from './whatsapp-groups.js';
 import { nowSeconds, phoneMessageId, type TWhatsappCustomerMedia, whatsappMediaUrl } from './whatsapp-protocol.js';
 
 // The Evolution API v2 protocol as the fake gateway speaks it: its types, error body, ids and payload shapes.
@@ -99,23 +100,10 @@ export type TEvolutionSettings = {
 };
 
 /** A group member as Baileys 7 lists them (Evolution passes them on): JID (a LID in LID groups), phone beside. */
-export type TEvolutionGroupMember = { id: string; phoneNumber?: string; admin: 'admin' | 'superadmin' | null };
+export type TEvolutionGroupMember = TWhatsAppGroupMember;
 
 /** A group as WhatsApp holds it (shared by every instance of the gateway, as WhatsApp is). */
-export type TEvolutionGroup = {
-  id: string;
-  subject: string;
-  desc: string | null;
-  /** Only admins may send messages. */
-  announce: boolean;
-  /** Only admins may edit the group's info. */
-  restrict: boolean;
-  owner: string | null;
-  creation: number;
-  participants: TEvolutionGroupMember[];
-  /** The picture set through `updateGroupPicture`, as the bytes WhatsApp got. */
-  picture?: Buffer | null;
-};
+export type TEvolutionGroup = TWhatsAppGroup;
 
 export type TEvolutionProxy = {
   enabled: boolean;

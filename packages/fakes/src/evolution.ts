@@ -7,6 +7,7 @@ import { evolutionError, type TEvolutionAck, type TEvolutionGroup } from './evol
 import { setProxy, setSettings, setWebhook } from './evolution-settings.js';
 import { createEvolutionState } from './evolution-state.js';
 import { answerControl, json, startJsonFakeServer } from './fake-http.js';
+import { newGroup } from './whatsapp-groups.js';
 import { controlCustomerText } from './whatsapp-protocol.js';
 
 export {
@@ -176,7 +177,7 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
     instances: () => [...instances.values()],
     /** A group in WhatsApp, with its members (our number among them as the test says). */
     addGroup: (group: Omit<TEvolutionGroup, 'creation' | 'owner' | 'restrict'> & Partial<TEvolutionGroup>) =>
-      state.groups.set(group.id, { restrict: false, owner: null, creation: Math.floor(Date.now() / 1000), ...group }),
+      state.groups.set(group.id, newGroup(group)),
     /** A group as WhatsApp holds it now. */
     group: (jid: string) => state.groups.get(jid),
     /** Messages deleted for everyone through the gateway, oldest first. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createUazapiGroups } from './uazapi-groups.js';
 import {
   isUrl,
   json,
@@ -14,10 +15,12 @@ import type { TUazapiWorld } from './uazapi-world.js';
 
 /**
  * uazapi's own paths: `/instance/init` with the `admintoken` header; everything else with an instance's `token`
- * header (`/instance/connect|status|disconnect`, `DELETE /instance`, `/webhook`, then sends and message actions).
+ * header (`/instance/connect|status|disconnect`, `DELETE /instance`, `/webhook`, then sends, message actions and
+ * the group routes of uazapi-groups.ts).
  */
 export const createUazapiRoutes = (world: TUazapiWorld) => {
   const messaging = createUazapiMessaging(world);
+  const groups = createUazapiGroups(world);
 
   const init = (res: ServerResponse, admintoken: string | undefined, input: Record<string, unknown>) => {
     if (admintoken !== world.adminToken) return uazapiError(res, 401, 'Invalid AdminToken Header');
@@ -116,7 +119,8 @@ export const createUazapiRoutes = (world: TUazapiWorld) => {
       case 'POST /webhook':
         return setWebhook(res, instance, input);
       default:
-        if (!messaging(key, res, instance, input)) uazapiError(res, 404, 'Not Found');
+        if (!messaging(key, res, instance, input) && !groups(key, res, instance, input))
+          uazapiError(res, 404, 'Not Found');
     }
   };
 };

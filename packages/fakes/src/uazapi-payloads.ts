@@ -98,7 +98,7 @@ export const customerMessagePayload = (input: TUazapiCustomerMessage, owner: str
     wa_name: input.name,
     wa_unreadCount: 1,
   };
-  return { message, chat, stored: { chatid, fromMe: message.fromMe, media: stored } };
+  return { message, chat, stored: { chatid, fromMe: message.fromMe, sender: message.sender, media: stored } };
 };
 
 /** uazapi's webhook envelope, for tests that post a delivery themselves (another token, twice, forged...). */

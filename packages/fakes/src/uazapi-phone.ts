@@ -1,6 +1,8 @@
 import { customerMessagePayload } from './uazapi-payloads.js';
 import { demoUazapi, publicInstance, type TUazapiAckState, type TUazapiCustomerMessage } from './uazapi-protocol.js';
 import type { TUazapiWorld } from './uazapi-world.js';
+import { changeMembers, type TWhatsAppGroupMember, type TWhatsAppMemberAction } from './whatsapp-groups.js';
+import { whatsmeowGroupEvent } from './whatsmeow-groups.js';
 
 /** The phone and WhatsApp: each call posts what uazapi would and resolves with our server's answer. */
 export const createUazapiPhone = (world: TUazapiWorld) => ({
@@ -67,6 +69,28 @@ export const createUazapiPhone = (world: TUazapiWorld) => ({
         RemoteVersion: '2.25.1.1',
         Data: { Tag: 'offer', Attrs: { 'call-creator': jid, 'call-id': input.id }, Content: media },
       },
+    });
+  },
+  /**
+   * Members join or leave a group, or are promoted or demoted (someone else did it, or they joined by link):
+   * WhatsApp's members change first, then `groups` as uazapi posts it: whatsmeow's GroupInfo with the members'
+   * LIDs beside their JIDs (`JoinLid`...), and the author's phone and LID.
+   */
+  groupChange: async (
+    input: { groupId: string; members: TWhatsAppGroupMember[]; action: TWhatsAppMemberAction },
+    author: string | null = null,
+    instanceName?: string,
+  ) => {
+    const instance = world.instanceNamed(instanceName);
+    const group = world.groups.get(input.groupId);
+    if (!group) throw new Error(`no group ${input.groupId}`);
+    changeMembers(group, input.members, input.action);
+    const event = whatsmeowGroupEvent(input.groupId, input.members, input.action, author);
+    const list = Object.keys(event).find((key) => Array.isArray(event[key as keyof typeof event])) ?? 'Join';
+    const lids = input.members.map((member) => (member.id.endsWith('@lid') ? member.id : ''));
+    return world.emit(instance, 'groups', {
+      event: { ...event, [`${list}Lid`]: lids, ...(author ? { sender_pn: author, sender_lid: '' } : {}) },
+      type: 'Group',
     });
   },
   /** The session ends (logged out on the phone, banned...): `connection` disconnected with uazapi's reason. */

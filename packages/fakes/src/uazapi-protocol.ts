@@ -20,6 +20,8 @@ export type TUazapiWebhookConfig = {
 export type TUazapiStoredMessage = {
   chatid: string;
   fromMe: boolean;
+  /** Who wrote it (the member, in a group). */
+  sender?: string;
   media: { bytes: Buffer; mimetype: string } | null;
 };
 
@@ -48,6 +50,9 @@ export type TUazapiRequest = {
   token: string | undefined;
   admintoken: string | undefined;
 };
+
+/** A message deleted for everyone through `/message/delete`: its chat, id and author. */
+export type TUazapiRevoked = { instance: string; chatid: string; id: string; sender: string | undefined };
 
 /** A send the server took: the route, the instance, the body our server posted, the id it answered, when (ms). */
 export type TUazapiSent = { route: string; instance: string; body: Record<string, unknown>; id: string; at: number };

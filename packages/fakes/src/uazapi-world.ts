@@ -6,15 +6,23 @@ import {
   qrPayload,
   type TUazapiInstance,
   type TUazapiRequest,
+  type TUazapiRevoked,
   type TUazapiSent,
 } from './uazapi-protocol.js';
 import { createUazapiEmitter } from './uazapi-webhook-emitter.js';
+import type { TWhatsAppGroup } from './whatsapp-groups.js';
 
-/** What one fake uazapi server holds: its instances, the calls it took, what it sent, and how it posts webhooks. */
+/**
+ * What one fake uazapi server holds: its instances, the calls it took, what it sent, WhatsApp's groups and the
+ * messages deleted in them, and how it posts webhooks.
+ */
 export const createUazapiWorld = (options: { adminToken: string; envelope?: TUazapiEnvelopeKind }) => {
   const instances = new Map<string, TUazapiInstance>();
   const requests: TUazapiRequest[] = [];
   const outbox: TUazapiSent[] = [];
+  /** The groups WhatsApp holds, by JID (every instance sees those its number is in). */
+  const groups = new Map<string, TWhatsAppGroup>();
+  const revoked: TUazapiRevoked[] = [];
   const qrPosts = createQrPosts();
   const settings = { baseUrl: '', envelope: options.envelope ?? ('flat' as TUazapiEnvelopeKind) };
   const { emit, deliveries } = createUazapiEmitter({
@@ -27,6 +35,8 @@ export const createUazapiWorld = (options: { adminToken: string; envelope?: TUaz
     instances,
     requests,
     outbox,
+    groups,
+    revoked,
     deliveries,
     qrPosts,
     settings,

@@ -6,6 +6,7 @@ import type { TUazapiEnvelopeKind } from './uazapi-payloads.js';
 import { createUazapiPhone } from './uazapi-phone.js';
 import { readBody, uazapiError } from './uazapi-protocol.js';
 import { createUazapiWorld } from './uazapi-world.js';
+import { newGroup } from './whatsapp-groups.js';
 
 export {
   type TUazapiEnvelopeKind,
@@ -25,11 +26,13 @@ export {
  * A fake uazapiGO v2 server on loopback, speaking its documented protocol: the `admintoken` header for
  * `/instance/init`, each instance's own `token` header for everything else, `/instance/connect|status|disconnect`,
  * `DELETE /instance`, `/webhook` (simple mode, `excludeMessages` honoured), `/send/text|media`,
- * `/message/markread|presence|download`, `/call/reject` and uazapi's error body (`{ error }`).
+ * `/message/markread|presence|download|delete`, `/call/reject`, the group routes (uazapi-groups.ts) and uazapi's
+ * error body (`{ error }`).
  *
  * It also plays the phone and WhatsApp: `phone.scan` reads the QR (`connection` connected), `phone.message`
  * is a customer writing (`messages`), `phone.ack` the ticks (`messages_update`), `phone.drop` a session that
- * ends (`connection` disconnected), `phone.newQr` a rotated QR. Each is posted as uazapi does, one event per
+ * ends (`connection` disconnected), `phone.newQr` a rotated QR, `phone.groupChange` members joining or leaving a
+ * group (`groups`; `addGroup` puts a group in WhatsApp first). Each is posted as uazapi does, one event per
  * request, in the envelope chosen (`envelope`, or `useEnvelope` later): uazapiGO's flat
  * `{ EventType, instanceName, owner, token, BaseUrl, ... }` by default, or the documented `{ event, instance, data }`.
  * Control paths for other processes: see uazapi-control.ts.
@@ -81,6 +84,12 @@ export const startFakeUazapi = async (options: {
     /** The newest instance of that name as the server keeps it (status, token, webhook, QR), or undefined. */
     instance: (name: string) => [...world.instances.values()].findLast((item) => item.name === name),
     instances: () => [...world.instances.values()],
+    /** A group in WhatsApp, with its members (our number among them as the test says). */
+    addGroup: (group: Parameters<typeof newGroup>[0]) => world.groups.set(group.id, newGroup(group)),
+    /** A group as WhatsApp holds it now. */
+    group: (jid: string) => world.groups.get(jid),
+    /** Messages deleted for everyone (`/message/delete`), oldest first. */
+    revoked: (instanceName?: string) => world.revoked.filter((item) => !instanceName || item.instance === instanceName),
     /** The markread calls' ids, oldest first. */
     readReceipts: () =>
       world.requests.filter((r) => r.path === '/message/markread').flatMap((r) => (r.body as { id: string[] }).id),

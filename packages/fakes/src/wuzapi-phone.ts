@@ -1,3 +1,5 @@
+import { changeMembers, type TWhatsAppGroupMember, type TWhatsAppMemberAction } from './whatsapp-groups.js';
+import { whatsmeowGroupEvent } from './whatsmeow-groups.js';
 import { demoWuzapi, messageEvent, receiptEvent, type TWuzapiCustomerMessage } from './wuzapi-protocol.js';
 import { emitEvent, rotateQr, type TWuzapiState, userWith } from './wuzapi-state.js';
 
@@ -63,6 +65,21 @@ export const createWuzapiPhone = (state: TWuzapiState) => ({
       userWith(state, token),
       receiptEvent({ ...input, chat: `${input.number ?? '5511987650001'}@s.whatsapp.net` }),
     ),
+  /**
+   * Members join or leave a group, or are promoted or demoted (someone else did it, or they joined by link):
+   * WhatsApp's members change first, then whatsmeow's `GroupInfo` event as wuzapi posts it.
+   */
+  groupChange: async (
+    input: { groupId: string; members: TWhatsAppGroupMember[]; action: TWhatsAppMemberAction },
+    author: string | null = null,
+    token?: string,
+  ) => {
+    const group = state.groups.get(input.groupId);
+    if (!group) throw new Error(`no group ${input.groupId}`);
+    changeMembers(group, input.members, input.action);
+    const event = whatsmeowGroupEvent(input.groupId, input.members, input.action, author);
+    return emitEvent(state, userWith(state, token), { type: 'GroupInfo', event });
+  },
   /** The session ends: logged out on the phone (`LoggedOut`) or the socket lost (`Disconnected`). */
   drop: async (type: 'LoggedOut' | 'Disconnected' | 'TemporaryBan' = 'LoggedOut', token?: string) => {
     const user = userWith(state, token);

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { createQrPosts, postWebhook } from './fake-webhooks.js';
+import type { TWhatsAppGroup } from './whatsapp-groups.js';
 import { qrPayload } from './whatsapp-protocol.js';
 import {
   goFormEncode,
@@ -21,6 +22,8 @@ export type TWuzapiState = {
   outbox: TWuzapiSentMessage[];
   /** The files customers sent, by their WhatsApp link, for `/chat/download<kind>`. */
   files: Map<string, { bytes: Buffer; mimetype: string; mediaKey: string }>;
+  /** The groups WhatsApp holds, by JID (every user sees those its number is in). */
+  groups: Map<string, TWhatsAppGroup>;
   /** How webhooks are posted; tests switch it to play another release. */
   webhookStyle: TWuzapiWebhookStyle;
   qrPosts: ReturnType<typeof createQrPosts>;
@@ -33,6 +36,7 @@ export const createWuzapiState = (adminToken: string, webhook?: Partial<TWuzapiW
   deliveries: [],
   outbox: [],
   files: new Map(),
+  groups: new Map(),
   webhookStyle: { format: 'form', sendsToken: true, ...webhook },
   qrPosts: createQrPosts(),
 });

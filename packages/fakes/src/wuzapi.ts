@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerControl, startJsonFakeServer } from './fake-http.js';
+import { newGroup } from './whatsapp-groups.js';
 import { controlCustomerText } from './whatsapp-protocol.js';
 import { answerAdmin } from './wuzapi-admin.js';
 import { downloadFile, markRead, sendFromUser, setChatPresence } from './wuzapi-chat.js';
+import { answerGroupRoute } from './wuzapi-groups.js';
 import { createWuzapiPhone } from './wuzapi-phone.js';
 import { type TWuzapiWebhookStyle, wuzapiError, wuzapiOk } from './wuzapi-protocol.js';
 import {
@@ -35,7 +37,10 @@ export {
  * `x-hmac-signature` once the user has an HMAC key.
  *
  * It also plays the phone and WhatsApp: `phone.scan` reads the QR (PairSuccess + Connected), `phone.message` is a
- * customer writing, `phone.receipt` the ticks, `phone.drop` a session that ends, `phone.newQr` a rotated QR.
+ * customer writing (in a group too), `phone.receipt` the ticks, `phone.drop` a session that ends, `phone.newQr` a
+ * rotated QR, `phone.groupChange` members joining or leaving a group (`GroupInfo`; `addGroup` puts a group in
+ * WhatsApp first). The group routes (`/group/list|info|create|name|topic|announce|photo|updateparticipants`) are
+ * in wuzapi-groups.ts.
  */
 export const startFakeWuzapi = async (options: {
   adminToken: string;
@@ -55,6 +60,7 @@ export const startFakeWuzapi = async (options: {
     if (!user) return wuzapiError(res, 401, 'unauthorized');
     const input = (body ?? {}) as Record<string, unknown>;
     const key = `${req.method} ${url.pathname}`;
+    if (url.pathname.startsWith('/group/')) return answerGroupRoute(state, user, key, url, input, res);
     switch (key) {
       case 'POST /chat/downloadimage':
       case 'POST /chat/downloadvideo':
@@ -147,6 +153,10 @@ export const startFakeWuzapi = async (options: {
     phone,
     /** What our server sent that wuzapi took (text, files), oldest first; of one user (by name) if given. */
     sent: (userName?: string) => outbox.filter((item) => !userName || item.user === userName),
+    /** A group in WhatsApp, with its members (our number among them as the test says). */
+    addGroup: (group: Parameters<typeof newGroup>[0]) => state.groups.set(group.id, newGroup(group)),
+    /** A group as WhatsApp holds it now. */
+    group: (jid: string) => state.groups.get(jid),
     /** A user as the server keeps it, by name. */
     user: (name: string) => [...users.values()].find((u) => u.name === name),
     users: () => [...users.values()],

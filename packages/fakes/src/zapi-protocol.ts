@@ -84,6 +84,8 @@ export type TZapiCustomerMessage = {
   momment?: number;
   /** A group chat (`<id>-group`), with `phone` as the participant. */
   groupId?: string;
+  /** The chat's name for a group (its subject; the fake's own group's when left out). */
+  chatName?: string;
   /** Our own number writing (from the phone, or echoed from the API). */
   fromMe?: boolean;
 };
@@ -144,7 +146,7 @@ export const receivedCallback = (
     fromMe: input.fromMe === true,
     momment: input.momment ?? Date.now(),
     status: 'RECEIVED',
-    chatName: input.groupId ? 'Grupo' : input.senderName,
+    chatName: input.groupId ? (input.chatName ?? 'Grupo') : input.senderName,
     senderPhoto: null,
     senderName: input.senderName,
     participantPhone: input.groupId ? input.phone : null,

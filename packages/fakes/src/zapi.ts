@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { answerControl, isUrl, json, sendBytes, startJsonFakeServer } from './fake-http.js';
 import { atOrigin, postJsonWebhook } from './fake-webhooks.js';
 import { pairingCode, qrPayload } from './whatsapp-protocol.js';
+import { createZapiGroups } from './zapi-groups.js';
 import {
   demoZapi,
   isFile,
@@ -22,6 +23,7 @@ import {
   zapiWebhookKinds,
 } from './zapi-protocol.js';
 
+export type { TZapiGroup, TZapiRevoked } from './zapi-group-protocol.js';
 export {
   demoZapi,
   receivedCallback as zapiReceivedCallback,
@@ -38,11 +40,14 @@ export {
  * token is a 404, a missing or wrong Client-Token a 400 / 403 "... not allowed". It answers `status`, `device`,
  * `qr-code/image`, `phone-code/{phone}`, `disconnect`, `update-every-webhooks` and the single `update-webhook-*`
  * routes (https URLs only, as Z-API, unless `allowHttpWebhooks`), `send-text|image|audio|video`,
- * `send-document/{ext}` (answering `{ zaapId, messageId, id }`), `read-message`.
+ * `send-document/{ext}` (answering `{ zaapId, messageId, id }`), `read-message`, and the group routes
+ * (`groups`, `light-group-metadata`, `create-group`, `update-group-*`, `add|remove-participant`, `add|remove-admin`,
+ * `DELETE messages`: zapi-group-routes.ts) over WhatsApp's groups (`addGroup`).
  *
  * It also plays the phone and WhatsApp: `phone.scan` pairs (`ConnectedCallback`), `phone.message` is a customer
  * writing (`ReceivedCallback`; files served from the fake's own storage, as Z-API's links), `phone.ack` the ticks
- * (`MessageStatusCallback`), `phone.drop` a session that ends (`DisconnectedCallback`). Each is posted, flat, to
+ * (`MessageStatusCallback`), `phone.drop` a session that ends (`DisconnectedCallback`), `phone.groupChange` members
+ * joining or leaving a group (a `ReceivedCallback` notification). Each is posted, flat, to
  * the webhook URL registered for its kind; `webhookOrigin` sends them to another host than the registered one
  * (tests register `https://prosa.test/...` and serve on loopback).
  */
@@ -97,6 +102,8 @@ export const startFakeZapi = async (
     deliveries.push(delivery);
     return delivery;
   };
+
+  const groups = createZapiGroups(emit);
 
   const showQr = async (instance: TZapiInstance) => {
     instance.qr = await QRCode.toDataURL(qrPayload(), { margin: 3, scale: 4, errorCorrectionLevel: 'H' });
@@ -231,6 +238,7 @@ export const startFakeZapi = async (
         res.writeHead(204);
         return res.end();
       default:
+        if (await groups.answer(instance, { method: req.method ?? 'GET', path: method, url, input }, res)) return;
         return zapiError(res, 405, 'METHOD_NOT_ALLOWED', `Cannot ${req.method} ${method}`);
     }
   };
@@ -260,7 +268,9 @@ export const startFakeZapi = async (
         files.set(name, { bytes: input.media.bytes, mimeType: input.media.mimeType });
         media = { url: `${baseUrl}/storage/${instance.id}/${name}` };
       }
-      const payload = receivedCallback(input, instance, media);
+      // A group's messages carry its subject as the chat's name.
+      const chatName = input.chatName ?? (input.groupId ? groups.subjectOf(input.groupId) : undefined);
+      const payload = receivedCallback({ ...input, chatName }, instance, media);
       instance.messages.set(String(payload.messageId), { phone: input.phone, fromMe: input.fromMe === true });
       return emit(instance, 'received', payload);
     },
@@ -278,6 +288,16 @@ export const startFakeZapi = async (
         type: 'MessageStatusCallback',
       });
     },
+    /**
+     * Members join or leave a group, or are promoted or demoted, by `author` (a JID) or themselves (joined by
+     * link, left): WhatsApp's members change, then the group's notification (GROUP_PARTICIPANT_ADD, _INVITE,
+     * _REMOVE, _LEAVE, _PROMOTE, _DEMOTE) is posted.
+     */
+    groupChange: (
+      input: { groupId: string; members: { id: string }[]; action: 'add' | 'remove' | 'promote' | 'demote' },
+      author: string | null = null,
+      instanceId?: string,
+    ) => groups.groupChange(instanceOf(instanceId), input, author),
     /** The session ends (logged out on the phone, the phone offline too long): `DisconnectedCallback`. */
     drop: async (error = 'Device has been disconnected', instanceId?: string) => {
       const instance = instanceOf(instanceId);
@@ -319,6 +339,17 @@ export const startFakeZapi = async (
         ack: () =>
           phone.ack({ ids: [String(input.id)], status: String(input.status ?? 'READ') as TZapiAck }, instanceId),
         drop: () => phone.drop(typeof input.error === 'string' ? input.error : undefined, instanceId),
+        // A number joins (by the link) or leaves a group: `{ groupId: '…@g.us', phone, action: 'add' | 'remove' }`.
+        'group-change': () =>
+          phone.groupChange(
+            {
+              groupId: String(input.groupId),
+              members: [{ id: `${String(input.phone ?? '')}@s.whatsapp.net` }],
+              action: input.action === 'remove' ? 'remove' : 'add',
+            },
+            null,
+            instanceId,
+          ),
       },
     });
   };
@@ -354,6 +385,12 @@ export const startFakeZapi = async (
     setWebhookOrigin: (origin: string | null) => {
       webhookOrigin = origin;
     },
+    /** A group in WhatsApp, with its members (our number among them as the test says). */
+    addGroup: groups.addGroup,
+    /** A group as WhatsApp holds it now. */
+    group: groups.group,
+    /** Messages deleted for everyone (`DELETE /messages`), with their group member as WhatsApp knows them. */
+    revoked: groups.revoked,
     /** The read-message calls, oldest first. */
     readReceipts: () =>
       requests

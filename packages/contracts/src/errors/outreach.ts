@@ -119,4 +119,10 @@ export const outreachErrors = {
     'pt-BR': 'O WhatsApp não informou o número deste participante; a mensagem no privado não pôde ser enviada.',
     en: "WhatsApp did not give this member's number; the private message could not be sent.",
   },
+  /** The connection's gateway cannot delete other members' messages (wuzapi revokes only the number's own). */
+  ERR_GROUP_DELETE_UNSUPPORTED: {
+    status: 501,
+    'pt-BR': 'Esta conexão não consegue apagar mensagens de outros participantes do grupo.',
+    en: "This connection cannot delete other members' messages in the group.",
+  },
 } as const satisfies Record<string, TErrorEntry>;

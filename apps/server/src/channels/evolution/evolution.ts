@@ -7,6 +7,7 @@ import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayEvent } from '../host/gateway-events.js';
+import { createGroupInbound } from '../shared/group-inbound.js';
 import { decodeBase64File, extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import {
@@ -33,7 +34,6 @@ import {
   readEvolutionConfig,
   sealEvolutionConfig,
 } from './evolution-config.js';
-import { createEvolutionGroupInbound } from './evolution-group-inbound.js';
 import { createEvolutionGroupAdmin } from './evolution-groups.js';
 import { createEvolutionSession } from './evolution-session.js';
 import { parseEvolutionWebhook, type TEvolutionEvent } from './evolution-webhook.js';
@@ -116,7 +116,7 @@ export const setupEvolution = (services: TServices, secrets: TSecrets, host: TCh
   };
 
   const groupAdmin = createEvolutionGroupAdmin(clientOf);
-  const inGroup = createEvolutionGroupInbound(services.log, groupAdmin);
+  const inGroup = createGroupInbound(services.log, groupAdmin, 'evolution');
 
   const adapter: TChannelAdapter = {
     kind: 'evolution',

@@ -1,4 +1,5 @@
 import { ChannelSendError } from '../types.js';
+import { type TUazapiCall, uazapiGroupCalls } from './uazapi-groups-api.js';
 
 /**
  * A uazapiGO failure: its status and error body (`{ error }`), or no answer at all (status 0: refused,
@@ -75,8 +76,11 @@ export type TUazapiState = {
 /** A message as uazapi stores and answers it after a send: `messageid` is WhatsApp's id (acks and quotes name it). */
 export type TUazapiMessage = { id?: string; messageid?: string; status?: string };
 
-/** The events our webhook takes, and our own sends left out (their echo would come back as customer messages). */
-export const uazapiWebhookEvents = ['messages', 'messages_update', 'connection', 'call'];
+/**
+ * The events our webhook takes (`groups`: members joining and leaving, for the group tools), and our own sends
+ * left out (their echo would come back as customer messages).
+ */
+export const uazapiWebhookEvents = ['messages', 'messages_update', 'connection', 'call', 'groups'];
 
 const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
 
@@ -125,7 +129,7 @@ export const createUazapiAdminClient = (server: { baseUrl: string; adminToken: s
 
 /** The calls of one instance (header `token`). */
 export const createUazapiClient = (instance: { baseUrl: string; token: string }, timeoutMs = 15_000) => {
-  const call = <T>(method: string, path: string, body?: unknown, timeout = timeoutMs) =>
+  const call: TUazapiCall = <T>(method: string, path: string, body?: unknown, timeout = timeoutMs) =>
     callUazapi<T>(instance.baseUrl, { token: instance.token }, { method, path, body, timeoutMs: timeout });
   return {
     status: () => call<TUazapiState>('GET', '/instance/status'),
@@ -158,6 +162,7 @@ export const createUazapiClient = (instance: { baseUrl: string; token: string },
         { id: messageId, return_base64: true, return_link: false, generate_mp3: false },
         60_000,
       ),
+    ...uazapiGroupCalls(call),
   };
 };
 

@@ -165,11 +165,9 @@ describe('parseUazapiWebhook', () => {
     });
   });
 
-  it('skips our own sends, messages typed on our phone, groups, edits and broadcasts', () => {
+  it('skips our own sends, messages typed on our phone, edits and broadcasts', () => {
     expect(events(message({ fromMe: true }))).toEqual([]);
     expect(events(message({ wasSentByApi: true }))).toEqual([]);
-    expect(events(message({ isGroup: true, chatid: '120363000000000001@g.us' }))).toEqual([]);
-    expect(events(message({ chatid: '120363000000000001@g.us' }))).toEqual([]);
     expect(events(message({ edited: 'AC0000' }))).toEqual([]);
     expect(events(message({ chatid: 'status@broadcast', sender: 'x', sender_pn: '', sender_lid: '' }))).toEqual([]);
   });

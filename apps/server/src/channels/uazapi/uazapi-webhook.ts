@@ -1,7 +1,9 @@
-import { parseWhatsappJid } from '@prosa/contracts';
 import { z } from 'zod';
+import type { TGatewayGroupParticipants } from '../host/gateway-events.js';
 import { locationMessage } from '../shared/location-body.js';
+import { whatsmeowGroupChanges } from '../shared/whatsmeow-group-info.js';
 import { parseUazapiCall, type TUazapiCall } from './uazapi-call.js';
+import { type TUazapiSender, uazapiSourceOf } from './uazapi-sender.js';
 
 /**
  * What a uazapiGO webhook says, in our terms. uazapi posts one event per request, in one of two envelopes.
@@ -9,10 +11,11 @@ import { parseUazapiCall, type TUazapiCall } from './uazapi-call.js';
  * (messages), `event` + `state` + `type` (messages_update: whatsmeow's receipt) or `instance` (connection).
  * The one its OpenAPI documents (`WebhookEvent`) wraps it: `{ event: "message" | "status" | "connection", instance
  * (the instance's id), data, owner, token }`, `data` being the message, the receipt or the instance. Both are read
- * into the flat form. Anything of an unknown shape, and what we do not handle yet (groups, status broadcasts,
- * edits, our own sends echoed back), is skipped, never an error.
+ * into the flat form. Anything of an unknown shape, and what we do not handle yet (status broadcasts, edits, our
+ * own sends echoed back), is skipped, never an error. `groups` (whatsmeow's GroupInfo, with the members' LIDs in
+ * `JoinLid`... beside them) gives the members who joined, left, were promoted or demoted.
  */
-export type TUazapiSender = { kind: 'phone' | 'lid'; value: string; lid?: string };
+export type { TUazapiSender } from './uazapi-sender.js';
 
 export type TUazapiEvent =
   | {
@@ -28,7 +31,10 @@ export type TUazapiEvent =
   | {
       kind: 'message';
       externalId: string;
+      /** Who wrote it: the person, also inside a group (the member). */
       from: TUazapiSender;
+      /** The group it was written in (its JID's digits) and the member's JID there, or null for a person's chat. */
+      group: { id: string; participant: string } | null;
       name: string | null;
       timestamp: number;
       mediaType: string;
@@ -40,7 +46,9 @@ export type TUazapiEvent =
     }
   | { kind: 'reaction'; externalId: string; from: TUazapiSender; targetExternalId: string; emoji: string }
   | { kind: 'ack'; externalIds: string[]; status: 'sent' | 'delivered' | 'read' | 'failed' }
-  | TUazapiCall;
+  | TUazapiCall
+  /** Members joined, left, were promoted or demoted (`groups`). */
+  | { kind: 'group-participants'; change: TGatewayGroupParticipants };
 
 /** `instanceName` is null when the envelope names the instance by its id only (the token proves which it is). */
 export type TUazapiDelivery = { instanceName: string | null; owner: string | null; events: TUazapiEvent[] };
@@ -64,6 +72,7 @@ const dataEventTypes: Record<string, string> = {
   status: 'messages_update',
   messages_update: 'messages_update',
   connection: 'connection',
+  groups: 'groups',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -179,18 +188,6 @@ const bareId = (value: string | null | undefined) => {
   return id ? (id.split(':').pop() ?? null) : null;
 };
 
-/** Who wrote: their phone when uazapi knows it (`sender_pn`, also for a LID chat), else the LID. */
-const senderOf = (message: z.infer<typeof ZMessage>): TUazapiSender | null => {
-  const jids = [message.sender_pn, message.chatid, message.sender, message.sender_lid]
-    .map((jid) => parseWhatsappJid(jid ?? ''))
-    .filter((jid) => jid !== null);
-  if (jids.some((jid) => jid.kind === 'group')) return null;
-  const phone = jids.find((jid) => jid.kind === 'phone')?.id;
-  const lid = jids.find((jid) => jid.kind === 'lid')?.id;
-  if (phone) return { kind: 'phone', value: phone, ...(lid ? { lid } : {}) };
-  return lid ? { kind: 'lid', value: lid } : null;
-};
-
 /** A contact card: its name and the numbers in its vCard (TEL lines). */
 const contactBody = (content: Record<string, unknown>) => {
   const vcard = typeof content.vcard === 'string' ? content.vcard : '';
@@ -200,11 +197,12 @@ const contactBody = (content: Record<string, unknown>) => {
 
 const toMessageEvent = (message: z.infer<typeof ZMessage>): TUazapiEvent | null => {
   // Our own sends (excluded on the server too) and messages typed on the phone: the agent's copy is ours.
-  if (message.fromMe || message.wasSentByApi || message.isGroup) return null;
+  if (message.fromMe || message.wasSentByApi) return null;
   // An edit arrives as a new message naming the edited one: not shown yet.
   if (message.edited) return null;
-  const from = senderOf(message);
-  if (!from) return null;
+  const source = uazapiSourceOf(message);
+  if (!source) return null;
+  const { from } = source;
   const content = typeof message.content === 'object' && message.content ? message.content : {};
   const type = message.messageType ?? '';
   if (type === 'ReactionMessage' || message.type === 'reaction') {
@@ -217,6 +215,7 @@ const toMessageEvent = (message: z.infer<typeof ZMessage>): TUazapiEvent | null 
   const common = {
     externalId: message.messageid,
     from,
+    group: source.group,
     name: message.senderName?.trim() || null,
     // uazapi dates messages in milliseconds; a value in seconds is taken as such.
     timestamp: stamp > 0 ? (stamp < 1e12 ? stamp * 1000 : stamp) : Date.now(),
@@ -308,9 +307,14 @@ export const parseUazapiWebhook = (payload: unknown): TUazapiDelivery | null => 
   const envelope = flatEnvelope(payload);
   if (!envelope) return null;
   const event = parseOne(envelope);
-  return {
-    instanceName: envelope.instanceName,
-    owner: envelope.owner?.replace(/\D/g, '') || null,
-    events: event ? [event] : [],
-  };
+  const events: TUazapiEvent[] =
+    envelope.EventType === 'groups'
+      ? whatsmeowGroupChanges(isRecord(envelope.event) ? envelope.event : envelope).map((change) => ({
+          kind: 'group-participants',
+          change,
+        }))
+      : event
+        ? [event]
+        : [];
+  return { instanceName: envelope.instanceName, owner: envelope.owner?.replace(/\D/g, '') || null, events };
 };

@@ -7,7 +7,7 @@ import { freePort, messagesOfTicket, ticketOfCustomer } from '../../../test/chan
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { multipartBody } from '../../../test/uploads.js';
-import { connections, messages, tenants } from '../../platform/db/schema.js';
+import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
 
 // WhatsApp through a uazapiGO v2 server, end to end against the fake server: the instance made with the admin
 // token (its token kept sealed), the webhook and QR on create, the phone scanning, customer messages (text,
@@ -143,7 +143,7 @@ describe('uazapi connection', () => {
     expect(instance?.webhook).toEqual({
       enabled: true,
       url: `${t.url}/uazapihooks/${connection.token}`,
-      events: ['messages', 'messages_update', 'connection', 'call'],
+      events: ['messages', 'messages_update', 'connection', 'call', 'groups'],
       excludeMessages: ['wasSentByApi'],
       addUrlEvents: false,
     });
@@ -346,14 +346,27 @@ describe('uazapi messages', () => {
     expect(stored.find((m) => m.messageId === 'ACLID001')).toMatchObject({ body: 'pelo LID' });
   });
 
-  it('skips messages typed on our phone and group chats for now', async () => {
+  it("skips messages typed on our phone; a group message is the group's, its writer kept beside it", async () => {
     await uaz.phone.message({ ...customer, fromMe: true, text: 'eco do celular', id: 'ACECHO01' }, instanceName);
     await uaz.phone.message(
       { ...customer, groupId: '120363000000000001@g.us', text: 'no grupo', id: 'ACGROUP1' },
       instanceName,
     );
     expect(await storedWithId('ACECHO01')).toHaveLength(0);
-    expect(await storedWithId('ACGROUP1')).toHaveLength(0);
+    const inGroup = await eventually(async () => {
+      const [stored] = await storedWithId('ACGROUP1');
+      expect(stored).toBeDefined();
+      return stored;
+    });
+    expect(inGroup).toMatchObject({ body: 'no grupo', fromMe: false });
+    expect(inGroup?.dataJson).toMatchObject({
+      key: { participant: expect.stringMatching(/@(lid|s\.whatsapp\.net)$/) },
+    });
+    const [ticket] = await t.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, Number(inGroup?.ticketId)));
+    expect(ticket?.isGroup).toBe(true);
   });
 
   it('media out: files go base64 through /send/media, voice notes as ptt', async () => {

@@ -7,6 +7,7 @@ import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayEvent } from '../host/gateway-events.js';
+import { createGroupInbound } from '../shared/group-inbound.js';
 import { decodeBase64File, storeInboundMedia } from '../shared/inbound-media.js';
 import {
   deliverAll,
@@ -33,11 +34,17 @@ import {
   uazapiPublicSettings,
   uazapiWebhookUrl,
 } from './uazapi-config.js';
+import { createUazapiGroupAdmin } from './uazapi-groups.js';
 import { createUazapiSession } from './uazapi-session.js';
 import { parseUazapiWebhook, type TUazapiEvent, uazapiDeliveryToken } from './uazapi-webhook.js';
 
-/** The `number` uazapi writes to: a phone's digits, or a LID as its JID. */
-const uazapiNumber = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
+/** The `number` uazapi writes to: a phone's digits, or a LID or a group as its JID. */
+const uazapiNumber = (to: TAddress) =>
+  to.kind === 'lid' ? `${to.value}@lid` : to.kind === 'group' ? `${to.value}@g.us` : to.value.replace(/\D/g, '');
+
+/** Group members a text mentions, as uazapi takes them: their JIDs' user parts, separated by commas. */
+const uazapiMentions = (mentions: readonly string[] | undefined) =>
+  mentions?.length ? { mentions: mentions.map((jid) => jid.split('@')[0]).join(',') } : {};
 
 /** uazapi's `/send/media` type for our media kinds (anything unknown goes as a document). */
 const uazapiMediaType = (mediaType: string) =>
@@ -45,8 +52,8 @@ const uazapiMediaType = (mediaType: string) =>
 
 /**
  * WhatsApp through a uazapiGO v2 server: the adapter (text, files, voice notes and quoted replies, read
- * receipts, typing, paced sends), the session (an instance made with the admin token, its webhook and QR) and
- * the webhook (`POST /uazapihooks/:token`: the URL's token names the connection, and uazapi puts the instance's
+ * receipts, typing, paced sends, groups and their administration), the session (an instance made with the admin
+ * token, its webhook and QR) and the webhook (`POST /uazapihooks/:token`: the URL's token names the connection, and uazapi puts the instance's
  * own token in every delivery, which must be the one we keep).
  */
 export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
@@ -103,12 +110,15 @@ export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChann
         ...reply,
       });
     }
-    return client.sendText({ number, text: message.body, ...reply });
+    return client.sendText({ number, text: message.body, ...reply, ...uazapiMentions(message.mentions) });
   };
+
+  const groupAdmin = createUazapiGroupAdmin(clientOf);
+  const inGroup = createGroupInbound(services.log, groupAdmin, 'uazapi');
 
   const adapter: TChannelAdapter = {
     kind: 'uazapi',
-    addressKinds: ['phone', 'lid'],
+    addressKinds: ['phone', 'lid', 'group'],
     // uazapi takes no idempotency key: a send cut by a crash is marked failed, never repeated blindly.
     idempotent: false,
     // An unofficial WhatsApp number: sends one at a time with human pauses, or WhatsApp bans it.
@@ -138,6 +148,9 @@ export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChann
     rejectCall: async (connection, call) => {
       await clientOf(connection).rejectCall(call.from, call.callId);
     },
+    groupParticipants: async (target) =>
+      (await groupAdmin.get(target.connection, uazapiNumber(target.to))).participants,
+    groupAdmin,
     check: session.check,
     session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
   };
@@ -176,8 +189,13 @@ export const setupUazapi = (services: TServices, secrets: TSecrets, host: TChann
         return deliveryStatuses(event.externalIds, event.status);
       case 'reaction':
         return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
-      case 'message':
-        return [gatewayMessage(event, await storeMedia(connection, event))];
+      case 'message': {
+        const message = gatewayMessage(event, await storeMedia(connection, event));
+        const { group } = event;
+        return [group ? await inGroup(connection, message, group.id, group.participant) : message];
+      }
+      case 'group-participants':
+        return [{ type: 'group-participants', change: event.change }];
       case 'call': {
         const { callId, callerNumber, from, video, timestamp } = event;
         return [{ type: 'call', call: { callId, callerId: callerNumber, from, video, timestamp } }];

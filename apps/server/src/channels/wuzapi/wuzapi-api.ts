@@ -1,5 +1,6 @@
 import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
+import { wuzapiGroupCalls } from './wuzapi-groups-api.js';
 
 /** Where one connection's session lives: the wuzapi server, its admin token and the token of our user there. */
 export type TWuzapiServer = { baseUrl: string; adminToken: string; userToken: string };
@@ -66,6 +67,8 @@ export const wuzapiSubscriptions = [
   'TemporaryBan',
   'ConnectFailure',
   'CallOffer',
+  // Members joining, leaving, promoted or demoted (whatsmeow's events.GroupInfo): the group tools act on them.
+  'GroupInfo',
 ];
 /** What a user is created with: the two types every wuzapi release validates on `POST /admin/users`. */
 export const wuzapiCreateEvents = 'Message,ReadReceipt';
@@ -105,9 +108,16 @@ export type TWuzapiDownload = {
   FileLength: number;
 };
 
+/** One call to the server: the answer's `data` (or the bare value of older admin routes), or a WuzapiError. */
+export type TWuzapiCall = <T>(
+  method: string,
+  path: string,
+  options?: { body?: unknown; admin?: boolean; timeout?: number },
+) => Promise<T>;
+
 /** The wuzapi calls of one connection, over fetch, with a timeout on every call. */
 export const createWuzapiClient = (server: TWuzapiServer, timeoutMs = 15_000) => {
-  const call = async <T>(
+  const call: TWuzapiCall = async <T>(
     method: string,
     path: string,
     options: { body?: unknown; admin?: boolean; timeout?: number } = {},
@@ -183,6 +193,7 @@ export const createWuzapiClient = (server: TWuzapiServer, timeoutMs = 15_000) =>
       call<unknown>('POST', '/chat/presence', { body }),
     /** Refuses a call (`Phone`: the caller's JID as the call named it, `ID`: the call's). */
     rejectCall: (body: { Phone: string; ID: string }) => call<unknown>('POST', '/call/reject', { body }),
+    ...wuzapiGroupCalls(call),
   };
 };
 

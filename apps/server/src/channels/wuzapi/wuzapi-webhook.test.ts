@@ -120,9 +120,8 @@ describe('parseWuzapiPayload', () => {
     expect(image[0]).toMatchObject({ mediaType: 'image', body: 'Foto' });
   });
 
-  it('skips our own echoes, groups, status broadcasts and revokes; a reaction points at its message', () => {
+  it('skips our own echoes, status broadcasts and revokes; a reaction points at its message', () => {
     expect(events(message({ conversation: 'eco' }, { IsFromMe: true }))).toEqual([]);
-    expect(events(message({ conversation: 'g' }, { Chat: '120363000000000000@g.us', IsGroup: true }))).toEqual([]);
     expect(events(message({ conversation: 's' }, { Chat: 'status@broadcast' }))).toEqual([]);
     expect(events(message({ protocolMessage: { type: 0 } }))).toEqual([]);
     expect(events(message({ reactionMessage: { key: { ID: '3EB0X', fromMe: true }, text: '👍' } }))).toEqual([

@@ -1,18 +1,21 @@
 import { createHmac } from 'node:crypto';
 import { parseWhatsappJid } from '@prosa/contracts';
+import type { TGatewayGroupParticipants } from '../host/gateway-events.js';
 import { locationMessage } from '../shared/location-body.js';
 import { isSameSecret } from '../shared/same-secret.js';
+import { whatsmeowGroupChanges } from '../shared/whatsmeow-group-info.js';
 import { field, type TWuzapiDownload, wuzapiNumber } from './wuzapi-api.js';
+import { type TWuzapiSender, wuzapiSourceOf } from './wuzapi-sender.js';
 
 /**
  * What a wuzapi webhook says, in our terms. wuzapi posts one event per request, by default as a form
  * (`application/x-www-form-urlencoded`) with `jsonData` (the event as JSON: `{ type, event, ...extras }`, `event`
  * being whatsmeow's event struct) and, depending on the release, `token` (the user's token), `userID` and
  * `instanceName`; with WEBHOOK_FORMAT=json the body is that JSON itself plus `userID` and `instanceName`.
- * Anything of an unknown shape, and what we do not handle yet (groups, status broadcasts, our own sends echoed
- * back, receipts of our other devices), is skipped, never an error.
+ * Anything of an unknown shape, and what we do not handle yet (status broadcasts, our own sends echoed back,
+ * receipts of our other devices), is skipped, never an error.
  */
-export type TWuzapiSender = { kind: 'phone' | 'lid'; value: string; lid?: string };
+export type { TWuzapiSender } from './wuzapi-sender.js';
 
 export type TWuzapiMedia = {
   base64: string | null;
@@ -26,7 +29,10 @@ export type TWuzapiEvent =
   | {
       kind: 'message';
       externalId: string;
+      /** Who wrote it: the person, also inside a group (the member). */
       from: TWuzapiSender;
+      /** The group it was written in (its JID's digits) and the member's JID there, or null for a person's chat. */
+      group: { id: string; participant: string } | null;
       name: string | null;
       timestamp: number;
       mediaType: string;
@@ -43,7 +49,9 @@ export type TWuzapiEvent =
   | { kind: 'qrcode'; qrcode: string }
   | { kind: 'qrcode-expired' }
   /** A customer calls (whatsmeow's `CallOffer`): the caller as the call names them, and the call's id. */
-  | { kind: 'call'; callId: string; callerJid: string; from: TWuzapiSender; timestamp: number };
+  | { kind: 'call'; callId: string; callerJid: string; from: TWuzapiSender; timestamp: number }
+  /** Members joined, left, were promoted or demoted (whatsmeow's `GroupInfo`). */
+  | { kind: 'group-participants'; change: TGatewayGroupParticipants };
 
 /** A delivery's fields: the event and, from releases that send it, the user's token. */
 export type TWuzapiDelivery = { payload: Record<string, unknown>; token: string | null };
@@ -80,15 +88,6 @@ export const readWuzapiDelivery = (raw: Buffer, contentType: string | undefined)
  */
 export const verifyWuzapiSignature = (raw: Buffer, signature: string | undefined, key: string) =>
   isSameSecret(signature?.trim().toLowerCase(), createHmac('sha256', key).update(raw).digest('hex'));
-
-/** Who wrote: their phone when wuzapi knows it (also for a LID chat, from `SenderAlt`), else the LID. */
-const senderOf = (info: unknown): TWuzapiSender | null => {
-  const jid = parseWhatsappJid(String(field(info, 'Chat') ?? ''));
-  if (!jid || jid.kind === 'group') return null;
-  if (jid.kind === 'phone') return { kind: 'phone', value: jid.id };
-  const alt = parseWhatsappJid(String(field(info, 'SenderAlt') ?? ''));
-  return alt?.kind === 'phone' ? { kind: 'phone', value: alt.id, lid: jid.id } : { kind: 'lid', value: jid.id };
-};
 
 /** Wrappers WhatsApp puts around the real content (disappearing, view-once, documents with a caption). */
 const wrappers = [
@@ -148,11 +147,12 @@ const toMessageEvent = (payload: Record<string, unknown>): TWuzapiEvent | null =
   const event = field(payload, 'event');
   const info = field(event, 'Info');
   // Our own sends come back as messages too (and so do messages typed on the phone): the agent's copy is ours.
-  if (field(info, 'IsFromMe') === true || field(info, 'IsGroup') === true) return null;
+  if (field(info, 'IsFromMe') === true) return null;
   const externalId = asString(field(info, 'ID'));
-  const from = senderOf(info);
+  const source = wuzapiSourceOf(info);
   const message = unwrap(field(event, 'Message'));
-  if (!externalId || !from || !asObject(message)) return null;
+  if (!externalId || !source || !asObject(message)) return null;
+  const { from } = source;
   if (field(message, 'protocolMessage') || field(message, 'editedMessage')) return null;
   const reaction = field(message, 'reactionMessage');
   if (reaction) {
@@ -166,6 +166,7 @@ const toMessageEvent = (payload: Record<string, unknown>): TWuzapiEvent | null =
   const common = {
     externalId,
     from,
+    group: source.group,
     name: asString(field(info, 'PushName'))?.trim() || null,
     timestamp: Number.isFinite(stamp) && stamp > 0 ? stamp : Date.now(),
     // The file's bytes are stored as a file, not again in the message's data.
@@ -222,6 +223,8 @@ export const parseWuzapiPayload = (payload: Record<string, unknown>): TWuzapiEve
   const type = field(payload, 'type');
   if (typeof type !== 'string') return null;
   const event = field(payload, 'event');
+  if (type === 'GroupInfo')
+    return whatsmeowGroupChanges(event).map((change) => ({ kind: 'group-participants', change }));
   const one = ((): TWuzapiEvent | null => {
     switch (type) {
       case 'Message':

@@ -7,6 +7,7 @@ import {
   type TFakeWuzapi,
   wuzapiMessageEvent,
 } from '@prosa/fakes';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countDropMails,
@@ -35,6 +36,7 @@ import {
 import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { multipartBody, samplePng as png, sampleWebm as webm } from '../../../test/uploads.js';
+import { tickets } from '../../platform/db/schema.js';
 
 // WhatsApp through a wuzapi server, end to end against the fake server: the user, HMAC key, webhook and QR made
 // on create, the phone scanning, customer messages (text, replies, media, reactions) posted by wuzapi to our
@@ -347,11 +349,25 @@ describe('wuzapi messages', () => {
     expect(asked?.body).toEqual(expect.objectContaining({ Url: expect.any(String), MediaKey: expect.any(String) }));
   });
 
-  it('skips our own echoes and group chats for now', async () => {
+  it("skips our own echoes; a group message is the group's, its writer kept beside it", async () => {
     await wz.phone.message({ ...customer, fromMe: true, text: 'eco do celular', id: '3AECHO01' });
     await wz.phone.message({ ...customer, group: '120363000000000001@g.us', text: 'no grupo', id: '3AGROUP1' });
     expect(await storedWithId('3AECHO01')).toHaveLength(0);
-    expect(await storedWithId('3AGROUP1')).toHaveLength(0);
+    const inGroup = await eventually(async () => {
+      const [stored] = await storedWithId('3AGROUP1');
+      expect(stored).toBeDefined();
+      return stored;
+    });
+    expect(inGroup).toMatchObject({ body: 'no grupo', fromMe: false });
+    expect(inGroup?.dataJson).toMatchObject({
+      key: { participant: `${customer.number}@s.whatsapp.net` },
+      sender: { kind: 'phone', value: customer.number },
+    });
+    const [ticket] = await t.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, Number(inGroup?.ticketId)));
+    expect(ticket?.isGroup).toBe(true);
   });
 
   it('media out: files go as data URLs to /chat/send/image, voice notes to /chat/send/audio as PTT', async () => {

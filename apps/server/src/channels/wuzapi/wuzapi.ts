@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { TWuzapiConfig } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +7,8 @@ import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayEvent } from '../host/gateway-events.js';
+import { createGroupInbound } from '../shared/group-inbound.js';
 import { decodeBase64File, storeInboundMedia } from '../shared/inbound-media.js';
-import { readOutboundFile } from '../shared/outbound-media.js';
 import {
   deliverAll,
   deliveryStatuses,
@@ -20,13 +19,7 @@ import {
 } from '../shared/provider-events.js';
 import { isSameSecret } from '../shared/same-secret.js';
 import { createHookGate, findHookConnection } from '../shared/webhook-auth.js';
-import {
-  ChannelSendError,
-  type TAddress,
-  type TChannelAdapter,
-  type TConnectionRow,
-  type TOutboundMessage,
-} from '../types.js';
+import { ChannelSendError, type TChannelAdapter, type TConnectionRow } from '../types.js';
 import { createWuzapiClient, WuzapiError, wuzapiNumber } from './wuzapi-api.js';
 import {
   readWuzapiConfig,
@@ -35,24 +28,15 @@ import {
   wuzapiUserName,
   wuzapiWebhookUrl,
 } from './wuzapi-config.js';
+import { createWuzapiGroupAdmin } from './wuzapi-groups.js';
+import { sendWuzapiMessage, wuzapiJid, wuzapiMessageId, wuzapiPhone } from './wuzapi-send.js';
 import { createWuzapiSession } from './wuzapi-session.js';
 import { parseWuzapiPayload, readWuzapiDelivery, type TWuzapiEvent, verifyWuzapiSignature } from './wuzapi-webhook.js';
 
-/** The `Phone` wuzapi writes to: a number's digits, or a LID as its JID. */
-const wuzapiPhone = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
-const wuzapiJid = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : `${wuzapiPhone(to)}@s.whatsapp.net`);
-
-/**
- * The message id we ask wuzapi to send with (its `Id`), the same for every attempt of one message and shaped
- * like whatsmeow's own (`3EB0` + 18 hex digits): a retried send reuses it, so phones show one message.
- */
-const wuzapiMessageId = (idempotencyKey: string) =>
-  `3EB0${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 18).toUpperCase()}`;
-
 /**
  * WhatsApp through a wuzapi server (asternic/wuzapi, on whatsmeow): the adapter (text, files, voice notes and
- * quoted replies, read receipts, typing, paced sends), the session (a wuzapi user per connection, its webhook
- * and QR) and the webhook (`POST /wuzapihooks/:token`, proven by the user's token in the form or by the
+ * quoted replies, read receipts, typing, paced sends, groups and their administration), the session (a wuzapi
+ * user per connection, its webhook and QR) and the webhook (`POST /wuzapihooks/:token`, proven by the user's token in the form or by the
  * signature made with the HMAC key we gave the user).
  */
 export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
@@ -73,47 +57,12 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
   };
   const session = createWuzapiSession({ log: services.log, clientOf, userOf });
 
-  /** The file of a message as a data URL, which is how wuzapi takes files. */
-  const dataUrlOf = async (mediaUrl: string) => {
-    const file = await readOutboundFile(services.storage, mediaUrl);
-    const mime = file.meta?.mime ?? 'application/octet-stream';
-    return { mime, name: file.meta?.name ?? null, url: `data:${mime};base64,${file.bytes.toString('base64')}` };
-  };
-
-  const sendOne = async (message: TOutboundMessage) => {
-    const client = clientOf(message.connection);
-    const Id = wuzapiMessageId(message.idempotencyKey);
-    // wuzapi wants the quoted message's author beside its id: replies quote the customer's messages.
-    const quote = message.quotedExternalId
-      ? { ContextInfo: { StanzaID: message.quotedExternalId, Participant: wuzapiJid(message.to) } }
-      : {};
-    const base = { Phone: wuzapiPhone(message.to), Id, ...quote };
-    if (!message.mediaUrl?.startsWith('/media/')) return client.sendText({ ...base, Body: message.body });
-    const file = await dataUrlOf(message.mediaUrl);
-    const caption = message.body ? { Caption: message.body } : {};
-    switch (message.mediaType) {
-      case 'image':
-      case 'sticker':
-        return client.sendMedia('image', { ...base, Image: file.url, ...caption });
-      case 'video':
-        return client.sendMedia('video', { ...base, Video: file.url, ...caption });
-      case 'ptt':
-      case 'audio':
-        return client.sendMedia('audio', { ...base, Audio: file.url, PTT: message.mediaType === 'ptt' });
-      default:
-        return client.sendMedia('document', {
-          ...base,
-          Document: file.url,
-          FileName: message.mediaName ?? file.name ?? 'arquivo',
-          MimeType: file.mime,
-          ...caption,
-        });
-    }
-  };
+  const groupAdmin = createWuzapiGroupAdmin(clientOf);
+  const inGroup = createGroupInbound(services.log, groupAdmin, 'wuzapi');
 
   const adapter: TChannelAdapter = {
     kind: 'wuzapi',
-    addressKinds: ['phone', 'lid'],
+    addressKinds: ['phone', 'lid', 'group'],
     // Nothing says WhatsApp drops a repeated id: a send cut by a crash is marked failed, never repeated blindly.
     idempotent: false,
     // An unofficial WhatsApp number: sends one at a time with human pauses, or WhatsApp bans it.
@@ -123,7 +72,7 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
     send: async (message) => {
       if (message.connection.status !== 'CONNECTED') throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
       try {
-        const sent = await sendOne(message);
+        const sent = await sendWuzapiMessage(services.storage, clientOf(message.connection), message);
         return { externalId: sent?.Id || wuzapiMessageId(message.idempotencyKey), status: 'sent' };
       } catch (error) {
         throw error instanceof WuzapiError ? error.toSendError() : error;
@@ -133,7 +82,8 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
       await clientOf(connection).rejectCall({ Phone: call.from, ID: call.callId });
     },
     markRead: async (target, externalIds) => {
-      if (target.connection.status !== 'CONNECTED') return;
+      // In a group a receipt names each message's author, which the ticket does not keep: none is sent there.
+      if (target.connection.status !== 'CONNECTED' || target.to.kind === 'group') return;
       const jid = wuzapiJid(target.to);
       await clientOf(target.connection).markRead({ Id: externalIds, Chat: jid, Sender: jid });
     },
@@ -145,6 +95,8 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
         Media: state === 'recording' ? 'audio' : '',
       });
     },
+    groupParticipants: async (target) => (await groupAdmin.get(target.connection, wuzapiJid(target.to))).participants,
+    groupAdmin,
     check: session.check,
     session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
   };
@@ -172,7 +124,6 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
       return { bytes: decodeBase64File(base64, maxBytes), mime, name: media.filename };
     });
 
-  /** One event of an authenticated webhook into our pipelines. */
   /** One event of an authenticated webhook, as the host takes it. */
   const translate = async (connection: TConnectionRow, event: TWuzapiEvent): Promise<TGatewayEvent[]> => {
     switch (event.kind) {
@@ -205,8 +156,13 @@ export const setupWuzapi = (services: TServices, secrets: TSecrets, host: TChann
         return deliveryStatuses(event.externalIds, event.status);
       case 'reaction':
         return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
-      case 'message':
-        return [gatewayMessage(event, await storeMedia(connection, event))];
+      case 'message': {
+        const message = gatewayMessage(event, await storeMedia(connection, event));
+        const { group } = event;
+        return [group ? await inGroup(connection, message, group.id, group.participant) : message];
+      }
+      case 'group-participants':
+        return [{ type: 'group-participants', change: event.change }];
       case 'call':
         return [
           {

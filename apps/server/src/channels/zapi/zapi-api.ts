@@ -1,5 +1,6 @@
 import { callProvider, parseJsonOr } from '../shared/provider-http.js';
 import { ChannelSendError } from '../types.js';
+import { zapiGroupCalls } from './zapi-groups-api.js';
 
 /** One connection's instance on Z-API: the API root, the instance's id and token (in every URL), the Client-Token. */
 export type TZapiInstance = { apiUrl: string; instanceId: string; instanceToken: string; clientToken: string };
@@ -63,10 +64,13 @@ export type TZapiStatus = { connected?: boolean; smartphoneConnected?: boolean; 
 /** The send routes we use; a document's route carries its extension (`send-document/pdf`). */
 export type TZapiSendMethod = 'send-text' | 'send-image' | 'send-audio' | 'send-video' | `send-document/${string}`;
 
+/** One call under the instance's root: its JSON answer, or a ZapiError. */
+export type TZapiCall = <T>(method: string, path: string, body?: unknown, timeout?: number) => Promise<T>;
+
 /** The Z-API calls of one instance, over fetch, with a timeout on every call. */
 export const createZapiClient = (instance: TZapiInstance, timeoutMs = 15_000) => {
   const root = `${instance.apiUrl}/instances/${encodeURIComponent(instance.instanceId)}/token/${encodeURIComponent(instance.instanceToken)}`;
-  const call = async <T>(method: string, path: string, body?: unknown, timeout = timeoutMs): Promise<T> => {
+  const call: TZapiCall = async <T>(method: string, path: string, body?: unknown, timeout = timeoutMs): Promise<T> => {
     const { res, text } = await callProvider(
       `${root}/${path}`,
       { method, headers: { 'client-token': instance.clientToken }, body, timeoutMs: timeout },
@@ -98,6 +102,7 @@ export const createZapiClient = (instance: TZapiInstance, timeoutMs = 15_000) =>
     send: (method: TZapiSendMethod, body: Record<string, unknown>) =>
       call<TZapiSent>('POST', method, body, method === 'send-text' ? timeoutMs : 60_000),
     readMessage: (phone: string, messageId: string) => call<unknown>('POST', 'read-message', { phone, messageId }),
+    ...zapiGroupCalls(call),
   };
 };
 

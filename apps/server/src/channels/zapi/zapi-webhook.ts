@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { locationMessage, type TLocationInput } from '../shared/location-body.js';
+import { parseZapiGroupParticipants, type TZapiGroupParticipants } from './zapi-group-participants.js';
+import { groupJidOf } from './zapi-groups-api.js';
 
 /**
  * What a Z-API webhook says, in our terms. Z-API posts one event per request, flat, its kind in `type`
  * (`ReceivedCallback`, `MessageStatusCallback`, `DeliveryCallback`, `ConnectedCallback`, `DisconnectedCallback`,
- * `PresenceChatCallback`...) and the instance in `instanceId`. Anything of an unknown shape, and what we do not
- * handle yet (groups, channels, status posts, notifications such as calls, our own sends echoed back, edits), is
- * skipped, never an error.
+ * `PresenceChatCallback`...) and the instance in `instanceId`. A group's messages name the member who wrote them
+ * (`participantPhone`, `participantLid`) and the group (`phone` `<id>-group`; `chatName` is its subject); members
+ * joining or leaving are the group's notifications (zapi-group-participants.ts). Anything of an unknown shape,
+ * and what we do not handle yet (channels, status posts, other notifications such as calls, our own sends
+ * echoed back, edits), is skipped, never an error.
  */
 export type TZapiSender = { kind: 'phone' | 'lid'; value: string; lid?: string };
 
@@ -23,11 +27,14 @@ export type TZapiEvent =
       media: { url: string; mime: string | null; filename: string | null } | null;
       quotedExternalId: string | null;
       raw: unknown;
+      /** The group it was written in (its JID's user part; `from` is then the member), absent for a conversation. */
+      groupId?: string;
     }
   | { kind: 'reaction'; externalId: string; targetExternalId: string; emoji: string }
   | { kind: 'ack'; externalIds: string[]; status: 'sent' | 'delivered' | 'read' }
   | { kind: 'connected'; number: string | null }
-  | { kind: 'disconnected'; error: string | null };
+  | { kind: 'disconnected'; error: string | null }
+  | TZapiGroupParticipants;
 
 const ZEnvelope = z.object({ type: z.string(), instanceId: z.string().nullish() }).loose();
 
@@ -46,6 +53,8 @@ const ZReceived = z
     senderName: z.string().nullish(),
     chatName: z.string().nullish(),
     senderLid: z.string().nullish(),
+    participantPhone: z.string().nullish(),
+    participantLid: z.string().nullish(),
     referenceMessageId: z.string().nullish(),
   })
   .loose();
@@ -129,11 +138,16 @@ const toMessageEvent = (payload: Record<string, unknown>): TZapiEvent | null => 
   const parsed = ZReceived.safeParse(payload);
   if (!parsed.success) return null;
   const data = parsed.data;
-  // Our own sends (and the phone's) are ours already; edits, undecrypted placeholders, notifications (calls,
-  // group changes) and anything outside a one-to-one chat are not shown yet.
-  if (data.fromMe || data.isGroup || data.isNewsletter || data.broadcast || data.isEdit) return null;
-  if (data.waitingMessage || data.notification) return null;
-  const from = senderOf(data.phone, data.senderLid);
+  const groupJid = groupJidOf(data.phone);
+  // Members joining or leaving: the group's notifications (ours among them, as Baileys reports them too).
+  if (groupJid && data.notification) return parseZapiGroupParticipants(groupJid, payload);
+  // Our own sends (and the phone's) are ours already; edits, undecrypted placeholders, other notifications
+  // (calls) and channels, broadcasts and status posts are not shown yet.
+  if (data.fromMe || data.isNewsletter || data.broadcast || data.isEdit) return null;
+  if (data.waitingMessage || data.notification || (data.isGroup && !groupJid)) return null;
+  const from = groupJid
+    ? senderOf(data.participantPhone ?? data.participantLid ?? '', data.participantLid)
+    : senderOf(data.phone, data.senderLid);
   if (!from) return null;
   const reaction = payload.reaction as { value?: unknown; referencedMessage?: { messageId?: unknown } } | undefined;
   if (reaction) {
@@ -146,14 +160,17 @@ const toMessageEvent = (payload: Record<string, unknown>): TZapiEvent | null => 
       emoji: typeof reaction.value === 'string' ? reaction.value : '',
     };
   }
+  const group = groupJid ? { groupId: groupJid.slice(0, -'@g.us'.length) } : {};
   const common = {
     kind: 'message' as const,
     externalId: data.messageId,
     from,
-    name: data.senderName?.trim() || data.chatName?.trim() || null,
+    // In a group the chat's name is the group's: only the member's own name is theirs.
+    name: data.senderName?.trim() || (groupJid ? null : data.chatName?.trim()) || null,
     timestamp: millisOf(data.momment),
     quotedExternalId: data.referenceMessageId ?? null,
     raw: payload,
+    ...group,
   };
   for (const [field, urlField, kind] of mediaKinds) {
     if (!payload[field]) continue;

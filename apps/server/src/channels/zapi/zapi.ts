@@ -5,6 +5,7 @@ import type { TSecrets } from '../../platform/secrets.js';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayEvent } from '../host/gateway-events.js';
+import { createGroupInbound } from '../shared/group-inbound.js';
 import { downloadInboundFile, extensionOf, storeInboundMedia } from '../shared/inbound-media.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
 import { deliverAll, deliveryStatuses, gatewayMessage, sessionDropped, sessionUp } from '../shared/provider-events.js';
@@ -18,11 +19,16 @@ import {
 } from '../types.js';
 import { createZapiClient, type TZapiSendMethod, ZapiError } from './zapi-api.js';
 import { readZapiConfig, sealZapiConfig, zapiPublicSettings, zapiWebhookUrl } from './zapi-config.js';
+import { createZapiGroupAdmin } from './zapi-groups.js';
+import { memberPhone, zapiGroupPhone } from './zapi-groups-api.js';
 import { createZapiSession } from './zapi-session.js';
 import { parseZapiWebhook, type TZapiEvent } from './zapi-webhook.js';
 
-/** The `phone` Z-API writes to: a number's digits, or a LID as its JID. */
-const zapiPhone = (to: TAddress) => (to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, ''));
+/** The `phone` Z-API writes to: a number's digits, a LID as its JID, or a group's id (`<id>-group`). */
+const zapiPhone = (to: TAddress) => {
+  if (to.kind === 'group') return zapiGroupPhone(to.value);
+  return to.kind === 'lid' ? `${to.value}@lid` : to.value.replace(/\D/g, '');
+};
 
 /** The send route and field of our media kinds (stickers go as images, anything unknown as a document). */
 const mediaRoute = (mediaType: string, ext: string): { method: TZapiSendMethod; field: string; caption: boolean } => {
@@ -42,9 +48,10 @@ const mediaRoute = (mediaType: string, ext: string): { method: TZapiSendMethod; 
 
 /**
  * WhatsApp through Z-API (hosted, per-instance credentials): the adapter (text, files, voice notes, quoted
- * replies, read receipts, paced sends), the session (QR code or pairing code, our webhooks registered on the
- * instance) and the webhook (`POST /zapihooks/:token/:secret`: Z-API signs nothing, so the URL we register
- * carries the connection's token and a secret of its own, and the payload must name the connection's instance).
+ * replies, read receipts, paced sends, groups and their administration: zapi-groups.ts), the session (QR code or
+ * pairing code, our webhooks registered on the instance) and the webhook (`POST /zapihooks/:token/:secret`:
+ * Z-API signs nothing, so the URL we register carries the connection's token and a secret of its own, and the
+ * payload must name the connection's instance).
  */
 export const setupZapi = (services: TServices, secrets: TSecrets, host: TChannelHost): FastifyPluginAsyncZod => {
   const apiUrl = services.config.zapiApiUrl;
@@ -90,12 +97,17 @@ export const setupZapi = (services: TServices, secrets: TSecrets, host: TChannel
         ...reply,
       });
     }
-    return client.send('send-text', { phone, message: message.body, ...reply });
+    // Group members the text mentions: Z-API's `mentioned`, their numbers.
+    const mentioned = message.mentions?.length ? { mentioned: message.mentions.map(memberPhone) } : {};
+    return client.send('send-text', { phone, message: message.body, ...reply, ...mentioned });
   };
+
+  const groupAdmin = createZapiGroupAdmin(clientOf);
+  const inGroup = createGroupInbound(services.log, groupAdmin, 'zapi');
 
   const adapter: TChannelAdapter = {
     kind: 'zapi',
-    addressKinds: ['phone', 'lid'],
+    addressKinds: ['phone', 'lid', 'group'],
     // Z-API takes no idempotency key: a send cut by a crash is marked failed, never repeated blindly.
     idempotent: false,
     // An unofficial WhatsApp number: sends one at a time with human pauses, or WhatsApp bans it.
@@ -120,6 +132,9 @@ export const setupZapi = (services: TServices, secrets: TSecrets, host: TChannel
       // Z-API reads one message per call.
       for (const id of externalIds) await client.readMessage(zapiPhone(target.to), id);
     },
+    groupParticipants: async (target) =>
+      (await groupAdmin.get(target.connection, `${target.to.value}@g.us`)).participants,
+    groupAdmin,
     check: session.check,
     session: { start: session.start, logout: session.logout, remove: session.remove, pair: session.pair },
   };
@@ -144,8 +159,15 @@ export const setupZapi = (services: TServices, secrets: TSecrets, host: TChannel
         return deliveryStatuses(event.externalIds, event.status);
       case 'reaction':
         return [{ type: 'reaction', targetExternalId: event.targetExternalId, emoji: event.emoji }];
-      case 'message':
-        return [gatewayMessage(event, await storeMedia(connection, event))];
+      case 'message': {
+        const message = gatewayMessage(event, await storeMedia(connection, event));
+        if (!event.groupId) return [message];
+        // Z-API's payload names the member by phone or LID: their JID is where the group tools look for them.
+        const participant = `${event.from.value}@${event.from.kind === 'lid' ? 'lid' : 's.whatsapp.net'}`;
+        return [await inGroup(connection, message, event.groupId, participant)];
+      }
+      case 'group-participants':
+        return [{ type: 'group-participants', change: event.change }];
       default: {
         const unknown: never = event;
         throw new Error(`unknown zapi event ${JSON.stringify(unknown)}`);

@@ -17,9 +17,10 @@ import {
 export * from './group-tools-world.fixture.js';
 
 // The group tools' behaviour on one WhatsApp channel, told by scenarios every provider with `groupAdmin` runs
-// against its own fake (group-tools.int.test.ts for Baileys, group-tools-evolution.int.test.ts for Evolution):
-// the group actions with a result per group (our number is admin of one group, not of the other) and the
-// enforcement on joins, leaves and messages. The fake behind a `TGroupWorld` plays WhatsApp.
+// against its own fake (group-tools.int.test.ts for Baileys, group-tools-<provider>.int.test.ts for the
+// gateways): the group actions with a result per group (our number is admin of one group, not of the other) and
+// the enforcement on joins, leaves and messages. The fake behind a `TGroupWorld` plays WhatsApp; a gateway that
+// cannot delete members' messages (`deletesMembersMessages: false`, wuzapi) runs the word list's own scenario.
 export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsContext) => {
   const call = (method: string, path: string, body?: unknown, token: string | null = ctx.fx.tokens.admin) =>
     ctx.t.request(method, path, { token: token ?? undefined, body });
@@ -35,6 +36,7 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
     }, 20_000);
 
   const members = (jid: string) => world.group(jid)?.participants.map((member) => member.id) ?? [];
+  const deletes = world.deletesMembersMessages !== false;
 
   describe('group actions', () => {
     it('POST /listGroup lists the groups of the number with where it is admin', async () => {
@@ -59,7 +61,7 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       expect(one.status).toBe(200);
       expect(one.body.participants).toEqual([
         { id: '5511911112222@s.whatsapp.net', number: '5511911112222', admin: true },
-        { id: '22233344455566@lid', number: ourNumber, admin: false },
+        { id: world.listsLidMembersByPhone ? ourJid : '22233344455566@lid', number: ourNumber, admin: false },
       ]);
       const many = await call('POST', '/listParticipants', { connectionId, groupIds: [adminGroup, memberGroup] });
       expect(many.status).toBe(200);
@@ -172,7 +174,7 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
         { groupId: adminGroup, ok: true },
         { groupId: memberGroup, ok: false, error: 'ERR_GROUP_NOT_ADMIN' },
       ]);
-      expect(world.picture(adminGroup)).toEqual(samplePng);
+      expect(world.picture(adminGroup)).toEqual(await (world.pictureSent?.(samplePng) ?? samplePng));
       expect(world.calls(memberGroup)).toEqual([]);
       const notImage = await upload(adminGroup, ctx.fx.tokens.admin, Buffer.from('só texto'));
       expect(notImage.status).toBe(400);
@@ -311,7 +313,7 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       expect(world.privateTexts('5511966660001')).toEqual([]);
     });
 
-    it('deletes a message with a banned word for everyone and warns its sender', async () => {
+    it.runIf(deletes)('deletes a message with a banned word for everyone and warns its sender', async () => {
       const word = { connectionId: ctx.connectionId, groupId: adminGroup, word: 'promoção', action: 'warn' };
       expect((await call('POST', '/wordList', word)).status).toBe(201);
       await world.receive(adminGroup, [
@@ -330,7 +332,7 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       expect(stored?.isDeleted).toBe(true);
     });
 
-    it('removes the sender when the word says so, and lets clean messages be', async () => {
+    it.runIf(deletes)('removes the sender when the word says so, and lets clean messages be', async () => {
       const word = { connectionId: ctx.connectionId, groupId: adminGroup, word: 'golpe', action: 'remove' };
       expect((await call('POST', '/wordList', word)).status).toBe(201);
       const before = world.deleted(adminGroup).length;
@@ -341,6 +343,24 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       await eventually(() => expect(members(adminGroup)).not.toContain(rita), 15_000);
       await filtered('GRPCLEAN1');
       expect(world.deleted(adminGroup).slice(before)).toEqual([{ id: 'GRPWORD2', participant: rita }]);
+    });
+
+    it.runIf(!deletes)("where the gateway cannot delete members' messages, banned words are only logged", async () => {
+      const scope = { connectionId: ctx.connectionId, groupId: adminGroup };
+      expect((await call('POST', '/wordList', { ...scope, word: 'promoção', action: 'warn' })).status).toBe(201);
+      expect((await call('POST', '/wordList', { ...scope, word: 'golpe', action: 'remove' })).status).toBe(201);
+      const texts = world.texts(adminGroup).length;
+      await world.receive(adminGroup, [
+        { participant: rita, id: 'GRPWORD1', text: 'Olha essa PROMOCAO imperdível', pushName: 'Rita' },
+      ]);
+      await filtered('GRPWORD1');
+      await world.receive(adminGroup, [{ participant: rita, id: 'GRPWORD2', text: 'isso é GOLPE', pushName: 'Rita' }]);
+      await filtered('GRPWORD2');
+      expect(world.deleted(adminGroup)).toEqual([]);
+      expect(world.texts(adminGroup)).toHaveLength(texts);
+      expect(members(adminGroup)).toContain(rita);
+      const [stored] = await ctx.t.db.select().from(messages).where(eq(messages.messageId, 'GRPWORD1'));
+      expect(stored?.isDeleted).toBe(false);
     });
 
     it('where the number is not admin, banned members and words stay, and nothing fails', async () => {
@@ -408,10 +428,14 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       expect(await entries('banList', memberGroup)).toEqual([
         refused('bannedRemoved', ['5511966660003'], 'ERR_GROUP_NOT_ADMIN'),
       ]);
-      expect(await entries('wordList', adminGroup)).toEqual([
-        done('wordRemoved', ['5511977770002'], 'golpe'),
-        done('wordWarned', ['5511977770002'], 'promoção'),
-      ]);
+      expect(await entries('wordList', adminGroup)).toEqual(
+        deletes
+          ? [done('wordRemoved', ['5511977770002'], 'golpe'), done('wordWarned', ['5511977770002'], 'promoção')]
+          : [
+              refused('wordRemoved', ['5511977770002'], 'ERR_GROUP_DELETE_UNSUPPORTED', 'golpe'),
+              refused('wordWarned', ['5511977770002'], 'ERR_GROUP_DELETE_UNSUPPORTED', 'promoção'),
+            ],
+      );
       expect(await entries('wordList', memberGroup)).toEqual([
         refused('wordRemoved', ['5511911112222'], 'ERR_GROUP_NOT_ADMIN', 'spam'),
       ]);

@@ -53,10 +53,22 @@ export type TGroupWorld = {
   privateTexts: (number: string) => string[];
   /** A group's picture as WhatsApp holds it (none set: null or undefined). */
   picture: (jid: string) => Buffer | null | undefined;
+  /**
+   * What WhatsApp gets for an image the tools were given, when the provider makes it over (the whatsmeow
+   * gateways send a 640x640 JPEG); the image itself when left out.
+   */
+  pictureSent?: (image: Buffer) => Promise<Buffer>;
+  /** False for a gateway that cannot delete other members' messages (the word list then only logs). */
+  deletesMembersMessages?: boolean;
   /** Members' messages deleted for everyone in a group. */
   deleted: (jid: string) => { id: string; participant: string | undefined }[];
   /** Calls that change the group (subject, description, settings, members), in order. */
   calls: (jid: string) => TGroupWorldCall[];
+  /**
+   * The provider names each member once, by the phone when WhatsApp gives one beside a LID (Z-API's `phone`):
+   * such a member is listed by the phone's JID, not the LID.
+   */
+  listsLidMembersByPhone?: boolean;
   close: () => Promise<void>;
 };
 
