@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZPageNumber, ZRowId } from './common.js';
+import { parsePhone } from './phone.js';
 
 /**
  * WhatsApp group tools (`/grupo/*`, issue 20): per group of one connection (a group lives on one number), a
@@ -11,12 +12,24 @@ export const ZGroupJid = z
   .trim()
   .regex(/^[\d-]{5,40}@g\.us$/, 'deve ser o identificador de um grupo do WhatsApp (…@g.us)');
 
-/** A number as typed ("+55 (11) 98765-4321"): kept as its digits. */
+/** The issue of a number the group tools cannot read (the web translates it by this text). */
+export const NOT_A_GROUP_NUMBER = 'deve ser um telefone com DDD (e DDI fora do Brasil), de 8 a 15 dígitos';
+
+/**
+ * A number as typed ("+55 (11) 98765-4321", "(11) 98765-4321", "5511987654321"): kept as its international
+ * digits. Without a country code it is a Brazilian number, as contacts read it (`parsePhone`): "(11) 98765-4321"
+ * must not become a +1 number.
+ */
 export const ZGroupNumber = z
   .string()
   .trim()
-  .transform((value) => value.replace(/\D/g, ''))
-  .pipe(z.string().min(8, 'deve ter de 8 a 15 dígitos').max(15, 'deve ter de 8 a 15 dígitos'));
+  .transform((value, ctx) => {
+    const parsed = parsePhone(value);
+    const digits = parsed.ok ? parsed.e164.slice(1) : '';
+    if (digits.length >= 8 && digits.length <= 15) return digits;
+    ctx.addIssue({ code: 'custom', message: NOT_A_GROUP_NUMBER });
+    return z.NEVER;
+  });
 
 /** A message with `{{name}}` (the member) and `{{group}}` (the group's name). */
 const ZGroupText = z.string().trim().min(1).max(4096);

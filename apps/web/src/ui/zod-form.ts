@@ -1,4 +1,5 @@
 import type { FormErrors } from '@mantine/form';
+import { NOT_A_GROUP_NUMBER } from '@prosa/contracts';
 import { i18n } from '../app/i18n/i18n';
 
 /** What the resolver needs from a zod schema (kept structural: the web app does not depend on zod itself). */
@@ -42,6 +43,7 @@ const customMessageKeys: Record<string, string> = {
   'deve ser depois do início da janela': 'validation.afterStart',
   'informe ao menos uma mensagem (ou o template)': 'validation.required',
   'informe ao menos uma mensagem': 'validation.required',
+  [NOT_A_GROUP_NUMBER]: 'validation.groupPhone',
 };
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';

@@ -88,7 +88,7 @@ export const campaignsPtBR = {
     noConnectionsSms: 'Nenhuma conexão de SMS. Cadastre uma em Configurações > SMS.',
     noConnectionsTemplate: 'Nenhuma conexão com templates aprovados (WhatsApp Cloud API). Cadastre uma em Meta.',
     noConnectionsGroups:
-      'Nenhuma conexão WhatsApp por QR code ou Evolution (só elas veem os grupos). Cadastre uma em Conexões.',
+      'Nenhuma conexão WhatsApp por QR code, Evolution, Z-API, uazapi ou Wuzapi (só elas veem os grupos). Cadastre uma em Conexões.',
     messages: 'Mensagens',
     variant: 'Mensagem {{n}}',
     variantsHint: 'Com mais de uma, cada contato recebe uma delas, sorteada.',
@@ -315,7 +315,7 @@ export const campaignsEn: typeof campaignsPtBR = {
     noConnectionsSms: 'No SMS connection. Add one under Settings > SMS.',
     noConnectionsTemplate: 'No connection with approved templates (WhatsApp Cloud API). Add one under Meta.',
     noConnectionsGroups:
-      'No WhatsApp (QR code) or Evolution connection (only those see groups). Add one under Connections.',
+      'No WhatsApp (QR code), Evolution, Z-API, uazapi or Wuzapi connection (only those see groups). Add one under Connections.',
     messages: 'Messages',
     variant: 'Message {{n}}',
     variantsHint: 'With more than one, each contact gets one of them, drawn at random.',

@@ -17,7 +17,7 @@ describe('parseNumbersFile', () => {
   it('reads the number column of a CSV with a header (número, telefone, phone...), quotes and all', () => {
     const text = '\uFEFFnome;Número;cidade\nAna;11 98765-4321 ;SP\n"Silva; Bruno";"5511912345678";RJ\nCaio;;BH\n';
     expect(parseNumbersFile(text)).toEqual({
-      numbers: ['11987654321', '5511912345678'],
+      numbers: ['5511987654321', '5511912345678'],
       duplicates: 0,
       ignored: [{ line: 4, text: 'Caio;;BH' }],
     });
@@ -33,9 +33,9 @@ describe('parseNumbersFile', () => {
     });
   });
 
-  it('keeps to the contract: 8 to 15 digits', () => {
-    const { numbers, ignored } = parseNumbersFile('1234567\n12345678\n1234567890123456\n');
-    expect(numbers).toEqual(['12345678']);
+  it('keeps to the contract: a phone with DDD, Brazilian unless it has a country code', () => {
+    const { numbers, ignored } = parseNumbersFile('1234567\n(11) 98765-4321\n1234567890123456\n+1 415 555 2671\n');
+    expect(numbers).toEqual(['5511987654321', '14155552671']);
     expect(ignored.map((line) => line.line)).toEqual([1, 3]);
   });
 

@@ -98,6 +98,7 @@ export const en: TLocaleResource = {
   validation: {
     required: 'Required',
     invalid: 'Invalid value',
+    groupPhone: 'Enter a phone number with its area code (and country code outside Brazil)',
     email: 'Invalid e-mail',
     minLength: 'At least {{count}} characters',
     maxLength: 'At most {{count}} characters',

@@ -99,6 +99,7 @@ export const ptBR = {
   validation: {
     required: 'Campo obrigatório',
     invalid: 'Valor inválido',
+    groupPhone: 'Informe um telefone com DDD (e DDI fora do Brasil)',
     email: 'E-mail inválido',
     minLength: 'Mínimo de {{count}} caracteres',
     maxLength: 'Máximo de {{count}} caracteres',

@@ -54,15 +54,15 @@ describe('campaign form helpers', () => {
   });
 
   it('offers each kind only the connections that can send it', () => {
-    const types = ['baileys', 'evolution', 'waba', 'sms', 'webchat', 'telegram'];
+    const types = ['baileys', 'evolution', 'zapi', 'waba', 'sms', 'webchat', 'telegram'];
     const usable = (kind: Parameters<typeof canSendKind>[1]) => types.filter((type) => canSendKind({ type }, kind));
     expect(usable('sms')).toEqual(['sms']);
     expect(usable('template')).toEqual(['waba']);
     expect(usable('template-variavel')).toEqual(['waba']);
-    expect(usable('texto')).toEqual(['baileys', 'evolution', 'telegram']);
-    expect(usable('campaign')).toEqual(['baileys', 'evolution', 'waba', 'telegram']);
-    expect(usable('grupos')).toEqual(['baileys', 'evolution']);
-    expect(usable('participantes')).toEqual(['baileys', 'evolution']);
+    expect(usable('texto')).toEqual(['baileys', 'evolution', 'zapi', 'telegram']);
+    expect(usable('campaign')).toEqual(['baileys', 'evolution', 'zapi', 'waba', 'telegram']);
+    expect(usable('grupos')).toEqual(['baileys', 'evolution', 'zapi']);
+    expect(usable('participantes')).toEqual(['baileys', 'evolution', 'zapi']);
   });
 
   it('reads the CSV header’s columns, comma or semicolon separated', () => {

@@ -128,8 +128,8 @@ export const campaignResolver =
   (values: TCampaignForm): FormErrors =>
     validateCampaignBody(campaignFormToBody(values, kind));
 
-/** WhatsApp by QR code and the Evolution gateway: the channels with group tools (docs/group-tools.md). */
-const groupChannels = new Set(['baileys', 'evolution']);
+/** WhatsApp by QR code and the gateways over it: the channels with group tools (docs/group-tools.md). */
+const groupChannels = new Set(['baileys', 'evolution', 'zapi', 'uazapi', 'wuzapi']);
 
 /**
  * The connections that can send a kind: SMS through SMS connections, templates through channels that have

@@ -43,7 +43,7 @@ describe('Importar de arquivo', () => {
       'numeros.csv',
       'nome;Número\nAna;5511911112222\nBia;abc\nCaio;(11) 93333-4444\nDuda;1133334444\nEdu;1133334444\n',
     );
-    await waitFor(() => expect(numbers.value).toBe('+55 11 91111-2222\n11933334444\n1133334444'));
+    await waitFor(() => expect(numbers.value).toBe('+55 11 91111-2222\n5511933334444\n551133334444'));
     const summary = within(panel).getByTestId('numbers-import-summary');
     expect(summary.textContent).toContain('2 números novos importados de numeros.csv. 2 repetidos ficaram de fora.');
     expect(within(panel).getByTestId('numbers-import-ignored').textContent).toBe('1 linha ignorada: linha 3 (Bia;abc)');
@@ -53,7 +53,7 @@ describe('Importar de arquivo', () => {
         connectionId: 1,
         groupIds: [VENDAS],
         // As typed: the server keeps the digits.
-        numbers: ['+55 11 91111-2222', '11933334444', '1133334444'],
+        numbers: ['+55 11 91111-2222', '5511933334444', '551133334444'],
       }),
     );
   });

@@ -42,7 +42,7 @@ describe('/grupo/banlist', () => {
     const form = await screen.findByTestId('ban-form');
     fireEvent.change(within(form).getByTestId('ban-number'), { target: { value: '12' } });
     fireEvent.click(within(form).getByTestId('ban-save'));
-    expect(await within(form).findByText(/8 a 15 dígitos|caracteres|obrigatório/)).toBeTruthy();
+    expect(await within(form).findByText('Informe um telefone com DDD (e DDI fora do Brasil)')).toBeTruthy();
     expect(callOf(calls, 'POST', '/banList')).toBeUndefined();
 
     fireEvent.change(within(form).getByTestId('ban-number'), { target: { value: '+55 (11) 98765-4321' } });
