@@ -129,7 +129,9 @@ const groupingSql = (sets: readonly TFigureSet[]) => {
   const used = new Set(sets.flatMap((set) => groupingOf[set]));
   const bit = (i: number) => 2 ** (groupColumns.length - 1 - i);
   const mask = groupColumns.map((c, i) => (used.has(c) ? `grouping(${c}) * ${bit(i)}` : String(bit(i)))).join(' + ');
-  const columns = groupColumns.map((c) => (used.has(c) ? c : `null as ${c}`)).join(', ');
+  // The day is grouped as a date and written out only for the groups (a text per row cost a third more).
+  const output = (c: string) => (c === 'day' ? `to_char(day, 'YYYY-MM-DD') as day` : c);
+  const columns = groupColumns.map((c) => (used.has(c) ? output(c) : `null as ${c}`)).join(', ');
   const groups = sets.map((set) => `(${groupingOf[set].join(', ')})`).join(', ');
   return { select: sql.raw(`(${mask})::int as g, ${columns}`), groupBy: sql.raw(`grouping sets (${groups})`) };
 };
@@ -172,12 +174,12 @@ const hourSets: ReadonlySet<TFigureSet> = new Set(['hourOfDay', 'weekdayHour']);
 /** The period's rows of one source, with the columns the figure sets group by. */
 const periodRows: Record<TSumsSource, (tenantId: number, f: TDashboardFilter) => SQL> = {
   hourly: (tenantId, f) => sql`
-    select to_char(${local(f.zone)}, 'YYYY-MM-DD') as day, to_char(${local(f.zone)}, 'HH24') as hh,
+    select (${local(f.zone)})::date as day, to_char(${local(f.zone)}, 'HH24') as hh,
       extract(dow from ${local(f.zone)})::int as weekday, extract(hour from ${local(f.zone)})::int as hour,
       ${h.channel} as channel, ${h.queueId} as queue_id, ${h.userId} as user_id, ${countersSql}
     from ${h} where ${hourlyOf(tenantId, f)}`,
   daily: (tenantId, f) => sql`
-    select to_char(${d.day}::timestamp, 'YYYY-MM-DD') as day, null::text as hh, null::int as weekday, null::int as hour,
+    select ${d.day} as day, null::text as hh, null::int as weekday, null::int as hour,
       ${d.channel} as channel, ${d.queueId} as queue_id, ${d.userId} as user_id, ${countersSql}
     from ${d} where ${dailyOf(tenantId, f)}`,
 };
@@ -239,12 +241,12 @@ export const sumCreatedPerWeekdayHour = async (
 ): Promise<TFigureRow[]> => {
   const rows = await queryRows<TRawFigureRow>(
     tx,
-    sql`select extract(dow from (utc_hour at time zone ${f.zone}))::int as weekday,
-        extract(hour from (utc_hour at time zone ${f.zone}))::int as hour, sum(created)::float8 as "ticketsCreated",
-        null as day, null as hh, null as channel, null as queue_id, null as user_id
+    sql`select extract(dow from at)::int as weekday, extract(hour from at)::int as hour,
+        sum(created)::float8 as "ticketsCreated", null as day, null as hh, null as channel, null as queue_id,
+        null as user_id
       from (
-        select ${h.hour} as utc_hour, sum(${h.ticketsCreated}) as created from ${h}
-        where ${hourlyOf(tenantId, f)} and ${h.ticketsCreated} <> 0 group by 1
+        select ${local(f.zone)} as at, sum(${h.ticketsCreated}) as created from ${h}
+        where ${hourlyOf(tenantId, f)} and ${h.ticketsCreated} <> 0 group by ${h.hour}
       ) as hours
       group by 1, 2`,
   );
