@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { TCampaignAudience } from '@prosa/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KanbanLanesInput } from '../../../ui/kanban-lanes-input';
 import { useTagOptions, useWalletUserOptions } from '../../contacts/api/contacts-api';
 import { useContactSearch } from '../api/campaign-contacts-api';
 
@@ -10,6 +11,8 @@ import { useContactSearch } from '../api/campaign-contacts-api';
 export type TAudienceValue = {
   tagIds: string[];
   walletUserIds: string[];
+  /** Kanban lanes by number: the contacts with a ticket in one of them. */
+  kanbanIds: string[];
   contactIds: string[];
   /** Labels of the chosen contacts, which the current search may no longer list. */
   contactLabels: Record<string, string>;
@@ -18,17 +21,18 @@ export type TAudienceValue = {
 export const emptyAudience = (): TAudienceValue => ({
   tagIds: [],
   walletUserIds: [],
+  kanbanIds: [],
   contactIds: [],
   contactLabels: {},
 });
 
 export const isAudienceEmpty = (value: TAudienceValue): boolean =>
-  value.tagIds.length + value.walletUserIds.length + value.contactIds.length === 0;
+  value.tagIds.length + value.walletUserIds.length + value.kanbanIds.length + value.contactIds.length === 0;
 
 export const audienceToBody = (value: TAudienceValue): TCampaignAudience => ({
   tagIds: value.tagIds.map(Number),
   walletUserIds: value.walletUserIds.map(Number),
-  kanbanIds: [],
+  kanbanIds: value.kanbanIds.map(Number),
   contactIds: value.contactIds.map(Number),
 });
 
@@ -38,7 +42,10 @@ type TAudienceFieldsProps = {
   error?: string;
 };
 
-/** Tags, wallet owners and contacts searched by name or number; the server joins them, each contact once. */
+/**
+ * Tags, wallet owners, kanban lanes and contacts searched by name or number; the server joins them, each
+ * contact once.
+ */
 export const AudienceFields = ({ value, onChange, error }: TAudienceFieldsProps) => {
   const { t } = useTranslation();
   const tags = useTagOptions();
@@ -61,7 +68,7 @@ export const AudienceFields = ({ value, onChange, error }: TAudienceFieldsProps)
   };
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
       <MultiSelect
         label={t('campaigns.audience.tags')}
         data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.tag }))}
@@ -82,6 +89,13 @@ export const AudienceFields = ({ value, onChange, error }: TAudienceFieldsProps)
         clearable
         nothingFoundMessage={t('common.nothingFound')}
         data-testid="audience-wallets"
+      />
+      <KanbanLanesInput
+        label={t('campaigns.audience.kanban')}
+        placeholder={t('campaigns.audience.kanbanPlaceholder')}
+        value={value.kanbanIds}
+        onChange={(kanbanIds) => onChange({ ...value, kanbanIds })}
+        data-testid="audience-kanban"
       />
       <MultiSelect
         label={t('campaigns.audience.contacts')}

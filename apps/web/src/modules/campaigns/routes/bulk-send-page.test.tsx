@@ -60,7 +60,9 @@ describe('/massa/*: the mass-send form', () => {
     expect(within(form).queryByTestId('campaign-variant-add')).toBeNull();
     fireEvent.change(within(form).getByTestId('campaign-variant'), { target: { value: 'Promoção hoje, {{name}}!' } });
     fireEvent.click(within(form).getByTestId('bulk-send'));
-    expect(await within(form).findByText('Escolha ao menos uma etiqueta ou contato.')).toBeTruthy();
+    expect(
+      await within(form).findByText('Escolha ao menos uma etiqueta, carteira, coluna do kanban ou contato.'),
+    ).toBeTruthy();
     expect(postOf(calls, '/bulk')).toBeUndefined();
 
     await pick('audience-tags', 'Clientes VIP');

@@ -146,15 +146,20 @@ describe('/campanhas/:campanhaId', () => {
     open();
     const audience = await screen.findByTestId('campaign-audience');
     fireEvent.click(within(audience).getByTestId('audience-add'));
-    expect(await within(audience).findByText('Escolha ao menos uma etiqueta, carteira ou contato.')).toBeTruthy();
+    expect(
+      await within(audience).findByText('Escolha ao menos uma etiqueta, carteira, coluna do kanban ou contato.'),
+    ).toBeTruthy();
 
     await pick('audience-tags', 'Clientes VIP');
+    // Kanban lanes by number (here pasted): whole numbers only, each once.
+    const lanes = within(audience).getByTestId('audience-kanban');
+    fireEvent.paste(lanes, { clipboardData: { getData: () => '3, x, 3, 12' } });
     fireEvent.click(within(audience).getByTestId('audience-add'));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.url === '/campaigns/contacts/7')?.body).toEqual({
         tagIds: [4],
         walletUserIds: [],
-        kanbanIds: [],
+        kanbanIds: [3, 12],
         contactIds: [],
       }),
     );

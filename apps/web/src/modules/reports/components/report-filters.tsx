@@ -1,9 +1,10 @@
-import { Button, Group, MultiSelect, Paper, TagsInput, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { connectionTypes, reportFilters, type TReportFilter } from '@prosa/contracts';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KanbanLanesInput } from '../../../ui/kanban-lanes-input';
 import { clearViewFilters, isViewFiltered, type TListFilterKey, type TReportView } from '../api/report-search';
 import { type TOptionSource, useReportOptions } from '../api/reports-api';
 import { PeriodFilter } from './period-filter';
@@ -107,20 +108,14 @@ const ListFilter = ({ filter, value, onChange }: TListFilterProps) => {
   );
 };
 
-/**
- * Kanban lanes are numbers on the contact (there is no lanes list to pick from yet): the user types them.
- */
 const KanbanFilter = ({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) => {
   const { t } = useTranslation();
   return (
-    <TagsInput
+    <KanbanLanesInput
       label={t('reports.filters.kanbanIds')}
-      placeholder={value.length === 0 ? t('reports.filters.kanbanPlaceholder') : undefined}
+      placeholder={t('reports.filters.kanbanPlaceholder')}
       value={value}
-      onChange={(next) =>
-        onChange([...new Set(next.map((item) => item.trim()).filter((item) => /^\d{1,9}$/.test(item)))])
-      }
-      clearable
+      onChange={onChange}
       w={220}
       data-testid="report-filter-kanbanIds"
     />
