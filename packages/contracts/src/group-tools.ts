@@ -164,7 +164,19 @@ export const ZGroupInfo = z.object({
 });
 export type TGroupInfo = z.infer<typeof ZGroupInfo>;
 
-export const ZGroupMember = z.object({ id: z.string(), number: z.string().nullable(), admin: z.boolean() });
+/**
+ * A group's member: their WhatsApp id (phone or LID form), their number when WhatsApp tells, admin (`superAdmin`:
+ * the group's creator, WhatsApp's "superadmin", who is an admin too), and the name of the tenant's contact with
+ * that number (null when there is none, or when its name is only a number).
+ */
+export const ZGroupMember = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  admin: z.boolean(),
+  superAdmin: z.boolean(),
+  name: z.string().nullable(),
+});
+export type TGroupMember = z.infer<typeof ZGroupMember>;
 
 /** One group's outcome; `error` a catalogue code (ERR_GROUP_NOT_ADMIN where our number is not admin). */
 export const ZGroupResult = z.object({ groupId: z.string(), ok: z.boolean(), error: z.string().optional() });
@@ -187,10 +199,17 @@ export const ZCreateGroups = z.object({
     .min(1)
     .max(MAX_GROUPS),
 });
-/** Created groups by their subject: the new JID in `groupId` when it worked. */
+/** A group's invite link (`https://chat.whatsapp.com/<code>`). */
+export const groupInviteLink = (code: string) => `https://chat.whatsapp.com/${code}`;
+
+/**
+ * Created groups by their subject: the new JID in `groupId` when it worked, and its invite link (null when the
+ * provider cannot tell it or did not: the group exists all the same).
+ */
 export const ZCreateGroupsResult = z.object({
-  results: z.array(ZGroupResult.extend({ subject: z.string() })),
+  results: z.array(ZGroupResult.extend({ subject: z.string(), inviteLink: z.string().nullable() })),
 });
+export type TCreateGroupsResult = z.infer<typeof ZCreateGroupsResult>;
 
 export const ZListParticipants = z.object({ connectionId: ZRowId, groupIds: ZGroupIds });
 export const ZListParticipantsResult = z.object({

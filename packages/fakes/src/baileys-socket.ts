@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { inviteCodeOf } from './whatsapp-groups.js';
 
 /**
  * A fake of Baileys' WhatsApp Web socket (the library seam of the `baileys` channel): no protocol fake of
@@ -138,6 +139,8 @@ const makeFakeSocket = (options: TFakeSocketOptions, world: TFakeWorld) => {
       const group = socket.adminOf(jid, 'groupSettingUpdate', [setting]);
       if (setting === 'announcement' || setting === 'not_announcement') group.announce = setting === 'announcement';
     },
+    /** The group's invite code (WhatsApp tells its admins only). */
+    groupInviteCode: async (jid: string) => inviteCodeOf(socket.adminOf(jid, 'groupInviteCode', [])),
     /** Like WhatsApp: a status per member ('200' done, '409' already in, '404' not in the group). */
     groupParticipantsUpdate: async (jid: string, participants: string[], action: string) => {
       const group = socket.adminOf(jid, 'groupParticipantsUpdate', [participants, action]);
@@ -306,6 +309,8 @@ type TFakeGroup = {
   announce?: boolean;
   /** The group's picture, once someone set one. */
   picture?: Buffer | null;
+  /** The group's invite code, once an admin asked for it. */
+  inviteCode?: string;
 };
 
 /** A JID without its device (`5511...:7@s.whatsapp.net` -> `5511...@s.whatsapp.net`). */

@@ -18,6 +18,7 @@ const failures: Record<string, [number, string]> = {
   updateParticipant: [400, 'Error updating participants'],
   updateSetting: [400, 'Error updating setting'],
   updateGroupPicture: [500, 'Error update group picture'],
+  inviteCode: [404, 'No invite code'],
 };
 
 /** class-validator's isBase64 as Evolution uses it: base64 characters, padded to a multiple of four. */
@@ -125,6 +126,10 @@ export const answerGroupRoute = async (
           return evolutionError(res, 400, [{ property: 'description', message: 'is not of a type(s) string' }]);
         phone.asAdmin(jid).desc = input.description || null;
         return json(res, 201, { update: 'success' });
+      case 'GET inviteCode': {
+        const inviteCode = phone.inviteCode(jid);
+        return json(res, 200, { inviteUrl: `https://chat.whatsapp.com/${inviteCode}`, inviteCode });
+      }
       case 'GET findGroupInfos':
         return json(res, 200, groupMetadataOf(phone.metadata(jid)));
       case 'GET participants':

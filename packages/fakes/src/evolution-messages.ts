@@ -84,6 +84,8 @@ export const sendFromInstance = (
   // A group's metadata is read before sending to it (a group our number is not in is not found).
   if (jid.endsWith('@g.us') && !state.groups.get(jid)?.participants.some((member) => isOurs(instance, member)))
     return evolutionError(res, 404, ['Group not found']);
+  // WhatsApp refused it: Evolution's send catches Baileys' error and answers it as a 400 (BadRequestException).
+  if (state.refusals.refuses(jid)) return evolutionError(res, 400, ['Error: not-acceptable']);
   const contextInfo = quotedContext(instance, body.quoted);
   if (action === 'sendText') {
     if (typeof body.text !== 'string' || !body.text) return evolutionError(res, 400, ['text is required']);

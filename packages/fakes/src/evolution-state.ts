@@ -7,7 +7,7 @@ import type {
   TInstance,
 } from './evolution-protocol.js';
 import { createQrPosts, postJsonWebhook } from './fake-webhooks.js';
-import { qrPayload } from './whatsapp-protocol.js';
+import { createSendRefusals, qrPayload } from './whatsapp-protocol.js';
 
 /** What the fake gateway keeps: its instances, what it was asked, what it posted and sent, and WhatsApp's groups. */
 export type TEvolutionState = {
@@ -23,6 +23,8 @@ export type TEvolutionState = {
   /** The groups WhatsApp holds, by JID (every instance sees those its number is in). */
   groups: Map<string, TEvolutionGroup>;
   qrPosts: ReturnType<typeof createQrPosts>;
+  /** Chats (JIDs) whose next send WhatsApp refuses. */
+  refusals: ReturnType<typeof createSendRefusals>;
 };
 
 export const createEvolutionState = (apiKey: string): TEvolutionState => ({
@@ -35,6 +37,7 @@ export const createEvolutionState = (apiKey: string): TEvolutionState => ({
   revoked: [],
   groups: new Map(),
   qrPosts: createQrPosts(),
+  refusals: createSendRefusals(),
 });
 
 /** The instance of that name, or the newest one when no name is given. */

@@ -180,6 +180,8 @@ export const startFakeEvolution = async (options: { apiKey: string; port?: numbe
       state.groups.set(group.id, newGroup(group)),
     /** A group as WhatsApp holds it now. */
     group: (jid: string) => state.groups.get(jid),
+    /** WhatsApp refuses the next send to this chat (a JID); the gateway answers it as a failed send. */
+    refuseNextSend: state.refusals.refuseNext,
     /** Messages deleted for everyone through the gateway, oldest first. */
     revoked: (instanceName?: string | null) =>
       state.revoked.filter((item) => !instanceName || item.instance === instanceName).map((item) => item.key),

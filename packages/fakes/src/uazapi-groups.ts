@@ -71,7 +71,10 @@ export const createUazapiGroups = (world: TUazapiWorld) => {
         if (!me) return uazapiError(res, 401, 'No session');
         // A group the number is not in is one uazapi does not know.
         const group = whatsapp.mine().find((item) => item.id === groupjid);
-        return group ? json(res, 200, groupOf(group, me)) : uazapiError(res, 404, 'Group not found');
+        if (!group) return uazapiError(res, 404, 'Group not found');
+        // `getInviteLink`: WhatsApp is asked for the link too (it tells admins only).
+        const link = input.getInviteLink === true ? `https://chat.whatsapp.com/${whatsapp.inviteCode(groupjid)}` : '';
+        return json(res, 200, { ...groupOf(group, me), invite_link: link });
       }
       case 'POST /group/create': {
         const members = Array.isArray(input.participants) ? input.participants.map((item) => chatOf(String(item))) : [];

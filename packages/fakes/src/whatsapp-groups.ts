@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { nowSeconds } from './whatsapp-protocol.js';
 
 // WhatsApp's groups as the gateway fakes play them (Evolution, wuzapi, uazapi): who is in which group and with
@@ -22,6 +22,8 @@ export type TWhatsAppGroup = {
   participants: TWhatsAppGroupMember[];
   /** The picture a gateway set, as the bytes WhatsApp got. */
   picture?: Buffer | null;
+  /** The invite code (`https://chat.whatsapp.com/<code>`), made the first time an admin asks for it. */
+  inviteCode?: string;
 };
 
 export type TWhatsAppMemberAction = 'add' | 'remove' | 'promote' | 'demote';
@@ -47,6 +49,12 @@ export const isMe = (member: TWhatsAppGroupMember, me: string | null) =>
 /** A new group's JID, as WhatsApp makes them (`1203630…@g.us`). */
 export const newGroupJid = () => `1203630${String(randomInt(1e10)).padStart(11, '0')}@g.us`;
 
+/** A group's invite code as WhatsApp makes them (22 letters and digits), kept until revoked. */
+export const inviteCodeOf = (group: { inviteCode?: string }) => {
+  group.inviteCode ??= randomBytes(16).toString('base64url').replace(/[-_]/g, 'A').slice(0, 22);
+  return group.inviteCode;
+};
+
 /**
  * WhatsApp's side of one number's group calls (`me`: its phone JID, null while its session is closed): closed
  * sessions, unknown groups, groups it is not in and, for changes, non-admins refused as WhatsApp does.
@@ -59,15 +67,17 @@ export const groupsOfNumber = (groups: Map<string, TWhatsAppGroup>, me: string |
     if (!group.participants.some((member) => isMe(member, me))) throw new WhatsAppRefusal('forbidden');
     return group;
   };
+  /** The group, when the number is one of its admins (WhatsApp's 403 "forbidden" otherwise). */
+  const asAdmin = (jid: string) => {
+    const group = metadata(jid);
+    if (!group.participants.some((member) => isMe(member, me) && member.admin)) throw new WhatsAppRefusal('forbidden');
+    return group;
+  };
   return {
     metadata,
-    /** The group, when the number is one of its admins (WhatsApp's 403 "forbidden" otherwise). */
-    asAdmin: (jid: string) => {
-      const group = metadata(jid);
-      if (!group.participants.some((member) => isMe(member, me) && member.admin))
-        throw new WhatsAppRefusal('forbidden');
-      return group;
-    },
+    asAdmin,
+    /** The group's invite code: WhatsApp tells its admins only. */
+    inviteCode: (jid: string) => inviteCodeOf(asAdmin(jid)),
     /** The groups the number is in. */
     mine: () => [...groups.values()].filter((group) => group.participants.some((member) => isMe(member, me))),
     /** A new group, the number its creator (superadmin), with these members (JIDs). */

@@ -43,3 +43,18 @@ export const controlCustomerText = (input: Record<string, unknown>) => ({
   text: String(input.text ?? ''),
   ...(typeof input.id === 'string' ? { id: input.id } : {}),
 });
+
+/**
+ * Chats whose next send WhatsApp refuses (a test's control: a send that fails at WhatsApp, not at the gateway).
+ * Each refusal is used once: the send after it goes.
+ */
+export const createSendRefusals = () => {
+  const chats = new Set<string>();
+  return {
+    refuseNext: (chat: string) => {
+      chats.add(chat);
+    },
+    /** Whether WhatsApp refuses this send to `chat` (the refusal is then used up). */
+    refuses: (chat: string) => chats.delete(chat),
+  };
+};

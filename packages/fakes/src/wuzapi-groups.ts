@@ -5,9 +5,9 @@ import { whatsmeowGroupInfo } from './whatsmeow-groups.js';
 import { goField, parsePhone, type TWuzapiUser, wuzapiError, wuzapiOk } from './wuzapi-protocol.js';
 import type { TWuzapiState } from './wuzapi-state.js';
 
-// The fake wuzapi server's group routes (asternic/wuzapi's handlers.go: ListGroups, GetGroupInfo, CreateGroup,
-// SetGroupName, SetGroupTopic, SetGroupAnnounce, SetGroupPhoto, UpdateGroupParticipants), over the groups
-// WhatsApp holds (`state.groups`), with wuzapi's checks and answers.
+// The fake wuzapi server's group routes (asternic/wuzapi's handlers.go: ListGroups, GetGroupInfo,
+// GetGroupInviteLink, CreateGroup, SetGroupName, SetGroupTopic, SetGroupAnnounce, SetGroupPhoto,
+// UpdateGroupParticipants), over the groups WhatsApp holds (`state.groups`), with wuzapi's checks and answers.
 
 type TInput = Record<string, unknown>;
 
@@ -47,6 +47,11 @@ export const answerGroupRoute = (
         if (!groupJid) return wuzapiError(res, 400, 'missing groupJID parameter');
         if (!group) return wuzapiError(res, 400, 'could not parse Group JID');
         return wuzapiOk(res, whatsmeowGroupInfo(whatsapp.metadata(group)));
+      case 'GET /group/invitelink':
+        if (!groupJid) return wuzapiError(res, 400, 'Missing groupJID parameter');
+        if (!group) return wuzapiError(res, 400, 'Could not parse Group JID');
+        // whatsmeow's GetGroupInviteLink answers the whole link.
+        return wuzapiOk(res, { InviteLink: `https://chat.whatsapp.com/${whatsapp.inviteCode(group)}` });
       case 'POST /group/create': {
         const participants = goField(input, 'participants');
         if (!text(input, 'name')) return wuzapiError(res, 400, 'missing Name in Payload');

@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { isUrl } from './fake-http.js';
-import type { TWhatsAppGroup, TWhatsAppGroupMember, TWhatsAppMemberAction } from './whatsapp-groups.js';
-import { zaapId } from './zapi-protocol.js';
+import {
+  inviteCodeOf,
+  type TWhatsAppGroup,
+  type TWhatsAppGroupMember,
+  type TWhatsAppMemberAction,
+} from './whatsapp-groups.js';
 
 // Z-API's groups as the fake speaks them (developer.z-api.io, "Grupos"): a group is a chat whose `phone` is its
 // id with `-group` after it (`120363019502650977-group`; groups made before November 2021 are
@@ -144,5 +148,5 @@ export const participantsCallback = (
   code: null,
 });
 
-/** A group's invite link, as WhatsApp makes them. */
-export const inviteLink = () => `https://chat.whatsapp.com/${zaapId().slice(0, 22)}`;
+/** A group's invite link (its code made the first time it is asked for, as WhatsApp keeps one). */
+export const inviteLink = (group: TZapiGroup) => `https://chat.whatsapp.com/${inviteCodeOf(group)}`;

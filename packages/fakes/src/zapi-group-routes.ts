@@ -11,6 +11,7 @@ import {
   pictureOf,
   type TZapiGroup,
   type TZapiRevoked,
+  zapiGroupPhone,
 } from './zapi-group-protocol.js';
 import { type TZapiInstance, zapiError } from './zapi-protocol.js';
 
@@ -30,6 +31,7 @@ const routes = new Set([
   'DELETE messages',
   ...[
     'create-group',
+    'group-invitation-link',
     'update-group-name',
     'update-group-description',
     'update-group-photo',
@@ -105,7 +107,7 @@ export const createZapiGroupRoutes = (groups: Map<string, TZapiGroup>, revoked: 
     return json(res, 200, {
       phone: groupMetadata(group, null).phone,
       phonesNotAdded: lids,
-      invitationLink: inviteLink(),
+      invitationLink: inviteLink(group),
     });
   };
 
@@ -168,7 +170,14 @@ export const createZapiGroupRoutes = (groups: Map<string, TZapiGroup>, revoked: 
         const group = readable(instance, decodeURIComponent(param), res);
         if (!group) return;
         const admin = tries(() => groupsOfInstance(groups, instance).asAdmin(group.id));
-        return json(res, 200, groupMetadata(group, route === 'group-metadata' && admin ? inviteLink() : null));
+        return json(res, 200, groupMetadata(group, route === 'group-metadata' && admin ? inviteLink(group) : null));
+      }
+      case 'group-invitation-link': {
+        const group = readable(instance, decodeURIComponent(param), res);
+        if (!group) return;
+        // NOTE: Z-API documents no refusal here; the fake passes WhatsApp's word on, as for a member's delete.
+        if (!tries(() => groupsOfInstance(groups, instance).asAdmin(group.id))) return zapiError(res, 400, 'forbidden');
+        return json(res, 200, { phone: zapiGroupPhone(group.id), invitationLink: inviteLink(group) });
       }
       case 'messages':
         return deleteMessage(instance, url, res);

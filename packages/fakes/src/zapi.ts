@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
 import { answerControl, isUrl, json, sendBytes, startJsonFakeServer } from './fake-http.js';
 import { atOrigin, postJsonWebhook } from './fake-webhooks.js';
-import { pairingCode, qrPayload } from './whatsapp-protocol.js';
+import { createSendRefusals, pairingCode, qrPayload } from './whatsapp-protocol.js';
 import { createZapiGroups } from './zapi-groups.js';
 import {
   demoZapi,
@@ -65,6 +65,8 @@ export const startFakeZapi = async (
   const deliveries: TZapiDelivery[] = [];
   const outbox: TZapiSent[] = [];
   const files = new Map<string, { bytes: Buffer; mimeType: string }>();
+  /** Chats (by Z-API's `phone`) whose next send WhatsApp refuses. */
+  const refusals = createSendRefusals();
   let webhookOrigin = options.webhookOrigin ?? null;
   let baseUrl = '';
 
@@ -136,6 +138,8 @@ export const startFakeZapi = async (
     }
     if (instance.state !== 'connected')
       return zapiError(res, 400, 'Instance not connected', 'You need to connect the instance to send messages');
+    // NOTE: Z-API documents no error for a send WhatsApp refused; the fake answers a 400 with WhatsApp's word.
+    if (refusals.refuses(String(body.phone))) return zapiError(res, 400, 'not-acceptable');
     const sent = { messageId: whatsappId(), zaapId: zaapId() };
     instance.messages.set(sent.messageId, { phone: body.phone, fromMe: true });
     outbox.push({ method, instanceId: instance.id, body, ...sent, at: Date.now() });
@@ -389,6 +393,8 @@ export const startFakeZapi = async (
     addGroup: groups.addGroup,
     /** A group as WhatsApp holds it now. */
     group: groups.group,
+    /** WhatsApp refuses the next send to this chat (Z-API's `phone`: a number, or `…-group`). */
+    refuseNextSend: refusals.refuseNext,
     /** Messages deleted for everyone (`DELETE /messages`), with their group member as WhatsApp knows them. */
     revoked: groups.revoked,
     /** The read-message calls, oldest first. */

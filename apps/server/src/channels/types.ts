@@ -48,6 +48,8 @@ export type TGroupParticipant = {
   /** Their phone number's digits, when the channel tells. */
   number: string | null;
   admin: boolean;
+  /** The group's creator (WhatsApp's "superadmin"); `admin` is true for them too. */
+  superAdmin: boolean;
 };
 
 /** What can be done to members of a group (WhatsApp's groupParticipantsUpdate). */
@@ -71,7 +73,17 @@ export type TGroupSummary = {
 export type TGroupAdmin = {
   list: (connection: TConnectionRow) => Promise<TGroupSummary[]>;
   get: (connection: TConnectionRow, groupId: string) => Promise<TGroupSummary & { participants: TGroupParticipant[] }>;
-  create: (connection: TConnectionRow, subject: string, participants: string[]) => Promise<TGroupSummary>;
+  /** A new group, our number its creator; with its invite code where the provider answers it with the group. */
+  create: (
+    connection: TConnectionRow,
+    subject: string,
+    participants: string[],
+  ) => Promise<TGroupSummary & { inviteCode?: string | null }>;
+  /**
+   * The group's invite code (what follows `https://chat.whatsapp.com/`; WhatsApp tells admins only), on providers
+   * that can ask for it; null when the answer has none.
+   */
+  inviteCode?: (connection: TConnectionRow, groupId: string) => Promise<string | null>;
   setSubject: (connection: TConnectionRow, groupId: string, subject: string) => Promise<void>;
   setDescription: (connection: TConnectionRow, groupId: string, description: string) => Promise<void>;
   setAdminsOnly: (connection: TConnectionRow, groupId: string, adminsOnly: boolean) => Promise<void>;

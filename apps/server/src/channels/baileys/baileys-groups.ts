@@ -1,6 +1,6 @@
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TGatewayGroupParticipants } from '../host/gateway-events.js';
-import { askingWith, memberOf, memberResults } from '../shared/whatsapp-groups.js';
+import { askingWith, inviteCodeOf, memberOf, memberResults } from '../shared/whatsapp-groups.js';
 import { ChannelGroupError, type TConnectionRow, type TGroupAdmin, type TGroupSummary } from '../types.js';
 import type { TSessionRef } from './baileys-sessions.js';
 import type { TBaileysEventMap, TBaileysGroup, TBaileysSocket } from './baileys-socket.js';
@@ -56,6 +56,10 @@ export const createBaileysGroupAdmin = (
   create: async (connection, subject, participants) => {
     const socket = await openSocket(connection);
     return summaryOf(socket, await asking(() => socket.groupCreate(subject, participants)));
+  },
+  inviteCode: async (connection, groupId) => {
+    const socket = await openSocket(connection);
+    return inviteCodeOf(await asking(() => socket.groupInviteCode(groupId)));
   },
   setSubject: async (connection, groupId, subject) => {
     const socket = await openSocket(connection);

@@ -117,6 +117,8 @@ export type TBaileysSocket = {
   groupUpdateSubject: (jid: string, subject: string) => Promise<void>;
   groupUpdateDescription: (jid: string, description?: string) => Promise<void>;
   groupSettingUpdate: (jid: string, setting: 'announcement' | 'not_announcement') => Promise<void>;
+  /** The group's invite code (WhatsApp tells admins only). */
+  groupInviteCode: (jid: string) => Promise<string | undefined>;
   /** Each member's outcome: `status` '200' when done, else WhatsApp's code ('403', '409'...). */
   groupParticipantsUpdate: (
     jid: string,
@@ -188,6 +190,7 @@ export const makeBaileysSocket: TBaileysSocketFactory = ({ auth, logger, browser
     groupUpdateSubject: (jid, subject) => sock.groupUpdateSubject(jid, subject),
     groupUpdateDescription: (jid, description) => sock.groupUpdateDescription(jid, description),
     groupSettingUpdate: (jid, setting) => sock.groupSettingUpdate(jid, setting),
+    groupInviteCode: (jid) => sock.groupInviteCode(jid),
     groupParticipantsUpdate: async (jid, participants, action) =>
       (await sock.groupParticipantsUpdate(jid, participants, action)).map((item) => ({
         status: String(item.status),

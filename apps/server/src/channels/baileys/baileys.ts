@@ -6,6 +6,7 @@ import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TProviderRuntime } from '../provider.js';
 import { readOutboundFile } from '../shared/outbound-media.js';
+import { memberOf } from '../shared/whatsapp-groups.js';
 import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../types.js';
 import { baileysPublicSettings, prepareBaileysConfig, readBaileysConfig } from './baileys-config.js';
 import { createBaileysGroupAdmin } from './baileys-groups.js';
@@ -144,10 +145,7 @@ export const setupBaileys = (
     groupParticipants: async (target) => {
       const socket = await openSocket(target.connection);
       const group = await socket.groupMetadata(jidOf(target.to));
-      return (group.participants ?? []).map((member) => {
-        const phoneJid = member.id.endsWith('@s.whatsapp.net') ? member.id : member.phoneNumber;
-        return { id: member.id, number: phoneJid?.split('@')[0]?.split(':')[0] ?? null, admin: Boolean(member.admin) };
-      });
+      return (group.participants ?? []).map(memberOf);
     },
     groupAdmin: createBaileysGroupAdmin(openSocket),
     sendPresence: async (target, presence) => {

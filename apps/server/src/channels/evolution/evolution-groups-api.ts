@@ -33,6 +33,8 @@ export const evolutionGroupCalls = (call: TEvolutionCall, instance: string) => {
     /** A new group with these members (numbers or JIDs); Evolution leaves out numbers not on WhatsApp. */
     createGroup: (subject: string, participants: string[]) =>
       call<TEvolutionGroup>('POST', `group/create/${instance}`, { subject, participants }, 60_000),
+    /** The group's invite code (`{ inviteUrl, inviteCode }`); a refusal is a 404 `['No invite code', …]`. */
+    inviteCode: (groupId: string) => call<{ inviteCode?: string | null }>('GET', of('inviteCode', groupId)),
     updateGroupSubject: (groupId: string, subject: string) =>
       call<unknown>('POST', of('updateGroupSubject', groupId), { subject }),
     updateGroupDescription: (groupId: string, description: string) =>

@@ -1,4 +1,4 @@
-import { askingWith, memberOf, memberResults } from '../shared/whatsapp-groups.js';
+import { askingWith, inviteCodeOf, memberOf, memberResults } from '../shared/whatsapp-groups.js';
 import { ChannelGroupError, type TConnectionRow, type TGroupAdmin, type TGroupSummary } from '../types.js';
 import { EvolutionError, type TEvolutionClient } from './evolution-api.js';
 import type { TEvolutionGroup } from './evolution-groups-api.js';
@@ -48,6 +48,8 @@ export const createEvolutionGroupAdmin = (clientOf: (connection: TConnectionRow)
   },
   create: async (connection, subject, participants) =>
     summaryOf(connection, await asking(() => clientOf(connection).createGroup(subject, participants))),
+  inviteCode: async (connection, groupId) =>
+    inviteCodeOf((await asking(() => clientOf(connection).inviteCode(groupId))).inviteCode),
   setSubject: async (connection, groupId, subject) => {
     await asking(() => clientOf(connection).updateGroupSubject(groupId, subject));
   },

@@ -1,14 +1,33 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import type { TGroupParticipant } from '../types.js';
 
-/** A member as we list them: their JID, their number when WhatsApp tells (LID groups give it beside), admin. */
+/**
+ * A member as we list them: their JID, their number when WhatsApp tells (LID groups give it beside), admin, and
+ * whether they are the group's creator (WhatsApp's role `superadmin`, an admin too).
+ */
 export const memberOf = (member: { id: string; phoneNumber?: string | null; admin?: string | null }) => {
   const phoneJid = member.id.endsWith('@s.whatsapp.net') ? member.id : member.phoneNumber;
   return {
     id: member.id,
     number: phoneJid ? (parseWhatsappJid(phoneJid)?.id ?? null) : null,
     admin: Boolean(member.admin),
+    superAdmin: member.admin === 'superadmin',
   } satisfies TGroupParticipant;
+};
+
+/** WhatsApp's role for a member from a provider's two flags (a superadmin is flagged admin too, or not). */
+export const roleOf = (flags: { admin: boolean; superAdmin: boolean }) => {
+  if (flags.superAdmin) return 'superadmin';
+  return flags.admin ? 'admin' : null;
+};
+
+/**
+ * The invite code in a provider's answer: an invite link (`https://chat.whatsapp.com/<code>`) or the code alone;
+ * null for anything else (none, empty, not a code).
+ */
+export const inviteCodeOf = (answer: unknown) => {
+  const code = typeof answer === 'string' ? answer.trim().replace(/^https:\/\/chat\.whatsapp\.com\//, '') : '';
+  return /^[\w-]{6,64}$/.test(code) ? code : null;
 };
 
 /** WhatsApp's status for one member of a participants update, as a catalogue code. */

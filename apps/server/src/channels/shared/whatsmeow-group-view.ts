@@ -1,5 +1,5 @@
 import type { TConnectionRow, TGroupParticipant, TGroupSummary } from '../types.js';
-import { memberOf } from './whatsapp-groups.js';
+import { memberOf, roleOf } from './whatsapp-groups.js';
 
 /**
  * A group member as the whatsmeow gateways (wuzapi, uazapi) answer it: `types.GroupParticipant` marshalled by Go
@@ -37,7 +37,7 @@ export const whatsmeowGroupView = (connection: TConnectionRow, group: TWhatsmeow
     memberOf({
       id: member.JID,
       phoneNumber: member.PhoneNumber || null,
-      admin: member.IsAdmin || member.IsSuperAdmin ? 'admin' : null,
+      admin: roleOf({ admin: member.IsAdmin === true, superAdmin: member.IsSuperAdmin === true }),
     }),
   );
   const ours = connection.number?.replace(/\D/g, '') || null;

@@ -17,6 +17,12 @@ export const uazapiGroupCalls = (call: TUazapiCall) => ({
   /** Every group the number is in, members included (uazapi's cache of them). */
   listGroups: async () => (await call<{ groups?: TWhatsmeowGroup[] | null }>('GET', '/group/list')).groups ?? [],
   groupInfo: (groupJid: string) => call<TWhatsmeowGroup>('POST', '/group/info', { groupjid: groupJid }),
+  /** The group with its invite link asked of WhatsApp too (`getInviteLink`: `invite_link` in the answer). */
+  groupInviteLink: (groupJid: string) =>
+    call<TWhatsmeowGroup & { invite_link?: string | null }>('POST', '/group/info', {
+      groupjid: groupJid,
+      getInviteLink: true,
+    }),
   /** A new group; uazapi wants the members' numbers as digits. */
   createGroup: (name: string, numbers: string[]) =>
     call<TWhatsmeowGroup>('POST', '/group/create', { name, participants: numbers }, 60_000),

@@ -1,6 +1,6 @@
 import { parseWhatsappJid } from '@prosa/contracts';
 import { groupPictureJpeg } from '../shared/group-picture-jpeg.js';
-import { askingWith, memberResults } from '../shared/whatsapp-groups.js';
+import { askingWith, inviteCodeOf, memberResults } from '../shared/whatsapp-groups.js';
 import { whatsmeowGroupSummary, whatsmeowGroupView } from '../shared/whatsmeow-group-view.js';
 import { ChannelGroupError, type TConnectionRow, type TGroupAdmin } from '../types.js';
 import { type TUazapiClient, UazapiError } from './uazapi-api.js';
@@ -40,6 +40,8 @@ export const createUazapiGroupAdmin = (clientOf: (connection: TConnectionRow) =>
       connection,
       await asking(() => clientOf(connection).createGroup(subject, participants.map(numberOf))),
     ),
+  inviteCode: async (connection, groupId) =>
+    inviteCodeOf((await asking(() => clientOf(connection).groupInviteLink(groupId))).invite_link),
   setSubject: async (connection, groupId, subject) => {
     await asking(() => clientOf(connection).updateName(groupId, subject));
   },

@@ -5,9 +5,9 @@ export type TWuzapiMemberAction = 'add' | 'remove' | 'promote' | 'demote';
 
 /**
  * The group routes of a wuzapi user (asternic/wuzapi routes.go and handlers.go: ListGroups, GetGroupInfo,
- * CreateGroup, SetGroupName, SetGroupTopic, SetGroupAnnounce, SetGroupPhoto, UpdateGroupParticipants), the
- * group named by `GroupJID`. Each answers `{ code, data, success }`: a group is whatsmeow's `types.GroupInfo`, a
- * change answers `data: { Details }` only.
+ * GetGroupInviteLink, CreateGroup, SetGroupName, SetGroupTopic, SetGroupAnnounce, SetGroupPhoto,
+ * UpdateGroupParticipants), the group named by `GroupJID`. Each answers `{ code, data, success }`: a group is
+ * whatsmeow's `types.GroupInfo`, a change answers `data: { Details }` only.
  * NOTE: a refusal of WhatsApp (not admin, not in the group) answers 500 with no words at all: those handlers
  * pass wuzapi's `Respond` a string that is not JSON, so it writes `{ code: 500, success: true }`.
  */
@@ -24,6 +24,9 @@ export const wuzapiGroupCalls = (call: TWuzapiCall) => {
      */
     groupInfo: (groupJid: string) =>
       call<TWhatsmeowGroup>('GET', `/group/info?groupJID=${encodeURIComponent(groupJid)}`),
+    /** The group's invite link (`reset` left out: the current one, not a new one). */
+    inviteLink: (groupJid: string) =>
+      call<{ InviteLink?: string | null }>('GET', `/group/invitelink?groupJID=${encodeURIComponent(groupJid)}`),
     /** A new group with these members (numbers or JIDs): the new group's info. */
     createGroup: (name: string, participants: string[]) =>
       call<TWhatsmeowGroup>('POST', '/group/create', { body: { name, participants }, timeout: 60_000 }),

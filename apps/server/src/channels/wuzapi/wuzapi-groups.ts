@@ -1,5 +1,5 @@
 import { groupPictureJpeg } from '../shared/group-picture-jpeg.js';
-import { memberResults } from '../shared/whatsapp-groups.js';
+import { inviteCodeOf, memberResults } from '../shared/whatsapp-groups.js';
 import { type TWhatsmeowGroupView, whatsmeowGroupSummary, whatsmeowGroupView } from '../shared/whatsmeow-group-view.js';
 import { ChannelGroupError, type TConnectionRow, type TGroupAdmin } from '../types.js';
 import { type TWuzapiClient, WuzapiError } from './wuzapi-api.js';
@@ -54,6 +54,8 @@ export const createWuzapiGroupAdmin = (clientOf: (connection: TConnectionRow) =>
     get: read,
     create: async (connection, subject, participants) =>
       whatsmeowGroupSummary(connection, await clientOf(connection).createGroup(subject, participants)),
+    inviteCode: async (connection, groupId) =>
+      inviteCodeOf((await clientOf(connection).inviteLink(groupId)).InviteLink),
     setSubject: async (connection, groupId, subject) => {
       await changing(connection, groupId, () => clientOf(connection).setGroupName(groupId, subject));
     },

@@ -15,6 +15,8 @@ import type { TZapiCall } from './zapi-api.js';
  *   `phone` is their number, or their LID (`…@lid`) when WhatsApp gives no number (tips/lid.md).
  * - `POST create-group { autoInvite, groupName, phones }` answers `{ phone, invitationLink, phonesNotAdded }`
  *   (LIDs cannot be added at creation: they come back in `phonesNotAdded`).
+ * - `POST group-invitation-link/{groupId}` answers `{ phone, invitationLink }` (group/get-invitation-link.md: the
+ *   method is POST there, though it reads the link).
  * - The changes answer `{ value: true }`, or `{ value: false }` when they failed; why is not said.
  *   `add-participant` also takes `autoInvite` (send the link privately to whom cannot be added).
  * - `POST update-group-settings { phone, adminOnlyMessage, adminOnlySettings, requireAdminApproval,
@@ -82,12 +84,15 @@ export const zapiGroupCalls = (call: TZapiCall) => ({
     call<TZapiGroupMetadata>('GET', `light-group-metadata/${encodeURIComponent(groupPhone)}`),
   /** A new group; no private invites are sent for whom WhatsApp does not let us add (`autoInvite` off). */
   createGroup: (groupName: string, phones: string[]) =>
-    call<{ phone?: string | null; phonesNotAdded?: string[] | null }>(
+    call<{ phone?: string | null; phonesNotAdded?: string[] | null; invitationLink?: string | null }>(
       'POST',
       'create-group',
       { autoInvite: false, groupName, phones },
       60_000,
     ),
+  /** The group's invite link (`https://chat.whatsapp.com/…`). */
+  invitationLink: (groupPhone: string) =>
+    call<{ invitationLink?: string | null }>('POST', `group-invitation-link/${encodeURIComponent(groupPhone)}`),
   updateGroupName: (groupId: string, groupName: string) =>
     call<TZapiDone>('POST', 'update-group-name', { groupId, groupName }),
   updateGroupDescription: (groupId: string, groupDescription: string) =>

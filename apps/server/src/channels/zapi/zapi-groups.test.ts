@@ -7,7 +7,7 @@ import { createZapiGroupAdmin } from './zapi-groups.js';
 
 const connection = { number: '+5511940005000' } as TConnectionRow;
 const groupId = '120363000000000001@g.us';
-const metadata = (participants: { phone: string; isAdmin: boolean | string }[]) => ({
+const metadata = (participants: { phone: string; isAdmin: boolean | string; isSuperAdmin?: boolean | string }[]) => ({
   phone: '120363000000000001-group',
   subject: 'Vendas',
   description: '',
@@ -45,18 +45,21 @@ describe('createZapiGroupAdmin', () => {
       groupMetadata: metadata([
         { phone: '5511940005000', isAdmin: 'true' },
         { phone: '99988877766655@lid', isAdmin: false },
+        { phone: '5511911112222', isAdmin: false, isSuperAdmin: 'true' },
       ]),
     });
     expect(await admin.get(connection, groupId)).toEqual({
       id: groupId,
       subject: 'Vendas',
       description: null,
-      size: 2,
+      size: 3,
       isAdmin: true,
       adminsOnly: false,
       participants: [
-        { id: '5511940005000@s.whatsapp.net', number: '5511940005000', admin: true },
-        { id: '99988877766655@lid', number: null, admin: false },
+        { id: '5511940005000@s.whatsapp.net', number: '5511940005000', admin: true, superAdmin: false },
+        { id: '99988877766655@lid', number: null, admin: false, superAdmin: false },
+        // The creator: an admin too, whatever `isAdmin` says.
+        { id: '5511911112222@s.whatsapp.net', number: '5511911112222', admin: true, superAdmin: true },
       ],
     });
   });
@@ -96,6 +99,18 @@ describe('createZapiGroupAdmin', () => {
     expect(await removed.admin.updateParticipants(connection, groupId, [stranger], 'remove')).toEqual([
       { id: stranger, ok: false, error: 'ERR_GROUP_MEMBER_NOT_IN_GROUP' },
     ]);
+  });
+
+  it("reads a group's invite code from its link, at creation or asked", async () => {
+    const link = { invitationLink: 'https://chat.whatsapp.com/C1adgkdEGki7554BWDdMkd' };
+    const { admin, calls } = clientAnswering({
+      createGroup: { phone: '120363000000000005-group', phonesNotAdded: [], ...link },
+      invitationLink: { phone: '120363000000000001-group', ...link },
+    });
+    const created = await admin.create(connection, 'Turma', ['5511933330001@s.whatsapp.net']);
+    expect(created).toMatchObject({ id: '120363000000000005@g.us', inviteCode: 'C1adgkdEGki7554BWDdMkd' });
+    expect(await admin.inviteCode?.(connection, groupId)).toBe('C1adgkdEGki7554BWDdMkd');
+    expect(calls.at(-1)).toEqual({ call: 'invitationLink', args: ['120363000000000001-group'] });
   });
 
   it('sends the other settings back as they were, and pictures as data URLs', async () => {

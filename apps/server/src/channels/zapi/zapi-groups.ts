@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { askingWith, memberOf, memberResults } from '../shared/whatsapp-groups.js';
+import { askingWith, inviteCodeOf, memberOf, memberResults, roleOf } from '../shared/whatsapp-groups.js';
 import {
   ChannelGroupError,
   type TConnectionRow,
@@ -24,12 +24,15 @@ const flag = (value: unknown) => value === true || value === 'true';
 /** The connection's own number, as digits (what Z-API reported when the session opened). */
 const ourNumber = (connection: TConnectionRow) => connection.number?.replace(/\D/g, '') || null;
 
-/** The members as we list them: a number's JID (a LID's when Z-API gives no number), the number, admin. */
+/**
+ * The members as we list them: a number's JID (a LID's when Z-API gives no number), the number, admin, and the
+ * group's creator (`isSuperAdmin`).
+ */
 const membersOf = (group: TZapiGroupMetadata) =>
   (group.participants ?? []).map((member) =>
     memberOf({
       id: memberJid(member.phone),
-      admin: flag(member.isAdmin) || flag(member.isSuperAdmin) ? 'admin' : null,
+      admin: roleOf({ admin: flag(member.isAdmin), superAdmin: flag(member.isSuperAdmin) }),
     }),
   );
 
@@ -106,7 +109,10 @@ export const createZapiGroupAdmin = (clientOf: (connection: TConnectionRow) => T
       const group = await metadataOf(connection, groupId);
       return { ...summaryOf(connection, groupId, group), participants: membersOf(group) };
     },
-    /** Z-API says which members it could not add (`phonesNotAdded`); the others are in, our number admin. */
+    /**
+     * Z-API says which members it could not add (`phonesNotAdded`); the others are in, our number admin. Its
+     * answer carries the new group's invite link.
+     */
     create: async (connection, subject, participants) => {
       const phones = participants.map(memberPhone);
       const made = await asking(() => clientOf(connection).createGroup(subject, phones));
@@ -114,8 +120,11 @@ export const createZapiGroupAdmin = (clientOf: (connection: TConnectionRow) => T
       if (!id) throw new ChannelGroupError('ERR_GROUP_ACTION_FAILED');
       const left = new Set(made.phonesNotAdded ?? []);
       const size = 1 + phones.filter((phone) => !left.has(phone)).length;
-      return { id, subject, description: null, size, isAdmin: true, adminsOnly: false };
+      const inviteCode = inviteCodeOf(made.invitationLink);
+      return { id, subject, description: null, size, isAdmin: true, adminsOnly: false, inviteCode };
     },
+    inviteCode: async (connection, groupId) =>
+      inviteCodeOf((await asking(() => clientOf(connection).invitationLink(zapiGroupPhone(groupId)))).invitationLink),
     setSubject: async (connection, groupId, subject) => {
       await done(() => clientOf(connection).updateGroupName(zapiGroupPhone(groupId), subject));
     },

@@ -39,3 +39,5 @@ export {
   type TPhoneContactResult,
   type TPhonePerson,
 } from './find-or-create-phone-contacts.js';
+/** Contacts' names by phone (a WhatsApp group's members named in the group tools). */
+export { findPhoneContactNames } from './phone-contact-names.repository.js';

@@ -19,14 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TGroupMemberAction } from '../../channels/host/modules-door.js';
 import type { TServices } from '../../platform/services.js';
-import {
-  changeGroups,
-  changeParticipants,
-  createGroups,
-  getGroup,
-  listGroups,
-  listParticipants,
-} from './group-actions.js';
+import { changeGroups, changeParticipants, getGroup, listGroups, listParticipants } from './group-actions.js';
+import { createGroups } from './group-create.js';
 import { changePicturesFromFile, changePicturesFromUrl } from './group-pictures.js';
 import { GROUP_TOOL_MANAGERS } from './group-tools.routes.js';
 

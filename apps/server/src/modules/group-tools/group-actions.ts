@@ -11,6 +11,7 @@ import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { findConnection, type TConnectionRow } from '../connections/connections.service.js';
+import { nameMembers } from './group-member-names.js';
 
 export type TGroupActionServices = Pick<TServices, 'db' | 'channels' | 'log'>;
 type TAdminOf = { connection: TConnectionRow; admin: TGroupAdmin };
@@ -28,7 +29,7 @@ const toInfo = (group: TGroupSummary): TGroupInfo => ({
 });
 
 /** A failure as a catalogue code: WhatsApp's refusal, a session that is down, or a failed call. */
-const codeOf = (err: unknown) => {
+export const codeOf = (err: unknown) => {
   if (err instanceof ChannelGroupError) return err.code;
   if (err instanceof ChannelSendError) return err.reason.startsWith('ERR_') ? err.reason : 'ERR_GROUP_ACTION_FAILED';
   if (err instanceof AppError) return err.code;
@@ -100,7 +101,7 @@ export const listGroups = async (services: TGroupActionServices, ctx: TRequestCo
   return { groups: groups.map(toInfo).sort((a, b) => a.subject.localeCompare(b.subject)) };
 };
 
-/** POST /listGroupById: one group and its members. */
+/** POST /listGroupById: one group and its members, named after the tenant's contacts. */
 export const getGroup = async (
   services: TGroupActionServices,
   ctx: TRequestContext,
@@ -108,40 +109,29 @@ export const getGroup = async (
 ) => {
   const { connection, admin } = await loadGroupAdmin(services, ctx.tenantId, input.connectionId);
   const { participants, ...group } = await wholly(services, () => admin.get(connection, input.groupId));
-  return { group: toInfo(group), participants };
+  const [named = []] = await nameMembers(services.db, ctx.tenantId, [participants]);
+  return { group: toInfo(group), participants: named };
 };
 
-/** POST /createGroups: each group made with its members, our number its admin. */
-export const createGroups = async (
-  services: TGroupActionServices,
-  ctx: TRequestContext,
-  input: { connectionId: number; groups: { subject: string; participants: string[] }[] },
-) => {
-  const { connection, admin } = await loadGroupAdmin(services, ctx.tenantId, input.connectionId);
-  const results = [];
-  for (const group of input.groups) {
-    try {
-      const created = await admin.create(connection, group.subject, group.participants.map(phoneJid));
-      results.push({ subject: group.subject, groupId: created.id, ok: true });
-    } catch (err) {
-      services.log.warn({ err, subject: group.subject }, 'group not created');
-      results.push({ subject: group.subject, groupId: '', ok: false, error: codeOf(err) });
-    }
-  }
-  return { results };
-};
-
-/** POST /listParticipants: each group's members. */
+/** POST /listParticipants: each group's members, named after the tenant's contacts (one lookup for all). */
 export const listParticipants = async (
   services: TGroupActionServices,
   ctx: TRequestContext,
   input: { connectionId: number; groupIds: string[] },
 ) => {
   const target = await loadGroupAdmin(services, ctx.tenantId, input.connectionId);
+  const results = await perGroup(services, target, input.groupIds, false, async (groupId) => ({
+    participants: (await target.admin.get(target.connection, groupId)).participants,
+  }));
+  const named = await nameMembers(
+    services.db,
+    ctx.tenantId,
+    results.map((result) => result.participants ?? []),
+  );
   return {
-    results: await perGroup(services, target, input.groupIds, false, async (groupId) => ({
-      participants: (await target.admin.get(target.connection, groupId)).participants,
-    })),
+    results: results.map(({ participants, ...result }, index) =>
+      participants ? { ...result, participants: named[index] ?? [] } : result,
+    ),
   };
 };
 

@@ -48,6 +48,7 @@ const world: TGroupWorld = {
   },
   addGroup: (id, subject, participants) => evo.addGroup({ id, subject, desc: null, announce: false, participants }),
   group: (jid) => evo.group(jid),
+  refuseNextSend: (jid) => evo.refuseNextSend(jid),
   groupChange: async (groupId, members, action, author) => {
     await evo.phone.groupChange({ groupId, members: members.map(({ id }) => ({ id, admin: null })), action }, author);
   },

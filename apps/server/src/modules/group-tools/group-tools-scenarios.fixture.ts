@@ -55,19 +55,31 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       ]);
     });
 
-    it('POST /listGroupById and /listParticipants give the members', async () => {
+    it('POST /listGroupById and /listParticipants give the members, the creator and the contacts’ names', async () => {
       const { connectionId } = ctx;
+      // The group's creator is a contact of the tenant's, saved with the number as typed.
+      const contact = await call('POST', '/contacts', { name: 'Síndico Carlos', number: '+55 (11) 91111-2222' });
+      expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+      const creator = { id: '5511911112222@s.whatsapp.net', number: '5511911112222', admin: true, superAdmin: true };
+      const us = { id: world.listsLidMembersByPhone ? ourJid : '22233344455566@lid', number: ourNumber };
       const one = await call('POST', '/listGroupById', { connectionId, groupId: memberGroup });
       expect(one.status).toBe(200);
       expect(one.body.participants).toEqual([
-        { id: '5511911112222@s.whatsapp.net', number: '5511911112222', admin: true },
-        { id: world.listsLidMembersByPhone ? ourJid : '22233344455566@lid', number: ourNumber, admin: false },
+        { ...creator, name: 'Síndico Carlos' },
+        { ...us, admin: false, superAdmin: false, name: null },
       ]);
       const many = await call('POST', '/listParticipants', { connectionId, groupIds: [adminGroup, memberGroup] });
       expect(many.status).toBe(200);
-      expect(many.body.results.map((r: { groupId: string; ok: boolean }) => [r.groupId, r.ok])).toEqual([
-        [adminGroup, true],
-        [memberGroup, true],
+      expect(many.body.results).toEqual([
+        {
+          groupId: adminGroup,
+          ok: true,
+          participants: [
+            { id: ourJid, number: ourNumber, admin: true, superAdmin: true, name: null },
+            { id: rita, number: '5511977770002', admin: false, superAdmin: false, name: null },
+          ],
+        },
+        { groupId: memberGroup, ok: true, participants: one.body.participants },
       ]);
     });
 
@@ -149,6 +161,10 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       const [result] = res.body.results;
       expect(result).toMatchObject({ subject: 'Clientes VIP', ok: true });
       expect(result.groupId).toMatch(/@g\.us$/);
+      // Its invite link, as WhatsApp keeps it for the new group.
+      const code = world.group(result.groupId)?.inviteCode;
+      expect(code).toMatch(/^\w{10,}$/);
+      expect(result.inviteLink).toBe(`https://chat.whatsapp.com/${code}`);
       expect(world.group(result.groupId)?.participants).toEqual([
         { id: ourJid, admin: 'superadmin' },
         { id: '5511944440001@s.whatsapp.net', admin: null },
@@ -456,20 +472,27 @@ export const describeGroupToolScenarios = (world: TGroupWorld, ctx: TGroupToolsC
       });
     });
 
-    it('shows a message that could not be sent as not done, with the reason', async () => {
-      const [greeting] = (await logsOf('greetingMessage', adminGroup)).body.logs;
-      await ctx.t.db
-        .update(messages)
-        .set({ status: 'failed', failureReason: 'ERR_WAPP_NOT_INITIALIZED' })
-        .where(and(eq(messages.tenantId, ctx.fx.tenantId), eq(messages.sendType, 'groupGreeting')));
-      const [after] = (await logsOf('greetingMessage', adminGroup)).body.logs;
-      expect(after).toMatchObject({
-        id: greeting.id,
-        ok: false,
-        error: 'ERR_WAPP_NOT_INITIALIZED',
-        delivery: 'failed',
-      });
-    });
+    // Where the provider answers WhatsApp's refusal of a send with a 500 (wuzapi, uazapi) the send is tried again:
+    // see `refuseNextSend`.
+    it.runIf(world.refuseNextSend !== undefined)(
+      'shows a message that could not be sent as not done, with the reason',
+      async () => {
+        const newcomer = '5511966660011@s.whatsapp.net';
+        world.refuseNextSend?.(adminGroup);
+        await world.groupChange(adminGroup, [{ id: newcomer }], 'add', null);
+        await eventually(async () => {
+          const [latest] = (await logsOf('greetingMessage', adminGroup)).body.logs;
+          expect(latest).toMatchObject({
+            action: 'greetingSent',
+            members: ['5511966660011'],
+            ok: false,
+            error: 'ERR_SENDING_WAPP_MSG',
+            delivery: 'failed',
+          });
+        }, 15_000);
+        expect(JSON.stringify(world.texts(adminGroup))).not.toContain('5511966660011');
+      },
+    );
 
     it('keeps the walls: no token, agents, another tenant, bad input', async () => {
       expect((await logsOf('banList', adminGroup, null)).status).toBe(401);

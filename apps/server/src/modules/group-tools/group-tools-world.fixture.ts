@@ -30,10 +30,15 @@ export type TGroupWorld = {
   /** Makes the tenant admin's connection and pairs it as `number`: its id once CONNECTED. */
   pair: (t: TestApp, adminToken: string, queueId: number, number: string) => Promise<number>;
   addGroup: (jid: string, subject: string, members: TGroupWorldMember[]) => void;
-  group: (
-    jid: string,
-  ) =>
-    | { subject: string; desc: string | null; announce: boolean; participants: { id: string; admin?: string | null }[] }
+  group: (jid: string) =>
+    | {
+        subject: string;
+        desc: string | null;
+        announce: boolean;
+        participants: { id: string; admin?: string | null }[];
+        /** The group's invite code, once someone asked WhatsApp for it. */
+        inviteCode?: string;
+      }
     | undefined;
   /** Members join, leave, are promoted or demoted (WhatsApp's members change, then the provider tells us). */
   groupChange: (
@@ -47,6 +52,12 @@ export type TGroupWorld = {
     jid: string,
     written: { participant: string; id: string; text: string; pushName: string }[],
   ) => Promise<void>;
+  /**
+   * WhatsApp refuses the next send to this chat (a JID) and the provider answers it as a failed send that is not
+   * tried again. Left out where the provider answers WhatsApp's refusal with a 500 (wuzapi, uazapi): the outbound
+   * queue tries such a send again with growing pauses (five attempts), so one refusal there ends sent.
+   */
+  refuseNextSend?: (jid: string) => void;
   /** Texts sent to a group, with the members they mention. */
   texts: (jid: string) => { text: string; mentions: string[] }[];
   /** Texts sent to a number in private (its own conversation). */

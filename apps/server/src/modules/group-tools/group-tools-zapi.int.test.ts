@@ -73,6 +73,7 @@ const world: TGroupWorld = {
   },
   addGroup: (id, subject, participants) => zapi.addGroup({ id, subject, participants }),
   group: (jid) => zapi.group(jid),
+  refuseNextSend: (jid) => zapi.refuseNextSend(groupPhone(jid)),
   groupChange: async (groupId, members, action, author) => {
     await zapi.phone.groupChange({ groupId, members, action }, author, instance.id);
   },

@@ -37,6 +37,10 @@ const world: TGroupWorld = {
     return group && { ...group, desc: group.desc ?? null, announce: group.announce === true };
   },
   groupChange: async (jid, members, action, author) => fake.latest().groupChange(jid, members, action, author),
+  // The fake socket refuses the next send, whatever its chat.
+  refuseNextSend: () => {
+    fake.world.failNextSend = true;
+  },
   receive: async (jid, written) =>
     fake.latest().receive(
       written.map((item) => ({

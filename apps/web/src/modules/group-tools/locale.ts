@@ -221,6 +221,8 @@ export const groupToolsPtBR = {
     },
     summary: 'Feitos: {{done}} · Com falha: {{failed}}',
     copyId: 'Copiar o identificador do grupo',
+    copyLink: 'Copiar o link de convite',
+    noLink: 'O link de convite não foi informado: veja-o no WhatsApp.',
     copied: 'Copiado',
   },
 };
@@ -447,6 +449,8 @@ export const groupToolsEn: typeof groupToolsPtBR = {
     },
     summary: 'Done: {{done}} · Failed: {{failed}}',
     copyId: "Copy the group's id",
+    copyLink: 'Copy the invite link',
+    noLink: 'The invite link was not given: see it in WhatsApp.',
     copied: 'Copied',
   },
 };

@@ -6,6 +6,7 @@ import type {
   TGroupGreeting,
   TGroupInfo,
   TGroupLink,
+  TGroupMember,
   TGroupResult,
   TGroupToolLogKind,
   TGroupToolLogList,
@@ -67,15 +68,9 @@ export const useGroups = (connectionId: number | null) =>
 
 /**
  * A group's member as POST /listGroupById lists them: their WhatsApp id, their number when WhatsApp tells it,
- * admin or not. `name` and `superAdmin` are shown once the server sends them (it does not yet).
+ * admin or not, the group's creator (`superAdmin`) and the name of the tenant's contact with that number.
  */
-export type TGroupMember = {
-  id: string;
-  number: string | null;
-  admin: boolean;
-  name?: string | null;
-  superAdmin?: boolean;
-};
+export type { TGroupMember };
 
 /** One group (as the connection sees it) and its members: WhatsApp is asked each time the list opens. */
 export const useGroupMembers = (scope: TGroupScope | null) =>
@@ -142,6 +137,8 @@ export const useGroupToolLogs = (kind: TGroupToolLogKind, scope: TGroupScope | n
 /** A group action's answer: one result per group (per member too, for the participant changes). */
 export type TGroupActionResult = TGroupResult & {
   subject?: string;
+  /** A created group's invite link (null when the provider did not tell it). */
+  inviteLink?: string | null;
   members?: { number: string; ok: boolean; error?: string }[];
 };
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Code, CopyButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { TGroupInfo } from '@prosa/contracts';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,43 +7,63 @@ import { translateErrorCode } from '../../../app/http/errors';
 import type { TGroupActionResult } from '../api/group-tools-api';
 import { GroupMembersDrawer, MembersButton, type TMembersOf } from './group-members-drawer';
 
-/** A group just created: its WhatsApp id (to copy) and its members. */
+/** A button that copies `value`, saying so once copied. */
+const CopyIconButton = ({ value, label }: { value: string; label: string }) => {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? t('groupTools.actions.copied') : label} withArrow>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} onClick={copy}>
+            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+};
+
+/** A group just created: its WhatsApp id and invite link (each to copy), and its members. */
 const CreatedGroup = ({
   groupId,
   subject,
+  inviteLink,
   onViewMembers,
 }: {
   groupId: string;
   subject: string;
+  inviteLink: string | null | undefined;
   onViewMembers: () => void;
 }) => {
   const { t } = useTranslation();
   return (
-    <Group gap={4} wrap="nowrap">
-      <Code data-testid="group-result-id">{groupId}</Code>
-      <CopyButton value={groupId}>
-        {({ copied, copy }) => (
-          <Tooltip label={t(copied ? 'groupTools.actions.copied' : 'groupTools.actions.copyId')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={t('groupTools.actions.copyId')}
-              onClick={copy}
-            >
-              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-      <MembersButton subject={subject} onClick={onViewMembers} />
-    </Group>
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        <Code data-testid="group-result-id">{groupId}</Code>
+        <CopyIconButton value={groupId} label={t('groupTools.actions.copyId')} />
+        <MembersButton subject={subject} onClick={onViewMembers} />
+      </Group>
+      {inviteLink ? (
+        <Group gap={4} wrap="nowrap" data-testid="group-result-link">
+          <Anchor href={inviteLink} target="_blank" rel="noreferrer" size="sm">
+            {inviteLink}
+          </Anchor>
+          <CopyIconButton value={inviteLink} label={t('groupTools.actions.copyLink')} />
+        </Group>
+      ) : (
+        inviteLink === null && (
+          <Text size="xs" c="dimmed" data-testid="group-result-no-link">
+            {t('groupTools.actions.noLink')}
+          </Text>
+        )
+      )}
+    </Stack>
   );
 };
 
 /**
  * The per-group outcome of the last action: ok, or the catalogue's text of WhatsApp's refusal (per number for
- * the member changes); a created group's id and members. A count of done and failed heads it.
+ * the member changes); a created group's id, invite link and members. A count of done and failed heads it.
  */
 export const GroupResultsTable = ({
   results,
@@ -91,6 +111,7 @@ export const GroupResultsTable = ({
                       <CreatedGroup
                         groupId={result.groupId}
                         subject={nameOf(result)}
+                        inviteLink={result.inviteLink}
                         onViewMembers={() =>
                           setViewing({ connectionId, groupId: result.groupId, subject: nameOf(result) })
                         }

@@ -70,11 +70,17 @@ describe('Importar de arquivo', () => {
 });
 
 describe('Criar grupos', () => {
+  // The first group's invite link is known, the third's was not given.
   const created = (subjects: string[]) => ({
     results: subjects.map((subject, index) =>
       index === 1
-        ? { subject, groupId: '', ok: false, error: 'ERR_GROUP_MEMBER_REFUSED' }
-        : { subject, groupId: `12036300000000010${index}@g.us`, ok: true },
+        ? { subject, groupId: '', ok: false, error: 'ERR_GROUP_MEMBER_REFUSED', inviteLink: null }
+        : {
+            subject,
+            groupId: `12036300000000010${index}@g.us`,
+            ok: true,
+            inviteLink: index === 0 ? 'https://chat.whatsapp.com/C1adgkdEGki7554BWDdMkd' : null,
+          },
     ),
   });
 
@@ -114,6 +120,14 @@ describe('Criar grupos', () => {
       'Turma 3',
     ]);
     expect(rows[0]?.textContent).toContain('120363000000000100@g.us');
+    const link = within(rows[0] as HTMLElement).getByTestId('group-result-link');
+    expect(within(link).getByRole('link').getAttribute('href')).toBe(
+      'https://chat.whatsapp.com/C1adgkdEGki7554BWDdMkd',
+    );
+    expect(within(link).getByRole('button', { name: 'Copiar o link de convite' })).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByTestId('group-result-no-link').textContent).toBe(
+      'O link de convite não foi informado: veja-o no WhatsApp.',
+    );
     expect(rows[1]?.textContent).toContain('O WhatsApp recusou este número');
     expect(within(panel).getByTestId('group-results-summary').textContent).toBe('Feitos: 2 · Com falha: 1');
 

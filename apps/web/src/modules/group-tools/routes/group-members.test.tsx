@@ -18,11 +18,12 @@ afterEach(() => {
 });
 
 const info = { description: null, adminsOnly: false };
+const member = { admin: false, superAdmin: false, name: null };
 const members: TGroupMember[] = [
-  { id: '5511933334444@s.whatsapp.net', number: '5511933334444', admin: false },
-  { id: '123456789012345@lid', number: null, admin: false },
+  { ...member, id: '5511933334444@s.whatsapp.net', number: '5511933334444' },
+  { ...member, id: '123456789012345@lid', number: null },
   { id: '5511911112222@s.whatsapp.net', number: '5511911112222', admin: true, superAdmin: true, name: 'Ana Souza' },
-  { id: '5511955556666@s.whatsapp.net', number: '5511955556666', admin: true },
+  { ...member, id: '5511955556666@s.whatsapp.net', number: '5511955556666', admin: true },
 ];
 
 /** Opens the members of a group from the picker (by the group's name in the button's label). */
