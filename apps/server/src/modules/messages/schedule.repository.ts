@@ -1,5 +1,5 @@
 import type { TScheduleOptions } from '@prosa/contracts';
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
 import { messageSchedules, messages } from '../../platform/db/schema.js';
 
@@ -45,25 +45,26 @@ export const updateSchedule = async (
     });
 };
 
+/** Schedules set to be cancelled by the customer's reply, not fired or cancelled yet, of messages still scheduled. */
+const awaitingReply = (tenantId: number, ...more: SQL[]) =>
+  and(
+    eq(messageSchedules.tenantId, tenantId),
+    eq(messageSchedules.cancelOnReply, true),
+    isNull(messageSchedules.cancelledAt),
+    isNull(messageSchedules.firedAt),
+    eq(messages.tenantId, tenantId),
+    eq(messages.status, 'scheduled'),
+    eq(messages.isDeleted, false),
+    ...more,
+  );
+
 /** Pending schedules of a contact that the customer's message written at `at` cancels (scheduled before it). */
 export const findCancelledByReply = (tx: TExecutor, tenantId: number, contactId: number, at: Date) =>
   tx
     .select({ messageId: messageSchedules.messageId })
     .from(messageSchedules)
     .innerJoin(messages, eq(messages.id, messageSchedules.messageId))
-    .where(
-      and(
-        eq(messageSchedules.tenantId, tenantId),
-        eq(messageSchedules.cancelOnReply, true),
-        isNull(messageSchedules.cancelledAt),
-        isNull(messageSchedules.firedAt),
-        lt(messageSchedules.createdAt, at),
-        eq(messages.tenantId, tenantId),
-        eq(messages.contactId, contactId),
-        eq(messages.status, 'scheduled'),
-        eq(messages.isDeleted, false),
-      ),
-    );
+    .where(awaitingReply(tenantId, eq(messages.contactId, contactId), lt(messageSchedules.createdAt, at)));
 
 /** Of `contactIds`, those with a schedule waiting to be cancelled by their reply (one read for a batch). */
 export const findContactsAwaitingReply = async (
@@ -75,18 +76,7 @@ export const findContactsAwaitingReply = async (
     .selectDistinct({ contactId: messages.contactId })
     .from(messageSchedules)
     .innerJoin(messages, eq(messages.id, messageSchedules.messageId))
-    .where(
-      and(
-        eq(messageSchedules.tenantId, tenantId),
-        eq(messageSchedules.cancelOnReply, true),
-        isNull(messageSchedules.cancelledAt),
-        isNull(messageSchedules.firedAt),
-        eq(messages.tenantId, tenantId),
-        inArray(messages.contactId, [...contactIds]),
-        eq(messages.status, 'scheduled'),
-        eq(messages.isDeleted, false),
-      ),
-    );
+    .where(awaitingReply(tenantId, inArray(messages.contactId, [...contactIds])));
   return new Set(rows.map((row) => row.contactId));
 };
 
