@@ -195,7 +195,7 @@ export const campaignsPtBR = {
   },
   contactsList: {
     empty: 'Nenhum contato nesta campanha',
-    emptyHint: 'Adicione contatos por etiqueta, carteira, um a um ou por CSV.',
+    emptyHint: 'Adicione contatos por etiqueta, carteira, coluna do kanban, um a um ou por CSV.',
     emptyFiltered: 'Nenhum contato com estes filtros',
   },
   bulk: {
@@ -212,7 +212,7 @@ export const campaignsPtBR = {
     openCampaign: 'Acompanhar a campanha',
     another: 'Novo envio',
     kinds: {
-      texto: 'Texto para etiquetas, carteiras ou contatos escolhidos.',
+      texto: 'Texto para etiquetas, carteiras, colunas do kanban ou contatos escolhidos.',
       textovariavel: 'Texto com variáveis: cada linha do CSV é um contato e suas colunas são as variáveis.',
       sms: 'SMS pela conexão de SMS, para etiquetas, carteiras ou contatos escolhidos.',
       template: 'Template aprovado do WhatsApp Cloud API para etiquetas, carteiras ou contatos escolhidos.',
@@ -424,7 +424,7 @@ export const campaignsEn: typeof campaignsPtBR = {
   },
   contactsList: {
     empty: 'No contacts in this campaign',
-    emptyHint: 'Add contacts by tag, wallet, one by one or from a CSV.',
+    emptyHint: 'Add contacts by tag, wallet, kanban lane, one by one or from a CSV.',
     emptyFiltered: 'No contacts match these filters',
   },
   bulk: {
@@ -441,7 +441,7 @@ export const campaignsEn: typeof campaignsPtBR = {
     openCampaign: 'Follow the campaign',
     another: 'New send',
     kinds: {
-      texto: 'Text to tags, wallets or chosen contacts.',
+      texto: 'Text to tags, wallets, kanban lanes or chosen contacts.',
       textovariavel: 'Text with variables: each CSV row is a contact and its columns are the variables.',
       sms: 'SMS through the SMS connection, to tags, wallets or chosen contacts.',
       template: 'An approved WhatsApp Cloud API template to tags, wallets or chosen contacts.',

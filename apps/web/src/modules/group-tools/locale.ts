@@ -124,6 +124,7 @@ export const groupToolsPtBR = {
     role: 'Papel',
     roles: { superadmin: 'Superadmin', admin: 'Admin', member: 'Membro' },
     hiddenNumber: 'O WhatsApp não informou o número: nenhuma ação se aplica.',
+    own: 'Este é o número da conexão.',
     notAdmin:
       'O número desta conexão não é administrador deste grupo: dá para ver os participantes, mas não promover, rebaixar ou remover.',
     empty: 'Nenhum participante neste grupo',
@@ -353,6 +354,7 @@ export const groupToolsEn: typeof groupToolsPtBR = {
     role: 'Role',
     roles: { superadmin: 'Superadmin', admin: 'Admin', member: 'Member' },
     hiddenNumber: 'WhatsApp did not give the number: no action applies.',
+    own: "This is the connection's own number.",
     notAdmin:
       "This connection's number is not an admin of this group: its members can be seen, not promoted, demoted or removed.",
     empty: 'No members in this group',

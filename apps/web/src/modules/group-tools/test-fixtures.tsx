@@ -26,10 +26,14 @@ const connections = [
 
 export type TGroupsHandler = THandler;
 
-/** The connections and their groups, then the screen's own routes. */
-export const serveGroups = (handler: TGroupsHandler = () => undefined) =>
+/**
+ * The connections and their groups, then the screen's own routes. `ownNumber`: the QR connection's number
+ * (none by default, so its label stays 'Número QR').
+ */
+export const serveGroups = (handler: TGroupsHandler = () => undefined, ownNumber: string | null = null) =>
   serve((call) => {
-    if (call.method === 'GET' && call.url === '/whatsapp') return connections;
+    if (call.method === 'GET' && call.url === '/whatsapp')
+      return connections.map((c) => (c.id === 1 ? { ...c, number: ownNumber } : c));
     if (call.method === 'POST' && call.url === '/listGroup') return { groups };
     return handler(call);
   });

@@ -75,11 +75,13 @@ type TMemberRowProps = {
   state: TMemberState | undefined;
   /** Our number is admin of the group: WhatsApp lets it change members (else no actions show). */
   canChange: boolean;
+  /** The connection's own number: named as such, never acted on from here. */
+  isOwn?: boolean;
   onAction: (member: TGroupMember, action: TMemberAction) => void;
 };
 
 /** One member: name and number, role, the outcome of the last action on them, and the actions menu. */
-export const GroupMemberRow = ({ member, state, canChange, onAction }: TMemberRowProps) => {
+export const GroupMemberRow = ({ member, state, canChange, isOwn = false, onAction }: TMemberRowProps) => {
   const { t } = useTranslation();
   const role = memberRole(member);
   const removed = state?.action === 'remove' && state.outcome?.ok;
@@ -99,6 +101,11 @@ export const GroupMemberRow = ({ member, state, canChange, onAction }: TMemberRo
           {!member.number && (
             <Text size="xs" c="dimmed">
               {t('groupTools.members.hiddenNumber')}
+            </Text>
+          )}
+          {isOwn && (
+            <Text size="xs" c="dimmed" data-testid="member-own">
+              {t('groupTools.members.own')}
             </Text>
           )}
           <Text
@@ -121,6 +128,7 @@ export const GroupMemberRow = ({ member, state, canChange, onAction }: TMemberRo
       </Table.Td>
       <Table.Td w={48}>
         {canChange &&
+          !isOwn &&
           (state?.pending ? (
             <Loader size="xs" aria-label={t('groupTools.members.working')} />
           ) : (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { EmptyList, ErrorState, TableSkeletonRows } from '../../../ui/data-states';
 import { showApiError } from '../../../ui/server-errors';
+import { useConnections } from '../../connections/api/connections-api';
 import {
   type TGroupMember,
   type TGroupScope,
@@ -40,6 +41,9 @@ export const GroupMembersList = ({ scope, groupName }: { scope: TGroupScope; gro
   const { t } = useTranslation();
   const members = useGroupMembers(scope);
   const act = useMemberAction(scope);
+  // The connection's own number is in every group it acts on: it is shown as such, with no actions.
+  const connections = useConnections();
+  const ownNumber = connections.data?.find((c) => c.id === scope.connectionId)?.number?.replace(/\D/g, '') || null;
   const [search, setSearch] = useState('');
   const [states, setStates] = useState<Record<string, TMemberState>>({});
   const [removing, setRemoving] = useState<TGroupMember | null>(null);
@@ -97,7 +101,7 @@ export const GroupMembersList = ({ scope, groupName }: { scope: TGroupScope; gro
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('groupTools.members.member')}</Table.Th>
-              <Table.Th w={120}>{t('groupTools.members.role')}</Table.Th>
+              <Table.Th w={140}>{t('groupTools.members.role')}</Table.Th>
               <Table.Th w={48}>
                 <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
               </Table.Th>
@@ -111,6 +115,7 @@ export const GroupMembersList = ({ scope, groupName }: { scope: TGroupScope; gro
                   member={member}
                   state={states[member.id]}
                   canChange={canChange}
+                  isOwn={ownNumber !== null && member.number === ownNumber}
                   onAction={(target, action) => (action === 'remove' ? setRemoving(target) : void run(target, action))}
                 />
               ))

@@ -27,8 +27,8 @@ const members: TGroupMember[] = [
 ];
 
 /** Opens the members of a group from the picker (by the group's name in the button's label). */
-const openMembers = async (subject: string) => {
-  await pick('campaign-connection', 'Número QR');
+const openMembers = async (subject: string, connectionLabel = 'Número QR') => {
+  await pick('campaign-connection', connectionLabel);
   fireEvent.click(await screen.findByRole('button', { name: `Ver participantes de ${subject}` }));
   return screen.findByTestId('group-members');
 };
@@ -40,13 +40,15 @@ const rowOf = (list: HTMLElement, number: string) =>
 
 describe('Ver participantes', () => {
   it('lists the members admins first, with role, name and formatted number, searchable and counted', async () => {
-    const calls = serveGroups((call) =>
-      call.method === 'POST' && call.url === '/listGroupById'
-        ? { group: { groupId: VENDAS, subject: 'Vendas SP', size: 4, isAdmin: true, ...info }, participants: members }
-        : undefined,
+    const calls = serveGroups(
+      (call) =>
+        call.method === 'POST' && call.url === '/listGroupById'
+          ? { group: { groupId: VENDAS, subject: 'Vendas SP', size: 4, isAdmin: true, ...info }, participants: members }
+          : undefined,
+      '5511911112222',
     );
     renderAt(<GroupListPage kind="banList" />, '/grupo/banlist');
-    const list = await openMembers('Vendas SP');
+    const list = await openMembers('Vendas SP', 'Número QR (5511911112222)');
     expect(await screen.findByText('Participantes: Vendas SP')).toBeTruthy();
     await waitFor(() => expect(within(list).getAllByTestId('group-member')).toHaveLength(4));
     expect(callOf(calls, 'POST', '/listGroupById')?.body).toEqual({ connectionId: 1, groupId: VENDAS });
@@ -60,6 +62,10 @@ describe('Ver participantes', () => {
     ]);
     expect(rows[0]?.textContent).toContain('Ana Souza');
     expect(rows[0]?.textContent).toContain('(11) 91111-2222');
+    // The connection's own number (the group's creator here): named so, and nothing to do on it from here.
+    expect(within(rows[0] as HTMLElement).getByTestId('member-own').textContent).toBe('Este é o número da conexão.');
+    expect(within(rows[0] as HTMLElement).queryByTestId('member-actions')).toBeNull();
+    expect(within(rows[1] as HTMLElement).queryByTestId('member-own')).toBeNull();
     // A member WhatsApp gives by LID alone: no number to act on.
     const hidden = rowOf(list, '');
     expect(hidden.textContent).toContain('O WhatsApp não informou o número');
