@@ -11,6 +11,13 @@ import { findMessageByExternalId, updateMessageRow } from './messages.repository
  */
 export type TChangePosition = { at: number; arrival: number };
 
+/**
+ * What a customer's change did, decided in one transaction: applied; ignored (the message is ours, deleted, or
+ * shows a newer change); or missing (not stored yet, as that transaction saw it: a caller that waits for it
+ * tries again, never concluding from a later read that it was seen and refused).
+ */
+export type TChangeOutcome = 'applied' | 'ignored' | 'missing';
+
 const isBefore = (a: TChangePosition, b: TChangePosition) => a.at < b.at || (a.at === b.at && a.arrival < b.arrival);
 
 /** The position of the change a message shows, kept in its `dataJson.contactChange`. */
@@ -40,16 +47,17 @@ export const applyContactChange = async (
     | { kind: 'edit'; body: string }
     | { kind: 'revoke' }
   ),
-): Promise<boolean> => {
-  const result = await withTenant(services.db, change.tenantId, async (tx) => {
+): Promise<TChangeOutcome> =>
+  withTenant(services.db, change.tenantId, async (tx) => {
     // Locked: two changes of one message applied at once on two instances are compared one after the other.
     const row = await findMessageByExternalId(tx, change.tenantId, change.connectionId, change.externalId, {
       lock: true,
     });
-    if (!row || row.fromMe || row.isDeleted) return null;
+    if (!row) return 'missing';
+    if (row.fromMe || row.isDeleted) return 'ignored';
     const position = change.position ?? { at: Date.now(), arrival: Date.now() };
     const shown = shownChange(row.dataJson);
-    if (change.kind === 'edit' && shown && isBefore(position, shown)) return null;
+    if (change.kind === 'edit' && shown && isBefore(position, shown)) return 'ignored';
     const dataJson = withChange(row.dataJson, position);
     const updated = await updateMessageRow(
       tx,
@@ -57,13 +65,11 @@ export const applyContactChange = async (
       row.id,
       change.kind === 'edit' ? { edition: change.body, dataJson } : { isDeleted: true, dataJson },
     );
-    if (!updated) return null;
+    if (!updated) return 'ignored';
     const [message] = await toMessageDtos(tx, change.tenantId, [updated]);
-    if (!message) return null;
+    if (!message) return 'ignored';
     const ticket = await loadTicketDto(tx, change.tenantId, row.ticketId);
     const type = change.kind === 'edit' ? 'message.edited' : 'message.deleted';
     await publishMessageEvent(services, tx, change.tenantId, type, ticket, message);
-    return message;
+    return 'applied';
   });
-  return result !== null;
-};
