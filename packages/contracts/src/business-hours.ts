@@ -43,7 +43,8 @@ export const localMoment = (at: Date, zone: string): TLocalMoment => {
 };
 
 const weekdayOf = (date: string): number => new Date(`${date}T12:00:00Z`).getUTCDay();
-const addDays = (date: string, days: number): string => {
+/** The calendar date (YYYY-MM-DD) `days` after `date` (before, when negative). */
+export const addDays = (date: string, days: number): string => {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

@@ -1,12 +1,12 @@
 import type { TBusinessHours, THolidays, TTenantTimeZone } from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/http/client';
+import { tenantTimeZoneKey, useTenantTimeZone } from '../../../app/tenant/time-zone';
 
 export const businessHoursKeys = {
   hours: ['business-hours'] as const,
   holidays: ['business-hours', 'holidays'] as const,
   absence: ['business-hours', 'absence-message'] as const,
-  timeZone: ['business-hours', 'time-zone'] as const,
 };
 
 export const useBusinessHours = () =>
@@ -28,11 +28,8 @@ export const useAbsenceMessage = () =>
       (await http.get<{ messageBusinessHours: string }>('/tenants/message-business-hours')).data.messageBusinessHours,
   });
 
-export const useTimeZone = () =>
-  useQuery({
-    queryKey: businessHoursKeys.timeZone,
-    queryFn: async () => (await http.get<TTenantTimeZone>('/tenants/timezone')).data.timezone,
-  });
+/** The tenant's zone, in the cache the dashboard and reports count their days by. */
+export const useTimeZone = useTenantTimeZone;
 
 /** A PUT whose answer replaces the cached value at once. */
 const usePut = <TBody, TData>(path: string, key: readonly string[], read: (data: TData) => unknown) => {
@@ -54,4 +51,4 @@ export const useSaveAbsenceMessage = () =>
     (d) => d.messageBusinessHours,
   );
 export const useSaveTimeZone = () =>
-  usePut<TTenantTimeZone, TTenantTimeZone>('/tenants/timezone', businessHoursKeys.timeZone, (d) => d.timezone);
+  usePut<TTenantTimeZone, TTenantTimeZone>('/tenants/timezone', tenantTimeZoneKey, (d) => d.timezone);

@@ -18,13 +18,17 @@ const paramsOf = (filters: TDashboardFilters) => {
   return params;
 };
 
-/** GET /dashboard: the cards and charts of the period; the previous figures stay on screen while new ones load. */
-export const useDashboard = (filters: TDashboardFilters, enabled = true) =>
+/**
+ * GET /dashboard: the cards and charts of the period; the previous figures stay on screen while new ones load.
+ * Nothing is asked while the filters are not known yet (the tenant's zone still loading).
+ */
+export const useDashboard = (filters: TDashboardFilters | undefined) =>
   useQuery({
-    queryKey: dashboardKeys.of(filters),
-    queryFn: async () => (await http.get<TDashboard>('/dashboard', { params: paramsOf(filters) })).data,
+    queryKey: filters ? dashboardKeys.of(filters) : dashboardKeys.all,
+    queryFn: async () =>
+      (await http.get<TDashboard>('/dashboard', { params: paramsOf(filters as TDashboardFilters) })).data,
     placeholderData: keepPreviousData,
-    enabled,
+    enabled: filters !== undefined,
   });
 
 /** Ticket and message events and reconnections reload it, at most every two seconds. */

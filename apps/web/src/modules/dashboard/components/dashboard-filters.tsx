@@ -3,27 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useConnections } from '../../connections/api/connections-api';
 import { useQueues } from '../../queues/api/queues-api';
 import type { TDashboardFilters } from '../api/dashboard-api';
-import { periodPresets, presetPeriod, type TPeriodPreset } from './period';
+import { periodPresets, type TPeriodPreset } from './period';
 
 type TDashboardFiltersProps = {
   preset: TPeriodPreset;
   value: TDashboardFilters;
+  /** A quick preset's days are the page's to count (on the tenant's calendar); `custom` starts from `value`'s. */
   onChange: (preset: TPeriodPreset, filters: TDashboardFilters) => void;
-  /** The day the presets count back from (the tests pass one). */
-  now?: () => Date;
 };
 
 const toIds = (values: string[]) => values.map(Number);
 
 /** Period (quick choices or two days), queues and connections; empty lists mean all. */
-export const DashboardFiltersBar = ({ preset, value, onChange, now = () => new Date() }: TDashboardFiltersProps) => {
+export const DashboardFiltersBar = ({ preset, value, onChange }: TDashboardFiltersProps) => {
   const { t } = useTranslation();
   const queues = useQueues();
   const connections = useConnections();
-  const choose = (next: string) => {
-    const chosen = next as TPeriodPreset;
-    onChange(chosen, chosen === 'custom' ? value : { ...value, ...presetPeriod(chosen, now()) });
-  };
+  const choose = (next: string) => onChange(next as TPeriodPreset, value);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" mb="md" data-testid="dashboard-filters">
       <SegmentedControl

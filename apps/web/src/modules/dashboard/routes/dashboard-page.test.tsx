@@ -98,6 +98,7 @@ const serve = (answer: (params: Record<string, unknown>) => TDashboard | 'pendin
       return reply(data);
     }
     if (url.startsWith('/queue')) return reply([{ id: 3, queue: 'Suporte', color: '#228be6', isActive: true }]);
+    if (url === '/tenants/timezone') return reply({ timezone: 'America/Sao_Paulo' });
     return reply([]);
   };
   http.defaults.adapter = adapter;
@@ -105,12 +106,12 @@ const serve = (answer: (params: Record<string, unknown>) => TDashboard | 'pendin
 };
 const dashboardCalls = (calls: TCall[]) => calls.filter((call) => call.url === '/dashboard');
 
-const renderPage = () =>
+const renderPage = (at = now) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MantineProvider theme={buildTheme(defaultSystemColors)}>
         <MemoryRouter>
-          <DashboardPage now={now} />
+          <DashboardPage now={at} />
         </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
@@ -138,6 +139,16 @@ describe('/home', () => {
     expect(screen.getByText('Em atendimento')).toBeDefined();
     expect(screen.getByText('Atendimentos por hora')).toBeDefined();
     expect(panelOrder()).toEqual(['tickets', 'channels', 'queues', 'agents', 'heatmap', 'evolution']);
+  });
+
+  it("asks for the tenant's today when this browser's day is already tomorrow", async () => {
+    const calls = serve();
+    // 21:03 in São Paulo on the 30th, already December 1st in UTC.
+    renderPage(() => new Date('2026-12-01T00:03:00Z'));
+    await screen.findByTestId('dashboard-cards', undefined, firstLoad);
+    expect(dashboardCalls(calls).map((call) => call.params)).toEqual([{ from: '2026-11-30', to: '2026-11-30' }]);
+    fireEvent.click(screen.getByText('Este mês'));
+    await waitFor(() => expect(dashboardCalls(calls).at(-1)?.params).toEqual({ from: '2026-11-01', to: '2026-11-30' }));
   });
 
   it('shows placeholders while loading, then an empty state when the period has nothing', async () => {

@@ -4,6 +4,7 @@ import { IconAdjustmentsHorizontal, IconBroadcast, IconLayoutDashboard } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStoredUserId } from '../../../app/session/storage';
+import { useCalendarZone } from '../../../app/tenant/time-zone';
 import { EmptyList, ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
 import { type TDashboardFilters, useDashboard, useDashboardRealtime } from '../api/dashboard-api';
@@ -16,16 +17,19 @@ import { presetPeriod, type TPeriodPreset } from '../components/period';
 
 type TDashboardPageProps = { now?: () => Date };
 
-/** `/home`: cards on top, the chart panels the user chose below; today's figures follow the realtime events. */
+/**
+ * `/home`: cards on top, the chart panels the user chose below; today's figures follow the realtime events.
+ * "Today" is the tenant's day, as the server counts it, whatever this browser's zone.
+ */
 export const DashboardPage = ({ now = () => new Date() }: TDashboardPageProps) => {
   const { t } = useTranslation();
   const userId = getStoredUserId();
   const [preset, setPreset] = useState<TPeriodPreset>('today');
-  const [filters, setFilters] = useState<TDashboardFilters>(() => ({
-    ...presetPeriod('today', now()),
-    queueIds: [],
-    connectionIds: [],
-  }));
+  // The chosen queues and connections, and the custom days; a preset's days are counted on the tenant's calendar.
+  const [chosen, setChosen] = useState<TDashboardFilters>({ from: '', to: '', queueIds: [], connectionIds: [] });
+  const zone = useCalendarZone();
+  const filters =
+    preset === 'custom' ? chosen : zone === undefined ? undefined : { ...chosen, ...presetPeriod(preset, now(), zone) };
   const [panels, setPanels] = useState<TDashboardPanel[]>(() => readChartPanels(userId));
   const [customizing, setCustomizing] = useState(false);
   const dashboard = useDashboard(filters);
@@ -61,11 +65,10 @@ export const DashboardPage = ({ now = () => new Date() }: TDashboardPageProps) =
       />
       <DashboardFiltersBar
         preset={preset}
-        value={filters}
-        now={now}
+        value={filters ?? chosen}
         onChange={(nextPreset, next) => {
           setPreset(nextPreset);
-          setFilters(next);
+          setChosen(next);
         }}
       />
       {dashboard.isError && <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />}

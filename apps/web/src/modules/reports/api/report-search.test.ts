@@ -37,11 +37,17 @@ describe('a report in the URL', () => {
     expect(nextSort({ by: 'a', dir: 'asc' }, 'b')).toEqual({ by: 'b', dir: 'desc' });
   });
 
-  it('turns the presets into days, both included', () => {
-    const now = new Date(2026, 10, 26, 9, 30);
-    expect(presetPeriod('today', now)).toEqual({ from: '2026-11-26', to: '2026-11-26' });
-    expect(presetPeriod('last7', now)).toEqual({ from: '2026-11-20', to: '2026-11-26' });
-    expect(presetPeriod('last30', now)).toEqual({ from: '2026-10-28', to: '2026-11-26' });
-    expect(presetPeriod('thisMonth', now)).toEqual({ from: '2026-11-01', to: '2026-11-26' });
+  it("turns the presets into days, both included, on the tenant's calendar", () => {
+    const zone = 'America/Sao_Paulo';
+    const now = new Date('2026-11-26T12:30:00Z');
+    expect(presetPeriod('today', now, zone)).toEqual({ from: '2026-11-26', to: '2026-11-26' });
+    expect(presetPeriod('last7', now, zone)).toEqual({ from: '2026-11-20', to: '2026-11-26' });
+    expect(presetPeriod('last30', now, zone)).toEqual({ from: '2026-10-28', to: '2026-11-26' });
+    expect(presetPeriod('thisMonth', now, zone)).toEqual({ from: '2026-11-01', to: '2026-11-26' });
+    // 21:03 in São Paulo on the 30th is already December 1st in UTC: the tenant's day and month count.
+    const evening = new Date('2026-12-01T00:03:00Z');
+    expect(presetPeriod('today', evening, zone)).toEqual({ from: '2026-11-30', to: '2026-11-30' });
+    expect(presetPeriod('thisMonth', evening, zone)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(presetPeriod('today', evening, 'UTC')).toEqual({ from: '2026-12-01', to: '2026-12-01' });
   });
 });

@@ -1,4 +1,5 @@
 import { reportFilters, type TReportFilter, type TReportFilters, type TReportQuery } from '@prosa/contracts';
+import { periodEndingToday, type TCalendarSpan } from '../../../ui/calendar-period';
 
 /** Filters held as lists of strings (ids, channels, UFs...), as the multi-selects and the URL hold them. */
 export type TListFilterKey = Exclude<TReportFilter, 'period' | 'search'>;
@@ -139,34 +140,16 @@ export const nextSort = (
 ): { by: string; dir: 'asc' | 'desc' } =>
   current.by === column ? { by: column, dir: current.dir === 'desc' ? 'asc' : 'desc' } : { by: column, dir: 'desc' };
 
-const pad = (value: number) => String(value).padStart(2, '0');
-/** A local day as `YYYY-MM-DD`. */
-export const toIsoDay = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
 export type TPeriodPreset = 'today' | 'last7' | 'last30' | 'thisMonth';
 export const periodPresets: readonly TPeriodPreset[] = ['today', 'last7', 'last30', 'thisMonth'];
 
-/** The days a quick preset stands for, both included, counted back from `now`. */
-export const presetPeriod = (preset: TPeriodPreset, now: Date): { from: string; to: string } => {
-  const to = toIsoDay(now);
-  const daysBack = (days: number) => {
-    const start = new Date(now);
-    start.setDate(start.getDate() - days);
-    return toIsoDay(start);
-  };
-  switch (preset) {
-    case 'today':
-      return { from: to, to };
-    case 'last7':
-      return { from: daysBack(6), to };
-    case 'last30':
-      return { from: daysBack(29), to };
-    case 'thisMonth':
-      return { from: toIsoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to };
-    default: {
-      const unknown: never = preset;
-      throw new Error(`unknown preset ${String(unknown)}`);
-    }
-  }
+const spans: Record<TPeriodPreset, TCalendarSpan> = {
+  today: { days: 1 },
+  last7: { days: 7 },
+  last30: { days: 30 },
+  thisMonth: 'month',
 };
+
+/** The days a quick preset stands for, both included, counted back from today in the tenant's `zone`. */
+export const presetPeriod = (preset: TPeriodPreset, now: Date, zone: string): { from: string; to: string } =>
+  periodEndingToday(spans[preset], now, zone);

@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { browserZone, useCalendarZone } from '../../../app/tenant/time-zone';
 import { periodPresets, presetPeriod } from '../api/report-search';
 
 type TPeriodFilterProps = {
@@ -10,11 +11,15 @@ type TPeriodFilterProps = {
   now?: () => Date;
 };
 
-/** Two day inputs (both days included) and the quick presets: today, 7 days, 30 days, this month. */
+/**
+ * Two day inputs (both days included) and the quick presets: today, 7 days, 30 days, this month, counted on
+ * the tenant's calendar.
+ */
 export const PeriodFilter = ({ from, to, onChange, now = () => new Date() }: TPeriodFilterProps) => {
   const { t } = useTranslation();
+  const zone = useCalendarZone() ?? browserZone();
   const active = periodPresets.find((preset) => {
-    const period = presetPeriod(preset, now());
+    const period = presetPeriod(preset, now(), zone);
     return period.from === from && period.to === to;
   });
   return (
@@ -44,7 +49,7 @@ export const PeriodFilter = ({ from, to, onChange, now = () => new Date() }: TPe
             size="sm"
             variant={active === preset ? 'filled' : 'default'}
             aria-pressed={active === preset}
-            onClick={() => onChange(presetPeriod(preset, now()))}
+            onClick={() => onChange(presetPeriod(preset, now(), zone))}
             data-testid={`report-preset-${preset}`}
           >
             {t(`reports.filters.${preset}`)}
