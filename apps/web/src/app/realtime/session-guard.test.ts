@@ -1,29 +1,11 @@
 import { events } from '@prosa/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from '../../test/fake-socket';
 import { guardSession, type TGuardedSocket } from './session-guard';
-
-type TListener = (...args: unknown[]) => void;
-
-/** A Socket.IO client stand-in: records connect/disconnect, and lets the test play the server's events. */
-const fakeSocket = () => {
-  const listeners = new Map<string, TListener[]>();
-  const socket = {
-    auth: { token: 'old-token' } as unknown,
-    connect: vi.fn(),
-    disconnect: vi.fn(),
-    on: (event: string, listener: TListener) => {
-      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
-      return socket;
-    },
-    receive: (event: string, ...args: unknown[]) => {
-      for (const listener of listeners.get(event) ?? []) listener(...args);
-    },
-  };
-  return socket;
-};
 
 const setup = (options: { token?: string | null; isCurrent?: () => boolean } = {}) => {
   const socket = fakeSocket();
+  socket.auth = { token: 'old-token' };
   const reauthenticate = vi.fn(async () => (options.token === undefined ? 'new-token' : options.token));
   const onSessionOver = vi.fn();
   guardSession(socket as unknown as TGuardedSocket, {

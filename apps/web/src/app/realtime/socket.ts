@@ -48,7 +48,10 @@ const staff = createEventChannel<void>();
 export const onStaffEvent = staff.on;
 
 const reconnects = createEventChannel<void>();
-/** Called on every connection after the first one: events may have been missed while disconnected. */
+/**
+ * Called on every connection, the first one included: events sent while the socket was joining (a screen read
+ * its data just before) or disconnected may have been missed, so the screens read them again.
+ */
 export const onRealtimeReconnect = reconnects.on;
 
 export type TRealtimeHandlers = {
@@ -72,12 +75,10 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
     autoConnect: false,
   });
 
-  let connectedBefore = false;
   client.on('connect', () => {
     console.debug('[realtime] connected');
     client.emit(events.setUserActive(tenantId));
-    if (connectedBefore) reconnects.dispatch();
-    connectedBefore = true;
+    reconnects.dispatch();
   });
   client.on('connect_error', (error) => console.debug('[realtime] connect error', error.message));
   client.on('disconnect', (reason) => console.debug('[realtime] disconnected', reason));

@@ -46,11 +46,11 @@ export const useVisitorConversation = ({ channel, token, maxFileBytes }: TConver
     void refetch().catch(() => undefined);
     const socket = connectVisitorSocket(token);
     socketRef.current = socket;
-    let first = true;
+    // Read again on every connection, the first one included: a reply sent while the socket was still joining
+    // (a greeting or absence message answering the visitor's first words on a slow network) is in the history.
     socket.on('connect', () => {
       setOnline(true);
-      if (!first) void refetch().catch(() => undefined);
-      first = false;
+      void refetch().catch(() => undefined);
     });
     socket.on('disconnect', () => setOnline(false));
     socket.on(webchatSocket.message, (message: TWebchatMessage) => {
