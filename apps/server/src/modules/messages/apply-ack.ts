@@ -1,9 +1,7 @@
 import type { TMessageStatus } from '@prosa/contracts';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
-import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { toMessageDtos } from './message-dto.js';
-import { publishMessageEvent } from './message-events.js';
+import { announceMessageStatus } from './announce-status.js';
 import { findMessageByExternalId, updateMessageRow } from './messages.repository.js';
 
 const rank: Record<TMessageStatus, number> = {
@@ -40,11 +38,7 @@ export const applyAck = async (
       failureReason: ack.status === 'failed' ? (ack.reason ?? 'ERR_SENDING_WAPP_MSG') : null,
     });
     if (!updated) return null;
-    const [message] = await toMessageDtos(tx, ack.tenantId, [updated]);
-    if (!message) return null;
-    const ticket = await loadTicketDto(tx, ack.tenantId, row.ticketId);
-    await publishMessageEvent(services, tx, ack.tenantId, 'message.status', ticket, message);
-    return message;
+    return (await announceMessageStatus(services, tx, ack.tenantId, updated)) ?? null;
   });
   return result !== null;
 };

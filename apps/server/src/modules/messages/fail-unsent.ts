@@ -1,8 +1,6 @@
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
-import { loadTicketDto } from '../tickets/ticket-rules.js';
-import { toMessageDtos } from './message-dto.js';
-import { publishMessageEvent } from './message-events.js';
+import { announceMessageStatus } from './announce-status.js';
 import type { TMessageRow } from './messages.repository.js';
 import { failUnsentMessage, lockWaitingMessages } from './outbound.repository.js';
 
@@ -20,10 +18,7 @@ export const failAndAnnounce = async (
 ): Promise<TMessageRow | undefined> => {
   const failed = await failUnsentMessage(tx, tenantId, messageId, reason);
   if (!failed) return undefined;
-  const [message] = await toMessageDtos(tx, tenantId, [failed]);
-  if (!message) return failed;
-  const ticket = await loadTicketDto(tx, tenantId, failed.ticketId);
-  await publishMessageEvent(services, tx, tenantId, 'message.status', ticket, message);
+  await announceMessageStatus(services, tx, tenantId, failed);
   return failed;
 };
 

@@ -22,7 +22,9 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
+import { loadTicketDtos, toVisibilityTicket } from './ticket-dto.js';
 import { visibilityCondition } from './visibility-sql.js';
+import { loadVisibilityTicket } from './visibility-ticket.js';
 
 /** A small deterministic generator, so a failure names a case that can be replayed. */
 const random = (seed: number) => {
@@ -195,5 +197,23 @@ describe('visibility rules in SQL', () => {
       const differing = universe.filter((ticket) => fromSql.includes(ticket.id) !== expected.includes(ticket.id));
       expect(fromSql, JSON.stringify({ round, viewer, filter, settings, differing })).toEqual(expected);
     }
+  });
+
+  it("reads each ticket's visibility in one light statement, as the full DTO has it", async () => {
+    const sorted = (ticket: TVisibilityTicket) => ({
+      ...ticket,
+      tagIds: [...ticket.tagIds].sort((a, b) => a - b),
+      contactWalletUserIds: [...ticket.contactWalletUserIds].sort((a, b) => a - b),
+    });
+    await withTenant(t.db, tenantId, async (tx) => {
+      for (const expected of universe.slice(0, 40)) {
+        const light = await loadVisibilityTicket(tx, tenantId, expected.id);
+        const [dto] = await loadTicketDtos(tx, tenantId, [expected.id]);
+        expect(light && sorted(light)).toEqual(sorted(expected));
+        expect(dto && sorted(toVisibilityTicket(dto))).toEqual(sorted(expected));
+      }
+      // Another tenant's ticket is not there.
+      expect(await loadVisibilityTicket(tx, tenantId + 1_000, universe[0]?.id ?? 0)).toBeUndefined();
+    });
   });
 });
