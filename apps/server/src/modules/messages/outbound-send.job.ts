@@ -12,13 +12,10 @@ import type { TEventBus } from '../../platform/events/event-bus.js';
 import { defineJob, type TJobRun } from '../../platform/jobs/job-definition.js';
 import { JobDeferred, JobGiveUp } from '../../platform/jobs/job-errors.js';
 import type { TConnectionRow } from '../connections/connections.service.js';
-import { findConnection } from '../connections/connections.service.js';
-import { loadTicketDto } from '../tickets/ticket-rules.js';
+import { announceMessageStatus } from './announce-status.js';
 import { failAndAnnounce } from './fail-unsent.js';
-import { toMessageDtos } from './message-dto.js';
-import { publishMessageEvent } from './message-events.js';
-import { findContactAddress, findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
-import { failUnsentMessage, isSessionElsewhere, lockMessage } from './outbound.repository.js';
+import { findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
+import { failUnsentMessage, isSessionElsewhere, lockMessageForSend } from './outbound.repository.js';
 import type { TPacer } from './outbound-pace.js';
 
 export const SEND_MESSAGE_JOB = 'messages.send';
@@ -87,11 +84,7 @@ const leasedUntil = (row: TMessageRow): Date | null =>
 const finish = async (deps: TSendDeps, row: TMessageRow, change: Partial<TMessageRow>) => {
   await withTenant(deps.db, row.tenantId, async (tx) => {
     const updated = await updateMessageRow(tx, row.tenantId, row.id, { ...change, leaseUntil: null });
-    if (!updated) return;
-    const [message] = await toMessageDtos(tx, row.tenantId, [updated]);
-    if (!message) return;
-    const ticket = await loadTicketDto(tx, row.tenantId, row.ticketId);
-    await publishMessageEvent(deps, tx, row.tenantId, 'message.status', ticket, message);
+    if (updated) await announceMessageStatus(deps, tx, row.tenantId, updated);
   });
 };
 
@@ -120,13 +113,14 @@ const passGates = async (deps: TSendDeps, connection: TConnectionRow): Promise<v
  */
 const claim = (deps: TSendDeps, tenantId: number, messageId: number, gatesPassed: boolean) =>
   withTenant(deps.db, tenantId, async (tx) => {
-    const row = await lockMessage(tx, tenantId, messageId);
-    if (!isToSend(row)) return null;
+    const found = await lockMessageForSend(tx, tenantId, messageId);
+    const row = found?.message;
+    if (!found || !isToSend(row)) return null;
     if (row.status === 'scheduled' && row.scheduleDate && row.scheduleDate.getTime() > Date.now())
       throw new JobDeferred(row.scheduleDate);
     const leased = leasedUntil(row);
     if (leased) throw new JobDeferred(leased);
-    const connection = row.whatsappId ? await findConnection(tx, tenantId, row.whatsappId) : undefined;
+    const connection = found.connection ?? undefined;
     if (!gatesPassed && isGated(deps, connection)) return { gate: connection } as const;
     const updated = await updateMessageRow(tx, tenantId, row.id, {
       status: 'pending',
@@ -140,7 +134,7 @@ const claim = (deps: TSendDeps, tenantId: number, messageId: number, gatesPassed
       row: updated,
       interrupted: row.leaseUntil !== null,
       connection,
-      addresses: await findContactAddress(tx, tenantId, row.contactId),
+      addresses: found.addresses,
       quoted: row.quotedMsgId ? await findMessage(tx, tenantId, row.quotedMsgId) : undefined,
     };
   });

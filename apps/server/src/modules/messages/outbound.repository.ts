@@ -13,6 +13,46 @@ export const lockMessage = async (tx: TExecutor, tenantId: number, id: number): 
   return row;
 };
 
+/** An outbound message's row, locked, with what its send needs: its live connection and the contact's addresses. */
+export type TMessageForSend = {
+  message: TMessageRow;
+  connection: typeof connections.$inferSelect | null;
+  addresses: { kind: string; value: string }[];
+};
+
+/**
+ * `lockMessage` for a send: the message's row locked, its connection (not deleted) and the contact's addresses
+ * (the form the channel reported where it differs from the key) read by the same statement. A send is on the
+ * path of every message that goes out.
+ */
+export const lockMessageForSend = async (
+  tx: TExecutor,
+  tenantId: number,
+  id: number,
+): Promise<TMessageForSend | undefined> => {
+  const [found] = await tx
+    .select({
+      message: messages,
+      connection: connections,
+      addresses: sql<{ kind: string; value: string }[]>`coalesce((
+        select json_agg(json_build_object('kind', ci.kind, 'value', coalesce(ci.reported, ci.value)))
+        from contact_identities ci where ci.tenant_id = ${messages.tenantId} and ci.contact_id = ${messages.contactId}
+      ), '[]'::json)`,
+    })
+    .from(messages)
+    .leftJoin(
+      connections,
+      and(
+        eq(connections.tenantId, tenantId),
+        eq(connections.id, messages.whatsappId),
+        eq(connections.isDeleted, false),
+      ),
+    )
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)))
+    .for('update', { of: messages });
+  return found;
+};
+
 /**
  * Fails an outbound message that is still to send (pending or scheduled, not deleted) with `reason`; a message
  * sent or failed meanwhile is left as it is (undefined).
