@@ -1,9 +1,16 @@
-import type { TMessage, TTicket } from '@prosa/contracts';
+import type { TMessage, TTicket, TVisibilityTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { toVisibilityTicket } from '../tickets/ticket-dto.js';
 
 type TMessageEventType = 'message.received' | 'message.sent' | 'message.status' | 'message.edited' | 'message.deleted';
+
+/**
+ * The ticket of a message event: its DTO (handed to this instance's listeners), or only what routes the event
+ * to the ticket's audience, where reading the DTO would be most of the publisher's work.
+ */
+export type TEventTicket = TTicket | TVisibilityTicket;
+const isFullTicket = (ticket: TEventTicket): ticket is TTicket => 'contact' in ticket;
 
 /**
  * A message of `ticket` was stored or changed, announced once `tx` commits (realtime: `chat:create` for
@@ -15,12 +22,18 @@ export const publishMessageEvent = async (
   tx: TExecutor,
   tenantId: number,
   type: TMessageEventType,
-  ticket: TTicket,
+  ticket: TEventTicket,
   message: TMessage,
   options: { isNewTicket?: boolean; userId?: number | null } = {},
 ): Promise<void> => {
-  const ref = { tenantId, ticketId: ticket.id, messageId: message.id, ticket: toVisibilityTicket(ticket) };
-  const local = { ticket, message };
+  const full = isFullTicket(ticket);
+  const ref = {
+    tenantId,
+    ticketId: ticket.id,
+    messageId: message.id,
+    ticket: full ? toVisibilityTicket(ticket) : ticket,
+  };
+  const local = full ? { ticket, message } : { message };
   const userId = options.userId ?? null;
   switch (type) {
     case 'message.received':

@@ -14,6 +14,8 @@ export type TOutboundSender = {
    * exists only if `tx` commits. `again`: an agent's retry of a failed message (a new job for the same message).
    */
   enqueue: (tx: TExecutor, message: TMessageRow, options?: { again?: boolean; startAfter?: Date }) => Promise<void>;
+  /** Several pending messages of one tenant written in `tx` (a chat flow's step): their jobs in one statement. */
+  enqueueMany: (tx: TExecutor, tenantId: number, messages: readonly TMessageRow[]) => Promise<void>;
   /** Ends the paced waits in progress (their sends go back to the queue); the job runner stops after. */
   stop: () => Promise<void>;
 };
@@ -37,15 +39,19 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
   const pacer = createPacer(deps.db, pace);
   const job = sendMessageJob({ ...deps, pacer });
   jobs.register(job);
+  /** A ticket's messages are a group; a paced connection's, one group across its tickets. */
+  const groupOf = async (tx: TExecutor, message: TMessageRow): Promise<string> => {
+    // Read once per transaction and connection: a chat flow's step queues several messages at once.
+    const connection = message.whatsappId
+      ? await onceInTx(tx, `outbound-connection:${message.tenantId}:${message.whatsappId}`, () =>
+          findConnection(tx, message.tenantId, message.whatsappId as number),
+        )
+      : undefined;
+    const paced = connection ? deps.channels.abilities(connection.type).paced : false;
+    return paced ? `outbound:connection:${message.whatsappId}` : `outbound:ticket:${message.ticketId}`;
+  };
   return {
     enqueue: async (tx, message, enqueueOptions = {}) => {
-      // Read once per transaction and connection: a chat flow's step queues several messages at once.
-      const connection = message.whatsappId
-        ? await onceInTx(tx, `outbound-connection:${message.tenantId}:${message.whatsappId}`, () =>
-            findConnection(tx, message.tenantId, message.whatsappId as number),
-          )
-        : undefined;
-      const paced = connection ? deps.channels.abilities(connection.type).paced : false;
       await jobs.enqueue(
         job,
         { tenantId: message.tenantId, messageId: message.id },
@@ -53,12 +59,23 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
           tx,
           tenantId: message.tenantId,
           key: enqueueOptions.again ? `${message.id}:again:${Date.now()}` : String(message.id),
-          group: paced ? `outbound:connection:${message.whatsappId}` : `outbound:ticket:${message.ticketId}`,
+          group: await groupOf(tx, message),
           ...(message.status === 'scheduled' && message.scheduleDate ? { startAfter: message.scheduleDate } : {}),
           // A pause asked by the caller (birthday messages spaced out).
           ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
         },
       );
+    },
+    enqueueMany: async (tx, tenantId, messages) => {
+      const due = [];
+      for (const message of messages)
+        due.push({
+          definition: job,
+          payload: { tenantId, messageId: message.id },
+          key: String(message.id),
+          group: await groupOf(tx, message),
+        });
+      await jobs.enqueueMany(tx, tenantId, due);
     },
     stop: async () => pacer.stop(),
   };

@@ -1,4 +1,4 @@
-import type { TMessage, TTicket } from '@prosa/contracts';
+import type { TMessage, TTicket, TVisibilityTicket } from '@prosa/contracts';
 import type { TOutboundChoices, TTemplateSend } from '../../channels/host/modules-door.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
@@ -37,7 +37,10 @@ export type TAutomaticMessage = {
   choices?: TOutboundChoices;
 };
 
-const toInsert = (ticket: TTicket, input: TAutomaticMessage): TMessageInsert => ({
+/** The ticket automatic messages go on: its DTO, or what routes their events and the contact they go to. */
+export type TMessageTicket = TTicket | (TVisibilityTicket & { contactId: number });
+
+const toInsert = (ticket: TMessageTicket, input: TAutomaticMessage): TMessageInsert => ({
   ticketId: ticket.id,
   contactId: ticket.contactId,
   whatsappId: ticket.whatsappId,
@@ -70,7 +73,7 @@ export const queueAutomaticMessages = async (
   services: Pick<TServices, 'events' | 'outbound'>,
   tx: TExecutor,
   tenantId: number,
-  ticket: TTicket,
+  ticket: TMessageTicket,
   inputs: readonly TAutomaticMessage[],
 ): Promise<TMessage[]> => {
   // Ids follow the rows' order; sorted anyway, as RETURNING promises no order.
@@ -81,9 +84,10 @@ export const queueAutomaticMessages = async (
       inputs.map((input) => toInsert(ticket, input)),
     )
   ).sort((a, b) => a.id - b.id);
+  // Their sends are queued by one statement (each its own job, in the ticket's group, so sent in order).
+  await services.outbound.enqueueMany(tx, tenantId, rows);
   const sent: TMessage[] = [];
   for (const row of rows) {
-    await services.outbound.enqueue(tx, row);
     const message = toMessageDto(row);
     await publishMessageEvent(services, tx, tenantId, 'message.sent', ticket, message);
     sent.push(message);

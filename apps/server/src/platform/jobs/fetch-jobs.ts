@@ -8,8 +8,13 @@ export type TFetchedJob<TData> = { id: string; data: TData; retryLimit: number; 
  * where only newer instances know a job) must leave those jobs to the instances that can run them. Not the
  * jobs this instance declined a moment ago (`skipIds`: they belong to another instance). And jobs of one group
  * (pg-boss's `singleton_key`, free here: the queue's policy is 'standard') one at a time, oldest first: a job
- * waits while another of its group runs or an older one of its group is due.
+ * waits while another of its group runs or an older one of its group is due (older: created first, or written
+ * by the same transaction and given an earlier start, `enqueueMany`).
  * Same claim as pg-boss's own (`FOR UPDATE SKIP LOCKED`, the retry count moved on a re-run).
+ *
+ * The same statement first records the jobs this instance finished since its last fetch as completed
+ * (`completeIds`, pg-boss's own completion): one round trip per finished job instead of two. A finished job
+ * no longer holds its group back.
  */
 export const fetchKnownJobs = async <TData>(
   boss: PgBoss,
@@ -17,19 +22,25 @@ export const fetchKnownJobs = async <TData>(
   names: string[],
   limit: number,
   skipIds: string[] = [],
+  completeIds: string[] = [],
 ): Promise<TFetchedJob<TData>[]> => {
-  if (names.length === 0 || limit <= 0) return [];
+  if (completeIds.length === 0 && (names.length === 0 || limit <= 0)) return [];
   const { rows } = await boss.getDb().executeSql(
-    `with next as (
+    `with done as (
+       update pgboss.job set completed_on = now(), state = 'completed', output = null
+       where name = $1 and id = any($5::uuid[]) and state = 'active'
+     ),
+     next as (
        select j.id from pgboss.job j
        where j.name = $1 and j.state < 'active' and j.start_after < now() and j.data->>'job' = any($3::text[])
          and not (j.id = any($4::uuid[]))
          and (j.singleton_key is null or not exists (
            select 1 from pgboss.job o
            where o.name = $1 and o.singleton_key = j.singleton_key
-             and (o.state = 'active'
-                  or (o.state < 'active' and o.start_after < now() and (o.created_on, o.id) < (j.created_on, j.id)))))
-       order by j.priority desc, j.created_on, j.id
+             and ((o.state = 'active' and not (o.id = any($5::uuid[])))
+                  or (o.state < 'active' and o.start_after < now()
+                      and (o.created_on, o.start_after, o.id) < (j.created_on, j.start_after, j.id)))))
+       order by j.priority desc, j.created_on, j.start_after, j.id
        limit $2
        for update of j skip locked
      )
@@ -40,7 +51,7 @@ export const fetchKnownJobs = async <TData>(
      from next
      where j.name = $1 and j.id = next.id
      returning j.id, j.data, j.retry_limit as "retryLimit", j.retry_count as "retryCount"`,
-    [queue, limit, names, skipIds],
+    [queue, names.length === 0 ? 0 : Math.max(0, limit), names, skipIds, completeIds],
   );
   return rows as TFetchedJob<TData>[];
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { queryRows } from '../db/client.js';
 import { withTenant } from '../db/tenant-tx.js';
 import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
 import { JobDeferred, JobGiveUp } from './job-errors.js';
@@ -55,6 +56,9 @@ describe('job runner', () => {
     expect(outcome.state).toBe('completed');
     expect(runs.map((run) => run.attempt)).toEqual([0, 1, 2]);
     expect(runs[0]?.tenantId).toBe(tenantId);
+    // Settled once recorded: the next fetch wrote the completion, as pg-boss's own would.
+    const rows = await queryRows(t.db, sql`select state, completed_on from pgboss.job where id = ${id}`);
+    expect(rows[0]).toMatchObject({ state: 'completed', completed_on: expect.anything() });
   });
 
   it('refuses a payload its schema does not accept', async () => {
@@ -107,6 +111,35 @@ describe('job runner', () => {
     expect((await finished).map((outcome) => outcome.state)).toEqual(Array(6).fill('completed'));
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
     expect(mostAtOnce).toBe(1);
+  });
+
+  it('runs the jobs of one group written by one transaction in the order given (a chat flow step)', async () => {
+    const order: number[] = [];
+    const job = defineJob({
+      name: uniqueName('step'),
+      payload: z.object({ n: z.number() }),
+      handle: async ({ n }) => {
+        order.push(n);
+      },
+    });
+    const { jobs } = t.prosa.services;
+    jobs.register(job);
+    const finished = waitForFinished([jobs], 8);
+    // One transaction: every row gets the same created_on, and ids derived from keys sort at random.
+    await withTenant(t.db, tenantId, (tx) =>
+      jobs.enqueueMany(
+        tx,
+        tenantId,
+        [0, 1, 2, 3, 4, 5, 6, 7].map((n) => ({
+          definition: job,
+          payload: { n },
+          key: `passo-${n}`,
+          group: 'ticket-9',
+        })),
+      ),
+    );
+    expect((await finished).map((outcome) => outcome.state)).toEqual(Array(8).fill('completed'));
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('runs a deferred job again without counting an attempt, and fails a job that gives up at once', async () => {

@@ -72,6 +72,8 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   const boss = new PgBoss({ db: bossDbFor(database), migrate: false, schedule: false, supervise: true });
   boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
   const running = new Set<Promise<void>>();
+  /** Jobs finished here and not yet recorded: the poll loop's next fetch records them (fetch-jobs.ts). */
+  let finished: { id: string; job: string }[] = [];
   /** Jobs declined here, by id, until when (ms). */
   const declined = new Map<string, number>();
   let state: 'idle' | 'started' | 'stopping' = 'idle';
@@ -92,16 +94,15 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       if (!definition) throw new Error(`no job definition ${job.data.job}`);
       const payload = definition.payload.parse(job.data.payload);
       await definition.handle(payload as never, { id: job.id, attempt: job.retryCount, tenantId: job.data.tenantId });
-      await boss.complete(JOB_QUEUE, job.id);
-      outcome = { id: job.id, job: job.data.job, state: 'completed' };
+      // Settled once recorded, by the loop's next fetch (woken at once: a slot is free).
+      finished.push({ id: job.id, job: job.data.job });
+      return;
     } catch (err) {
       if (err instanceof JobDeferred) {
         await defer(job.id, err.at).catch((e: unknown) => log.error({ err: e }, 'job defer'));
         if (err.elsewhere) declined.set(job.id, Date.now() + DECLINE_MS);
         else wakeUp.nudgeAt(err.at);
-        outcome = { id: job.id, job: job.data.job, state: 'deferred' };
-        settled.emit('settled', outcome);
-        settled.emit(job.id, outcome);
+        announce({ id: job.id, job: job.data.job, state: 'deferred' });
         return;
       }
       const message = err instanceof Error ? err.message : String(err);
@@ -117,8 +118,37 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       log.warn({ err, job: job.data.job, jobId: job.id, attempt: job.retryCount, final }, 'job failed');
       outcome = { id: job.id, job: job.data.job, state: final ? 'failed' : 'retry', error: message };
     }
+    announce(outcome);
+  };
+
+  const announce = (outcome: TJobOutcome) => {
     settled.emit('settled', outcome);
-    settled.emit(job.id, outcome);
+    settled.emit(outcome.id, outcome);
+  };
+
+  /**
+   * Fetches up to `limit` due jobs, recording the finished ones as completed in the same statement. When that
+   * fails, the finished ones wait for the next fetch (still active meanwhile: nothing else takes them).
+   */
+  const fetchAndComplete = async (limit: number): Promise<TFetchedJob<TJobData>[]> => {
+    const done = finished;
+    finished = [];
+    try {
+      const jobs = await fetchKnownJobs<TJobData>(
+        boss,
+        JOB_QUEUE,
+        [...definitions.keys()],
+        limit,
+        skipIds(),
+        done.map((job) => job.id),
+      );
+      for (const job of done) announce({ ...job, state: 'completed' });
+      return jobs;
+    } catch (err) {
+      log.warn({ err, finished: done.length }, 'job runner: fetch failed');
+      finished = [...done, ...finished];
+      return [];
+    }
   };
 
   /** Back to the queue, due at `at`; its start is forgotten so the re-run does not count as a retry. */
@@ -156,18 +186,14 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     while (state === 'started') {
       const free = concurrency - running.size;
       let fetched = 0;
-      if (free > 0) {
-        const names = [...definitions.keys()];
-        const jobs = await fetchKnownJobs<TJobData>(boss, JOB_QUEUE, names, free, skipIds()).catch((err: unknown) => {
-          log.warn({ err }, 'job runner: fetch failed');
-          return [];
-        });
+      if (free > 0 || finished.length > 0) {
+        const jobs = await fetchAndComplete(free);
         fetched = jobs.length;
         for (const job of jobs) {
           const task = run(job).finally(() => {
             running.delete(task);
-            // Refill once half the slots are free: one claim per half batch, not one per finished job.
-            if (running.size <= concurrency / 2) wakeUp.nudge();
+            // A finished job is recorded by the next fetch, which also fills its slot: no round trip of its own.
+            wakeUp.nudge();
           });
           running.add(task);
         }
@@ -205,21 +231,27 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   };
 
   /**
-   * Several jobs written by one statement inside `tx` (an event's durable listeners): one round trip instead
-   * of one per job. Same ids, retries and idempotency as `enqueue`; a job whose key exists is skipped.
+   * Several jobs written by one statement inside `tx` (an event's durable listeners, a chat flow step's sends):
+   * one round trip instead of one per job. Same ids, retries, groups and idempotency as `enqueue`; a job whose
+   * key exists is skipped. All are due now, and jobs of one group run in the order given.
    */
-  const enqueueMany = async (
+  const enqueueMany = async <TPayload>(
     tx: TExecutor,
     tenantId: number,
-    jobs: { definition: TJobDefinition<unknown>; payload: unknown; key: string }[],
+    jobs: { definition: TJobDefinition<TPayload>; payload: TPayload; key: string; group?: string }[],
   ): Promise<void> => {
     if (jobs.length === 0) return;
+    // Rows written by one transaction share their `created_on` (its start), and ids come from keys: a group's
+    // order among them is their `start_after`, set a minute back (due at once, whatever the clocks' skew) and a
+    // millisecond apart (fetch-jobs.ts orders by created_on, start_after, id).
+    const base = Date.now() - 60_000;
     await boss.insert(
-      jobs.map(({ definition, payload, key }) => ({
+      jobs.map(({ definition, payload, key, group }, index) => ({
         name: JOB_QUEUE,
         id: jobIdForKey(definition.name, key),
         data: { job: definition.name, tenantId, payload: definition.payload.parse(payload) } satisfies TJobData,
         ...retryOptions(definition as unknown as TJobDefinition<never>),
+        ...(group ? { singletonKey: group, startAfter: new Date(base + index) } : {}),
         ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
       })),
       { db: bossDbForTransaction(tx) },
@@ -263,6 +295,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       wakeUp.stop();
       await loop;
       await Promise.allSettled([...running]);
+      if (finished.length > 0) await fetchAndComplete(0);
       await boss.stop({ graceful: false, close: false });
       state = 'idle';
     },

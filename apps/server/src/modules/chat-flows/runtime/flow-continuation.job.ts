@@ -160,7 +160,7 @@ export const continueFlow = async (
     return { outcome, after, before: run.before };
   });
   if (!result) return 'stale';
-  if (result.after) await notifyConversationEnded(deps, payload.tenantId, result.after, result.before);
+  if (result.after && result.before) await notifyConversationEnded(deps, payload.tenantId, result.after, result.before);
   return result.outcome;
 };
 

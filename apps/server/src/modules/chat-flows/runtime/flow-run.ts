@@ -1,9 +1,11 @@
 import type { TTicket } from '@prosa/contracts';
 import type { TTx } from '../../../platform/db/client.js';
 import type { TServices } from '../../../platform/services.js';
+import type { TMessageTicket } from '../../messages/queue-automatic-message.js';
 import { publishTicketChange } from '../../tickets/ticket-events.js';
 import { loadTicketDto } from '../../tickets/ticket-rules.js';
 import { type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
+import { loadVisibilityTicket } from '../../tickets/visibility-ticket.js';
 import type { TTicketVariables } from '../../variables/variables.service.js';
 
 export type TFlowRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'storage' | 'log'>;
@@ -21,10 +23,13 @@ export type TFlowRun = {
   tx: TTx;
   tenantId: number;
   row: TTicketRow;
-  /** The ticket as it was before the run (what `ticket.updated` compares with). */
-  before: TTicket;
-  /** The ticket texts are filled from (after a hand-off, the ticket in its new queue). */
-  ticket: TTicket;
+  /** The ticket as it was before the run (what `ticket.updated` compares with): read before its first change. */
+  before?: TTicket;
+  /**
+   * The ticket texts are filled from (after a hand-off, the ticket in its new queue): read only when a text
+   * uses a variable (`ticketOf`). A run that only answers (the bot's most frequent work) never reads it.
+   */
+  ticket?: TTicket;
   variables?: TTicketVariables;
   now: Date;
   /** The customer's text the run answers ('' for a timer): a webhook sends it. */
@@ -40,14 +45,36 @@ export const startFlowRun = async (
   tenantId: number,
   row: TTicketRow,
   input: { now: Date; answer: string },
-): Promise<TFlowRun> => {
-  const before = await loadTicketDto(tx, tenantId, row.id);
-  return { services, tx, tenantId, row, before, ticket: before, ...input, ticketChanged: false, closed: false };
+): Promise<TFlowRun> => ({ services, tx, tenantId, row, ...input, ticketChanged: false, closed: false });
+
+/** The ticket's DTO, read once per run (again after a hand-off: `forgetTicket`). */
+export const ticketOf = async (run: TFlowRun): Promise<TTicket> => {
+  run.ticket ??= await loadTicketDto(run.tx, run.tenantId, run.row.id);
+  return run.ticket;
+};
+
+/** After a hand-off: texts are filled from the ticket in its new queue, with its new agent. */
+export const forgetTicket = (run: TFlowRun): void => {
+  run.ticket = undefined;
+  run.variables = undefined;
+};
+
+/** What the bot's messages need of the ticket: its DTO when the run has it, or what routes their events. */
+export const messageTicketOf = async (run: TFlowRun): Promise<TMessageTicket> => {
+  if (run.ticket) return run.ticket;
+  const visibility = await loadVisibilityTicket(run.tx, run.tenantId, run.row.id);
+  if (!visibility) return ticketOf(run);
+  return { ...visibility, contactId: run.row.contactId };
+};
+
+/** Called before each change of the ticket: the first keeps the ticket as it was, for `ticket.updated`. */
+export const keepBefore = async (run: TFlowRun): Promise<void> => {
+  run.before ??= await ticketOf(run);
 };
 
 /** Publishes the run's ticket change (`ticket.updated`, transfer, close) when it changed anything. */
 export const finishFlowRun = async (run: TFlowRun): Promise<TTicket | null> => {
-  if (!run.ticketChanged) return null;
+  if (!run.ticketChanged || !run.before) return null;
   const after = await loadTicketDto(run.tx, run.tenantId, run.row.id);
   await publishTicketChange(run.services, run.tx, run.tenantId, { before: run.before, after, byUserId: null });
   return after;
@@ -55,6 +82,7 @@ export const finishFlowRun = async (run: TFlowRun): Promise<TTicket | null> => {
 
 /** Changes the ticket row within the run; the change is announced once, by `finishFlowRun`. */
 export const updateTicket = async (run: TFlowRun, values: Parameters<typeof updateTicketRow>[3]) => {
+  await keepBefore(run);
   const row = await updateTicketRow(run.tx, run.tenantId, run.row.id, values);
   if (row) run.row = row;
   run.ticketChanged = true;

@@ -4,7 +4,7 @@ import type { TMediaInput } from '../../messages/send-message.js';
 import { addTicketTag } from '../../tickets/tickets.service.js';
 import { buildTicketVariables } from '../../variables/variables.service.js';
 import { flowMediaOf } from './flow-media.js';
-import { type TFlowRun, updateTicket } from './flow-run.js';
+import { keepBefore, messageTicketOf, type TFlowRun, ticketOf, updateTicket } from './flow-run.js';
 
 type TMenu = Extract<TFlowInteraction, { type: 'MessageOptionsField' }>['data'];
 
@@ -24,7 +24,7 @@ const composeText = async (
   // The ticket's variables are read once per run (again after a hand-off changed its queue or agent), and only
   // when a text uses one.
   if (usesVariables(text, menu?.message))
-    run.variables ??= await buildTicketVariables(run.tx, run.tenantId, run.ticket);
+    run.variables ??= await buildTicketVariables(run.tx, run.tenantId, await ticketOf(run));
   const fill = (raw: string) =>
     run.variables
       ? fillVariables(raw, { ...run.variables.values, ...variables }, { timeZone: run.variables.timeZone, at: run.now })
@@ -90,6 +90,7 @@ const composeItems = async (
         break;
       }
       case 'TagField':
+        await keepBefore(run);
         if (await addTicketTag(run.tx, run.tenantId, run.row.id, interaction.data.tagId)) run.ticketChanged = true;
         break;
       case 'KanbanField':
@@ -124,6 +125,7 @@ export const performItems = async (
   variables: Record<string, string>,
 ): Promise<number> => {
   const { texts, stop } = await composeItems(run, items, variables);
-  if (texts.length > 0) await queueAutomaticMessages(run.services, run.tx, run.tenantId, run.ticket, texts);
+  if (texts.length > 0)
+    await queueAutomaticMessages(run.services, run.tx, run.tenantId, await messageTicketOf(run), texts);
   return stop;
 };

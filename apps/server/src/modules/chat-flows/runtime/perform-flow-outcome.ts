@@ -6,13 +6,12 @@ import {
   type TFlowOutgoing,
   type TFlowState,
 } from '@prosa/contracts';
-import { loadTicketDto } from '../../tickets/ticket-rules.js';
 import { insertTicketLog } from '../../tickets/tickets.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
 import { continuationDueAt, enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
-import { MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
+import { forgetTicket, MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
 import { saveFlowState, type TStoredFlowState } from './flow-runtime.repository.js';
 import { performItems } from './perform-flow-items.js';
 
@@ -126,8 +125,7 @@ export const performFlowOutcome = async (
   if (outcome.exit.kind !== 'jump') {
     await applyExit(run, flow, outcome.exit, { reason: why(outcome.log), stepId });
     if (welcome.length > 0) {
-      run.ticket = await loadTicketDto(run.tx, run.tenantId, run.row.id);
-      run.variables = undefined;
+      forgetTicket(run);
       await performItems(run, welcome, variables);
     }
     return outcome.exit.kind;
