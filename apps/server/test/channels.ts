@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { connections, messages, tickets } from '../src/platform/db/schema.js';
-import type { TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './harness.js';
 import { eventually } from './sockets.js';
 
 /**
@@ -17,6 +17,15 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/**
+ * A test server on a port of its own whose public URL is itself: a provider that is told our webhook URL
+ * (Evolution, uazapi, Wuzapi...) posts there.
+ */
+export const startPublicTestApp = async (...[overrides = {}, options]: Parameters<typeof startTestApp>) => {
+  const port = await freePort();
+  return startTestApp({ ...overrides, port, publicUrl: `http://127.0.0.1:${port}` }, options);
+};
 
 /** A whole tenant as the harness makes it (tenant, admin, supervisor, agent, queue, their tokens). */
 export type TTenantFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;

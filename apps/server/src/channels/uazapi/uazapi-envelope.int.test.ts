@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { startFakeUazapi, type TFakeUazapi, uazapiDataEnvelope } from '@prosa/fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { messagesOfTicket, startPublicTestApp, ticketOfCustomer } from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { connections, messages, tenants } from '../../platform/db/schema.js';
 
@@ -44,8 +44,7 @@ const storedWith = async (externalId: string) =>
 
 beforeAll(async () => {
   uaz = await startFakeUazapi({ adminToken, envelope: 'data' });
-  const port = await freePort();
-  t = await startTestApp({ port, publicUrl: `http://127.0.0.1:${port}` });
+  t = await startPublicTestApp();
   fx = await t.createTenantFixture('Envelope');
   await t.db.update(tenants).set({ maxConnections: 2 }).where(eq(tenants.id, fx.tenantId));
   const res = await t.request('POST', '/whatsapp', {

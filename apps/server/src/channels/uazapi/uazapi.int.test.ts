@@ -3,8 +3,8 @@ import { events as realtimeEvents } from '@prosa/contracts';
 import { startFakeSmtp, startFakeUazapi, type TFakeSmtp, type TFakeUazapi, uazapiEnvelope } from '@prosa/fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, messagesOfTicket, ticketOfCustomer } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { freePort, messagesOfTicket, startPublicTestApp, ticketOfCustomer } from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../test/sockets.js';
 import { multipartBody } from '../../../test/uploads.js';
 import { connections, messages, tenants, tickets } from '../../platform/db/schema.js';
@@ -97,8 +97,7 @@ const create = (fixture: TFixture, name: string, config: Record<string, unknown>
 beforeAll(async () => {
   uaz = await startFakeUazapi({ adminToken });
   smtp = await startFakeSmtp();
-  const port = await freePort();
-  t = await startTestApp({ port, publicUrl: `http://127.0.0.1:${port}`, smtpUrl: smtp.url });
+  t = await startPublicTestApp({ smtpUrl: smtp.url });
   fx = await t.createTenantFixture('Uazapi');
   other = await t.createTenantFixture('Vizinha');
   await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));

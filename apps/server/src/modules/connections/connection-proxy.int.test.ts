@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError, expectNotFoundFor, expectSealed } from '../../../test/channel-checks.js';
-import { findConnectionRow, freePort, type TTenantFixture } from '../../../test/channels.js';
+import { findConnectionRow, freePort, startPublicTestApp, type TTenantFixture } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { sessionLeases, tenants } from '../../platform/db/schema.js';
@@ -55,11 +55,7 @@ beforeAll(async () => {
   baileys = createFakeBaileys({ autoOpen: false });
   const config = { smtpUrl: smtp.url, proxyCheckUrl: `http://${whatsAppHost()}/` };
   base = await startTestApp(config, { baileysSocket: baseBaileys.factory });
-  const port = await freePort();
-  t = await startTestApp(
-    { ...config, port, publicUrl: `http://127.0.0.1:${port}` },
-    { shareDatabaseWith: base, baileysSocket: baileys.factory },
-  );
+  t = await startPublicTestApp(config, { shareDatabaseWith: base, baileysSocket: baileys.factory });
   fx = await t.createTenantFixture('Proxy');
   other = await t.createTenantFixture('Vizinha');
   await base.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { startFakeEvolution, type TFakeEvolution } from '@prosa/fakes';
 import { expect, it } from 'vitest';
-import { findConnectionRow, freePort } from '../../../test/channels.js';
-import { startTestApp } from '../../../test/harness.js';
+import { findConnectionRow, startPublicTestApp } from '../../../test/channels.js';
 import { eventually } from '../../../test/sockets.js';
+import { itAnswersALeftGroupAsNotFound } from './group-tools-left-group.fixture.js';
 import {
-  adminGroup,
   describeGroupToolScenarios,
   startGroupToolsWorld,
   type TGroupWorld,
@@ -31,9 +30,7 @@ const callKinds: Record<string, TGroupWorldCall['kind']> = {
 const world: TGroupWorld = {
   start: async () => {
     evo = await startFakeEvolution({ apiKey });
-    // The gateway posts to our public URL: the server listens on a port of its own.
-    const port = await freePort();
-    return startTestApp({ port, publicUrl: `http://127.0.0.1:${port}`, webhookAllowPrivate: true });
+    return startPublicTestApp({ webhookAllowPrivate: true });
   },
   pair: async (t, token, queueId, number) => {
     const created = await t.request('POST', '/whatsapp', {
@@ -104,15 +101,4 @@ it('turns groups on for the instance and asks the gateway for group events', () 
 
 describeGroupToolScenarios(world, ctx);
 
-it('answers a group the number left as not found, and keeps the connection up', async () => {
-  evo.addGroup({ id: '120363000000000009@g.us', subject: 'Antigo', desc: null, announce: false, participants: [] });
-  const res = await ctx.t.request('POST', '/changeTitles', {
-    token: ctx.fx.tokens.admin,
-    body: { connectionId: ctx.connectionId, groupIds: ['120363000000000009@g.us', adminGroup], title: 'Vendas' },
-  });
-  expect(res.body.results).toEqual([
-    { groupId: '120363000000000009@g.us', ok: false, error: 'ERR_GROUP_NOT_FOUND' },
-    { groupId: adminGroup, ok: true },
-  ]);
-  expect((await findConnectionRow(ctx.t, ctx.connectionId))?.status).toBe('CONNECTED');
-});
+itAnswersALeftGroupAsNotFound(world, ctx);

@@ -6,6 +6,7 @@ import { findConnectionRow } from '../../../test/channels.js';
 import { startTestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { contacts, messages, tickets } from '../../platform/db/schema.js';
+import { itAnswersALeftGroupAsNotFound } from './group-tools-left-group.fixture.js';
 import {
   adminGroup,
   describeGroupToolScenarios,
@@ -125,18 +126,7 @@ const ctx = startGroupToolsWorld(world);
 
 describeGroupToolScenarios(world, ctx);
 
-it('answers a group the number left as not found, and keeps the connection up', async () => {
-  zapi.addGroup({ id: '120363000000000009@g.us', subject: 'Antigo', participants: [] });
-  const res = await ctx.t.request('POST', '/changeTitles', {
-    token: ctx.fx.tokens.admin,
-    body: { connectionId: ctx.connectionId, groupIds: ['120363000000000009@g.us', adminGroup], title: 'Vendas' },
-  });
-  expect(res.body.results).toEqual([
-    { groupId: '120363000000000009@g.us', ok: false, error: 'ERR_GROUP_NOT_FOUND' },
-    { groupId: adminGroup, ok: true },
-  ]);
-  expect((await findConnectionRow(ctx.t, ctx.connectionId))?.status).toBe('CONNECTED');
-});
+itAnswersALeftGroupAsNotFound(world, ctx);
 
 it("keeps a group's messages out while the tenant ignores groups, and still greets who joins", async () => {
   const member = '5511966660008@s.whatsapp.net';

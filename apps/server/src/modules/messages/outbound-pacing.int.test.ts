@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { startFakeEvolution, type TFakeEvolution } from '@prosa/fakes';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/channels.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { startPublicTestApp } from '../../../test/channels.js';
+import type { TestApp } from '../../../test/harness.js';
 import { eventually } from '../../../test/sockets.js';
 import { messages, tenants, tickets } from '../../platform/db/schema.js';
 
@@ -19,8 +19,7 @@ const apiKey = `evo-${randomBytes(12).toString('hex')}`;
 
 beforeAll(async () => {
   evo = await startFakeEvolution({ apiKey });
-  const port = await freePort();
-  t = await startTestApp({ port, publicUrl: `http://127.0.0.1:${port}`, sendPace: pace });
+  t = await startPublicTestApp({ sendPace: pace });
   fx = await t.createTenantFixture('Ritmo');
   await t.db.update(tenants).set({ maxConnections: 5 }).where(eq(tenants.id, fx.tenantId));
 });
