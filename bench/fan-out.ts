@@ -7,6 +7,7 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/fan-out.ts
 //   BENCH_BACKENDS=pglite|postgres, BENCH_RATE (50), BENCH_SECONDS (15), BENCH_TENANTS (20), BENCH_AGENTS (50)
+//   BENCH_SERVER_CPUS=0 with `taskset -c 1 node ...`: the server and the client sockets on cores apart
 //
 // Setup is not measured: on PostgreSQL the agents are written into the database and their tokens minted (about
 // a minute for 1,000); on PGlite they are created and signed in through the API (argon2id: about 11 minutes).

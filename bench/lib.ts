@@ -88,7 +88,11 @@ export const spawnServer = async (options: {
     : process.env.BENCH_SERVER === 'dist'
       ? ['apps/server/dist/main.js']
       : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  // BENCH_SERVER_CPUS (e.g. `0`): the server pinned to those cores (Linux `taskset`), so that a bench client run
+  // on the others (`taskset -c 1 node ...`) does not share the server's cores.
+  const pinned = process.env.BENCH_SERVER_CPUS;
+  const command = pinned ? ['taskset', '-c', pinned, process.execPath] : [process.execPath];
+  const child = spawn(command[0] as string, [...command.slice(1), ...nodeArgs, ...entry], {
     // BENCH_SERVER_ROOT: the server of another checkout (say an older commit), for a before/after.
     cwd: process.env.BENCH_SERVER_ROOT ?? root,
     env,
