@@ -51,6 +51,7 @@ import { insightFactsListener } from './modules/insight/facts/insight-facts.list
 import { insightPresenceListener } from './modules/insight/facts/presence.listener.js';
 import { insightRebuildJob, rebuildTenantsWithoutFigures } from './modules/insight/facts/rebuild.job.js';
 import { monitorRoutes } from './modules/insight/monitor/monitor.routes.js';
+import { insightRealtimeListener } from './modules/insight/realtime-listener.js';
 import { reportExportJob } from './modules/insight/reports/report-export.job.js';
 import { reportExportsCleanupJob } from './modules/insight/reports/report-exports-cleanup.job.js';
 import { reportsRoutes } from './modules/insight/reports/reports.routes.js';
@@ -251,6 +252,7 @@ export const createApp = async (
   events.listen(campaignAcksListener(services));
   events.listen(campaignRepliesListener(services));
   events.listen(campaignsRealtimeListener(services));
+  events.listen(insightRealtimeListener(services));
   // Group tools: a banned word in a group message deletes it (joins and leaves come through the channel host).
   events.listen(groupWordFilterListener(services));
   jobs.register(groupToolLogsPruneJob(services));

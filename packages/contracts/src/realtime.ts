@@ -36,6 +36,11 @@ export const events = {
    * second per campaign): the campaign screens ask again.
    */
   campaign: (tenantId: number) => `${tenantId}:campaign`,
+  /**
+   * The tenant's figures were recomputed (no payload; the managers room, at most once a second): the dashboard
+   * asks again, so a figure the figures job settles after a ticket's own event still reaches the screen.
+   */
+  insight: (tenantId: number) => `${tenantId}:insight`,
   /** Any tenant's connection changed status (room `platform`, superadmins only; `TPlatformSessionEvent`). */
   platformWhatsappSession: 'platform:whatsappSession',
 } as const;

@@ -1,5 +1,6 @@
 import { events, type TCampaignEvent } from '@prosa/contracts';
 import type { TEventListener } from '../../platform/events/event-bus.js';
+import { createPushGap } from '../../platform/push-gap.js';
 import type { TServices } from '../../platform/services.js';
 
 /** A campaign's screens are told at most this often: a large send acks hundreds of messages a second. */
@@ -14,28 +15,17 @@ export const campaignsRealtimeListener = (
   services: Pick<TServices, 'realtime'>,
   gapMs = CAMPAIGN_PUSH_GAP_MS,
 ): TEventListener<'campaign.changed'> => {
-  /** Campaigns told within the last gap, and whether another change came meanwhile. */
-  const recent = new Map<string, { again: boolean }>();
-  const push = (tenantId: number, campaignId: number) => {
+  const push = createPushGap(gapMs, (key) => {
+    const [tenantId, campaignId] = key.split(':').map(Number) as [number, number];
     const payload: TCampaignEvent = { campaignId };
     services.realtime.emitToLocalManagers(tenantId, events.campaign(tenantId), payload);
-    const key = `${tenantId}:${campaignId}`;
-    const window = { again: false };
-    recent.set(key, window);
-    setTimeout(() => {
-      recent.delete(key);
-      if (window.again) push(tenantId, campaignId);
-    }, gapMs).unref();
-  };
+  });
   return {
     name: 'realtime-campaigns',
     scope: 'instance',
     events: ['campaign.changed'],
     handle: async ({ tenantId, campaignId }) => {
-      if (!services.realtime.hasLocalTenant(tenantId)) return;
-      const window = recent.get(`${tenantId}:${campaignId}`);
-      if (window) window.again = true;
-      else push(tenantId, campaignId);
+      if (services.realtime.hasLocalTenant(tenantId)) push(`${tenantId}:${campaignId}`);
     },
   };
 };

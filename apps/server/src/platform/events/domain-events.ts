@@ -128,6 +128,8 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
   }),
   /** A campaign's status or the progress of its contacts changed (the engine's step, an action, an ack, a reply). */
   z.object({ type: z.literal('campaign.changed'), ...ZBase, campaignId: ZId }),
+  /** The tenant's figures (dashboard, reports) were recomputed from its tickets' changes. */
+  z.object({ type: z.literal('insight.updated'), ...ZBase }),
   /** One of the tenant's settings changed (`PUT /settings/:key`). */
   z.object({ type: z.literal('settings.updated'), ...ZBase, key: ZSettingKey, value: z.string() }),
   /** A user was created or changed (name, profile, queues, password...): what the tenant's lists show of them. */

@@ -29,6 +29,12 @@ export const onCampaignEvent = campaignChannel.on;
 /** Hands a `{tenantId}:campaign` event to the listeners (the socket does; tests may too). */
 export const dispatchCampaignEvent = campaignChannel.dispatch;
 
+const insightChannel = createEventChannel<void>();
+/** `{tenantId}:insight`: the tenant's figures were recomputed (managers only, at most once a second). */
+export const onInsightEvent = insightChannel.on;
+/** Hands a `{tenantId}:insight` event to the listeners (the socket does; tests may too). */
+export const dispatchInsightEvent = insightChannel.dispatch;
+
 const sessions = createEventChannel<TSessionEvent>();
 /** `{tenantId}:whatsappSession` events: a connection's status, number or last error changed. */
 export const onSessionEvent = sessions.on;
@@ -59,10 +65,15 @@ export type TRealtimeHandlers = {
   onUsersEvent: (payload: unknown) => void;
 } & Pick<TSessionGuardDeps, 'reauthenticate' | 'onSessionOver'>;
 
-/** Connect the realtime channel (spec 4 and 7). Only ever called with a stored token. */
-export const connectRealtime = (token: string, tenantId: number, handlers: TRealtimeHandlers): Socket => {
+/** Connect the realtime channel (spec 4 and 7). Only ever called with a stored token. `open`: tests pass a fake. */
+export const connectRealtime = (
+  token: string,
+  tenantId: number,
+  handlers: TRealtimeHandlers,
+  open: typeof io = io,
+): Socket => {
   disconnectRealtime();
-  const client = io(window.location.origin, {
+  const client = open(window.location.origin, {
     path: '/socket.io',
     transports: ['polling', 'websocket'],
     auth: { token },
@@ -96,6 +107,7 @@ export const connectRealtime = (token: string, tenantId: number, handlers: TReal
 
   client.on(events.presence(tenantId), dispatchPresenceEvent);
   client.on(events.campaign(tenantId), dispatchCampaignEvent);
+  client.on(events.insight(tenantId), () => dispatchInsightEvent());
 
   client.on(events.whatsappSession(tenantId), sessions.dispatch);
   // The server sends it to the superadmins' room only; for anyone else this listener never fires.

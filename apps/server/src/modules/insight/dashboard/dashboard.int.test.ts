@@ -1,7 +1,7 @@
-import type { TDashboard } from '@prosa/contracts';
+import { events, type TDashboard } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
-import { eventually } from '../../../../test/sockets.js';
+import { connect, connected, eventually, heardSoFar, nextEvent, recordAll } from '../../../../test/sockets.js';
 import { contacts, queues, tickets } from '../../../platform/db/schema.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
@@ -279,6 +279,33 @@ describe('GET /dashboard: figures of real tickets', () => {
     }, 10_000);
     expect((await today(`?connectionIds=${site.body.id}`)).cards.ticketsCreated).toBe(1);
     expect((await today(`?connectionIds=${site.body.id + 1000}`)).cards.ticketsCreated).toBe(0);
+  });
+});
+
+describe('live figures', () => {
+  it("tells the managers' sockets once the figures are recomputed, never agents'", async () => {
+    const shop = await t.createTenantFixture('Ao vivo 2', { timezone: zone });
+    const site = await t.request('POST', '/whatsapp', {
+      token: shop.tokens.admin,
+      body: { name: 'Site', type: 'webchat', queueId: shop.queue.id },
+    });
+    const manager = await connected(connect(t.url, shop.tokens.supervisor));
+    const agent = await connected(connect(t.url, shop.tokens.agent));
+    const agentHeard = recordAll(agent);
+    // The ticket's own event comes first; the figures settle a moment later, and then the dashboard asks again.
+    const told = nextEvent(manager, events.insight(shop.tenantId));
+    await receiveMessage(t.prosa.services, {
+      tenantId: shop.tenantId,
+      connectionId: site.body.id,
+      externalId: 'painel-ao-vivo-2',
+      from: { kind: 'webchat' as const, value: 'visitante-painel-2', name: 'Visitante' },
+      body: 'Oi',
+      timestamp: Date.now(),
+    });
+    await told;
+    expect((await dashboard('', shop.tokens.admin)).cards.ticketsCreated).toBe(1);
+    await heardSoFar(t, [{ socket: agent, tenantId: shop.tenantId, userId: shop.agent.id }]);
+    expect(agentHeard.filter((heard) => heard.event === events.insight(shop.tenantId))).toEqual([]);
   });
 });
 

@@ -10,8 +10,13 @@ export const INSIGHT_FIGURES_JOB = 'insight.figures';
 /** Tickets one transaction recomputes. */
 const BATCH = 200;
 
-/** Recomputes every ticket of the tenant marked due, a batch per transaction, until none is left. */
-export const drainDirtyTickets = async (services: Pick<TServices, 'db'>, tenantId: number): Promise<number> => {
+type TFiguresServices = Pick<TServices, 'db' | 'events'>;
+
+/**
+ * Recomputes every ticket of the tenant marked due, a batch per transaction, until none is left; each batch
+ * announces `insight.updated` (the dashboard asks again).
+ */
+export const drainDirtyTickets = async (services: TFiguresServices, tenantId: number): Promise<number> => {
   let done = 0;
   for (;;) {
     const count = await withTenant(services.db, tenantId, async (tx) => {
@@ -22,6 +27,7 @@ export const drainDirtyTickets = async (services: Pick<TServices, 'db'>, tenantI
         marks.map((mark) => mark.ticketId),
       );
       await clearDirtyTickets(tx, tenantId, marks);
+      if (marks.length > 0) await services.events.publish(tx, { type: 'insight.updated', tenantId });
       return marks.length;
     });
     done += count;
@@ -30,7 +36,7 @@ export const drainDirtyTickets = async (services: Pick<TServices, 'db'>, tenantI
 };
 
 /** The tenant's due figures, recomputed together a moment after the changes that marked them. */
-export const insightFiguresJob = (services: Pick<TServices, 'db'>) =>
+export const insightFiguresJob = (services: TFiguresServices) =>
   defineJob({
     name: INSIGHT_FIGURES_JOB,
     payload: z.object({ tenantId: z.number().int().positive() }),
@@ -43,7 +49,7 @@ export const insightFiguresJob = (services: Pick<TServices, 'db'>) =>
  * Every minute, in case a change committed after the run its window asked for had already started: whatever is
  * still marked is recomputed then. And a tenant whose time zone changed gets its daily sums in the new zone.
  */
-export const insightFiguresSweepJob = (services: Pick<TServices, 'db'>) =>
+export const insightFiguresSweepJob = (services: TFiguresServices) =>
   defineJob({
     name: 'insight.figures-sweep',
     payload: ZCronPayload,

@@ -29,7 +29,7 @@ const ticketOf = (event: TTicketEvent): number => ('ticketId' in event ? event.t
  * rating with the thank-you message it sends.
  */
 export const insightFactsListener = (
-  services: Pick<TServices, 'db' | 'jobs' | 'log'>,
+  services: Pick<TServices, 'db' | 'events' | 'jobs' | 'log'>,
 ): TTransactionListener<(typeof TICKET_EVENTS)[number]> => {
   const job = insightFiguresJob(services);
   /** Per tenant, the window whose job this instance has seen committed: no need to ask again in it. */

@@ -1,6 +1,8 @@
 import type { TDashboard } from '@prosa/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { http } from '../../../app/http/client';
+import { onInsightEvent } from '../../../app/realtime/socket';
 import { useRefreshOnTicketEvents } from '../../../app/realtime/use-refresh-on-ticket-events';
 
 /** What the dashboard asks for: a period (days, both included) and the queues and connections to keep. */
@@ -31,5 +33,12 @@ export const useDashboard = (filters: TDashboardFilters | undefined) =>
     enabled: filters !== undefined,
   });
 
-/** Ticket and message events and reconnections reload it, at most every two seconds. */
-export const useDashboardRealtime = (): void => useRefreshOnTicketEvents(dashboardKeys.all);
+/**
+ * Ticket and message events and reconnections reload it, at most every two seconds; so does the server's word
+ * that the figures were recomputed (they settle a moment after the ticket's own event).
+ */
+export const useDashboardRealtime = (): void => {
+  useRefreshOnTicketEvents(dashboardKeys.all);
+  const client = useQueryClient();
+  useEffect(() => onInsightEvent(() => void client.invalidateQueries({ queryKey: dashboardKeys.all })), [client]);
+};

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
 import '../../../app/i18n/i18n';
-import { dispatchTicketListEvent } from '../../../app/realtime/socket';
+import { dispatchInsightEvent, dispatchTicketListEvent } from '../../../app/realtime/socket';
 import { storageKeys } from '../../../app/session/storage';
 import { buildTheme } from '../../../app/theme/theme';
 import { DashboardPage } from './dashboard-page';
@@ -216,5 +216,16 @@ describe('/home', () => {
     act(() => dispatchTicketListEvent({ type: 'ticket:delete', payload: { id: 1 } }));
     await waitFor(() => expect(cardValue('open')).toBe('5'));
     expect(dashboardCalls(calls).length).toBe(before + 1);
+  });
+
+  it('reloads the figures when the server says they were recomputed', async () => {
+    let created = 1;
+    serve(() => figures({ ticketsCreated: created }));
+    renderPage();
+    await screen.findByTestId('dashboard-cards', undefined, firstLoad);
+    expect(cardValue('ticketsCreated')).toBe('1');
+    created = 2;
+    act(() => dispatchInsightEvent());
+    await waitFor(() => expect(cardValue('ticketsCreated')).toBe('2'));
   });
 });

@@ -2,19 +2,18 @@ import type { TWebchatMessage } from '@prosa/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../../../test/fake-socket';
-import { useVisitorConversation } from './use-visitor-conversation';
+import { type TWebchatApi, useVisitorConversation } from './use-visitor-conversation';
 
 // The socket and the history as the page sees them: a reply the server pushed before the socket joined its room
 // reaches the visitor only through the history read once the socket is connected.
 const socket = fakeSocket();
 const history: TWebchatMessage[] = [];
-vi.mock('../api/webchat-api', () => ({
+const api = {
   connectVisitorSocket: () => socket,
   fetchConversation: vi.fn(async () => [...history]),
   sendVisitorFile: vi.fn(),
   sendVisitorMessage: vi.fn(),
-  WebchatError: class extends Error {},
-}));
+} as unknown as TWebchatApi;
 
 const absence: TWebchatMessage = {
   id: 'm-2',
@@ -33,7 +32,7 @@ describe('the visitor conversation', () => {
   });
 
   it('reads the history again when the socket first connects, so an early reply is not lost', async () => {
-    const { result } = renderHook(() => useVisitorConversation({ channel: 'c', token: 't', maxFileBytes: 1 }));
+    const { result } = renderHook(() => useVisitorConversation({ channel: 'c', token: 't', maxFileBytes: 1, api }));
     await waitFor(() => expect(result.current.messages).toEqual([]));
     // The absence message was sent while the socket was still connecting: no live event brought it.
     history.push(absence);

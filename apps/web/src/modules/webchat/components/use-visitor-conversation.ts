@@ -13,14 +13,23 @@ import { mergeHistory, type TVisitorMessage } from '../routes/webchat-history';
 const newClientId = () => crypto.randomUUID();
 const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
 
-type TConversationOptions = { channel: string; token: string; maxFileBytes: number };
+const webchatApi = { connectVisitorSocket, fetchConversation, sendVisitorFile, sendVisitorMessage };
+export type TWebchatApi = typeof webchatApi;
+
+type TConversationOptions = {
+  channel: string;
+  token: string;
+  maxFileBytes: number;
+  /** The server's side (tests pass a fake). */
+  api?: TWebchatApi;
+};
 
 /**
  * The visitor's side of the conversation: the history and the live socket (messages, edits, ticks, the agent
  * typing, the agent ending it), sending text and files with a local copy until the server answers, and what
  * went wrong (a notice).
  */
-export const useVisitorConversation = ({ channel, token, maxFileBytes }: TConversationOptions) => {
+export const useVisitorConversation = ({ channel, token, maxFileBytes, api = webchatApi }: TConversationOptions) => {
   const { t } = useTranslation();
   const [messages, setMessages] = useState<TVisitorMessage[]>([]);
   const [agentState, setAgentState] = useState<string>('paused');
@@ -38,13 +47,13 @@ export const useVisitorConversation = ({ channel, token, maxFileBytes }: TConver
   }, []);
 
   const refetch = useCallback(async () => {
-    const history = await fetchConversation(channel, token);
+    const history = await api.fetchConversation(channel, token);
     setMessages((current) => mergeHistory(history, current));
-  }, [channel, token]);
+  }, [api, channel, token]);
 
   useEffect(() => {
     void refetch().catch(() => undefined);
-    const socket = connectVisitorSocket(token);
+    const socket = api.connectVisitorSocket(token);
     socketRef.current = socket;
     // Read again on every connection, the first one included: a reply sent while the socket was still joining
     // (a greeting or absence message answering the visitor's first words on a slow network) is in the history.
@@ -70,7 +79,7 @@ export const useVisitorConversation = ({ channel, token, maxFileBytes }: TConver
       socket.close();
       socketRef.current = null;
     };
-  }, [token, refetch, upsert]);
+  }, [api, token, refetch, upsert]);
 
   // Tell the agent which of their messages are on screen (read).
   useEffect(() => {
@@ -104,8 +113,8 @@ export const useVisitorConversation = ({ channel, token, maxFileBytes }: TConver
     upsert(local('pending'));
     try {
       const saved = file
-        ? await sendVisitorFile(channel, token, { clientId, file })
-        : await sendVisitorMessage(channel, token, { clientId, body });
+        ? await api.sendVisitorFile(channel, token, { clientId, file })
+        : await api.sendVisitorMessage(channel, token, { clientId, body });
       upsert(saved, localId);
       setNotice(null);
     } catch (failure) {
