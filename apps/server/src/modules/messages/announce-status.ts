@@ -29,6 +29,7 @@ export const announceMessageStatus = async (
       ticket,
       status: message.status,
       error: message.failureReason,
+      sendType: message.sendType,
     },
     { message },
   );

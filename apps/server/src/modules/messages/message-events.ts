@@ -57,7 +57,11 @@ export const publishMessageEvent = async (
       );
       return;
     case 'message.status':
-      await services.events.publish(tx, { type, ...ref, status: message.status, error: message.failureReason }, local);
+      await services.events.publish(
+        tx,
+        { type, ...ref, status: message.status, error: message.failureReason, sendType: message.sendType },
+        local,
+      );
       return;
     case 'message.edited':
     case 'message.deleted':

@@ -56,6 +56,8 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
     ...ZMessageRef,
     status: ZMessageStatus,
     error: z.string().nullable(),
+    /** The message's send type ('chat', 'campaign', 'absence'...): listeners of one kind skip the others. */
+    sendType: z.string().optional(),
   }),
   /** A message's body or reactions changed (edit from either side, a reaction); a deletion is `message.deleted`. */
   z.object({ type: z.literal('message.edited'), ...ZMessageRef, userId: ZId.nullable() }),

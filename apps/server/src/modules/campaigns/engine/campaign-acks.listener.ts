@@ -33,13 +33,16 @@ const rank: Record<TCampaignContactState, number> = {
  * A campaign message's delivery state (`message.status`) reaches its contact row: sent, delivered, read with
  * their times, or failed with the reason. A throttling or quality refusal from Meta, or the connection gone,
  * pauses the campaign with that reason shown to the admin. Runs once across instances, only for campaign
- * messages (an indexed read decides before the job is written).
+ * messages: the event's send type rules out the others (an agent's chat, an automatic reply: most acks) without a
+ * read, and an indexed read decides the rest before the job is written.
  */
 export const campaignAcksListener = (services: Pick<TServices, 'db' | 'events'>): TEventListener<'message.status'> => ({
   name: 'campaigns-acks',
   events: ['message.status'],
   scope: 'once',
-  concerns: (tx, event) => isCampaignMessage(tx, event.tenantId, event.messageId),
+  concerns: async (tx, event) =>
+    (event.sendType === undefined || event.sendType === 'campaign') &&
+    isCampaignMessage(tx, event.tenantId, event.messageId),
   handle: (event) =>
     withTenant(services.db, event.tenantId, async (tx) => {
       const row = await findByMessage(tx, event.tenantId, event.messageId);
