@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
-import { answerControl, isUrl, json, sendBytes, startJsonFakeServer } from './fake-http.js';
+import { isUrl, json, sendBytes, startJsonFakeServer } from './fake-http.js';
 import { atOrigin, postJsonWebhook } from './fake-webhooks.js';
 import { createSendRefusals, pairingCode, qrPayload } from './whatsapp-protocol.js';
+import { answerZapiControl } from './zapi-control.js';
 import { createZapiGroups } from './zapi-groups.js';
 import {
   demoZapi,
@@ -319,51 +320,13 @@ export const startFakeZapi = async (
   /** What our server sent that Z-API took, oldest first. */
   const sent = (instanceId?: string | null) => outbox.filter((item) => !instanceId || item.instanceId === instanceId);
 
-  const control = (req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) => {
-    const input = (body ?? {}) as Record<string, unknown>;
-    const instanceId = typeof input.instanceId === 'string' ? input.instanceId : undefined;
-    return answerControl(req, res, url, {
-      get: {
-        instances: () =>
-          [...instances.values()].map(({ id, state, phone: number, webhooks }) => ({ id, state, number, webhooks })),
-        sent: () => sent(url.searchParams.get('instanceId')),
-      },
-      post: {
-        scan: () => phone.scan(instanceId),
-        inbound: () =>
-          phone.message(
-            {
-              phone: String(input.phone ?? ''),
-              senderName: String(input.name ?? ''),
-              text: String(input.text ?? ''),
-              ...(typeof input.messageId === 'string' ? { messageId: input.messageId } : {}),
-            },
-            instanceId,
-          ),
-        ack: () =>
-          phone.ack({ ids: [String(input.id)], status: String(input.status ?? 'READ') as TZapiAck }, instanceId),
-        drop: () => phone.drop(typeof input.error === 'string' ? input.error : undefined, instanceId),
-        // A number joins (by the link) or leaves a group: `{ groupId: '…@g.us', phone, action: 'add' | 'remove' }`.
-        'group-change': () =>
-          phone.groupChange(
-            {
-              groupId: String(input.groupId),
-              members: [{ id: `${String(input.phone ?? '')}@s.whatsapp.net` }],
-              action: input.action === 'remove' ? 'remove' : 'add',
-            },
-            null,
-            instanceId,
-          ),
-      },
-    });
-  };
-
   const server = await startJsonFakeServer({
     port: options.port,
     onInvalidJson: (res) => zapiError(res, 400, 'Invalid JSON'),
     onError: (res, error) => zapiError(res, 500, String(error)),
     handle: (req, res, url, body) => {
-      if (url.pathname.startsWith('/_fake/')) return control(req, res, url, body);
+      if (url.pathname.startsWith('/_fake/'))
+        return answerZapiControl({ instances: () => [...instances.values()], sent, phone }, req, res, url, body);
       if (req.method === 'GET' && url.pathname.startsWith('/storage/')) {
         const file = files.get(url.pathname.split('/').pop() ?? '');
         if (!file) return zapiError(res, 404, 'NOT_FOUND');

@@ -1,8 +1,9 @@
 import type { TProfile } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessMatrix, allowedProfiles, rowOfParam, type TAccess, type TLevel } from '../../test/access-matrix.js';
+import { accessMatrix, allowedProfiles, type TAccess, type TLevel } from '../../test/access-matrix.js';
 import { PASSWORD, startTestApp, type TestApp } from '../../test/harness.js';
 import { listRoutes, type TRoute } from '../../test/routes.js';
+import { rowOfParam } from '../../test/row-of-param.js';
 import { createTenantRows, type TTenantRows } from '../../test/tenant-rows.js';
 import { hashPassword } from './auth/passwords.js';
 import { users } from './db/schema.js';
