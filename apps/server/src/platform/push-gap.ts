@@ -1,22 +1,23 @@
 /**
  * At most one push per key every `gapMs`: the first goes out at once, those that come within the gap go out
- * together at its end (one push), so a busy source is one push a gap and its last change is never dropped.
+ * together at its end (one push, with the latest value), so a busy source is one push a gap and its last change
+ * is never dropped.
  */
-export const createPushGap = (gapMs: number, push: (key: string) => void) => {
-  /** Keys pushed within the last gap, and whether another push was asked meanwhile. */
-  const recent = new Map<string, { again: boolean }>();
-  const send = (key: string) => {
-    push(key);
-    const window = { again: false };
+export const createPushGap = <T>(gapMs: number, push: (value: T) => void) => {
+  /** Keys pushed within the last gap, and the value asked meanwhile, if any. */
+  const recent = new Map<string, { again?: { value: T } }>();
+  const send = (key: string, value: T) => {
+    push(value);
+    const window: { again?: { value: T } } = {};
     recent.set(key, window);
     setTimeout(() => {
       recent.delete(key);
-      if (window.again) send(key);
+      if (window.again) send(key, window.again.value);
     }, gapMs).unref();
   };
-  return (key: string): void => {
+  return (key: string, value: T): void => {
     const window = recent.get(key);
-    if (window) window.again = true;
-    else send(key);
+    if (window) window.again = { value };
+    else send(key, value);
   };
 };

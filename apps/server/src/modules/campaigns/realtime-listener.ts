@@ -15,8 +15,7 @@ export const campaignsRealtimeListener = (
   services: Pick<TServices, 'realtime'>,
   gapMs = CAMPAIGN_PUSH_GAP_MS,
 ): TEventListener<'campaign.changed'> => {
-  const push = createPushGap(gapMs, (key) => {
-    const [tenantId, campaignId] = key.split(':').map(Number) as [number, number];
+  const push = createPushGap(gapMs, ({ tenantId, campaignId }: { tenantId: number; campaignId: number }) => {
     const payload: TCampaignEvent = { campaignId };
     services.realtime.emitToLocalManagers(tenantId, events.campaign(tenantId), payload);
   });
@@ -25,7 +24,7 @@ export const campaignsRealtimeListener = (
     scope: 'instance',
     events: ['campaign.changed'],
     handle: async ({ tenantId, campaignId }) => {
-      if (services.realtime.hasLocalTenant(tenantId)) push(`${tenantId}:${campaignId}`);
+      if (services.realtime.hasLocalTenant(tenantId)) push(`${tenantId}:${campaignId}`, { tenantId, campaignId });
     },
   };
 };

@@ -14,16 +14,15 @@ export const insightRealtimeListener = (
   services: Pick<TServices, 'realtime'>,
   gapMs = INSIGHT_PUSH_GAP_MS,
 ): TEventListener<'insight.updated'> => {
-  const push = createPushGap(gapMs, (key) => {
-    const tenantId = Number(key);
-    services.realtime.emitToLocalManagers(tenantId, events.insight(tenantId), {});
-  });
+  const push = createPushGap(gapMs, (tenantId: number) =>
+    services.realtime.emitToLocalManagers(tenantId, events.insight(tenantId), {}),
+  );
   return {
     name: 'realtime-insight',
     scope: 'instance',
     events: ['insight.updated'],
     handle: async ({ tenantId }) => {
-      if (services.realtime.hasLocalTenant(tenantId)) push(String(tenantId));
+      if (services.realtime.hasLocalTenant(tenantId)) push(String(tenantId), tenantId);
     },
   };
 };

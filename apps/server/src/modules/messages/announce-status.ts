@@ -3,6 +3,7 @@ import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { loadVisibilityTicket } from '../tickets/visibility-ticket.js';
 import { toMessageDtos } from './message-dto.js';
+import { publishMessageEvent } from './message-events.js';
 import type { TMessageRow } from './messages.repository.js';
 
 /**
@@ -18,20 +19,6 @@ export const announceMessageStatus = async (
 ): Promise<TMessage | undefined> => {
   const [message] = await toMessageDtos(tx, tenantId, [row]);
   const ticket = message && (await loadVisibilityTicket(tx, tenantId, row.ticketId));
-  if (!message || !ticket) return message;
-  await services.events.publish(
-    tx,
-    {
-      type: 'message.status',
-      tenantId,
-      ticketId: ticket.id,
-      messageId: message.id,
-      ticket,
-      status: message.status,
-      error: message.failureReason,
-      sendType: message.sendType,
-    },
-    { message },
-  );
+  if (message && ticket) await publishMessageEvent(services, tx, tenantId, 'message.status', ticket, message);
   return message;
 };

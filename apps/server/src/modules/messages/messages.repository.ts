@@ -181,17 +181,19 @@ export const markTicketMessagesRead = async (tx: TExecutor, tenantId: number, ti
   return rows.flatMap((row) => (row.messageId ? [row.messageId] : []));
 };
 
+/**
+ * An address as a channel is sent to: the form the channel reported, where it differs from the key (an old
+ * eight-digit WhatsApp number).
+ */
+export const channelAddressValue = sql<string>`coalesce(${contactIdentities.reported}, ${contactIdentities.value})`;
+
 export const findContactAddress = async (
   tx: TExecutor,
   tenantId: number,
   contactId: number,
 ): Promise<{ kind: string; value: string }[]> =>
   tx
-    // The form the channel reported, where it differs from the key (an old eight-digit WhatsApp number).
-    .select({
-      kind: contactIdentities.kind,
-      value: sql<string>`coalesce(${contactIdentities.reported}, ${contactIdentities.value})`,
-    })
+    .select({ kind: contactIdentities.kind, value: channelAddressValue })
     .from(contactIdentities)
     .where(and(eq(contactIdentities.tenantId, tenantId), eq(contactIdentities.contactId, contactId)));
 
@@ -207,7 +209,7 @@ export const findContactAddresses = async (
     .select({
       contactId: contactIdentities.contactId,
       kind: contactIdentities.kind,
-      value: sql<string>`coalesce(${contactIdentities.reported}, ${contactIdentities.value})`,
+      value: channelAddressValue,
     })
     .from(contactIdentities)
     .where(and(eq(contactIdentities.tenantId, tenantId), inArray(contactIdentities.contactId, contactIds)));

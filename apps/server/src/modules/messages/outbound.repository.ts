@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../platform/db/client.js';
-import { connections, messages, sessionLeases } from '../../platform/db/schema.js';
-import type { TMessageRow } from './messages.repository.js';
+import { connections, contactIdentities, messages, sessionLeases } from '../../platform/db/schema.js';
+import { channelAddressValue, type TMessageRow } from './messages.repository.js';
 
 /** The message with its row locked until the transaction ends (one send decision at a time). */
 export const lockMessage = async (tx: TExecutor, tenantId: number, id: number): Promise<TMessageRow | undefined> => {
@@ -35,8 +35,9 @@ export const lockMessageForSend = async (
       message: messages,
       connection: connections,
       addresses: sql<{ kind: string; value: string }[]>`coalesce((
-        select json_agg(json_build_object('kind', ci.kind, 'value', coalesce(ci.reported, ci.value)))
-        from contact_identities ci where ci.tenant_id = ${messages.tenantId} and ci.contact_id = ${messages.contactId}
+        select json_agg(json_build_object('kind', ${contactIdentities.kind}, 'value', ${channelAddressValue}))
+        from ${contactIdentities}
+        where ${contactIdentities.tenantId} = ${messages.tenantId} and ${contactIdentities.contactId} = ${messages.contactId}
       ), '[]'::json)`,
     })
     .from(messages)

@@ -156,11 +156,10 @@ export const continueFlow = async (
       },
       payload.jumps,
     );
-    const after = await finishFlowRun(run);
-    return { outcome, after, before: run.before };
+    return { outcome, change: await finishFlowRun(run) };
   });
   if (!result) return 'stale';
-  if (result.after && result.before) await notifyConversationEnded(deps, payload.tenantId, result.after, result.before);
+  if (result.change) await notifyConversationEnded(deps, payload.tenantId, result.change.after, result.change.before);
   return result.outcome;
 };
 

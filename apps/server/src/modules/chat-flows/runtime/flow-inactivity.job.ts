@@ -70,15 +70,15 @@ export const runFlowInactivity = async (deps: TInactivityDeps, payload: TFlowIna
     const dueAt = new Date(due);
     if (dueAt > at) {
       await enqueueFlowInactivity(deps.jobs, tx, { ...payload, dueAt: dueAt.toISOString() });
-      return { outcome: 'not-due', after: null, before: null };
+      return { outcome: 'not-due', change: null };
     }
     const run = await startFlowRun(deps, tx, payload.tenantId, row, { now: at, answer: '' });
     const stepped = stepFlow(flow.flow, toEngineState(state), { kind: 'inactivity', at: at.toISOString() });
     const outcome = await performFlowOutcome(run, flow, state, stepped);
-    return { outcome, after: await finishFlowRun(run), before: run.before };
+    return { outcome, change: await finishFlowRun(run) };
   });
   if (!result) return 'stale';
-  if (result.after && result.before) await notifyConversationEnded(deps, payload.tenantId, result.after, result.before);
+  if (result.change) await notifyConversationEnded(deps, payload.tenantId, result.change.after, result.change.before);
   return result.outcome;
 };
 

@@ -72,12 +72,16 @@ export const keepBefore = async (run: TFlowRun): Promise<void> => {
   run.before ??= await ticketOf(run);
 };
 
+/** The ticket before and after a run that changed it. */
+export type TFlowRunChange = { before: TTicket; after: TTicket };
+
 /** Publishes the run's ticket change (`ticket.updated`, transfer, close) when it changed anything. */
-export const finishFlowRun = async (run: TFlowRun): Promise<TTicket | null> => {
-  if (!run.ticketChanged || !run.before) return null;
+export const finishFlowRun = async (run: TFlowRun): Promise<TFlowRunChange | null> => {
+  const { before } = run;
+  if (!run.ticketChanged || !before) return null;
   const after = await loadTicketDto(run.tx, run.tenantId, run.row.id);
-  await publishTicketChange(run.services, run.tx, run.tenantId, { before: run.before, after, byUserId: null });
-  return after;
+  await publishTicketChange(run.services, run.tx, run.tenantId, { before, after, byUserId: null });
+  return { before, after };
 };
 
 /** Changes the ticket row within the run; the change is announced once, by `finishFlowRun`. */

@@ -90,9 +90,9 @@ export const runChatFlow = async (
         inBusinessHours,
       });
       const outcome = await performFlowOutcome(run, flow, undefined, entered);
-      const after = await finishFlowRun(run);
+      const change = await finishFlowRun(run);
       await done(outcome, { chatFlowId: flow.id, stepId: entered.state?.stepId ?? null });
-      return { outcome, after, before: run.before };
+      return { outcome, change };
     }
 
     const place = { chatFlowId: state.chatFlowId, stepId: state.stepId };
@@ -107,9 +107,9 @@ export const runChatFlow = async (
     if (!flow) {
       // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
       await takeOutOfFlow(run, state.chatFlowId, { reason: 'flow-gone', stepId: state.stepId });
-      const after = await finishFlowRun(run);
+      const change = await finishFlowRun(run);
       await done('flow-gone', place);
-      return { outcome: 'flow-gone', after, before: run.before };
+      return { outcome: 'flow-gone', change };
     }
     // Business hours only matter to a flow with an out-of-hours destination (read only then).
     const stepped = stepFlow(flow.flow, toEngineState(state), {
@@ -121,11 +121,11 @@ export const runChatFlow = async (
         : true,
     });
     const outcome = await performFlowOutcome(run, flow, state, stepped);
-    const after = await finishFlowRun(run);
+    const change = await finishFlowRun(run);
     await done(outcome, place);
-    return { outcome, after, before: run.before };
+    return { outcome, change };
   });
-  if ('after' in result && result.after && result.before)
-    await notifyConversationEnded(services, tenantId, result.after, result.before);
+  if ('change' in result && result.change)
+    await notifyConversationEnded(services, tenantId, result.change.after, result.change.before);
   return result.outcome;
 };
