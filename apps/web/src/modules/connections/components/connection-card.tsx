@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text } from '@mantine/core';
 import { formatPhone, type TConnection } from '@prosa/contracts';
 import {
   IconAlertTriangle,
@@ -19,7 +6,6 @@ import {
   IconBrandMessenger,
   IconBrandTelegram,
   IconBrandWhatsapp,
-  IconCopy,
   IconExternalLink,
   IconHierarchy2,
   IconMessage,
@@ -31,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/access/can';
 import { translateErrorCode } from '../../../app/http/errors';
+import { CopyIconButton } from '../../../ui/copy-icon-button';
 import { SessionActions, SessionQrCode } from './session-panel';
 
 // The page is served by the same server as the script: its origin is the public URL visitors reach.
@@ -72,15 +59,12 @@ const CopyableCode = ({ value, testId }: { value: string; testId?: string }) => 
       <Code block flex={1} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid={testId}>
         {value}
       </Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('connections.copied') : t('connections.copy')}>
-            <ActionIcon variant="light" onClick={copy} aria-label={t('connections.copy')}>
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton
+        value={value}
+        label={t('connections.copy')}
+        copiedLabel={t('connections.copied')}
+        variant="light"
+      />
     </Group>
   );
 };

@@ -1,27 +1,11 @@
-import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { TGroupInfo } from '@prosa/contracts';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateErrorCode } from '../../../app/http/errors';
+import { CopyIconButton } from '../../../ui/copy-icon-button';
 import type { TGroupActionResult } from '../api/group-tools-api';
 import { GroupMembersDrawer, MembersButton, type TMembersOf } from './group-members-drawer';
-
-/** A button that copies `value`, saying so once copied. */
-const CopyIconButton = ({ value, label }: { value: string; label: string }) => {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('groupTools.actions.copied') : label} withArrow>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} onClick={copy}>
-            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-};
 
 /** A group just created: its WhatsApp id and invite link (each to copy), and its members. */
 const CreatedGroup = ({
@@ -40,7 +24,13 @@ const CreatedGroup = ({
     <Stack gap={2}>
       <Group gap={4} wrap="nowrap">
         <Code data-testid="group-result-id">{groupId}</Code>
-        <CopyIconButton value={groupId} label={t('groupTools.actions.copyId')} />
+        <CopyIconButton
+          value={groupId}
+          label={t('groupTools.actions.copyId')}
+          copiedLabel={t('groupTools.actions.copied')}
+          color="gray"
+          size="sm"
+        />
         <MembersButton subject={subject} onClick={onViewMembers} />
       </Group>
       {inviteLink ? (
@@ -48,7 +38,13 @@ const CreatedGroup = ({
           <Anchor href={inviteLink} target="_blank" rel="noreferrer" size="sm">
             {inviteLink}
           </Anchor>
-          <CopyIconButton value={inviteLink} label={t('groupTools.actions.copyLink')} />
+          <CopyIconButton
+            value={inviteLink}
+            label={t('groupTools.actions.copyLink')}
+            copiedLabel={t('groupTools.actions.copied')}
+            color="gray"
+            size="sm"
+          />
         </Group>
       ) : (
         inviteLink === null && (
