@@ -119,6 +119,7 @@ import { named } from './platform/named-plugin.js';
 import { createRealtime } from './platform/realtime.js';
 import { createSecrets } from './platform/secrets.js';
 import type { TServices } from './platform/services.js';
+import { createShutdown, type TShutdownProgress } from './platform/shutdown.js';
 import { createLocalStorage } from './platform/storage.js';
 
 export type TApp = {
@@ -126,6 +127,8 @@ export type TApp = {
   services: TServices;
   listen: () => Promise<string>;
   close: () => Promise<void>;
+  /** Where a close is (null when none runs, or it finished): what a caller that gives up reports. */
+  shutdownProgress: () => TShutdownProgress;
 };
 
 const expectedMigrations = (): number =>
@@ -359,27 +362,25 @@ export const createApp = async (
   await jobs.start();
   background.run('insight-missing-figures', () => rebuildTenantsWithoutFigures(services));
 
-  let closing: Promise<void> | undefined;
+  // Graceful: realtime clients first (their presence updates written), then HTTP (in-flight requests finish),
+  // background work, the Redis link (kept until here so late events still reach other instances), database.
+  const shutdown = createShutdown(app.log, [
+    { name: 'maintenance', run: () => clearInterval(maintenance) },
+    { name: 'realtime', run: () => realtime.close() },
+    { name: 'http', run: () => app.close() },
+    { name: 'outbound', run: () => services.outbound.stop() },
+    { name: 'jobs', run: () => jobs.stop(), waitingOn: () => ({ jobs: jobs.busy(), db: database.connections?.() }) },
+    { name: 'events', run: () => events.stop() },
+    { name: 'background', run: () => background.drain(), waitingOn: () => background.pending() },
+    { name: 'mailer', run: () => services.mailer.close() },
+    { name: 'redis', run: () => realtime.dispose() },
+    { name: 'database', run: () => database.close(), waitingOn: () => database.connections?.() },
+  ]);
   return {
     app,
     services,
     listen: () => app.listen({ port: config.port, host: config.host }),
-    // Graceful: realtime clients first (their presence updates written), then HTTP (in-flight requests finish),
-    // background work, the Redis link (kept until here so late events still reach other instances), database.
-    close: () => {
-      closing ??= (async () => {
-        clearInterval(maintenance);
-        await realtime.close();
-        await app.close();
-        await services.outbound.stop();
-        await jobs.stop();
-        await events.stop();
-        await background.drain();
-        services.mailer.close();
-        await realtime.dispose();
-        await database.close();
-      })();
-      return closing;
-    },
+    close: shutdown.close,
+    shutdownProgress: shutdown.progress,
   };
 };

@@ -20,7 +20,10 @@ const start = async () => {
 
   const shutdown = (signal: string) => {
     prosa.app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 25_000);
+    const timer = setTimeout(() => {
+      prosa.app.log.error({ shutdown: prosa.shutdownProgress() }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, 25_000);
     timer.unref();
     prosa
       .close()

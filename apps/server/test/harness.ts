@@ -216,7 +216,16 @@ export class TestApp {
   }
 
   async close() {
-    await this.prosa.close();
+    // A close that hangs fails the file's hook at 60 s without saying why: say where it is first.
+    const report = setTimeout(
+      () => process.stderr.write(`test app close is slow: ${JSON.stringify(this.prosa.shutdownProgress())}\n`),
+      20_000,
+    );
+    try {
+      await this.prosa.close();
+    } finally {
+      clearTimeout(report);
+    }
     await this.dropDatabase();
   }
 }

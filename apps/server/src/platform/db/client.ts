@@ -20,6 +20,8 @@ export type TDatabase = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL only: the pool's connections, in use and awaited (what a slow shutdown waits on). */
+  connections?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the data directory as a tarball, which `openDatabase({ loadDataDir })` starts from. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -128,6 +130,7 @@ const openPostgres = async (url: string): Promise<TDatabase> => {
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 };
 

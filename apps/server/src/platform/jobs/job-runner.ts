@@ -71,7 +71,8 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   settled.setMaxListeners(0);
   const boss = new PgBoss({ db: bossDbFor(database), migrate: false, schedule: false, supervise: true });
   boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
-  const running = new Set<Promise<void>>();
+  /** The jobs running here, by their definition's name. */
+  const running = new Map<Promise<void>, string>();
   /** Jobs finished here and not yet recorded: the poll loop's next fetch records them (fetch-jobs.ts). */
   let finished: { id: string; job: string }[] = [];
   /** Jobs declined here, by id, until when (ms). */
@@ -195,7 +196,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
             // A finished job is recorded by the next fetch, which also fills its slot: no round trip of its own.
             wakeUp.nudge();
           });
-          running.add(task);
+          running.set(task, job.data.job);
         }
       }
       // A full batch may mean more is due: look again at once; otherwise wait for a wake-up or the next poll.
@@ -294,11 +295,13 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       await cron.stop();
       wakeUp.stop();
       await loop;
-      await Promise.allSettled([...running]);
+      await Promise.allSettled([...running.keys()]);
       if (finished.length > 0) await fetchAndComplete(0);
       await boss.stop({ graceful: false, close: false });
       state = 'idle';
     },
+    /** The names of the jobs running here (what a slow shutdown waits on). */
+    busy: (): string[] => [...running.values()],
     /** Resolves when the job with this id finishes on this instance (completed, or failed for good). */
     whenSettled(id: string): Promise<TJobOutcome> {
       return new Promise((resolve) => {
