@@ -119,6 +119,9 @@ export type TTemplateSend = Pick<TMessageTemplate, 'name' | 'language' | 'header
 
 export type TSendResult = { externalId: string; status?: 'sent' | 'delivered' };
 
+/** A send split in two (`sendAtCommit`): its outcome, known at once, and the push, made once the message is stored. */
+export type TCommitSend = { result: TSendResult; push: () => void };
+
 /**
  * A send that did not happen; `retryable` failures are tried again with backoff, the others fail at once.
  * `connectionDown` says the provider refused the connection itself (revoked token, logged-out session): the
@@ -145,6 +148,13 @@ export type TChannelAdapter = {
    */
   idempotent: boolean;
   send: (message: TOutboundMessage) => Promise<TSendResult>;
+  /**
+   * Channels whose send is a push inside this server to a page that also reads the stored conversation (the web
+   * chat): nothing to wait for or retry on a network, so a pending message skips the outbound queue. Its outcome
+   * is recorded in the transaction that stores it, and `push` runs once that commits. Throws ChannelSendError as
+   * `send` does.
+   */
+  sendAtCommit?: (message: TOutboundMessage) => TCommitSend;
   /**
    * Sends through this channel are paced: one at a time per connection, with a random pause between them
    * (SEND_PACE_MIN_MS..SEND_PACE_MAX_MS), so a number does not burst like a bot and get banned. Unofficial

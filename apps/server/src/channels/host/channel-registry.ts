@@ -5,6 +5,7 @@ import {
   type TChannelAdapter,
   type TChannelSession,
   type TChannelTarget,
+  type TCommitSend,
   type TConnectionCheck,
   type TConnectionRow,
   type TGroupAdmin,
@@ -30,6 +31,8 @@ export type TSendRequest = Omit<TOutboundMessage, 'to' | 'connection'> & {
 export type TChannelAbilities = {
   /** Sends are paced (one at a time, human pauses): unofficial WhatsApp numbers. */
   paced: boolean;
+  /** A send is a push inside this server, made at commit without the outbound queue (the web chat). */
+  atCommit: boolean;
   /** Free text only within this many hours of the customer's last message (Cloud API: 24), else null. */
   serviceWindowHours: number | null;
   templates: boolean;
@@ -56,6 +59,8 @@ export type TChannelRegistry = {
    * connection or channel, a repeat after a crash the channel would not recognise, no address it delivers to.
    */
   send: (request: TSendRequest) => Promise<TSendResult>;
+  /** `send` for a channel with `atCommit`: the outcome now, the push to make once the message is stored. */
+  sendAtCommit: (request: TSendRequest) => TCommitSend;
   /** Whether a provider on this instance serves the connection type. */
   serves: (type: string) => boolean;
   /** What the channel of a connection type can do (all false for a type no provider serves). */
@@ -110,24 +115,36 @@ export const createChannelRegistry = (): TChannelRegistry => {
       .map((kind) => addresses.find((address) => address.kind === kind))
       .find((address) => address !== undefined);
 
+  /** The adapter of a request's connection and the message as it takes it; a ChannelSendError when it cannot go. */
+  const prepareSend = ({ connection, addresses, interrupted, ...message }: TSendRequest) => {
+    if (!connection) throw new ChannelSendError('ERR_NO_WAPP_FOUND', false);
+    const adapter = of(connection.type);
+    if (!adapter) throw new ChannelSendError(`channel ${connection.type} is not available`, false);
+    if (interrupted && !adapter.idempotent) throw new ChannelSendError('ERR_SEND_INTERRUPTED', false);
+    const to = pickAddress(adapter, addresses);
+    if (!to) throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
+    return { adapter, message: { ...message, connection, to } };
+  };
+
   return {
     register: (adapter) => {
       adapters.set(adapter.kind, adapter);
     },
-    send: async ({ connection, addresses, interrupted, ...message }) => {
-      if (!connection) throw new ChannelSendError('ERR_NO_WAPP_FOUND', false);
-      const adapter = of(connection.type);
-      if (!adapter) throw new ChannelSendError(`channel ${connection.type} is not available`, false);
-      if (interrupted && !adapter.idempotent) throw new ChannelSendError('ERR_SEND_INTERRUPTED', false);
-      const to = pickAddress(adapter, addresses);
-      if (!to) throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
-      return adapter.send({ ...message, connection, to });
+    send: async (request) => {
+      const { adapter, message } = prepareSend(request);
+      return adapter.send(message);
+    },
+    sendAtCommit: (request) => {
+      const { adapter, message } = prepareSend(request);
+      if (!adapter.sendAtCommit) throw new ChannelSendError(`channel ${adapter.kind} sends through the queue`, false);
+      return adapter.sendAtCommit(message);
     },
     serves: (type) => adapters.has(type),
     abilities: (type) => {
       const adapter = of(type);
       return {
         paced: Boolean(adapter?.paced),
+        atCommit: Boolean(adapter?.sendAtCommit),
         serviceWindowHours: adapter?.serviceWindowHours ?? null,
         templates: Boolean(adapter?.templates),
         session: Boolean(adapter?.session),

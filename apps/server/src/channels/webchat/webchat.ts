@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import type { TChannelHost } from '../host/channel-host.js';
 import type { TMediaInput, TMessageRow, TVisitorDoor } from '../host/visitor-door.js';
-import type { TChannelAdapter, TConnectionRow, TOutboundChoices } from '../types.js';
+import type { TChannelAdapter, TCommitSend, TConnectionRow, TOutboundChoices, TOutboundMessage } from '../types.js';
 import { createVisitorContact } from './visitor-contact.js';
 import { createVisitorTokens, type TVisitor } from './visitor-tokens.js';
 
@@ -61,30 +61,41 @@ export const setupWebchat = (
   const tokens = createVisitorTokens(secret);
   const namespace = services.realtime.namespace(webchatSocket.namespace);
 
+  // The visitor's page reads the stored conversation on every connection: a message is there once stored, and
+  // the push only saves the page a read. So a send is made at commit, not through the outbound queue.
+  const sendAtCommit = (message: TOutboundMessage): TCommitSend => {
+    const externalId = `out-${message.id}`;
+    const payload: TWebchatMessage = {
+      id: externalId,
+      fromMe: false,
+      body: message.body,
+      status: 'sent',
+      timestamp: Date.now(),
+      isDeleted: false,
+      edition: null,
+      mediaUrl: message.mediaUrl,
+      mediaType: message.mediaType,
+      mediaName: message.mediaName,
+      ...choiceLabels(message.choices),
+    };
+    const room = visitorRoom(message.tenantId, message.connection.id, message.to.value);
+    return {
+      result: { externalId, status: 'sent' },
+      push: () => namespace.to(room).emit(webchatSocket.message, payload),
+    };
+  };
+
   const adapter: TChannelAdapter = {
     kind: 'webchat',
     addressKinds: ['webchat'],
     // The visitor's page keeps messages by id: a repeated delivery replaces, never duplicates.
     idempotent: true,
+    sendAtCommit,
+    // A scheduled message goes through the queue at its time: the same send, pushed at once.
     send: async (message) => {
-      const externalId = `out-${message.id}`;
-      const payload: TWebchatMessage = {
-        id: externalId,
-        fromMe: false,
-        body: message.body,
-        status: 'sent',
-        timestamp: Date.now(),
-        isDeleted: false,
-        edition: null,
-        mediaUrl: message.mediaUrl,
-        mediaType: message.mediaType,
-        mediaName: message.mediaName,
-        ...choiceLabels(message.choices),
-      };
-      namespace
-        .to(visitorRoom(message.tenantId, message.connection.id, message.to.value))
-        .emit(webchatSocket.message, payload);
-      return { externalId, status: 'sent' };
+      const { result, push } = sendAtCommit(message);
+      push();
+      return result;
     },
     sendPresence: async (target, state) => {
       namespace

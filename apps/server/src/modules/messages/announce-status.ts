@@ -16,9 +16,22 @@ export const announceMessageStatus = async (
   tx: TExecutor,
   tenantId: number,
   row: TMessageRow,
-): Promise<TMessage | undefined> => {
-  const [message] = await toMessageDtos(tx, tenantId, [row]);
-  const ticket = message && (await loadVisibilityTicket(tx, tenantId, row.ticketId));
-  if (message && ticket) await publishMessageEvent(services, tx, tenantId, 'message.status', ticket, message);
-  return message;
+): Promise<TMessage | undefined> => (await announceMessageStatuses(services, tx, tenantId, [row]))[0];
+
+/** `announceMessageStatus` for several messages, in their order: each ticket's routing is read once. */
+export const announceMessageStatuses = async (
+  services: Pick<TServices, 'events'>,
+  tx: TExecutor,
+  tenantId: number,
+  rows: readonly TMessageRow[],
+): Promise<TMessage[]> => {
+  const messages = await toMessageDtos(tx, tenantId, [...rows]);
+  const tickets = new Map<number, Awaited<ReturnType<typeof loadVisibilityTicket>>>();
+  for (const message of messages) {
+    if (!tickets.has(message.ticketId))
+      tickets.set(message.ticketId, await loadVisibilityTicket(tx, tenantId, message.ticketId));
+    const ticket = tickets.get(message.ticketId);
+    if (ticket) await publishMessageEvent(services, tx, tenantId, 'message.status', ticket, message);
+  }
+  return messages;
 };

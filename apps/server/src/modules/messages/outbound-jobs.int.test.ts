@@ -17,19 +17,22 @@ type TSend = { instance: string; id: number; body: string };
 const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 let sequence = 0;
 
-/** A channel of type `kind` on `t` that takes every send (or refuses it with `fail`) and records it. */
+/** A channel that sends through the queue, takes every send (or refuses it with `fail`) and records it. */
+const queuedChannel = (instance: string, sends: TSend[], fail?: () => ChannelSendError | undefined) => ({
+  kind: 'test-outbound',
+  addressKinds: ['phone'],
+  idempotent: true,
+  send: async (message: TOutboundMessage) => {
+    sends.push({ instance, id: message.id, body: message.body });
+    const refusal = fail?.();
+    if (refusal) throw refusal;
+    return { externalId: `out-${message.id}` };
+  },
+});
+
+/** The queued channel on `t`, registered after its start. */
 const registerChannel = (t: TestApp, instance: string, sends: TSend[], fail?: () => ChannelSendError | undefined) =>
-  t.prosa.services.channels.register({
-    kind: 'test-outbound',
-    addressKinds: ['phone'],
-    idempotent: true,
-    send: async (message: TOutboundMessage) => {
-      sends.push({ instance, id: message.id, body: message.body });
-      const refusal = fail?.();
-      if (refusal) throw refusal;
-      return { externalId: `out-${message.id}` };
-    },
-  });
+  t.prosa.services.channels.register(queuedChannel(instance, sends, fail));
 
 /** A customer's ticket on a connection of the test channel. */
 const openTicket = async (t: TestApp, fx: TFixture, connectionId: number): Promise<number> => {
@@ -67,36 +70,26 @@ const rowsOf = (t: TestApp, ids: number[]) =>
 
 describe('outbound sends across restarts and instances', () => {
   it('a reply written by an instance that stopped before sending it is sent once, by the next one', async () => {
-    const owner = await startTestApp(fast);
+    const sends: TSend[] = [];
+    // Every instance has the channel from its start, as a provider's.
+    const withChannel = (instance: string) => ({ channels: [queuedChannel(instance, sends)] });
+    const owner = await startTestApp(fast, withChannel('owner'));
     try {
       // The owner holds the database and sends nothing: its runner is stopped.
       await owner.prosa.services.jobs.stop();
       const fx = await owner.createTenantFixture('Reinicio');
-      // The web chat: a channel every instance has from its start, as a real one.
-      const site = await owner.request('POST', '/whatsapp', {
-        token: fx.tokens.admin,
-        body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
-      });
-      expect(site.status).toBe(201);
-      const received = await receiveMessage(owner.prosa.services, {
-        tenantId: fx.tenantId,
-        connectionId: site.body.id,
-        externalId: `in-${++sequence}`,
-        from: { kind: 'webchat', value: `visitante-${sequence}`, name: 'Visitante' },
-        body: 'Oi',
-        timestamp: Date.now(),
-      });
-      if (received.duplicate) throw new Error('duplicate');
+      const ticketId = await openTicket(owner, fx, await createConnection(owner, fx));
 
-      const writer = await startTestApp(fast, { shareDatabaseWith: owner });
+      const writer = await startTestApp(fast, { shareDatabaseWith: owner, ...withChannel('writer') });
       await writer.prosa.services.jobs.stop();
-      const id = await reply(writer, fx, received.ticket.id, 'Escrita antes de parar');
+      const id = await reply(writer, fx, ticketId, 'Escrita antes de parar');
       await writer.close();
       expect((await rowsOf(owner, [id]))[0]).toMatchObject({ status: 'pending', attempts: 0 });
 
-      const after = await startTestApp(fast, { shareDatabaseWith: owner });
+      const after = await startTestApp(fast, { shareDatabaseWith: owner, ...withChannel('after') });
       try {
         await eventually(async () => expect((await rowsOf(owner, [id]))[0]?.status).toBe('sent'), 15_000);
+        expect(sends).toEqual([{ instance: 'after', id, body: 'Escrita antes de parar' }]);
         // One try, by one job, finished.
         expect((await rowsOf(owner, [id]))[0]).toMatchObject({ attempts: 1, reason: null });
         // The job is marked completed just after its handler returns: wait for it.

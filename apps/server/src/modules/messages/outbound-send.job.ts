@@ -1,11 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import {
-  ChannelSendError,
-  type TChannelRegistry,
-  type TOutboundChoices,
-  type TTemplateSend,
-} from '../../channels/host/modules-door.js';
+import { ChannelSendError, type TChannelRegistry } from '../../channels/host/modules-door.js';
 import type { TDb } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TEventBus } from '../../platform/events/event-bus.js';
@@ -17,6 +12,7 @@ import { failAndAnnounce } from './fail-unsent.js';
 import { findMessage, type TMessageRow, updateMessageRow } from './messages.repository.js';
 import { failUnsentMessage, isSessionElsewhere, lockMessageForSend } from './outbound.repository.js';
 import type { TPacer } from './outbound-pace.js';
+import { sendRequestOf } from './outbound-request.js';
 
 export const SEND_MESSAGE_JOB = 'messages.send';
 export const MAX_SEND_ATTEMPTS = 5;
@@ -65,13 +61,6 @@ const mentionedMembers = async (
   const members = target ? await deps.channels.groupMembers(target) : null;
   return members?.map((member) => member.id);
 };
-
-/** The template a template message carries (written by send-template.ts). */
-const templateOf = (data: unknown): TTemplateSend | null =>
-  (data as { template?: TTemplateSend } | null)?.template ?? null;
-/** The menu a chat flow's message carries (written by queue-automatic-message.ts). */
-const choicesOf = (data: unknown): TOutboundChoices | null =>
-  (data as { choices?: TOutboundChoices } | null)?.choices ?? null;
 
 /** An outbound message still to send: pending, or scheduled (sent once its time has come). */
 const isToSend = (row: TMessageRow | undefined): row is TMessageRow =>
@@ -161,22 +150,15 @@ export const sendQueuedMessage = async (
   if (!claimed || claimed.gate) return;
   const mentions = await mentionedMembers(deps, tenantId, claimed.connection, claimed.addresses, claimed.row.dataJson);
   const sent = await deps.channels
-    .send({
-      tenantId,
-      id: claimed.row.id,
-      idempotencyKey: `prosa-${tenantId}-${claimed.row.id}`,
-      connection: claimed.connection,
-      addresses: claimed.addresses,
-      interrupted: claimed.interrupted,
-      body: claimed.row.body,
-      mediaType: claimed.row.mediaType,
-      mediaUrl: claimed.row.mediaUrl,
-      mediaName: claimed.row.mediaName,
-      quotedExternalId: claimed.quoted?.messageId ?? null,
-      template: claimed.row.mediaType === 'template' ? templateOf(claimed.row.dataJson) : null,
-      choices: choicesOf(claimed.row.dataJson),
-      mentions,
-    })
+    .send(
+      sendRequestOf(claimed.row, {
+        connection: claimed.connection,
+        addresses: claimed.addresses,
+        quotedExternalId: claimed.quoted?.messageId ?? null,
+        interrupted: claimed.interrupted,
+        mentions,
+      }),
+    )
     .catch(async (error: unknown) => {
       const reason = error instanceof ChannelSendError ? error.reason : 'ERR_SENDING_WAPP_MSG';
       const retryable = error instanceof ChannelSendError ? error.retryable : true;

@@ -1,8 +1,9 @@
 import type { TExecutor } from '../../platform/db/client.js';
 import { onceInTx } from '../../platform/db/once-in-tx.js';
 import type { TJobRunner } from '../../platform/jobs/job-runner.js';
-import { findConnection } from '../connections/connections.service.js';
+import { findConnection, type TConnectionRow } from '../connections/connections.service.js';
 import type { TMessageRow } from './messages.repository.js';
+import { createCommitSends } from './outbound-at-commit.js';
 import { createPacer } from './outbound-pace.js';
 import { sendMessageJob, type TSendDeps } from './outbound-send.job.js';
 
@@ -12,6 +13,7 @@ export type TOutboundSender = {
   /**
    * Queues the send of an outbound message written in `tx` (pending: now; scheduled: at its time). The job
    * exists only if `tx` commits. `again`: an agent's retry of a failed message (a new job for the same message).
+   * A pending message for a channel that sends at commit (the web chat) is sent so, without a job.
    */
   enqueue: (tx: TExecutor, message: TMessageRow, options?: { again?: boolean; startAfter?: Date }) => Promise<void>;
   /** Several pending messages of one tenant written in `tx` (a chat flow's step): their jobs in one statement. */
@@ -39,19 +41,23 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
   const pacer = createPacer(deps.db, pace);
   const job = sendMessageJob({ ...deps, pacer });
   jobs.register(job);
-  /** A ticket's messages are a group; a paced connection's, one group across its tickets. */
-  const groupOf = async (tx: TExecutor, message: TMessageRow): Promise<string> => {
-    // Read once per transaction and connection: a chat flow's step queues several messages at once.
-    const connection = message.whatsappId
+  const atCommit = createCommitSends({ channels: deps.channels, events: deps.events, log: deps.log });
+  /** The message's connection, read once per transaction: a chat flow's step queues several messages at once. */
+  const connectionOf = async (tx: TExecutor, message: TMessageRow) =>
+    message.whatsappId
       ? await onceInTx(tx, `outbound-connection:${message.tenantId}:${message.whatsappId}`, () =>
           findConnection(tx, message.tenantId, message.whatsappId as number),
         )
       : undefined;
+  /** A ticket's messages are a group; a paced connection's, one group across its tickets. */
+  const groupOf = (message: TMessageRow, connection: TConnectionRow | undefined): string => {
     const paced = connection ? deps.channels.abilities(connection.type).paced : false;
     return paced ? `outbound:connection:${message.whatsappId}` : `outbound:ticket:${message.ticketId}`;
   };
   return {
     enqueue: async (tx, message, enqueueOptions = {}) => {
+      const connection = await connectionOf(tx, message);
+      if (!enqueueOptions.startAfter && atCommit.take(tx, message, connection)) return;
       await jobs.enqueue(
         job,
         { tenantId: message.tenantId, messageId: message.id },
@@ -59,7 +65,7 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
           tx,
           tenantId: message.tenantId,
           key: enqueueOptions.again ? `${message.id}:again:${Date.now()}` : String(message.id),
-          group: await groupOf(tx, message),
+          group: groupOf(message, connection),
           ...(message.status === 'scheduled' && message.scheduleDate ? { startAfter: message.scheduleDate } : {}),
           // A pause asked by the caller (birthday messages spaced out).
           ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
@@ -68,13 +74,16 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
     },
     enqueueMany: async (tx, tenantId, messages) => {
       const due = [];
-      for (const message of messages)
+      for (const message of messages) {
+        const connection = await connectionOf(tx, message);
+        if (atCommit.take(tx, message, connection)) continue;
         due.push({
           definition: job,
           payload: { tenantId, messageId: message.id },
           key: String(message.id),
-          group: await groupOf(tx, message),
+          group: groupOf(message, connection),
         });
+      }
       await jobs.enqueueMany(tx, tenantId, due);
     },
     stop: async () => pacer.stop(),

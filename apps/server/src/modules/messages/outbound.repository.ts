@@ -137,3 +137,34 @@ export const bookSlot = async (db: TDb, connectionId: number, gapMs: number): Pr
     .returning({ untilMs: sql<number>`extract(epoch from (${connections.nextSendAt} - now()))::float8 * 1000` });
   return Number(slot?.untilMs ?? 0);
 };
+
+/** What a send made at commit came to: sent with the channel's id, or failed with the reason. */
+export type TSendOutcome = { id: number; status: string; messageId: string | null; failureReason: string | null };
+
+/**
+ * Records the outcomes of several sends by one statement: each message still pending takes its status, the
+ * channel's id and the reason, one more attempt; the rows as they now are (those no longer pending are left).
+ */
+export const recordSendOutcomes = async (
+  tx: TExecutor,
+  tenantId: number,
+  outcomes: readonly TSendOutcome[],
+): Promise<TMessageRow[]> => {
+  if (outcomes.length === 0) return [];
+  const given = JSON.stringify(
+    outcomes.map((o) => ({ id: o.id, status: o.status, message_id: o.messageId, failure_reason: o.failureReason })),
+  );
+  return tx
+    .update(messages)
+    .set({
+      status: sql`v.status`,
+      messageId: sql`v.message_id`,
+      failureReason: sql`v.failure_reason`,
+      attempts: sql`${messages.attempts} + 1`,
+      leaseUntil: null,
+      updatedAt: new Date(),
+    })
+    .from(sql`jsonb_to_recordset(${given}::jsonb) as v(id int, status text, message_id text, failure_reason text)`)
+    .where(and(eq(messages.tenantId, tenantId), sql`${messages.id} = v.id`, eq(messages.status, 'pending')))
+    .returning();
+};

@@ -1,0 +1,120 @@
+import { events, type TTicketListEvent, type TWebchatMessage, webchatSocket } from '@prosa/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { closeSockets, connect, connected, nextEvent } from '../../../test/sockets.js';
+import { queueAutomaticMessage } from '../../modules/messages/queue-automatic-message.js';
+import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
+import { contactIdentities, messages } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
+
+// The web chat sends at commit: its page is a push inside this server and reads the stored conversation, so a
+// reply needs no queued job. Recorded sent in the transaction that stores it, pushed once that commits, never
+// pushed for a rolled-back one, failed with its reason when the contact has no web chat address.
+
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+
+let t: TestApp;
+let fx: TFixture;
+let channelToken: string;
+let visitors = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  fx = await t.createTenantFixture('Envios do site');
+  const created = await t.request('POST', '/whatsapp', {
+    token: fx.tokens.admin,
+    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
+  });
+  expect(created.status).toBe(201);
+  channelToken = created.body.token;
+});
+afterEach(closeSockets);
+afterAll(() => t.close());
+
+/** A visitor who wrote once, with their page's socket open; the ticket the agent answers. */
+const visitorWrites = async () => {
+  const name = `Visitante ${++visitors}`;
+  const session = await t.request('POST', `/public/webchat/${channelToken}/session`, {
+    body: { name, email: `v${visitors}@site.test` },
+  });
+  expect(session.status, JSON.stringify(session.body)).toBe(201);
+  const sent = await t.request('POST', `/public/webchat/${channelToken}/messages`, {
+    token: session.body.token,
+    body: { clientId: `primeira-${visitors}`, body: 'Olá' },
+  });
+  expect(sent.status).toBe(201);
+  const page = await connected(connect(t.url, session.body.token, { namespace: webchatSocket.namespace }));
+  const list = await t.request('GET', '/tickets?status=pending', { token: fx.tokens.admin });
+  const ticket = list.body.tickets.find((row: { contact: { name: string } }) => row.contact.name === name);
+  return { page, ticketId: ticket.id as number, contactId: ticket.contactId as number };
+};
+
+const reply = async (ticketId: number, body: string) => {
+  const res = await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: number; status: string };
+};
+
+const rowOf = async (id: number) =>
+  (
+    await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.tenantId, fx.tenantId), eq(messages.id, id)))
+  )[0];
+
+const sendJobsOf = async (id: number) =>
+  (
+    (await t.db.execute(
+      sql`select id from pgboss.job where data->>'job' = 'messages.send' and (data->'payload'->>'messageId')::int = ${id}`,
+    )) as unknown as { rows: unknown[] }
+  ).rows;
+
+describe('web chat sends', () => {
+  it("reach the visitor's page once stored, recorded sent without a queued job, and the agent sees them sent", async () => {
+    const { page, ticketId } = await visitorWrites();
+    const agent = await connected(connect(t.url, fx.tokens.admin));
+    const pushed = nextEvent<TWebchatMessage>(page, webchatSocket.message, (m) => m.body === 'Bom dia!');
+    const acked = nextEvent<TTicketListEvent>(agent, events.ticketList(fx.tenantId), (e) => e.type === 'chat:ack');
+    const { id } = await reply(ticketId, 'Bom dia!');
+    expect(await pushed).toMatchObject({ id: `out-${id}`, fromMe: false, status: 'sent' });
+    expect((await acked).payload).toMatchObject({ id, status: 'sent' });
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', messageId: `out-${id}`, attempts: 1, failureReason: null });
+    expect(await sendJobsOf(id)).toEqual([]);
+  });
+
+  it('a rolled-back transaction pushes nothing and stores nothing', async () => {
+    const { page, ticketId } = await visitorWrites();
+    const ticket = await loadTicketDto(t.db, fx.tenantId, ticketId);
+    if (!ticket) throw new Error('no ticket');
+    const heard: string[] = [];
+    page.on(webchatSocket.message, (m: TWebchatMessage) => heard.push(m.body));
+    const undone = withTenant(t.db, fx.tenantId, async (tx) => {
+      await queueAutomaticMessage(t.prosa.services, tx, fx.tenantId, ticket, {
+        body: 'Desfeita',
+        sendType: 'bot',
+        at: new Date(),
+      });
+      throw new Error('rolled back');
+    });
+    await expect(undone).rejects.toThrow('rolled back');
+    // The next reply is the first thing the page hears.
+    const next = nextEvent<TWebchatMessage>(page, webchatSocket.message);
+    await reply(ticketId, 'Depois');
+    expect((await next).body).toBe('Depois');
+    expect(heard).toEqual(['Depois']);
+    const stored = await t.db.select().from(messages).where(eq(messages.ticketId, ticketId));
+    expect(stored.map((m) => m.body)).not.toContain('Desfeita');
+  });
+
+  it('fail at once with the reason when the contact has no web chat address', async () => {
+    const { ticketId, contactId } = await visitorWrites();
+    await t.db
+      .delete(contactIdentities)
+      .where(and(eq(contactIdentities.tenantId, fx.tenantId), eq(contactIdentities.contactId, contactId)));
+    const { id } = await reply(ticketId, 'Ninguém para ler');
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_INVALID_CONTACT', attempts: 1 });
+    expect(await sendJobsOf(id)).toEqual([]);
+  });
+});
