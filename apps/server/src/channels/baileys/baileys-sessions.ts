@@ -1,5 +1,4 @@
 import { parseWhatsappJid } from '@prosa/contracts';
-import QRCode from 'qrcode';
 import type { TStoredProxy } from '../../platform/db/schema.js';
 import { proxyFingerprint, type TProxyRoute } from '../../platform/proxy.js';
 import type { TServices } from '../../platform/services.js';
@@ -155,6 +154,8 @@ export const createBaileysSessions = (deps: TSessionsDeps) => {
 
   const onConnection = async (entry: TEntry, socket: TBaileysSocket, update: TBaileysEventMap['connection.update']) => {
     if (update.qr && !entry.open) {
+      // Loaded with the first QR code, as Baileys itself.
+      const { default: QRCode } = await import('qrcode');
       entry.qrcode = await QRCode.toDataURL(update.qr);
       await setStatus(entry.ref, { status: 'qrcode', qrcode: entry.qrcode });
       settle(entry, state('qrcode', { qrcode: entry.qrcode }));

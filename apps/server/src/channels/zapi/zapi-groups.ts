@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { sniffMime } from '../../platform/sniff-mime.js';
 import { askingWith, inviteCodeOf, memberOf, memberResults, roleOf } from '../shared/whatsapp-groups.js';
 import {
   ChannelGroupError,
@@ -172,7 +172,7 @@ export const createZapiGroupAdmin = (clientOf: (connection: TConnectionRow) => T
     },
     /** The bytes in base64, as a data URL (we download and check a URL ourselves: Z-API is not handed one). */
     setPicture: async (connection, groupId, image) => {
-      const mime = (await fileTypeFromBuffer(image))?.mime ?? 'image/jpeg';
+      const mime = (await sniffMime(image)) ?? 'image/jpeg';
       const photo = `data:${mime};base64,${image.toString('base64')}`;
       await done(() => clientOf(connection).updateGroupPhoto(zapiGroupPhone(groupId), photo));
     },

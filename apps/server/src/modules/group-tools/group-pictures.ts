@@ -1,10 +1,10 @@
 import { GROUP_PICTURE_TYPES, ZChangePicturesFileFields } from '@prosa/contracts';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import { AppError } from '../../platform/errors.js';
 import { fetchPublic, PrivateAddressError } from '../../platform/public-fetch.js';
 import type { TServices } from '../../platform/services.js';
+import { sniffMime } from '../../platform/sniff-mime.js';
 import { discardUploads, readUpload } from '../messages/media-upload.js';
 import { changeGroups, loadGroupAdmin, type TGroupActionServices } from './group-actions.js';
 
@@ -14,7 +14,7 @@ const DOWNLOAD_TIMEOUT_MS = 30_000;
 
 /** An image a group picture may be (JPEG, PNG, WebP, read from the bytes), or 400 naming `field`. */
 const checkedImage = async (bytes: Buffer, field: string) => {
-  const type = (await fileTypeFromBuffer(bytes))?.mime;
+  const type = await sniffMime(bytes);
   if (!type || !(GROUP_PICTURE_TYPES as readonly string[]).includes(type))
     throw new AppError('ERR_VALIDATION', { field, detail: 'a JPEG, PNG or WebP image' });
   return bytes;

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/errors.js';
 import { cleanText, refuseBadText } from '../../platform/input-guard.js';
+import { sniffMime } from '../../platform/sniff-mime.js';
 import type { TStorage } from '../../platform/storage.js';
 import type { TMediaInput } from './send-message.js';
 
@@ -69,8 +69,8 @@ export const storeUpload = async (
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE');
     throw error;
   }
-  const sniffed = await fileTypeFromBuffer(buffer);
-  let mime = sniffed?.mime as string | undefined;
+  const sniffed = await sniffMime(buffer);
+  let mime = sniffed;
   let info = mime ? allowed[mime] : undefined;
   if (!sniffed && textTypes[file.mimetype] && !buffer.includes(0)) {
     mime = file.mimetype;

@@ -44,7 +44,7 @@ describe.each(cases)('$provider', ({ provider, model, fake, baseUrl }) => {
   it('answers generateText with the scripted text and usage, with the key and model sent', async () => {
     fake().script([{ text: 'Olá! Como posso ajudar?', usage: { input: 42, output: 7 } }]);
     const result = await generateText({
-      model: modelWith(),
+      model: await modelWith(),
       maxOutputTokens: 600,
       system: 'Seja breve.',
       prompt: 'Oi, tudo bem?',
@@ -63,7 +63,7 @@ describe.each(cases)('$provider', ({ provider, model, fake, baseUrl }) => {
   it('streams the text in pieces, with the usage at the end', async () => {
     const text = 'Claro, o boleto vence no dia dez e pode ser pago em qualquer banco.';
     fake().script([{ text, usage: { input: 30, output: 16 } }]);
-    const result = streamText({ model: modelWith(), maxOutputTokens: 600, prompt: 'Quando vence o boleto?' });
+    const result = streamText({ model: await modelWith(), maxOutputTokens: 600, prompt: 'Quando vence o boleto?' });
     const pieces: string[] = [];
     for await (const piece of result.textStream) pieces.push(piece);
     expect(pieces.length).toBeGreaterThan(3);
@@ -77,7 +77,7 @@ describe.each(cases)('$provider', ({ provider, model, fake, baseUrl }) => {
       { text: 'Pronto, transferi você para o Financeiro.' },
     ]);
     const options = {
-      model: modelWith(),
+      model: await modelWith(),
       maxOutputTokens: 600,
       tools: { moveToQueue },
       stopWhen: stepCountIs(3),
@@ -96,7 +96,12 @@ describe.each(cases)('$provider', ({ provider, model, fake, baseUrl }) => {
 
   it('turns a refused key into an auth error', async () => {
     if (fake() === open) fake().script([{ error: { status: 401 } }]);
-    const call = generateText({ model: modelWith('sk-wrong'), maxOutputTokens: 600, prompt: 'Oi', maxRetries: 0 });
+    const call = generateText({
+      model: await modelWith('sk-wrong'),
+      maxOutputTokens: 600,
+      prompt: 'Oi',
+      maxRetries: 0,
+    });
     const error = await call.then(
       () => null,
       (err: unknown) => err,
@@ -108,7 +113,12 @@ describe.each(cases)('$provider', ({ provider, model, fake, baseUrl }) => {
 
   it('turns a 429 into a rate-limit error with its retry-after', async () => {
     fake().script([{ error: { status: 429, retryAfter: 7 } }]);
-    const error = await generateText({ model: modelWith(), maxOutputTokens: 600, prompt: 'Oi', maxRetries: 0 }).then(
+    const error = await generateText({
+      model: await modelWith(),
+      maxOutputTokens: 600,
+      prompt: 'Oi',
+      maxRetries: 0,
+    }).then(
       () => null,
       (err: unknown) => err,
     );
@@ -118,7 +128,7 @@ describe.each(cases)('$provider', ({ provider, model, fake, baseUrl }) => {
 
 describe('the fake without a script', () => {
   it('echoes the customer, and follows the rules with a tool call first', async () => {
-    const model = createLanguageModel({ provider: 'lm', baseUrl: open.openAiBaseUrl, model: 'local-model' });
+    const model = await createLanguageModel({ provider: 'lm', baseUrl: open.openAiBaseUrl, model: 'local-model' });
     expect((await generateText({ model, prompt: 'Bom dia' })).text).toBe('Resposta de teste para: Bom dia');
     open.rules([
       {

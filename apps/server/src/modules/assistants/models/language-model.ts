@@ -1,9 +1,6 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { aiProviderInfo, type TAiProvider } from '@prosa/contracts';
 import type { LanguageModel } from 'ai';
+import { loadAiSdk } from './ai-sdk.js';
 
 /** The AI SDK's model object (never its string form, which would go through the Vercel gateway). */
 export type TLanguageModel = Exclude<LanguageModel, string>;
@@ -28,7 +25,8 @@ export const resolveBaseUrl = (provider: TAiProvider, baseUrl?: string) =>
  * (the SDK's default, the Responses API, is OpenAI-only and the fakes and compatible servers speak chat
  * completions); the OpenAI-compatible providers differ only by base URL; Claude and Gemini use their own SDKs.
  */
-export const createLanguageModel = (connection: TModelConnection): TLanguageModel => {
+export const createLanguageModel = async (connection: TModelConnection): Promise<TLanguageModel> => {
+  const sdk = await loadAiSdk();
   const { provider, model } = connection;
   const info = aiProviderInfo[provider];
   const baseURL = resolveBaseUrl(provider, connection.baseUrl);
@@ -38,9 +36,11 @@ export const createLanguageModel = (connection: TModelConnection): TLanguageMode
   const fetch = connection.fetch;
   switch (info.sdk) {
     case 'openai':
-      return createOpenAI({ baseURL, apiKey, organization: connection.organizationId || undefined, fetch }).chat(model);
+      return sdk.openai
+        .createOpenAI({ baseURL, apiKey, organization: connection.organizationId || undefined, fetch })
+        .chat(model);
     case 'openai-compatible':
-      return createOpenAICompatible({
+      return sdk.compatible.createOpenAICompatible({
         name: provider,
         baseURL,
         // Local servers (LM Studio, Ollama) take no key: none is sent.
@@ -49,9 +49,9 @@ export const createLanguageModel = (connection: TModelConnection): TLanguageMode
         fetch,
       })(model);
     case 'anthropic':
-      return createAnthropic({ baseURL, apiKey, fetch })(model);
+      return sdk.anthropic.createAnthropic({ baseURL, apiKey, fetch })(model);
     case 'google':
-      return createGoogleGenerativeAI({ baseURL, apiKey, fetch })(model);
+      return sdk.google.createGoogleGenerativeAI({ baseURL, apiKey, fetch })(model);
     default: {
       const unknownSdk: never = info.sdk;
       throw new Error(`Unknown AI SDK provider: ${String(unknownSdk)}`);

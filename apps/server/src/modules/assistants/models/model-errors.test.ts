@@ -1,6 +1,7 @@
 import { startFakeAi } from '@prosa/fakes';
 import { APICallError, generateText, RetryError } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAiSdk } from './ai-sdk.js';
 import { createLanguageModel } from './language-model.js';
 import { describeModelError, ModelBudgetError } from './model-errors.js';
 
@@ -13,6 +14,9 @@ const apiError = (statusCode: number | undefined, body: unknown, headers: Record
     responseHeaders: headers,
     responseBody: body === undefined ? undefined : JSON.stringify(body),
   });
+
+// The SDK's errors exist only once a model call loaded it: these are built by hand, so it is loaded first.
+beforeAll(() => loadAiSdk());
 
 describe('describeModelError', () => {
   it('tells a spent provider balance from a rate limit', () => {
@@ -60,7 +64,7 @@ describe('describeModelError', () => {
     const fake = await startFakeAi();
     const baseUrl = fake.openAiBaseUrl;
     fake.script([{ text: 'tarde demais', delayMs: 1000 }]);
-    const model = createLanguageModel({ provider: 'ollama', baseUrl, model: 'llama3.1' });
+    const model = await createLanguageModel({ provider: 'ollama', baseUrl, model: 'llama3.1' });
     const slow = await generateText({ model, prompt: 'Oi', maxRetries: 0, abortSignal: AbortSignal.timeout(50) }).catch(
       (err: unknown) => err,
     );

@@ -1,4 +1,5 @@
-import { APICallError, LoadAPIKeyError, RetryError } from 'ai';
+import type { APICallError } from 'ai';
+import { loadedAiSdk } from './ai-sdk.js';
 
 export type TModelErrorKind = 'auth' | 'rate-limit' | 'timeout' | 'budget' | 'unavailable' | 'bad-request' | 'unknown';
 
@@ -62,6 +63,9 @@ const retryAfterOf = (headers: Record<string, string> | undefined, body: TProvid
 
 /** The error that tells what happened: a RetryError's last attempt, a wrapper's cause. */
 const rootOf = (err: unknown) => {
+  const sdk = loadedAiSdk();
+  if (!sdk) return err;
+  const { APICallError, LoadAPIKeyError, RetryError } = sdk.ai;
   let current = err;
   for (let depth = 0; depth < 5; depth++) {
     if (RetryError.isInstance(current)) current = current.lastError;
@@ -125,8 +129,9 @@ export const describeModelError = (err: unknown): TModelError => {
   if (root instanceof ModelBudgetError) {
     return { kind: 'budget', message: 'O limite mensal de tokens deste assistente foi atingido.' };
   }
-  if (APICallError.isInstance(root)) return describeApiCall(root);
-  if (LoadAPIKeyError.isInstance(root)) return { kind: 'auth', message: 'A chave de API não foi informada.' };
+  const sdk = loadedAiSdk()?.ai;
+  if (sdk?.APICallError.isInstance(root)) return describeApiCall(root);
+  if (sdk?.LoadAPIKeyError.isInstance(root)) return { kind: 'auth', message: 'A chave de API não foi informada.' };
   if (isTimeout(root)) return { kind: 'timeout', message: 'O provedor não respondeu a tempo.' };
   const text = root instanceof Error ? root.message : String(root);
   return { kind: 'unknown', message: clip(`Erro inesperado ao falar com o provedor: ${text}`) };

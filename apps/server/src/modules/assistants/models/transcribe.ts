@@ -1,6 +1,6 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import { aiProviderInfo, type TAiProvider } from '@prosa/contracts';
-import { experimental_transcribe, type TranscriptionModel } from 'ai';
+import type { TranscriptionModel } from 'ai';
+import { loadAiSdk } from './ai-sdk.js';
 import { resolveBaseUrl } from './language-model.js';
 
 export type TTranscribeInput = {
@@ -27,11 +27,14 @@ export const transcribeAudio = async (input: TTranscribeInput): Promise<{ text: 
   const info = aiProviderInfo[input.provider];
   const modelId = input.model.trim() || info.defaultTranscriptionModel;
   if (!info.transcribes || !modelId) throw new Error(`${info.label} does not transcribe audio`);
-  const base = createOpenAI({
-    baseURL: resolveBaseUrl(input.provider, input.baseUrl),
-    apiKey: input.apiKey,
-    fetch: input.fetch,
-  }).transcription(modelId);
+  const sdk = await loadAiSdk();
+  const base = sdk.openai
+    .createOpenAI({
+      baseURL: resolveBaseUrl(input.provider, input.baseUrl),
+      apiKey: input.apiKey,
+      fetch: input.fetch,
+    })
+    .transcription(modelId);
   // The SDK guesses the type from the bytes (WAV when it cannot tell); the channel's own type names the file.
   const mediaType = input.mimeType.split(';')[0]?.trim();
   const model: TranscriptionModel = {
@@ -40,7 +43,7 @@ export const transcribeAudio = async (input: TTranscribeInput): Promise<{ text: 
     modelId: base.modelId,
     doGenerate: (options) => base.doGenerate(mediaType ? { ...options, mediaType } : options),
   };
-  const result = await experimental_transcribe({
+  const result = await sdk.ai.experimental_transcribe({
     model,
     audio: input.audio,
     providerOptions: { openai: input.language ? { language: input.language } : {} },

@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import type { Tool } from 'ai';
 import { z } from 'zod';
 import type { TConversationContext } from './conversation-context.js';
 
@@ -9,6 +9,9 @@ export type TAssistantIntent =
   | { kind: 'tag'; tagId: number };
 
 export type TToolCallLog = { name: string; input: unknown };
+
+/** The SDK's `tool`, which only types its argument: no need to load the SDK to describe the tools. */
+const tool = <TInput, TOutput>(definition: Tool<TInput, TOutput>): Tool<TInput, TOutput> => definition;
 
 const normal = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
 

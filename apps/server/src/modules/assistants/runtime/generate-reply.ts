@@ -1,4 +1,4 @@
-import { generateText, stepCountIs } from 'ai';
+import { loadAiSdk } from '../models/ai-sdk.js';
 import { describeModelError } from '../models/model-errors.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 import { assistantTools, type TAssistantIntent, type TToolCallLog } from './assistant-tools.js';
@@ -35,12 +35,13 @@ export const generateReply = async (
   const intents: TAssistantIntent[] = [];
   const { settings } = assistant;
   try {
-    const result = await generateText({
-      model: languageModelOf(deps, assistant),
+    const { ai } = await loadAiSdk();
+    const result = await ai.generateText({
+      model: await languageModelOf(deps, assistant),
       system: systemPromptOf(settings.systemPrompt, context, deps.now?.() ?? new Date()),
       messages: toModelMessages(context.rows),
       tools: assistantTools(context, intents),
-      stopWhen: stepCountIs(4),
+      stopWhen: ai.stepCountIs(4),
       temperature: settings.temperature,
       maxOutputTokens: settings.maxReplyTokens,
       // A refusal or a rate limit hands the ticket over at once; waiting out a retry-after would hold the customer.

@@ -1,10 +1,10 @@
 import type { TAssistantHelp } from '@prosa/contracts';
-import { generateText } from 'ai';
 import type { TRequestContext } from '../../../platform/auth/authenticate.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { AppError } from '../../../platform/errors.js';
 import { loadVisibleTicket } from '../../tickets/load-visible-ticket.js';
 import { addUsage, insertAssistantRun, usageMonth } from '../assistants.repository.js';
+import { loadAiSdk } from '../models/ai-sdk.js';
 import { describeModelError } from '../models/model-errors.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 import { loadConversationContext, toModelMessages } from './conversation-context.js';
@@ -52,8 +52,9 @@ export const helpAgent = async (
     });
   try {
     const messages = toModelMessages(context.rows);
-    const result = await generateText({
-      model: languageModelOf(deps, helper),
+    const { ai } = await loadAiSdk();
+    const result = await ai.generateText({
+      model: await languageModelOf(deps, helper),
       system: `${instructions[purpose]}\nCliente: ${context.contact.name || 'sem nome'}.`,
       messages: messages.length > 0 ? messages : [{ role: 'user', content: '(conversa sem mensagens)' }],
       maxOutputTokens: helper.settings.maxReplyTokens,

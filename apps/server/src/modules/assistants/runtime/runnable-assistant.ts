@@ -58,7 +58,10 @@ export const modelFetch = (deps: Pick<TAssistantDeps, 'config'>, provider: TAiPr
   }) as typeof fetch;
 };
 
-export const languageModelOf = (deps: Pick<TAssistantDeps, 'config'>, assistant: TRunnableAssistant): LanguageModel =>
+export const languageModelOf = (
+  deps: Pick<TAssistantDeps, 'config'>,
+  assistant: TRunnableAssistant,
+): Promise<LanguageModel> =>
   createLanguageModel({
     provider: assistant.provider,
     baseUrl: assistant.settings.baseUrl,

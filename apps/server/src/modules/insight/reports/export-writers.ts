@@ -2,8 +2,6 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { TExportFormat, TReportColumn } from '@prosa/contracts';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 
 /** Where an export writes its rows, one batch at a time, into a file; `close` finishes the file. */
 export type TExportWriter = {
@@ -45,6 +43,8 @@ const csvWriter = async (file: string, columns: readonly TReportColumn[]): Promi
 
 /** XLSX: one sheet written as a stream (a 100k-row export never sits whole in memory), header row bold. */
 const xlsxWriter = async (file: string, columns: readonly TReportColumn[]): Promise<TExportWriter> => {
+  // Loaded on the first export: the library is large and most servers never write a spreadsheet.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
   const sheet = workbook.addWorksheet('Relatório');
   sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: Math.max(12, c.label.length + 4) }));
@@ -81,6 +81,8 @@ const pdfWriter = async (
   columns: readonly TReportColumn[],
   header: TExportHeader,
 ): Promise<TExportWriter> => {
+  // Loaded on the first export, as the spreadsheet's library.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ ...PAGE, info: { Title: header.title } });
   const out = createWriteStream(file);
   doc.pipe(out);
