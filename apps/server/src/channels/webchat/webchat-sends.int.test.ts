@@ -108,13 +108,20 @@ describe('web chat sends', () => {
     expect(stored.map((m) => m.body)).not.toContain('Desfeita');
   });
 
-  it('fail at once with the reason when the contact has no web chat address', async () => {
-    const { ticketId, contactId } = await visitorWrites();
-    await t.db
-      .delete(contactIdentities)
-      .where(and(eq(contactIdentities.tenantId, fx.tenantId), eq(contactIdentities.contactId, contactId)));
+  it('fail at once with the reason when the contact has no web chat address, and go when sent again', async () => {
+    const { page, ticketId, contactId } = await visitorWrites();
+    const ofContact = and(eq(contactIdentities.tenantId, fx.tenantId), eq(contactIdentities.contactId, contactId));
+    const identities = await t.db.select().from(contactIdentities).where(ofContact);
+    await t.db.delete(contactIdentities).where(ofContact);
     const { id } = await reply(ticketId, 'Ninguém para ler');
     expect(await rowOf(id)).toMatchObject({ status: 'failed', failureReason: 'ERR_WAPP_INVALID_CONTACT', attempts: 1 });
     expect(await sendJobsOf(id)).toEqual([]);
+    // The address back, the agent's retry goes at once.
+    await t.db.insert(contactIdentities).values(identities.map(({ id: _id, ...identity }) => identity));
+    const pushed = nextEvent<TWebchatMessage>(page, webchatSocket.message, (m) => m.id === `out-${id}`);
+    const retried = await t.request('POST', `/messages/${id}/retry`, { token: fx.tokens.admin });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect((await pushed).body).toBe('Ninguém para ler');
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', failureReason: null, attempts: 1 });
   });
 });
