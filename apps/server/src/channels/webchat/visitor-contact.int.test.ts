@@ -2,6 +2,7 @@ import { events, type TPresenceEvent, webchatSocket } from '@prosa/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, nextEvent } from '../../../test/sockets.js';
+import { createWebchat, visitorWrites as writes } from '../../../test/webchat.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
@@ -12,29 +13,16 @@ let channelToken: string;
 beforeAll(async () => {
   t = await startTestApp();
   fx = await t.createTenantFixture('Visitantes');
-  const created = await t.request('POST', '/whatsapp', {
-    token: fx.tokens.admin,
-    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
-  });
-  expect(created.status).toBe(201);
-  channelToken = created.body.token;
+  channelToken = (await createWebchat(t, fx)).token;
 });
 afterEach(closeSockets);
 afterAll(() => t.close());
 
 /** A visitor who opened the chat with these details and wrote once; the ticket and contact the agent sees. */
-const visitorWrites = async (start: Record<string, string>) => {
-  const session = await t.request('POST', `/public/webchat/${channelToken}/session`, { body: start });
-  expect(session.status, JSON.stringify(session.body)).toBe(201);
-  const sent = await t.request('POST', `/public/webchat/${channelToken}/messages`, {
-    token: session.body.token,
-    body: { clientId: `first-${start.name}`, body: 'Olá' },
-  });
-  expect(sent.status).toBe(201);
-  const list = await t.request('GET', '/tickets?status=pending', { token: fx.tokens.agent });
-  const ticket = list.body.tickets.find((row: { contact: { name: string } }) => row.contact.name === start.name);
-  const contact = await t.request('GET', `/contacts/${ticket.contactId}`, { token: fx.tokens.agent });
-  return { visitorToken: session.body.token as string, ticketId: ticket.id as number, contact: contact.body };
+const visitorWrites = async (start: { name: string; email?: string; phone?: string }) => {
+  const visitor = await writes(t, fx, channelToken, start, 'Olá');
+  const contact = await t.request('GET', `/contacts/${visitor.contactId}`, { token: fx.tokens.agent });
+  return { page: visitor.page, ticketId: visitor.ticketId, contact: contact.body };
 };
 
 describe('web chat visitor', () => {
@@ -71,8 +59,7 @@ describe('web chat visitor', () => {
   });
 
   it("forwards the visitor's typing to the agents who see the ticket", async () => {
-    const { visitorToken, ticketId } = await visitorWrites({ name: 'Karla', email: 'karla@example.com' });
-    const visitor = await connected(connect(t.url, visitorToken, { namespace: webchatSocket.namespace }));
+    const { page: visitor, ticketId } = await visitorWrites({ name: 'Karla', email: 'karla@example.com' });
     const agent = await connected(connect(t.url, fx.tokens.agent));
     const typing = nextEvent<TPresenceEvent>(agent, events.presence(fx.tenantId), (e) => e.ticketId === ticketId);
     visitor.emit(webchatSocket.typing, 'composing');

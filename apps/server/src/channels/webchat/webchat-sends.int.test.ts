@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, nextEvent } from '../../../test/sockets.js';
+import { createWebchat, visitorWrites as writes } from '../../../test/webchat.js';
 import { queueAutomaticMessage } from '../../modules/messages/queue-automatic-message.js';
 import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
 import { contactIdentities, messages } from '../../platform/db/schema.js';
@@ -22,32 +23,15 @@ let visitors = 0;
 beforeAll(async () => {
   t = await startTestApp();
   fx = await t.createTenantFixture('Envios do site');
-  const created = await t.request('POST', '/whatsapp', {
-    token: fx.tokens.admin,
-    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
-  });
-  expect(created.status).toBe(201);
-  channelToken = created.body.token;
+  channelToken = (await createWebchat(t, fx)).token;
 });
 afterEach(closeSockets);
 afterAll(() => t.close());
 
-/** A visitor who wrote once, with their page's socket open; the ticket the agent answers. */
-const visitorWrites = async () => {
-  const name = `Visitante ${++visitors}`;
-  const session = await t.request('POST', `/public/webchat/${channelToken}/session`, {
-    body: { name, email: `v${visitors}@site.test` },
-  });
-  expect(session.status, JSON.stringify(session.body)).toBe(201);
-  const sent = await t.request('POST', `/public/webchat/${channelToken}/messages`, {
-    token: session.body.token,
-    body: { clientId: `primeira-${visitors}`, body: 'Olá' },
-  });
-  expect(sent.status).toBe(201);
-  const page = await connected(connect(t.url, session.body.token, { namespace: webchatSocket.namespace }));
-  const list = await t.request('GET', '/tickets?status=pending', { token: fx.tokens.admin });
-  const ticket = list.body.tickets.find((row: { contact: { name: string } }) => row.contact.name === name);
-  return { page, ticketId: ticket.id as number, contactId: ticket.contactId as number };
+/** A visitor who wrote once, with their page's socket open. */
+const visitorWrites = () => {
+  visitors += 1;
+  return writes(t, fx, channelToken, { name: `Visitante ${visitors}`, email: `v${visitors}@site.test` }, 'Olá');
 };
 
 const reply = async (ticketId: number, body: string) => {

@@ -2,6 +2,7 @@ import { events, type TPresenceEvent, type TTicketListEvent, webchatSocket } fro
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, nextEvent } from '../../../test/sockets.js';
+import { createWebchat, visitorWrites } from '../../../test/webchat.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
@@ -14,30 +15,18 @@ beforeAll(async () => {
   t = await startTestApp();
   fx = await t.createTenantFixture('Presenca');
   other = await t.createTenantFixture('Outra');
-  const created = await t.request('POST', '/whatsapp', {
-    token: fx.tokens.admin,
-    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
-  });
-  expect(created.status).toBe(201);
-  channelToken = created.body.token;
+  channelToken = (await createWebchat(t, fx)).token;
 });
 afterEach(closeSockets);
 afterAll(() => t.close());
 
 /** A visitor who wrote once: their socket and the ticket the agent sees. */
 const visitorWithTicket = async (name: string) => {
-  const session = await t.request('POST', `/public/webchat/${channelToken}/session`, {
-    body: { name, email: `${name.toLowerCase()}@example.com` },
+  const { page, ticketId, firstMessageId } = await visitorWrites(t, fx, channelToken, {
+    name,
+    email: `${name.toLowerCase()}@example.com`,
   });
-  const visitor = await connected(connect(t.url, session.body.token, { namespace: webchatSocket.namespace }));
-  const sent = await t.request('POST', `/public/webchat/${channelToken}/messages`, {
-    token: session.body.token,
-    body: { clientId: `first-${name}`, body: `Oi, sou ${name}` },
-  });
-  expect(sent.status).toBe(201);
-  const list = await t.request('GET', '/tickets?status=pending', { token: fx.tokens.agent });
-  const ticket = list.body.tickets.find((row: { contact: { name: string } }) => row.contact.name === name);
-  return { visitor, ticketId: ticket.id as number, firstMessageId: sent.body.id as string };
+  return { visitor: page, ticketId, firstMessageId };
 };
 
 describe('agent presence and read receipts', () => {
