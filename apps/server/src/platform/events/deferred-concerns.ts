@@ -7,17 +7,19 @@ import type { TEventListener } from './event-bus.js';
 
 export type TDurableListener = { listener: TEventListener; job: TJobDefinition<TPublishedEvent> };
 
+type TDueJob = { definition: TJobDefinition<unknown>; payload: TPublishedEvent; key: string };
+type TGathered = { asked: Map<TDurableListener, TPublishedEvent[]>; due: TDueJob[] };
+
 /**
- * The `once` listeners that answer `concernsAll`: a transaction's events for each are gathered and asked
- * about together just before it commits (an inbound batch of twenty messages is one read, not twenty), and
- * the jobs of those that concern it are written in one insert, still inside the transaction.
+ * The `once` listeners' jobs of a transaction, written by one insert just before it commits (an inbound batch
+ * of twenty messages is one insert, not twenty). Those that answer `concernsAll` are asked then, about all the
+ * transaction's events together (one read, not twenty); the others have already said yes (`due`).
  */
 export const createDeferredConcerns = (jobs: Pick<TJobRunner, 'enqueueMany'>) => {
-  const pending = new WeakMap<object, Map<TDurableListener, TPublishedEvent[]>>();
+  const pending = new WeakMap<object, TGathered>();
 
-  const flush = async (tx: TExecutor, tenantId: number, gathered: Map<TDurableListener, TPublishedEvent[]>) => {
-    const due: { definition: TJobDefinition<unknown>; payload: TPublishedEvent; key: string }[] = [];
-    for (const [{ listener, job }, events] of gathered) {
+  const flush = async (tx: TExecutor, tenantId: number, { asked, due }: TGathered) => {
+    for (const [{ listener, job }, events] of asked) {
       const concerned = await listener.concernsAll?.(tx, events);
       for (const event of events)
         if (concerned?.has(event.id))
@@ -26,24 +28,31 @@ export const createDeferredConcerns = (jobs: Pick<TJobRunner, 'enqueueMany'>) =>
     await jobs.enqueueMany(tx, tenantId, due);
   };
 
+  const gatheredOf = (tx: TExecutor): TGathered => {
+    const known = pending.get(tx);
+    if (known) return known;
+    const scope = getTenantScope(tx);
+    const mine: TGathered = { asked: new Map(), due: [] };
+    pending.set(tx, mine);
+    // Anything published by a later hook of the same transaction is gathered anew.
+    scope.beforeCommit(() => {
+      pending.delete(tx);
+      return flush(tx, scope.tenantId, mine);
+    });
+    return mine;
+  };
+
   return {
-    /** Keeps `event` for `durable` until `tx` is about to commit. */
+    /** Keeps `event` for `durable` (a `concernsAll` listener) until `tx` is about to commit. */
     add(tx: TExecutor, durable: TDurableListener, event: TPublishedEvent): void {
-      let gathered = pending.get(tx);
-      if (!gathered) {
-        const scope = getTenantScope(tx);
-        const mine = new Map<TDurableListener, TPublishedEvent[]>();
-        pending.set(tx, mine);
-        // Anything published by a later hook of the same transaction is gathered anew.
-        scope.beforeCommit(() => {
-          pending.delete(tx);
-          return flush(tx, scope.tenantId, mine);
-        });
-        gathered = mine;
-      }
-      const events = gathered.get(durable);
+      const { asked } = gatheredOf(tx);
+      const events = asked.get(durable);
       if (events) events.push(event);
-      else gathered.set(durable, [event]);
+      else asked.set(durable, [event]);
+    },
+    /** The job of a listener that said the event concerns it, written with the others before `tx` commits. */
+    enqueue(tx: TExecutor, durable: TDurableListener, event: TPublishedEvent): void {
+      gatheredOf(tx).due.push({ definition: durable.job as TJobDefinition<unknown>, payload: event, key: event.id });
     },
   };
 };

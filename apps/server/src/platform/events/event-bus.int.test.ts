@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { withTenant } from '../db/tenant-tx.js';
 import type { TDomainEventOf, TPublishedEvent } from './domain-events.js';
@@ -199,6 +199,49 @@ describe('event bus', () => {
     // The rolled-back transaction never reached its commit: asked about nothing, no job.
     expect(asked).toEqual([['yes 1', 'no 2', 'yes 3']]);
     expect(automation.heard.map((e) => e.lastError).sort()).toEqual(['yes 1', 'yes 3']);
+  });
+
+  it("writes a transaction's durable jobs in one insert before it commits, and none when it rolls back", async () => {
+    const { events, jobs } = t.prosa.services;
+    const flagged = recorder(2);
+    const all = recorder(3);
+    const names = [uniqueName('flagged'), uniqueName('every')];
+    events.listen({
+      name: names[0] as string,
+      events: ['connection.status'],
+      scope: 'once',
+      concerns: async (_tx, e) => e.lastError?.startsWith('yes') === true,
+      handle: async (e) => flagged.record(e),
+    });
+    events.listen({
+      name: names[1] as string,
+      events: ['connection.status'],
+      scope: 'once',
+      handle: async (e) => all.record(e),
+    });
+    // Passed through, only counted: how many inserts the jobs took.
+    const inserts = vi.spyOn(jobs, 'enqueueMany');
+    try {
+      await expect(
+        withTenant(t.db, tenantId, async (tx) => {
+          await events.publish(tx, statusEvent(tenantId, 'yes, but rolled back'));
+          throw new Error('the write failed');
+        }),
+      ).rejects.toThrow('the write failed');
+      expect(inserts).not.toHaveBeenCalled();
+      await withTenant(t.db, tenantId, async (tx) => {
+        for (const label of ['yes 1', 'no 2', 'yes 3']) await events.publish(tx, statusEvent(tenantId, label));
+      });
+      // One insert for the transaction: these two listeners' five jobs, with those of the file's other listeners.
+      expect(inserts).toHaveBeenCalledTimes(1);
+      const written = inserts.mock.calls[0]?.[2] ?? [];
+      expect(written.filter((job) => names.some((name) => job.definition.name === `event.${name}`))).toHaveLength(5);
+    } finally {
+      inserts.mockRestore();
+    }
+    await Promise.all([flagged.enough, all.enough]);
+    expect(flagged.heard.map((e) => e.lastError).sort()).toEqual(['yes 1', 'yes 3']);
+    expect(all.heard.map((e) => e.lastError).sort()).toEqual(['no 2', 'yes 1', 'yes 3']);
   });
 
   it('refuses a publish outside a tenant transaction or for another tenant', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TExecutor } from '../db/client.js';
 import { getTenantScope } from '../db/tenant-tx.js';
-import { defineJob, type TJobDefinition } from '../jobs/job-definition.js';
+import { defineJob } from '../jobs/job-definition.js';
 import type { TJobRunner } from '../jobs/job-runner.js';
 import { createDeferredConcerns, type TDurableListener } from './deferred-concerns.js';
 import {
@@ -21,8 +21,9 @@ import { createListenerQueue, type TListenerQueue } from './listener-queue.js';
  * A reaction to domain events.
  * - `instance`: runs on every instance, in process, after the commit (realtime fan-out to that instance's
  *   sockets, caches). Retried here with backoff; lost if the instance dies before it ran.
- * - `once`: runs once across all instances as a durable job enqueued in the publishing transaction
- *   (automation, webhooks out, reports). Retried by the job runner; survives restarts; failures listed to admins.
+ * - `once`: runs once across all instances as a durable job written in the publishing transaction, with its
+ *   other jobs, just before it commits (automation, webhooks out, reports). Retried by the job runner; survives
+ *   restarts; failures listed to admins.
  */
 export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
   /** Unique; part of the job name of a `once` listener. */
@@ -128,18 +129,13 @@ export const createEventBus = (options: TEventBusOptions) => {
       };
       for (const listener of inTransaction)
         if (listener.events.includes(event.type)) await listener.handle(tx, published);
-      const jobs: { definition: TJobDefinition<unknown>; payload: TPublishedEvent; key: string }[] = [];
+      // Durable listeners' jobs are written together just before the commit (deferred-concerns.ts).
       for (const entry of durable) {
-        const { listener, job } = entry;
+        const { listener } = entry;
         if (!listener.events.includes(event.type)) continue;
-        if (listener.concernsAll) {
-          deferred.add(tx, entry, published);
-          continue;
-        }
-        if (listener.concerns && !(await listener.concerns(tx, published))) continue;
-        jobs.push({ definition: job as TJobDefinition<unknown>, payload: published, key: published.id });
+        if (listener.concernsAll) deferred.add(tx, entry, published);
+        else if (!listener.concerns || (await listener.concerns(tx, published))) deferred.enqueue(tx, entry, published);
       }
-      await options.jobs.enqueueMany(tx, event.tenantId, jobs);
       scope.onCommit(() => {
         deliverHere(published, local);
         options.peers.broadcast(published);
