@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { closeSockets, connect, connected, nextEvent } from '../../../test/sockets.js';
 import { createWebchat, visitorWrites as writes } from '../../../test/webchat.js';
-import { queueAutomaticMessage } from '../../modules/messages/queue-automatic-message.js';
+import { queueAutomaticMessages } from '../../modules/messages/queue-automatic-message.js';
 import { loadTicketDto } from '../../modules/tickets/ticket-rules.js';
 import { contactIdentities, messages } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -68,28 +68,40 @@ describe('web chat sends', () => {
     expect(await sendJobsOf(id)).toEqual([]);
   });
 
-  it('a rolled-back transaction pushes nothing and stores nothing', async () => {
+  it("a bot's messages are announced already sent; a rolled-back transaction pushes and stores nothing", async () => {
     const { page, ticketId } = await visitorWrites();
     const ticket = await loadTicketDto(t.db, fx.tenantId, ticketId);
     if (!ticket) throw new Error('no ticket');
     const heard: string[] = [];
     page.on(webchatSocket.message, (m: TWebchatMessage) => heard.push(m.body));
-    const undone = withTenant(t.db, fx.tenantId, async (tx) => {
-      await queueAutomaticMessage(t.prosa.services, tx, fx.tenantId, ticket, {
-        body: 'Desfeita',
-        sendType: 'bot',
-        at: new Date(),
+    const botSays = (body: string, fail: boolean) =>
+      withTenant(t.db, fx.tenantId, async (tx) => {
+        await queueAutomaticMessages(t.prosa.services, tx, fx.tenantId, ticket, [
+          { body, sendType: 'bot', at: new Date() },
+          { body: `${body} (2)`, sendType: 'bot', at: new Date() },
+        ]);
+        if (fail) throw new Error('rolled back');
       });
-      throw new Error('rolled back');
-    });
-    await expect(undone).rejects.toThrow('rolled back');
-    // The next reply is the first thing the page hears.
-    const next = nextEvent<TWebchatMessage>(page, webchatSocket.message);
-    await reply(ticketId, 'Depois');
-    expect((await next).body).toBe('Depois');
-    expect(heard).toEqual(['Depois']);
+    await expect(botSays('Desfeita', true)).rejects.toThrow('rolled back');
+    // The next messages are the first things the page hears; the agent gets them sent, with no status after.
+    const agent = await connected(connect(t.url, fx.tokens.admin));
+    const seen: TTicketListEvent[] = [];
+    agent.on(events.ticketList(fx.tenantId), (e: TTicketListEvent) => seen.push(e));
+    const second = nextEvent<TWebchatMessage>(page, webchatSocket.message, (m) => m.body === 'Bom dia (2)');
+    await botSays('Bom dia', false);
+    await second;
+    expect(heard).toEqual(['Bom dia', 'Bom dia (2)']);
     const stored = await t.db.select().from(messages).where(eq(messages.ticketId, ticketId));
     expect(stored.map((m) => m.body)).not.toContain('Desfeita');
+    expect(stored.filter((m) => m.body.startsWith('Bom dia')).map((m) => m.status)).toEqual(['sent', 'sent']);
+    const reply = nextEvent<TTicketListEvent>(agent, events.ticketList(fx.tenantId), (e) => e.type === 'chat:create');
+    await t.request('POST', `/messages/${ticketId}`, { token: fx.tokens.admin, body: { body: 'Marcador' } });
+    await reply;
+    const bot = seen.filter((e) => 'body' in e.payload && String(e.payload.body).startsWith('Bom dia'));
+    expect(bot.map((e) => [e.type, (e.payload as { status: string }).status])).toEqual([
+      ['chat:create', 'sent'],
+      ['chat:create', 'sent'],
+    ]);
   });
 
   it('fail at once with the reason when the contact has no web chat address, and go when sent again', async () => {

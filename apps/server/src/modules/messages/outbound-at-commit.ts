@@ -39,9 +39,8 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
     }
   };
 
-  const flush = async (tx: TExecutor, tenantId: number, list: TQueued[]) => {
-    // Sends queued from here on (by a later commit hook) are flushed by a hook of their own.
-    queued.delete(tx);
+  /** Records the sends of `list` (one statement) and makes their pushes once `tx` commits; the rows as recorded. */
+  const record = async (tx: TExecutor, tenantId: number, list: TQueued[]): Promise<TMessageRow[]> => {
     const contactIds = [...new Set(list.map(({ row }) => row.contactId).filter((id): id is number => id !== null))];
     const addresses = await findContactAddresses(tx, tenantId, contactIds);
     const quotedIds = list.map(({ row }) => row.quotedMsgId).filter((id): id is number => id !== null);
@@ -61,13 +60,7 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
       outcomes.push(outcome);
       if (push) pushes.set(row.id, push);
     }
-    const recorded = await recordSendOutcomes(tx, tenantId, outcomes);
-    await announceMessageStatuses(
-      deps,
-      tx,
-      tenantId,
-      recorded.sort((a, b) => a.id - b.id),
-    );
+    const recorded = (await recordSendOutcomes(tx, tenantId, outcomes)).sort((a, b) => a.id - b.id);
     const due = recorded.flatMap((row) => pushes.get(row.id) ?? []);
     getTenantScope(tx).onCommit(() => {
       for (const push of due)
@@ -77,7 +70,22 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
           deps.log.error({ err }, 'push at commit failed');
         }
     });
+    return recorded;
   };
+
+  /** The deferred sends of a transaction, once its work is done: recorded, then announced as `message.status`. */
+  const flush = async (tx: TExecutor, tenantId: number, list: TQueued[]) => {
+    // Sends queued from here on (by a later commit hook) are flushed by a hook of their own.
+    queued.delete(tx);
+    await announceMessageStatuses(deps, tx, tenantId, await record(tx, tenantId, list));
+  };
+
+  /** Whether `row` goes at commit: pending, in a tenant transaction, through a channel that sends so. */
+  const goesAtCommit = (tx: TExecutor, row: TMessageRow, connection: TConnectionRow | undefined) =>
+    connection !== undefined &&
+    row.status === 'pending' &&
+    isTenantTx(tx) &&
+    deps.channels.abilities(connection.type).atCommit;
 
   return {
     /**
@@ -85,8 +93,7 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
      * other, which goes through the queue.
      */
     take: (tx: TExecutor, row: TMessageRow, connection: TConnectionRow | undefined): boolean => {
-      if (!connection || row.status !== 'pending' || !isTenantTx(tx)) return false;
-      if (!deps.channels.abilities(connection.type).atCommit) return false;
+      if (!connection || !goesAtCommit(tx, row, connection)) return false;
       let list = queued.get(tx);
       if (!list) {
         const started: TQueued[] = [];
@@ -96,6 +103,19 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
       }
       list.push({ row, connection });
       return true;
+    },
+    /**
+     * Records now the sends of those of `rows` that go at commit, for a caller that announces the rows itself
+     * (`message.sent` then carries them sent); the rows in their order, those recorded as they now are.
+     */
+    sendNow: async (
+      tx: TExecutor,
+      tenantId: number,
+      rows: readonly { row: TMessageRow; connection: TConnectionRow | undefined }[],
+    ): Promise<Map<number, TMessageRow>> => {
+      const now = rows.filter((each): each is TQueued => goesAtCommit(tx, each.row, each.connection));
+      if (now.length === 0) return new Map();
+      return new Map((await record(tx, tenantId, now)).map((row) => [row.id, row]));
     },
   };
 };

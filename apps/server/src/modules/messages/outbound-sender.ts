@@ -16,8 +16,12 @@ export type TOutboundSender = {
    * A pending message for a channel that sends at commit (the web chat) is sent so, without a job.
    */
   enqueue: (tx: TExecutor, message: TMessageRow, options?: { again?: boolean; startAfter?: Date }) => Promise<void>;
-  /** Several pending messages of one tenant written in `tx` (a chat flow's step): their jobs in one statement. */
-  enqueueMany: (tx: TExecutor, tenantId: number, messages: readonly TMessageRow[]) => Promise<void>;
+  /**
+   * Several pending messages of one tenant written in `tx` (a chat flow's step): their jobs in one statement.
+   * Those for a channel that sends at commit are recorded sent at once, for the caller to announce: the rows
+   * answered, in their order, are as they now stand.
+   */
+  enqueueMany: (tx: TExecutor, tenantId: number, messages: readonly TMessageRow[]) => Promise<TMessageRow[]>;
   /** Ends the paced waits in progress (their sends go back to the queue); the job runner stops after. */
   stop: () => Promise<void>;
 };
@@ -73,18 +77,22 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
       );
     },
     enqueueMany: async (tx, tenantId, messages) => {
-      const due = [];
-      for (const message of messages) {
-        const connection = await connectionOf(tx, message);
-        if (atCommit.take(tx, message, connection)) continue;
-        due.push({
-          definition: job,
-          payload: { tenantId, messageId: message.id },
-          key: String(message.id),
-          group: groupOf(message, connection),
-        });
-      }
-      await jobs.enqueueMany(tx, tenantId, due);
+      const withConnections = [];
+      for (const row of messages) withConnections.push({ row, connection: await connectionOf(tx, row) });
+      const sent = await atCommit.sendNow(tx, tenantId, withConnections);
+      await jobs.enqueueMany(
+        tx,
+        tenantId,
+        withConnections
+          .filter(({ row }) => !sent.has(row.id))
+          .map(({ row, connection }) => ({
+            definition: job,
+            payload: { tenantId, messageId: row.id },
+            key: String(row.id),
+            group: groupOf(row, connection),
+          })),
+      );
+      return messages.map((row) => sent.get(row.id) ?? row);
     },
     stop: async () => pacer.stop(),
   };

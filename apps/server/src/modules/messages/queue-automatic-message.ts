@@ -84,10 +84,11 @@ export const queueAutomaticMessages = async (
       inputs.map((input) => toInsert(ticket, input)),
     )
   ).sort((a, b) => a.id - b.id);
-  // Their sends are queued by one statement (each its own job, in the ticket's group, so sent in order).
-  await services.outbound.enqueueMany(tx, tenantId, rows);
+  // Their sends are queued by one statement (each its own job, in the ticket's group, so sent in order), or
+  // recorded sent at once on a channel that sends at commit: announced as they now stand.
+  const queued = await services.outbound.enqueueMany(tx, tenantId, rows);
   const sent: TMessage[] = [];
-  for (const row of rows) {
+  for (const row of queued) {
     const message = toMessageDto(row);
     await publishMessageEvent(services, tx, tenantId, 'message.sent', ticket, message);
     sent.push(message);
