@@ -20,17 +20,14 @@ const CreatedGroup = ({
   onViewMembers: () => void;
 }) => {
   const { t } = useTranslation();
+  const copy = (value: string, label: string) => (
+    <CopyIconButton value={value} label={label} copiedLabel={t('groupTools.actions.copied')} color="gray" size="sm" />
+  );
   return (
     <Stack gap={2}>
       <Group gap={4} wrap="nowrap">
         <Code data-testid="group-result-id">{groupId}</Code>
-        <CopyIconButton
-          value={groupId}
-          label={t('groupTools.actions.copyId')}
-          copiedLabel={t('groupTools.actions.copied')}
-          color="gray"
-          size="sm"
-        />
+        {copy(groupId, t('groupTools.actions.copyId'))}
         <MembersButton subject={subject} onClick={onViewMembers} />
       </Group>
       {inviteLink ? (
@@ -38,13 +35,7 @@ const CreatedGroup = ({
           <Anchor href={inviteLink} target="_blank" rel="noreferrer" size="sm">
             {inviteLink}
           </Anchor>
-          <CopyIconButton
-            value={inviteLink}
-            label={t('groupTools.actions.copyLink')}
-            copiedLabel={t('groupTools.actions.copied')}
-            color="gray"
-            size="sm"
-          />
+          {copy(inviteLink, t('groupTools.actions.copyLink'))}
         </Group>
       ) : (
         inviteLink === null && (
