@@ -382,5 +382,7 @@ export const createApp = async (
     listen: () => app.listen({ port: config.port, host: config.host }),
     close: shutdown.close,
     shutdownProgress: shutdown.progress,
+    /** Resolves once the start's background checks are done (tests seed after them, so none sees half a seed). */
+    settled: () => background.drain(),
   };
 };

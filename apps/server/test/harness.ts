@@ -86,6 +86,7 @@ export const startTestApp = async (overrides: Partial<TConfig> = {}, options: TS
     extraChannels: options.channels,
   });
   const address = await prosa.listen();
+  await prosa.settled();
   return new TestApp(prosa, address, dropDatabase, databaseUrl);
 };
 
