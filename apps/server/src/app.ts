@@ -108,6 +108,7 @@ import { createBackgroundTasks } from './platform/background.js';
 import { seedOnFirstStart } from './platform/bootstrap.js';
 import type { TConfig } from './platform/config.js';
 import { countAppliedMigrations, migrationsFolder, openDatabase, type TDatabase } from './platform/db/client.js';
+import { startEmbeddedMaintenance } from './platform/db/embedded-maintenance.js';
 import { createEventBus } from './platform/events/event-bus.js';
 import { createEventPeers } from './platform/events/event-peers.js';
 import { createHttp, registerWebApp } from './platform/http.js';
@@ -129,6 +130,8 @@ export type TApp = {
   close: () => Promise<void>;
   /** Where a close is (null when none runs, or it finished): what a caller that gives up reports. */
   shutdownProgress: () => TShutdownProgress;
+  /** Resolves once the start's background checks are done (tests seed after them, so none sees half a seed). */
+  settled: () => Promise<void>;
 };
 
 const expectedMigrations = (): number =>
@@ -182,7 +185,12 @@ export const createApp = async (
   const instanceId = randomUUID();
   // One durable job runner and one domain-event bus per process; modules add jobs and listeners while they
   // register, and both start once every module is in (below).
-  const jobs = createJobRunner({ database, log: app.log, ...config.jobs });
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    ...config.jobs,
+    concurrency: config.jobs.concurrency ?? (database.kind === 'postgres' ? 20 : 5),
+  });
   const events = createEventBus({
     jobs,
     peers: createEventPeers(database, instanceId, app.log),
@@ -358,6 +366,7 @@ export const createApp = async (
     background.run('prune-throttle-rows', () => pruneFailures(database.db, new Date(Date.now() - 3_600_000)));
   }, 10 * 60_000);
   maintenance.unref();
+  const stopUpkeep = startEmbeddedMaintenance(database, app.log, config.embeddedMaintenanceMs, background.run);
   await events.start();
   await jobs.start();
   background.run('insight-missing-figures', () => rebuildTenantsWithoutFigures(services));
@@ -365,7 +374,13 @@ export const createApp = async (
   // Graceful: realtime clients first (their presence updates written), then HTTP (in-flight requests finish),
   // background work, the Redis link (kept until here so late events still reach other instances), database.
   const shutdown = createShutdown(app.log, [
-    { name: 'maintenance', run: () => clearInterval(maintenance) },
+    {
+      name: 'maintenance',
+      run: () => {
+        clearInterval(maintenance);
+        stopUpkeep();
+      },
+    },
     { name: 'realtime', run: () => realtime.close() },
     { name: 'http', run: () => app.close() },
     { name: 'outbound', run: () => services.outbound.stop() },
@@ -382,7 +397,6 @@ export const createApp = async (
     listen: () => app.listen({ port: config.port, host: config.host }),
     close: shutdown.close,
     shutdownProgress: shutdown.progress,
-    /** Resolves once the start's background checks are done (tests seed after them, so none sees half a seed). */
     settled: () => background.drain(),
   };
 };

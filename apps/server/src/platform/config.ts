@@ -57,6 +57,8 @@ const ZEnv = z.object({
   BIRTHDAY_PACE_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   JOBS_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
+  EMBEDDED_MAINTENANCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   WEBHOOK_ALLOW_PRIVATE: ZBoolFlag.default(false),
 });
 
@@ -107,9 +109,16 @@ export type TConfig = {
   birthdayPace: { minMs: number; maxMs: number };
   /**
    * Durable jobs and event listeners: how often an idle job runner looks for due jobs (work enqueued on the same
-   * instance wakes it at once), and the first pause before a retry (doubling); tests use 0 to retry at once.
+   * instance wakes it at once), the first pause before a retry (doubling; tests use 0 to retry at once), and
+   * how many jobs run at once on an instance (unset: 5 on PGlite, whose statements run one at a time, and 20 on
+   * PostgreSQL, where a job mostly waits on the database).
    */
-  jobs: { pollMs: number; retryBaseMs: number };
+  jobs: { pollMs: number; retryBaseMs: number; concurrency?: number };
+  /**
+   * Embedded database only: how often tables with enough changes are vacuumed and analyzed (PGlite runs no
+   * autovacuum of its own); 0 turns it off.
+   */
+  embeddedMaintenanceMs: number;
   /**
    * May tenant-configured webhooks (a chat flow's webhook step) reach private, loopback and link-local
    * addresses? Off: an admin of one tenant cannot make the server call its own network (cloud metadata,
@@ -173,7 +182,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     proxyCheckUrl: e.PROXY_CHECK_URL,
     sendPace: { minMs: e.SEND_PACE_MIN_MS, maxMs: Math.max(e.SEND_PACE_MIN_MS, e.SEND_PACE_MAX_MS) },
     birthdayPace: { minMs: e.BIRTHDAY_PACE_MIN_MS, maxMs: Math.max(e.BIRTHDAY_PACE_MIN_MS, e.BIRTHDAY_PACE_MAX_MS) },
-    jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS },
+    jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS, concurrency: e.JOBS_CONCURRENCY },
+    embeddedMaintenanceMs: e.EMBEDDED_MAINTENANCE_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     ...overrides,
   };

@@ -40,7 +40,7 @@ export const fetchKnownJobs = async <TData>(
              and ((o.state = 'active' and not (o.id = any($5::uuid[])))
                   or (o.state < 'active' and o.start_after < now()
                       and (o.created_on, o.start_after, o.id) < (j.created_on, j.start_after, j.id)))))
-       order by j.priority desc, j.created_on, j.start_after, j.id
+       order by j.start_after, j.created_on, j.id
        limit $2
        for update of j skip locked
      )
