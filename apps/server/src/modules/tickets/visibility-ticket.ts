@@ -1,6 +1,9 @@
 import type { TTicketStatus, TVisibilityTicket } from '@prosa/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type TExecutor } from '../../platform/db/client.js';
+import { tickets } from '../../platform/db/schema.js';
+import type { TTicketRow } from './tickets.repository.js';
 
 type TVisibilityRow = {
   id: number;
@@ -16,6 +19,26 @@ type TVisibilityRow = {
   wallet_ids: number[];
 };
 
+// The ticket's tags and its contact's wallets, as arrays, for a select over `tickets` aliased `t`.
+const tagIdsOfT = sql`coalesce((select array_agg(tt.tag_id) from ticket_tags tt
+  where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id), '{}')`;
+const walletIdsOfT = sql`coalesce((select array_agg(cw.user_id) from contact_wallets cw
+  where cw.tenant_id = t.tenant_id and cw.contact_id = t.contact_id), '{}')`;
+
+const toVisibilityTicket = (row: TVisibilityRow): TVisibilityTicket => ({
+  id: Number(row.id),
+  status: row.status,
+  userId: row.user_id === null ? null : Number(row.user_id),
+  queueId: row.queue_id === null ? null : Number(row.queue_id),
+  whatsappId: row.whatsapp_id === null ? null : Number(row.whatsapp_id),
+  channel: row.channel,
+  isGroup: row.is_group,
+  kanbanId: row.kanban === null ? null : Number(row.kanban),
+  tagIds: row.tag_ids.map(Number),
+  chatFlowId: row.chat_flow_id === null ? null : Number(row.chat_flow_id),
+  contactWalletUserIds: row.wallet_ids.map(Number),
+});
+
 /**
  * What the visibility rules read of one ticket, in one light statement: for events that only need to reach the
  * ticket's audience (a message's delivery state), where the full DTO's joins would be most of the work.
@@ -28,24 +51,41 @@ export const loadVisibilityTicket = async (
   const [row] = await queryRows<TVisibilityRow>(
     tx,
     sql`select t.id, t.status, t.user_id, t.queue_id, t.whatsapp_id, t.channel, t.is_group, t.kanban, t.chat_flow_id,
-      coalesce((select array_agg(tt.tag_id) from ticket_tags tt
-        where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id), '{}') as tag_ids,
-      coalesce((select array_agg(cw.user_id) from contact_wallets cw
-        where cw.tenant_id = t.tenant_id and cw.contact_id = t.contact_id), '{}') as wallet_ids
+      ${tagIdsOfT} as tag_ids, ${walletIdsOfT} as wallet_ids
     from tickets t where t.tenant_id = ${tenantId} and t.id = ${ticketId}`,
   );
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    status: row.status,
-    userId: row.user_id === null ? null : Number(row.user_id),
-    queueId: row.queue_id === null ? null : Number(row.queue_id),
-    whatsappId: row.whatsapp_id === null ? null : Number(row.whatsapp_id),
+  return row ? toVisibilityTicket(row) : undefined;
+};
+
+/**
+ * The ticket's row under its lock (`for update`) and, read by the same statement, what its events' audience is
+ * worked out from: for work that changes the ticket and announces messages on it (a chat flow's run).
+ */
+export const lockTicketWithVisibility = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketId: number,
+): Promise<{ row: TTicketRow; visibility: TVisibilityTicket } | undefined> => {
+  const t = alias(tickets, 't');
+  const [found] = await tx
+    .select({ row: t, tagIds: sql<number[]>`${tagIdsOfT}`, walletIds: sql<number[]>`${walletIdsOfT}` })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), eq(t.id, ticketId)))
+    .for('update', { of: t });
+  if (!found) return undefined;
+  const { row } = found;
+  const visibility = toVisibilityTicket({
+    id: row.id,
+    status: row.status as TTicketStatus,
+    user_id: row.userId,
+    queue_id: row.queueId,
+    whatsapp_id: row.whatsappId,
     channel: row.channel,
-    isGroup: row.is_group,
-    kanbanId: row.kanban === null ? null : Number(row.kanban),
-    tagIds: row.tag_ids.map(Number),
-    chatFlowId: row.chat_flow_id === null ? null : Number(row.chat_flow_id),
-    contactWalletUserIds: row.wallet_ids.map(Number),
-  };
+    is_group: row.isGroup,
+    kanban: row.kanban,
+    chat_flow_id: row.chatFlowId,
+    tag_ids: found.tagIds,
+    wallet_ids: found.walletIds,
+  });
+  return { row, visibility };
 };

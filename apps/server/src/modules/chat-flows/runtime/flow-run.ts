@@ -1,4 +1,4 @@
-import type { TTicket } from '@prosa/contracts';
+import type { TTicket, TVisibilityTicket } from '@prosa/contracts';
 import type { TTx } from '../../../platform/db/client.js';
 import type { TServices } from '../../../platform/services.js';
 import type { TMessageTicket } from '../../messages/queue-automatic-message.js';
@@ -30,6 +30,8 @@ export type TFlowRun = {
    * uses a variable (`ticketOf`). A run that only answers (the bot's most frequent work) never reads it.
    */
   ticket?: TTicket;
+  /** What routes the bot's messages, read with the ticket's lock; it holds until the run changes the ticket. */
+  visibility?: TVisibilityTicket;
   variables?: TTicketVariables;
   now: Date;
   /** The customer's text the run answers ('' for a timer): a webhook sends it. */
@@ -44,7 +46,7 @@ export const startFlowRun = async (
   tx: TTx,
   tenantId: number,
   row: TTicketRow,
-  input: { now: Date; answer: string },
+  input: { now: Date; answer: string; visibility?: TVisibilityTicket },
 ): Promise<TFlowRun> => ({ services, tx, tenantId, row, ...input, ticketChanged: false, closed: false });
 
 /** The ticket's DTO, read once per run (again after a hand-off: `forgetTicket`). */
@@ -62,7 +64,8 @@ export const forgetTicket = (run: TFlowRun): void => {
 /** What the bot's messages need of the ticket: its DTO when the run has it, or what routes their events. */
 export const messageTicketOf = async (run: TFlowRun): Promise<TMessageTicket> => {
   if (run.ticket) return run.ticket;
-  const visibility = await loadVisibilityTicket(run.tx, run.tenantId, run.row.id);
+  const visibility =
+    (!run.ticketChanged && run.visibility) || (await loadVisibilityTicket(run.tx, run.tenantId, run.row.id));
   if (!visibility) return ticketOf(run);
   return { ...visibility, contactId: run.row.contactId };
 };

@@ -3,7 +3,7 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
-import { findTicketRow } from '../../tickets/tickets.service.js';
+import { lockTicketWithVisibility } from '../../tickets/visibility-ticket.js';
 import { findFlowForTicket } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
 import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
@@ -50,8 +50,9 @@ export const runChatFlow = async (
 ): Promise<TChatFlowRunOutcome> => {
   const now = services.now?.() ?? new Date();
   const result = await withTenant(services.db, tenantId, async (tx) => {
-    const row = await findTicketRow(tx, tenantId, input.ticketId, { forUpdate: true });
-    if (!row || !isTicketForFlow(row)) return { outcome: 'not-applicable' };
+    const locked = await lockTicketWithVisibility(tx, tenantId, input.ticketId);
+    if (!locked || !isTicketForFlow(locked.row)) return { outcome: 'not-applicable' };
+    const { row, visibility } = locked;
     const context = await findRunContext(tx, tenantId, { ...input, contactId: row.contactId });
     const message = context?.message;
     if (!context || !message || message.fromMe || message.ticketId !== row.id) return { outcome: 'not-applicable' };
@@ -81,7 +82,7 @@ export const runChatFlow = async (
       if (!inBusinessHours && !hasOutOfHoursDestination(flow.flow))
         return done('out-of-hours', { chatFlowId: flow.id });
       const isFirstContact = await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id);
-      const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body });
+      const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility });
       const entered = enterFlow(flow.flow, flow.id, {
         kind: 'enter',
         text: message.body,
@@ -102,7 +103,7 @@ export const runChatFlow = async (
     // answered nothing they saw whole; it stays in the chat, and the rest of the step goes out as planned.
     if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
       return done('held', place);
-    const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body });
+    const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility });
     const { flow } = context;
     if (!flow) {
       // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
