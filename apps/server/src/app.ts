@@ -189,7 +189,8 @@ export const createApp = async (
     database,
     log: app.log,
     ...config.jobs,
-    concurrency: config.jobs.concurrency ?? (database.kind === 'postgres' ? 20 : 5),
+    concurrency: config.jobs.concurrency ?? (database.kind === 'postgres' ? 20 : 10),
+    parallel: database.transactionsAtOnce,
   });
   const events = createEventBus({
     jobs,

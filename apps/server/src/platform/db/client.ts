@@ -17,6 +17,8 @@ export type TExecutor = TDb | TTx;
 export type TDatabase = {
   db: TDb;
   kind: 'pglite' | 'postgres';
+  /** Transactions that can run at once: 1 on PGlite, the pool's connections on PostgreSQL. */
+  transactionsAtOnce: number;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -28,6 +30,8 @@ export type TDatabase = {
 
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 const MIGRATION_LOCK = 727_274_001;
+/** Connections of an instance's PostgreSQL pool. */
+const POOL_SIZE = 10;
 
 /** Rows of a raw SQL statement, the same on both drivers. */
 export const queryRows = async <T>(executor: TExecutor, statement: SQL): Promise<T[]> => {
@@ -95,6 +99,7 @@ const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<
   return {
     db,
     kind: 'pglite',
+    transactionsAtOnce: 1,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -110,11 +115,12 @@ const openPostgres = async (url: string): Promise<TDatabase> => {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, idleTimeoutMillis: 30_000 });
   const db = drizzlePg(pool, { schema }) as unknown as TDb;
   return {
     db,
     kind: 'postgres',
+    transactionsAtOnce: POOL_SIZE,
     migrate: async () => {
       // Several instances may start together: one migrates, the others wait on the lock.
       const client = await pool.connect();

@@ -46,6 +46,11 @@ export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
    * (deferred-concerns.ts). Only for a question the rest of the transaction cannot change the answer to.
    */
   concernsAll?: (tx: TExecutor, events: readonly TPublishedEvent<TDomainEventOf<K>>[]) => Promise<ReadonlySet<string>>;
+  /**
+   * `once` listeners only: several of one tenant's events handled by one call (their jobs fetched together, up to
+   * `max`), in the order they fell due; when it throws, each event is handled alone by `handle`.
+   */
+  handleMany?: { max: number; run: (events: readonly TPublishedEvent<TDomainEventOf<K>>[]) => Promise<void> };
 };
 
 /**
@@ -68,6 +73,12 @@ type TEventBusOptions = {
   retryBaseMs: number;
   now?: () => Date;
 };
+
+/** A listener's `handleMany` as its job's: the events are the jobs' payloads. */
+const eventsInBatches = (many: NonNullable<TEventListener['handleMany']>) => ({
+  max: many.max,
+  run: (jobs: readonly { payload: TPublishedEvent }[]) => many.run(jobs.map((job) => job.payload)),
+});
 
 /** The one domain-event bus: use cases publish inside their transaction, listeners hear after the commit. */
 export const createEventBus = (options: TEventBusOptions) => {
@@ -107,6 +118,9 @@ export const createEventBus = (options: TEventBusOptions) => {
         name: `event.${listener.name}`,
         payload: ZPublishedEvent as never,
         handle: (event) => handle(event),
+        ...(listener.handleMany
+          ? { handleMany: eventsInBatches(listener.handleMany as NonNullable<TEventListener['handleMany']>) }
+          : {}),
         retry: { limit: Math.max(0, (listener.attempts ?? 5) - 1) },
       });
       options.jobs.register(job);

@@ -18,6 +18,12 @@ export type TJobDefinition<TPayload = unknown> = {
   name: string;
   payload: z.ZodType<TPayload>;
   handle: (payload: TPayload, run: TJobRun) => Promise<void>;
+  /**
+   * Up to `max` due jobs of this kind and of one tenant, fetched together, run by one call instead of one each
+   * (one transaction for all: what a run pays once, BEGIN to COMMIT, is paid once). When it throws, each of them
+   * runs alone through `handle`, with its own retries, so a bad job costs the others only the batch.
+   */
+  handleMany?: { max: number; run: (jobs: readonly { payload: TPayload; run: TJobRun }[]) => Promise<void> };
   /** Retries after a failure (default 3), the first pause in seconds (default: the runner's), doubling. */
   retry?: { limit?: number; delaySeconds?: number; backoff?: boolean };
   /** A run longer than this is failed (and retried); default 15 minutes. */

@@ -142,6 +142,50 @@ describe('job runner', () => {
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
+  it('runs due jobs of one kind and tenant in batches, each alone again when its batch fails', async () => {
+    const batches: number[][] = [];
+    const alone: number[] = [];
+    const job = defineJob({
+      name: uniqueName('batched'),
+      payload: z.object({ n: z.number() }),
+      retry: { limit: 0 },
+      handle: async ({ n }) => {
+        alone.push(n);
+        if (n === 4) throw new Error('quatro');
+      },
+      handleMany: {
+        max: 3,
+        run: async (items) => {
+          const numbers = items.map((item) => item.payload.n);
+          batches.push(numbers);
+          if (numbers.includes(4)) throw new Error('um lote com o quatro');
+        },
+      },
+    });
+    const { jobs } = t.prosa.services;
+    jobs.register(job);
+    const finished = waitForFinished([jobs], 6);
+    await withTenant(t.db, tenantId, (tx) =>
+      jobs.enqueueMany(
+        tx,
+        tenantId,
+        [0, 1, 2, 3, 4, 5].map((n) => ({ definition: job, payload: { n }, key: `lote-${n}` })),
+      ),
+    );
+    const outcomes = await finished;
+    expect(outcomes.filter((outcome) => outcome.state === 'failed').map((outcome) => outcome.error)).toEqual([
+      'quatro',
+    ]);
+    expect(batches.every((batch) => batch.length > 1 && batch.length <= 3)).toBe(true);
+    // A failed batch's jobs ran again one by one; a batch that went through ran none of them twice.
+    const failedBatch = batches.find((batch) => batch.includes(4)) ?? [];
+    const passed = batches.filter((batch) => !batch.includes(4)).flat();
+    expect([...passed, ...alone].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(failedBatch.every((n) => alone.includes(n))).toBe(true);
+    // One transaction at a time on PGlite: what was fetched together runs together.
+    if (t.prosa.services.database.kind === 'pglite') expect(batches.length).toBeGreaterThan(0);
+  });
+
   it('runs a deferred job again without counting an attempt, and fails a job that gives up at once', async () => {
     const attempts: number[] = [];
     const deferred = defineJob({

@@ -7,6 +7,7 @@ import { bossDbFor, bossDbForTransaction } from './boss-db.js';
 import { assertCronExpression } from './cron.js';
 import { createCronClock } from './cron-clock.js';
 import { fetchKnownJobs, type TFetchedJob } from './fetch-jobs.js';
+import { batchesOf } from './job-batches.js';
 import type { TJobDefinition } from './job-definition.js';
 import { JobDeferred, JobGiveUp } from './job-errors.js';
 import { jobIdForKey } from './job-keys.js';
@@ -49,6 +50,12 @@ export type TJobRunnerOptions = {
   retryBaseMs: number;
   /** Jobs run at the same time on this instance. */
   concurrency?: number;
+  /**
+   * Transactions worth running side by side (the pool's connections; 1 on PGlite, which runs one at a time):
+   * jobs that can run in batches (`handleMany`) are spread over this many, fewer and longer ones where only one
+   * runs at a time, more and shorter ones where several do.
+   */
+  parallel?: number;
   /** The clock cron schedules read (tests inject one). */
   now?: () => Date;
 };
@@ -66,13 +73,16 @@ const afterCommitOf = (tx: TExecutor): ((hook: () => void) => void) | undefined 
 export const createJobRunner = (options: TJobRunnerOptions) => {
   const { database, log, pollMs } = options;
   const concurrency = options.concurrency ?? 5;
+  const parallel = Math.max(1, options.parallel ?? concurrency);
   const definitions = new Map<string, TJobDefinition<never>>();
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
   const boss = new PgBoss({ db: bossDbFor(database), migrate: false, schedule: false, supervise: true });
   boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
-  /** The jobs running here, by their definition's name. */
+  /** The jobs running here (a batch is one task), by their definition's name. */
   const running = new Map<Promise<void>, string>();
+  /** How many jobs those tasks run: what `concurrency` bounds. */
+  let runningJobs = 0;
   /** Jobs finished here and not yet recorded: the poll loop's next fetch records them (fetch-jobs.ts). */
   let finished: { id: string; job: string }[] = [];
   /** Jobs declined here, by id, until when (ms). */
@@ -120,6 +130,21 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       outcome = { id: job.id, job: job.data.job, state: final ? 'failed' : 'retry', error: message };
     }
     announce(outcome);
+  };
+
+  /** A batch run by its definition's `handleMany`; if that throws, each job runs alone (its own retries). */
+  const runMany = async (definition: TJobDefinition<never>, jobs: TFetchedJob<TJobData>[]): Promise<void> => {
+    try {
+      const items = jobs.map((job) => ({
+        payload: definition.payload.parse(job.data.payload) as never,
+        run: { id: job.id, attempt: job.retryCount, tenantId: job.data.tenantId },
+      }));
+      await definition.handleMany?.run(items);
+      for (const job of jobs) finished.push({ id: job.id, job: job.data.job });
+    } catch (err) {
+      log.warn({ err, job: definition.name, jobs: jobs.length }, 'job batch failed: each job runs alone');
+      for (const job of jobs) await run(job);
+    }
   };
 
   const announce = (outcome: TJobOutcome) => {
@@ -185,18 +210,24 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
 
   const poll = async (): Promise<void> => {
     while (state === 'started') {
-      const free = concurrency - running.size;
+      const free = concurrency - runningJobs;
       let fetched = 0;
       if (free > 0 || finished.length > 0) {
         const jobs = await fetchAndComplete(free);
         fetched = jobs.length;
-        for (const job of jobs) {
-          const task = run(job).finally(() => {
+        const most = Math.ceil(jobs.length / parallel);
+        for (const batch of batchesOf(jobs, (name) => definitions.get(name), most)) {
+          const [first] = batch;
+          const definition = first && definitions.get(first.data.job);
+          if (!first) continue;
+          const task = (batch.length > 1 && definition ? runMany(definition, batch) : run(first)).finally(() => {
             running.delete(task);
+            runningJobs -= batch.length;
             // A finished job is recorded by the next fetch, which also fills its slot: no round trip of its own.
             wakeUp.nudge();
           });
-          running.set(task, job.data.job);
+          running.set(task, first.data.job);
+          runningJobs += batch.length;
         }
       }
       // A full batch may mean more is due: look again at once; otherwise wait for a wake-up or the next poll.

@@ -3,9 +3,11 @@ import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
 import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { isTicketForFlow } from './flow-run.js';
-import { runChatFlow } from './run-chat-flow.js';
+import { runChatFlow, runChatFlows } from './run-chat-flow.js';
 
 export const CHAT_FLOW_LISTENER = 'chat-flow';
+/** Customer messages one engine transaction runs at most: short enough to hold their tickets' locks briefly. */
+const RUNS_PER_TRANSACTION = 10;
 
 const isForFlow = (ticket: TVisibilityTicket) => isTicketForFlow(ticket);
 
@@ -28,5 +30,17 @@ export const chatFlowListener = (
   handle: async (event) => {
     if (!isForFlow(event.ticket)) return;
     await runChatFlow(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });
+  },
+  // Messages that wait together (a busy tenant) run in one transaction each batch; runs stay one per message.
+  handleMany: {
+    max: RUNS_PER_TRANSACTION,
+    run: async (events) => {
+      const [first] = events;
+      if (!first) return;
+      const inputs = events
+        .filter((event) => isForFlow(event.ticket))
+        .map((event) => ({ ticketId: event.ticketId, inboundMessageId: event.messageId }));
+      if (inputs.length > 0) await runChatFlows(services, first.tenantId, inputs);
+    },
   },
 });

@@ -1,4 +1,5 @@
 import { enterFlow, findConfigurations, stepFlow, type TFlowDocument } from '@prosa/contracts';
+import type { TTx } from '../../../platform/db/client.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
@@ -7,7 +8,7 @@ import { lockTicketWithVisibility } from '../../tickets/visibility-ticket.js';
 import { findFlowForTicket } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
 import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
-import { finishFlowRun, isTicketForFlow, startFlowRun } from './flow-run.js';
+import { finishFlowRun, isTicketForFlow, startFlowRun, type TFlowRunChange } from './flow-run.js';
 import {
   findRunContext,
   hasBeenInFlow,
@@ -46,87 +47,113 @@ const hasOutOfHoursDestination = (flow: TFlowDocument) => Boolean(findConfigurat
 export const runChatFlow = async (
   services: TRunServices,
   tenantId: number,
-  input: { ticketId: number; inboundMessageId: number },
+  input: TRunInput,
 ): Promise<TChatFlowRunOutcome> => {
+  const [outcome] = await runChatFlows(services, tenantId, [input]);
+  return outcome ?? 'not-applicable';
+};
+
+/**
+ * Several customer messages of one tenant (the engine's jobs fetched together), each run as `runChatFlow` runs
+ * one, in one transaction: a ticket's messages in the order they arrived, tickets in id order (two batches
+ * lock their tickets in the same order, never each waiting on the other). A failure rolls them all back.
+ */
+export const runChatFlows = async (
+  services: TRunServices,
+  tenantId: number,
+  inputs: readonly TRunInput[],
+): Promise<TChatFlowRunOutcome[]> => {
+  const ordered = [...inputs].sort((a, b) => a.ticketId - b.ticketId || a.inboundMessageId - b.inboundMessageId);
+  const results = await withTenant(services.db, tenantId, async (tx) => {
+    const done = new Map<TRunInput, TRunResult>();
+    for (const input of ordered) done.set(input, await runInTransaction(services, tx, tenantId, input));
+    return done;
+  });
+  for (const result of results.values())
+    if (result.change) await notifyConversationEnded(services, tenantId, result.change.after, result.change.before);
+  return inputs.map((input) => results.get(input)?.outcome ?? 'not-applicable');
+};
+
+type TRunInput = { ticketId: number; inboundMessageId: number };
+type TRunResult = { outcome: TChatFlowRunOutcome; change?: TFlowRunChange | null };
+
+const runInTransaction = async (
+  services: TRunServices,
+  tx: TTx,
+  tenantId: number,
+  input: TRunInput,
+): Promise<TRunResult> => {
   const now = services.now?.() ?? new Date();
-  const result = await withTenant(services.db, tenantId, async (tx) => {
-    const locked = await lockTicketWithVisibility(tx, tenantId, input.ticketId);
-    if (!locked || !isTicketForFlow(locked.row)) return { outcome: 'not-applicable' };
-    const { row, visibility } = locked;
-    const context = await findRunContext(tx, tenantId, { ...input, contactId: row.contactId });
-    const message = context?.message;
-    if (!context || !message || message.fromMe || message.ticketId !== row.id) return { outcome: 'not-applicable' };
-    // NOTE: runs of one ticket wait for its lock: a run of this message that came first has left its record.
-    if (context.isHandled) return { outcome: 'already-handled' };
-    const done = async (outcome: string, place: { chatFlowId?: number; stepId?: string | null } = {}) => {
-      await insertFlowRun(tx, tenantId, {
-        inboundMessageId: input.inboundMessageId,
-        ticketId: row.id,
-        outcome,
-        ...place,
-      });
-      return { outcome };
-    };
-    const { contact, state } = context;
-    if (!contact || contact.chatbotBlocked) return done('not-applicable');
-    const at = new Date(message.timestamp);
+  const locked = await lockTicketWithVisibility(tx, tenantId, input.ticketId);
+  if (!locked || !isTicketForFlow(locked.row)) return { outcome: 'not-applicable' };
+  const { row, visibility } = locked;
+  const context = await findRunContext(tx, tenantId, { ...input, contactId: row.contactId });
+  const message = context?.message;
+  if (!context || !message || message.fromMe || message.ticketId !== row.id) return { outcome: 'not-applicable' };
+  // NOTE: runs of one ticket wait for its lock: a run of this message that came first has left its record.
+  if (context.isHandled) return { outcome: 'already-handled' };
+  const done = async (outcome: string, place: { chatFlowId?: number; stepId?: string | null } = {}) => {
+    await insertFlowRun(tx, tenantId, {
+      inboundMessageId: input.inboundMessageId,
+      ticketId: row.id,
+      outcome,
+      ...place,
+    });
+    return { outcome };
+  };
+  const { contact, state } = context;
+  if (!contact || contact.chatbotBlocked) return done('not-applicable');
+  const at = new Date(message.timestamp);
 
-    if (!state) {
-      // NOTE: a ticket enters a flow once; handed over (or taken out), it waits for people.
-      if (await hasBeenInFlow(tx, tenantId, row.id)) return done('after-flow');
-      const flow = await findFlowForTicket(tx, tenantId, row);
-      if (!flow) return done('no-flow');
-      if (digits(flow.celularTeste) && digits(flow.celularTeste) !== digits(contact.number))
-        return done('test-phone', { chatFlowId: flow.id });
-      const inBusinessHours = await isTicketInBusinessHours(tx, tenantId, row, at);
-      if (!inBusinessHours && !hasOutOfHoursDestination(flow.flow))
-        return done('out-of-hours', { chatFlowId: flow.id });
-      const isFirstContact = await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id);
-      const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility });
-      const entered = enterFlow(flow.flow, flow.id, {
-        kind: 'enter',
-        text: message.body,
-        at: now.toISOString(),
-        isFirstContact,
-        inBusinessHours,
-      });
-      const outcome = await performFlowOutcome(run, flow, undefined, entered);
-      const change = await finishFlowRun(run);
-      await done(outcome, { chatFlowId: flow.id, stepId: entered.state?.stepId ?? null });
-      return { outcome, change };
-    }
-
-    const place = { chatFlowId: state.chatFlowId, stepId: state.stepId };
-    // NOTE: stored before the bot reached this step: the customer had not seen it yet (a burst of replies).
-    if (message.createdAt < state.stepEnteredAt) return done('stale', place);
-    // NOTE: the step has not all gone out (a delay or a webhook pends): what the customer wrote meanwhile
-    // answered nothing they saw whole; it stays in the chat, and the rest of the step goes out as planned.
-    if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
-      return done('held', place);
+  if (!state) {
+    // NOTE: a ticket enters a flow once; handed over (or taken out), it waits for people.
+    if (await hasBeenInFlow(tx, tenantId, row.id)) return done('after-flow');
+    const flow = await findFlowForTicket(tx, tenantId, row);
+    if (!flow) return done('no-flow');
+    if (digits(flow.celularTeste) && digits(flow.celularTeste) !== digits(contact.number))
+      return done('test-phone', { chatFlowId: flow.id });
+    const inBusinessHours = await isTicketInBusinessHours(tx, tenantId, row, at);
+    if (!inBusinessHours && !hasOutOfHoursDestination(flow.flow)) return done('out-of-hours', { chatFlowId: flow.id });
+    const isFirstContact = await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id);
     const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility });
-    const { flow } = context;
-    if (!flow) {
-      // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
-      await takeOutOfFlow(run, state.chatFlowId, { reason: 'flow-gone', stepId: state.stepId });
-      const change = await finishFlowRun(run);
-      await done('flow-gone', place);
-      return { outcome: 'flow-gone', change };
-    }
-    // Business hours only matter to a flow with an out-of-hours destination (read only then).
-    const stepped = stepFlow(flow.flow, toEngineState(state), {
-      kind: 'message',
+    const entered = enterFlow(flow.flow, flow.id, {
+      kind: 'enter',
       text: message.body,
       at: now.toISOString(),
-      inBusinessHours: hasOutOfHoursDestination(flow.flow)
-        ? await isTicketInBusinessHours(tx, tenantId, row, at)
-        : true,
+      isFirstContact,
+      inBusinessHours,
     });
-    const outcome = await performFlowOutcome(run, flow, state, stepped);
+    const outcome = await performFlowOutcome(run, flow, undefined, entered);
     const change = await finishFlowRun(run);
-    await done(outcome, place);
+    await done(outcome, { chatFlowId: flow.id, stepId: entered.state?.stepId ?? null });
     return { outcome, change };
+  }
+
+  const place = { chatFlowId: state.chatFlowId, stepId: state.stepId };
+  // NOTE: stored before the bot reached this step: the customer had not seen it yet (a burst of replies).
+  if (message.createdAt < state.stepEnteredAt) return done('stale', place);
+  // NOTE: the step has not all gone out (a delay or a webhook pends): what the customer wrote meanwhile
+  // answered nothing they saw whole; it stays in the chat, and the rest of the step goes out as planned.
+  if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
+    return done('held', place);
+  const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility });
+  const { flow } = context;
+  if (!flow) {
+    // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
+    await takeOutOfFlow(run, state.chatFlowId, { reason: 'flow-gone', stepId: state.stepId });
+    const change = await finishFlowRun(run);
+    await done('flow-gone', place);
+    return { outcome: 'flow-gone', change };
+  }
+  // Business hours only matter to a flow with an out-of-hours destination (read only then).
+  const stepped = stepFlow(flow.flow, toEngineState(state), {
+    kind: 'message',
+    text: message.body,
+    at: now.toISOString(),
+    inBusinessHours: hasOutOfHoursDestination(flow.flow) ? await isTicketInBusinessHours(tx, tenantId, row, at) : true,
   });
-  if ('change' in result && result.change)
-    await notifyConversationEnded(services, tenantId, result.change.after, result.change.before);
-  return result.outcome;
+  const outcome = await performFlowOutcome(run, flow, state, stepped);
+  const change = await finishFlowRun(run);
+  await done(outcome, place);
+  return { outcome, change };
 };

@@ -1,0 +1,72 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { chatFlowRuns, chatFlows, connections, messages } from '../../../platform/db/schema.js';
+import { receiveMessage } from '../../messages/receive-batch.js';
+import { buildFlow } from './flow-test-kit.js';
+import { runChatFlows } from './run-chat-flow.js';
+
+let t: TestApp;
+let fx: Awaited<ReturnType<TestApp['createTenantFixture']>>;
+let webchatId: number;
+
+beforeAll(async () => {
+  t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } });
+  fx = await t.createTenantFixture('Lotes');
+  const res = await t.request('POST', '/whatsapp', {
+    token: fx.tokens.admin,
+    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
+  });
+  webchatId = res.body.id;
+});
+afterAll(() => t.close());
+
+/** A customer message stored while the connection runs no flow yet: no engine job is written for it. */
+const say = async (visitor: string, body: string) => {
+  const received = await receiveMessage(t.prosa.services, {
+    tenantId: fx.tenantId,
+    connectionId: webchatId,
+    externalId: `${visitor}-${body}`,
+    from: { kind: 'webchat', value: visitor, name: visitor },
+    body,
+    timestamp: Date.now(),
+  });
+  if (received.duplicate) throw new Error('duplicate');
+  return { ticketId: received.ticket.id, inboundMessageId: received.message.id };
+};
+
+it('runs several customers in one transaction: each ticket enters once, a message it had not seen is left alone', async () => {
+  const ana = await say('ana', 'Oi');
+  const anaAgain = await say('ana', 'Alguém aí?');
+  const bia = await say('bia', 'Olá');
+  const caio = await say('caio', 'Bom dia');
+  const flow = buildFlow([{ id: 'menu', say: ['Digite 1 para Vendas.'], on: [[['1'], `queue:${fx.queue.id}`]] }]);
+  const [row] = await t.db
+    .insert(chatFlows)
+    .values({ tenantId: fx.tenantId, name: 'Menu', flow })
+    .returning({ id: chatFlows.id });
+  await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, webchatId));
+
+  const outcomes = await runChatFlows(t.prosa.services, fx.tenantId, [caio, anaAgain, bia, ana]);
+
+  // Answered in the order given; run per ticket, a ticket's messages in the order they came.
+  expect(outcomes[1]).toBe('stale');
+  expect(new Set([outcomes[0], outcomes[2], outcomes[3]]).size).toBe(1);
+  const tickets = [ana.ticketId, bia.ticketId, caio.ticketId];
+  const runs = await t.db
+    .select({ at: chatFlowRuns.createdAt, outcome: chatFlowRuns.outcome })
+    .from(chatFlowRuns)
+    .where(inArray(chatFlowRuns.ticketId, tickets));
+  expect(runs).toHaveLength(4);
+  // One transaction: the four records share its start time.
+  expect(new Set(runs.map((run) => run.at.getTime())).size).toBe(1);
+  const menus = await t.db
+    .select({ ticketId: messages.ticketId })
+    .from(messages)
+    .where(and(inArray(messages.ticketId, tickets), eq(messages.sendType, 'bot')))
+    .orderBy(asc(messages.id));
+  expect(menus.map((m) => m.ticketId).sort()).toEqual([...tickets].sort());
+
+  // Run again (a replayed batch): nothing happens twice.
+  expect(await runChatFlows(t.prosa.services, fx.tenantId, [ana, bia])).toEqual(['already-handled', 'already-handled']);
+});
