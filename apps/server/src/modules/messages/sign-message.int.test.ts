@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { createWebchat } from '../../../test/webchat.js';
 import { receiveMessage } from './receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -30,11 +31,7 @@ const setSigned = async (value: 'enabled' | 'disabled') => {
 beforeAll(async () => {
   t = await startTestApp();
   fx = await t.createTenantFixture('Assinada');
-  const created = await t.request('POST', '/whatsapp', {
-    token: fx.tokens.admin,
-    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
-  });
-  webchatId = created.body.id;
+  webchatId = (await createWebchat(t, fx)).id;
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { createWebchat } from '../../../../test/webchat.js';
 import { chatFlowRuns, chatFlows, connections, messages } from '../../../platform/db/schema.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { buildFlow } from './flow-test-kit.js';
@@ -13,11 +14,7 @@ let webchatId: number;
 beforeAll(async () => {
   t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } });
   fx = await t.createTenantFixture('Lotes');
-  const res = await t.request('POST', '/whatsapp', {
-    token: fx.tokens.admin,
-    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
-  });
-  webchatId = res.body.id;
+  webchatId = (await createWebchat(t, fx)).id;
 });
 afterAll(() => t.close());
 
