@@ -6,7 +6,7 @@ import type { TEventBus } from '../../platform/events/event-bus.js';
 import type { TConnectionRow } from '../connections/connections.service.js';
 import { announceMessageStatuses } from './announce-status.js';
 import { findContactAddresses, findMessagesByIds, type TMessageRow } from './messages.repository.js';
-import { recordSendOutcomes, type TSendOutcome } from './outbound.repository.js';
+import { recordSendOutcomes, type TSendOutcome, writeSendOutcomes } from './outbound.repository.js';
 import { sendRequestOf } from './outbound-request.js';
 
 type TQueued = { row: TMessageRow; connection: TConnectionRow };
@@ -20,6 +20,8 @@ type TQueued = { row: TMessageRow; connection: TConnectionRow };
  */
 export const createCommitSends = (deps: { channels: TChannelRegistry; events: TEventBus; log: FastifyBaseLogger }) => {
   const queued = new WeakMap<object, TQueued[]>();
+  /** Per transaction, the outcomes `sendNow` decided and has not written yet. */
+  const unwritten = new WeakMap<object, TSendOutcome[]>();
 
   const outcomeOf = (row: TMessageRow, request: Parameters<TChannelRegistry['sendAtCommit']>[0]) => {
     try {
@@ -35,12 +37,13 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
       if (!(error instanceof ChannelSendError))
         deps.log.error({ err: error, messageId: row.id }, 'send at commit failed');
       const reason = error instanceof ChannelSendError ? error.reason : 'ERR_SENDING_WAPP_MSG';
-      return { outcome: { id: row.id, status: 'failed', messageId: null, failureReason: reason }, push: null };
+      const outcome: TSendOutcome = { id: row.id, status: 'failed', messageId: null, failureReason: reason };
+      return { outcome, push: null };
     }
   };
 
-  /** Records the sends of `list` (one statement) and makes their pushes once `tx` commits; the rows as recorded. */
-  const record = async (tx: TExecutor, tenantId: number, list: TQueued[]): Promise<TMessageRow[]> => {
+  /** The outcomes of the sends of `list` and their pushes, by message id (nothing written yet). */
+  const decide = async (tx: TExecutor, tenantId: number, list: TQueued[]) => {
     const contactIds = [...new Set(list.map(({ row }) => row.contactId).filter((id): id is number => id !== null))];
     const addresses = await findContactAddresses(tx, tenantId, contactIds);
     const quotedIds = list.map(({ row }) => row.quotedMsgId).filter((id): id is number => id !== null);
@@ -60,8 +63,12 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
       outcomes.push(outcome);
       if (push) pushes.set(row.id, push);
     }
-    const recorded = (await recordSendOutcomes(tx, tenantId, outcomes)).sort((a, b) => a.id - b.id);
-    const due = recorded.flatMap((row) => pushes.get(row.id) ?? []);
+    return { outcomes, pushes };
+  };
+
+  /** The pushes made once `tx` commits, in message order. */
+  const pushAfterCommit = (tx: TExecutor, pushes: Map<number, () => void>, ids: number[]) => {
+    const due = [...ids].sort((a, b) => a - b).flatMap((id) => pushes.get(id) ?? []);
     getTenantScope(tx).onCommit(() => {
       for (const push of due)
         try {
@@ -70,7 +77,33 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
           deps.log.error({ err }, 'push at commit failed');
         }
     });
+  };
+
+  /** Records the sends of `list` (one statement) and makes their pushes once `tx` commits; the rows as recorded. */
+  const record = async (tx: TExecutor, tenantId: number, list: TQueued[]): Promise<TMessageRow[]> => {
+    const { outcomes, pushes } = await decide(tx, tenantId, list);
+    const recorded = (await recordSendOutcomes(tx, tenantId, outcomes)).sort((a, b) => a.id - b.id);
+    pushAfterCommit(
+      tx,
+      pushes,
+      recorded.map((row) => row.id),
+    );
     return recorded;
+  };
+
+  /** Outcomes known now and written by one statement just before `tx` commits (all of a transaction's together). */
+  const writeBeforeCommit = (tx: TExecutor, tenantId: number, outcomes: TSendOutcome[]) => {
+    let list = unwritten.get(tx);
+    if (!list) {
+      const started: TSendOutcome[] = [];
+      unwritten.set(tx, started);
+      list = started;
+      getTenantScope(tx).beforeCommit(async () => {
+        unwritten.delete(tx);
+        await writeSendOutcomes(tx, tenantId, started);
+      });
+    }
+    list.push(...outcomes);
   };
 
   /** The deferred sends of a transaction, once its work is done: recorded, then announced as `message.status`. */
@@ -105,8 +138,9 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
       return true;
     },
     /**
-     * Records now the sends of those of `rows` that go at commit, for a caller that announces the rows itself
-     * (`message.sent` then carries them sent); the rows in their order, those recorded as they now are.
+     * Sends now those of `rows` that go at commit, for a caller that announces the rows itself (`message.sent`
+     * then carries them sent): their outcomes are written just before the commit, one statement for all of the
+     * transaction's (a batch of chat-flow runs pays one), and the rows answered are as they will stand.
      */
     sendNow: async (
       tx: TExecutor,
@@ -115,7 +149,25 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
     ): Promise<Map<number, TMessageRow>> => {
       const now = rows.filter((each): each is TQueued => goesAtCommit(tx, each.row, each.connection));
       if (now.length === 0) return new Map();
-      return new Map((await record(tx, tenantId, now)).map((row) => [row.id, row]));
+      const { outcomes, pushes } = await decide(tx, tenantId, now);
+      writeBeforeCommit(tx, tenantId, outcomes);
+      pushAfterCommit(tx, pushes, [...pushes.keys()]);
+      const updatedAt = new Date();
+      return new Map(
+        now.map(({ row }, index) => {
+          const outcome = outcomes[index] as TSendOutcome;
+          const sent: TMessageRow = {
+            ...row,
+            status: outcome.status,
+            messageId: outcome.messageId,
+            failureReason: outcome.failureReason,
+            attempts: row.attempts + 1,
+            leaseUntil: null,
+            updatedAt,
+          };
+          return [row.id, sent];
+        }),
+      );
     },
   };
 };

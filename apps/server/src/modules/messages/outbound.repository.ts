@@ -139,18 +139,16 @@ export const bookSlot = async (db: TDb, connectionId: number, gapMs: number): Pr
 };
 
 /** What a send made at commit came to: sent with the channel's id, or failed with the reason. */
-export type TSendOutcome = { id: number; status: string; messageId: string | null; failureReason: string | null };
+export type TSendOutcome = {
+  id: number;
+  status: TMessageRow['status'];
+  messageId: string | null;
+  failureReason: string | null;
+};
 
-/**
- * Records the outcomes of several sends by one statement: each message still pending takes its status, the
- * channel's id and the reason, one more attempt; the rows as they now are (those no longer pending are left).
- */
-export const recordSendOutcomes = async (
-  tx: TExecutor,
-  tenantId: number,
-  outcomes: readonly TSendOutcome[],
-): Promise<TMessageRow[]> => {
-  if (outcomes.length === 0) return [];
+/** The update that records several sends' outcomes: each message still pending takes its status, the channel's
+ * id and the reason, one more attempt. */
+const updateSendOutcomes = (tx: TExecutor, tenantId: number, outcomes: readonly TSendOutcome[]) => {
   const given = JSON.stringify(
     outcomes.map((o) => ({ id: o.id, status: o.status, message_id: o.messageId, failure_reason: o.failureReason })),
   );
@@ -165,6 +163,21 @@ export const recordSendOutcomes = async (
       updatedAt: new Date(),
     })
     .from(sql`jsonb_to_recordset(${given}::jsonb) as v(id int, status text, message_id text, failure_reason text)`)
-    .where(and(eq(messages.tenantId, tenantId), sql`${messages.id} = v.id`, eq(messages.status, 'pending')))
-    .returning();
+    .where(and(eq(messages.tenantId, tenantId), sql`${messages.id} = v.id`, eq(messages.status, 'pending')));
+};
+
+/** Records the outcomes of several sends by one statement; the rows as they now are (those no longer pending are left). */
+export const recordSendOutcomes = async (
+  tx: TExecutor,
+  tenantId: number,
+  outcomes: readonly TSendOutcome[],
+): Promise<TMessageRow[]> => (outcomes.length === 0 ? [] : updateSendOutcomes(tx, tenantId, outcomes).returning());
+
+/** The same, for a caller that already knows how the rows stand (nothing read back). */
+export const writeSendOutcomes = async (
+  tx: TExecutor,
+  tenantId: number,
+  outcomes: readonly TSendOutcome[],
+): Promise<void> => {
+  if (outcomes.length > 0) await updateSendOutcomes(tx, tenantId, outcomes);
 };
