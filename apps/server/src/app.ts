@@ -375,13 +375,8 @@ export const createApp = async (
   // Graceful: realtime clients first (their presence updates written), then HTTP (in-flight requests finish),
   // background work, the Redis link (kept until here so late events still reach other instances), database.
   const shutdown = createShutdown(app.log, [
-    {
-      name: 'maintenance',
-      run: () => {
-        clearInterval(maintenance);
-        stopUpkeep();
-      },
-    },
+    { name: 'maintenance', run: () => clearInterval(maintenance) },
+    { name: 'upkeep', run: stopUpkeep },
     { name: 'realtime', run: () => realtime.close() },
     { name: 'http', run: () => app.close() },
     { name: 'outbound', run: () => services.outbound.stop() },
