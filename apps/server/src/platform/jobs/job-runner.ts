@@ -83,6 +83,13 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   const running = new Map<Promise<void>, string>();
   /** How many jobs those tasks run: what `concurrency` bounds. */
   let runningJobs = 0;
+  /** Per kind that runs in batches, its tasks running here: at `parallel` of them, its jobs wait for the next. */
+  const batchTasks = new Map<string, number>();
+  /** The kinds a fetch takes: not those with `parallel` batches running (their due jobs gather for the next). */
+  const fetchable = (): string[] =>
+    [...definitions.entries()]
+      .filter(([name, definition]) => !definition.handleMany || (batchTasks.get(name) ?? 0) < parallel)
+      .map(([name]) => name);
   /** Jobs finished here and not yet recorded: the poll loop's next fetch records them (fetch-jobs.ts). */
   let finished: { id: string; job: string }[] = [];
   /** Jobs declined here, by id, until when (ms). */
@@ -163,7 +170,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       const jobs = await fetchKnownJobs<TJobData>(
         boss,
         JOB_QUEUE,
-        [...definitions.keys()],
+        fetchable(),
         limit,
         skipIds(),
         done.map((job) => job.id),
@@ -220,9 +227,13 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
           const [first] = batch;
           const definition = first && definitions.get(first.data.job);
           if (!first) continue;
+          const kind = first.data.job;
+          const batched = Boolean(definition?.handleMany);
+          if (batched) batchTasks.set(kind, (batchTasks.get(kind) ?? 0) + 1);
           const task = (batch.length > 1 && definition ? runMany(definition, batch) : run(first)).finally(() => {
             running.delete(task);
             runningJobs -= batch.length;
+            if (batched) batchTasks.set(kind, (batchTasks.get(kind) ?? 1) - 1);
             // A finished job is recorded by the next fetch, which also fills its slot: no round trip of its own.
             wakeUp.nudge();
           });
