@@ -6,7 +6,7 @@ import type { TEventBus } from '../../platform/events/event-bus.js';
 import type { TConnectionRow } from '../connections/connections.service.js';
 import { announceMessageStatuses } from './announce-status.js';
 import { findContactAddresses, findMessagesByIds, type TMessageRow } from './messages.repository.js';
-import { recordSendOutcomes, type TSendOutcome, writeSendOutcomes } from './outbound.repository.js';
+import { recordSendOutcomes, type TSendOutcome, withSendOutcome, writeSendOutcomes } from './outbound.repository.js';
 import { sendRequestOf } from './outbound-request.js';
 
 type TQueued = { row: TMessageRow; connection: TConnectionRow };
@@ -152,22 +152,8 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
       const { outcomes, pushes } = await decide(tx, tenantId, now);
       writeBeforeCommit(tx, tenantId, outcomes);
       pushAfterCommit(tx, pushes, [...pushes.keys()]);
-      const updatedAt = new Date();
-      return new Map(
-        now.map(({ row }, index) => {
-          const outcome = outcomes[index] as TSendOutcome;
-          const sent: TMessageRow = {
-            ...row,
-            status: outcome.status,
-            messageId: outcome.messageId,
-            failureReason: outcome.failureReason,
-            attempts: row.attempts + 1,
-            leaseUntil: null,
-            updatedAt,
-          };
-          return [row.id, sent];
-        }),
-      );
+      const at = new Date();
+      return new Map(now.map(({ row }, index) => [row.id, withSendOutcome(row, outcomes[index] as TSendOutcome, at)]));
     },
   };
 };

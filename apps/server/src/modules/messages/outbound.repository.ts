@@ -173,7 +173,18 @@ export const recordSendOutcomes = async (
   outcomes: readonly TSendOutcome[],
 ): Promise<TMessageRow[]> => (outcomes.length === 0 ? [] : updateSendOutcomes(tx, tenantId, outcomes).returning());
 
-/** The same, for a caller that already knows how the rows stand (nothing read back). */
+/** A pending row as `updateSendOutcomes` leaves it: for a caller that announces it before the write. */
+export const withSendOutcome = (row: TMessageRow, outcome: TSendOutcome, at: Date): TMessageRow => ({
+  ...row,
+  status: outcome.status,
+  messageId: outcome.messageId,
+  failureReason: outcome.failureReason,
+  attempts: row.attempts + 1,
+  leaseUntil: null,
+  updatedAt: at,
+});
+
+/** The same, for a caller that already knows how the rows stand (`withSendOutcome`; nothing read back). */
 export const writeSendOutcomes = async (
   tx: TExecutor,
   tenantId: number,

@@ -224,10 +224,10 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
         fetched = jobs.length;
         const most = Math.ceil(jobs.length / parallel);
         for (const batch of batchesOf(jobs, (name) => definitions.get(name), most)) {
-          const [first] = batch;
-          const definition = first && definitions.get(first.data.job);
-          if (!first) continue;
+          // NOTE: batchesOf yields no empty batch.
+          const first = batch[0] as TFetchedJob<TJobData>;
           const kind = first.data.job;
+          const definition = definitions.get(kind);
           const batched = Boolean(definition?.handleMany);
           if (batched) batchTasks.set(kind, (batchTasks.get(kind) ?? 0) + 1);
           const task = (batch.length > 1 && definition ? runMany(definition, batch) : run(first)).finally(() => {
@@ -237,7 +237,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
             // A finished job is recorded by the next fetch, which also fills its slot: no round trip of its own.
             wakeUp.nudge();
           });
-          running.set(task, first.data.job);
+          running.set(task, kind);
           runningJobs += batch.length;
         }
       }

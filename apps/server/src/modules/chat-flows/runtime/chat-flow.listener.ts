@@ -1,9 +1,10 @@
 import type { TVisibilityTicket } from '@prosa/contracts';
+import type { TDomainEventOf, TPublishedEvent } from '../../../platform/events/domain-events.js';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
 import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { isTicketForFlow } from './flow-run.js';
-import { runChatFlow, runChatFlows } from './run-chat-flow.js';
+import { runChatFlows } from './run-chat-flow.js';
 
 export const CHAT_FLOW_LISTENER = 'chat-flow';
 /** Customer messages one engine transaction runs at most: short enough to hold their tickets' locks briefly. */
@@ -11,36 +12,37 @@ const RUNS_PER_TRANSACTION = 10;
 
 const isForFlow = (ticket: TVisibilityTicket) => isTicketForFlow(ticket);
 
+type TListenerServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'storage'>;
+
+/** Runs the engine for customer messages of one tenant in one transaction (those whose ticket is still for a flow). */
+const runEventsWith =
+  (services: TListenerServices) =>
+  async (events: readonly TPublishedEvent<TDomainEventOf<'message.received'>>[]): Promise<void> => {
+    const [first] = events;
+    const inputs = events
+      .filter((event) => isForFlow(event.ticket))
+      .map((event) => ({ ticketId: event.ticketId, inboundMessageId: event.messageId }));
+    if (first && inputs.length > 0) await runChatFlows(services, first.tenantId, inputs);
+  };
+
 /**
  * The chat-flow engine as a `once` listener of `message.received`: one instance runs each customer message, as
  * a durable job written with the message (retried; a retry is a no-op, the message being claimed). No job for
  * a group, a ticket that is not pending or that an agent holds, nor where no flow runs: the ticket is not in a
- * flow (its mirrored `chatFlowId`) and none applies to its connection or tenant.
+ * flow (its mirrored `chatFlowId`) and none applies to its connection or tenant. Messages that wait together (a
+ * busy tenant) run in one transaction per batch; runs stay one per message.
  */
-export const chatFlowListener = (
-  services: Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'storage'>,
-): TEventListener<'message.received'> => ({
-  name: CHAT_FLOW_LISTENER,
-  events: ['message.received'],
-  scope: 'once',
-  attempts: 5,
-  concerns: async (tx, event) =>
-    isForFlow(event.ticket) &&
-    (event.ticket.chatFlowId !== null || (await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) !== null),
-  handle: async (event) => {
-    if (!isForFlow(event.ticket)) return;
-    await runChatFlow(services, event.tenantId, { ticketId: event.ticketId, inboundMessageId: event.messageId });
-  },
-  // Messages that wait together (a busy tenant) run in one transaction each batch; runs stay one per message.
-  handleMany: {
-    max: RUNS_PER_TRANSACTION,
-    run: async (events) => {
-      const [first] = events;
-      if (!first) return;
-      const inputs = events
-        .filter((event) => isForFlow(event.ticket))
-        .map((event) => ({ ticketId: event.ticketId, inboundMessageId: event.messageId }));
-      if (inputs.length > 0) await runChatFlows(services, first.tenantId, inputs);
-    },
-  },
-});
+export const chatFlowListener = (services: TListenerServices): TEventListener<'message.received'> => {
+  const runEvents = runEventsWith(services);
+  return {
+    name: CHAT_FLOW_LISTENER,
+    events: ['message.received'],
+    scope: 'once',
+    attempts: 5,
+    concerns: async (tx, event) =>
+      isForFlow(event.ticket) &&
+      (event.ticket.chatFlowId !== null || (await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) !== null),
+    handle: (event) => runEvents([event]),
+    handleMany: { max: RUNS_PER_TRANSACTION, run: runEvents },
+  };
+};
