@@ -100,14 +100,15 @@ test('a visitor and an agent talk live; an agent of another queue never sees it'
   await visitor.keyboard.press('Enter');
   await expect(agent.page.getByTestId('message-body').filter({ hasText: 'A mesa de jantar' })).toBeVisible();
 
-  // The visitor sends a photo and a PDF through the clip button; the agent gets both live, the list
-  // previews the last one in Portuguese.
+  // The visitor sends a photo and, straight after, a PDF through the clip button; the agent gets both live,
+  // in that order (the list previews the last one in Portuguese).
   const fileInput = visitor.getByTestId('webchat-file-input');
   await fileInput.setInputFiles({ name: 'mesa-riscada.png', mimeType: 'image/png', buffer: png });
-  await expect(agent.page.getByTestId('message-image').last()).toBeVisible();
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   await fileInput.setInputFiles({ name: 'nota-fiscal.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(agent.page.getByTestId('message-document').filter({ hasText: 'nota-fiscal.pdf' })).toBeVisible();
+  // The agent's own picture is the first; the visitor's is the second.
+  await expect(agent.page.getByTestId('message-image')).toHaveCount(2);
   const pdfBubble = visitor.getByTestId('webchat-mine').filter({ hasText: 'nota-fiscal.pdf' });
   await expect(pdfBubble).toBeVisible();
   await expect(pdfBubble.getByTestId('webchat-status')).toHaveText(/entregue|lida/);

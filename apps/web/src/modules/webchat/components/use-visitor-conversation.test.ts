@@ -39,4 +39,28 @@ describe('the visitor conversation', () => {
     act(() => socket.receive('connect'));
     await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m-2']));
   });
+
+  it('sends the visitor’s messages one at a time, in order, however quick the later one is', async () => {
+    let finishUpload: (saved: TWebchatMessage) => void = () => undefined;
+    vi.mocked(api.sendVisitorFile).mockImplementationOnce(
+      () => new Promise<TWebchatMessage>((resolve) => (finishUpload = resolve)),
+    );
+    vi.mocked(api.sendVisitorMessage).mockImplementationOnce(async (_c, _t, input) => ({
+      ...absence,
+      id: 'm-4',
+      fromMe: true,
+      body: input.body,
+      timestamp: 4,
+    }));
+    const { result } = renderHook(() => useVisitorConversation({ channel: 'c', token: 't', maxFileBytes: 100, api }));
+    const photo = new File(['x'], 'mesa.png', { type: 'image/png' });
+    act(() => result.current.sendFile(photo));
+    act(() => result.current.sendText('Olha a mesa'));
+    // Both show at once, waiting; the words go only once the photo is in.
+    await waitFor(() => expect(result.current.messages.filter((m) => m.local === 'pending')).toHaveLength(2));
+    expect(api.sendVisitorMessage).not.toHaveBeenCalled();
+    act(() => finishUpload({ ...absence, id: 'm-3', fromMe: true, body: '', timestamp: 3 }));
+    await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m-3', 'm-4']));
+    expect(vi.mocked(api.sendVisitorMessage).mock.calls[0]?.[2]).toMatchObject({ body: 'Olha a mesa' });
+  });
 });

@@ -38,6 +38,8 @@ export const useVisitorConversation = ({ channel, token, maxFileBytes, api = web
   // When the agent closed the conversation: a notice shows there; writing again starts a new one.
   const [endedAt, setEndedAt] = useState<number | null>(null);
   const socketRef = useRef<ReturnType<typeof connectVisitorSocket> | null>(null);
+  // The visitor's sends, chained: each starts when the one before has its answer (or failed).
+  const sending = useRef<Promise<void>>(Promise.resolve());
 
   const upsert = useCallback((incoming: TVisitorMessage, replaceId?: string) => {
     setMessages((current) => {
@@ -88,7 +90,7 @@ export const useVisitorConversation = ({ channel, token, maxFileBytes, api = web
       socketRef.current?.emit(webchatSocket.read, unread);
   }, [messages]);
 
-  const deliver = async (clientId: string, body: string, file?: File) => {
+  const deliver = (clientId: string, body: string, file?: File) => {
     const localId = `local-${clientId}`;
     const local = (state: 'pending' | 'failed'): TVisitorMessage => ({
       id: localId,
@@ -111,19 +113,25 @@ export const useVisitorConversation = ({ channel, token, maxFileBytes, api = web
         : {}),
     });
     upsert(local('pending'));
-    try {
-      const saved = file
-        ? await api.sendVisitorFile(channel, token, { clientId, file })
-        : await api.sendVisitorMessage(channel, token, { clientId, body });
-      upsert(saved, localId);
-      setNotice(null);
-    } catch (failure) {
-      const status = failure instanceof WebchatError ? failure.status : 0;
-      if (status === 429) setNotice(t('webchat.tooMany'));
-      else if (file && status === 413) setNotice(t('webchat.fileTooLarge', { max: megabytes(maxFileBytes) }));
-      else if (file && status === 400) setNotice(t('webchat.fileRefused'));
-      upsert(local('failed'));
-    }
+    const post = async () => {
+      try {
+        const saved = file
+          ? await api.sendVisitorFile(channel, token, { clientId, file })
+          : await api.sendVisitorMessage(channel, token, { clientId, body });
+        upsert(saved, localId);
+        setNotice(null);
+      } catch (failure) {
+        const status = failure instanceof WebchatError ? failure.status : 0;
+        if (status === 429) setNotice(t('webchat.tooMany'));
+        else if (file && status === 413) setNotice(t('webchat.fileTooLarge', { max: megabytes(maxFileBytes) }));
+        else if (file && status === 400) setNotice(t('webchat.fileRefused'));
+        upsert(local('failed'));
+      }
+    };
+    // One at a time, in the order the visitor sent them: a photo and the words typed right after it reach the
+    // agent in that order, however much quicker the words are to upload. `post` never throws.
+    sending.current = sending.current.then(post);
+    return sending.current;
   };
 
   const sendText = (body: string) => void deliver(newClientId(), body);
