@@ -1,5 +1,5 @@
 import type { TTicketStatus, TVisibilityTicket } from '@prosa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type TExecutor } from '../../platform/db/client.js';
 import { tickets } from '../../platform/db/schema.js';
@@ -57,35 +57,49 @@ export const loadVisibilityTicket = async (
   return row ? toVisibilityTicket(row) : undefined;
 };
 
+type TLockedTicket = { row: TTicketRow; visibility: TVisibilityTicket };
+
 /**
- * The ticket's row under its lock (`for update`) and, read by the same statement, what its events' audience is
- * worked out from: for work that changes the ticket and announces messages on it (a chat flow's run).
+ * Tickets' rows under their locks (`for update`, taken in id order) and, read by the same statement, what their
+ * events' audience is worked out from: for work that changes tickets and announces messages on them (the chat
+ * flow's runs, one or a batch).
  */
+export const lockTicketsWithVisibility = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: readonly number[],
+): Promise<Map<number, TLockedTicket>> => {
+  const locked = new Map<number, TLockedTicket>();
+  if (ticketIds.length === 0) return locked;
+  const t = alias(tickets, 't');
+  const found = await tx
+    .select({ row: t, tagIds: sql<number[]>`${tagIdsOfT}`, walletIds: sql<number[]>`${walletIdsOfT}` })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), inArray(t.id, [...new Set(ticketIds)])))
+    .orderBy(asc(t.id))
+    .for('update', { of: t });
+  for (const { row, tagIds, walletIds } of found) {
+    const visibility = toVisibilityTicket({
+      id: row.id,
+      status: row.status as TTicketStatus,
+      user_id: row.userId,
+      queue_id: row.queueId,
+      whatsapp_id: row.whatsappId,
+      channel: row.channel,
+      is_group: row.isGroup,
+      kanban: row.kanban,
+      chat_flow_id: row.chatFlowId,
+      tag_ids: tagIds,
+      wallet_ids: walletIds,
+    });
+    locked.set(row.id, { row, visibility });
+  }
+  return locked;
+};
+
+/** One ticket's row under its lock, with what its events' audience is worked out from. */
 export const lockTicketWithVisibility = async (
   tx: TExecutor,
   tenantId: number,
   ticketId: number,
-): Promise<{ row: TTicketRow; visibility: TVisibilityTicket } | undefined> => {
-  const t = alias(tickets, 't');
-  const [found] = await tx
-    .select({ row: t, tagIds: sql<number[]>`${tagIdsOfT}`, walletIds: sql<number[]>`${walletIdsOfT}` })
-    .from(t)
-    .where(and(eq(t.tenantId, tenantId), eq(t.id, ticketId)))
-    .for('update', { of: t });
-  if (!found) return undefined;
-  const { row } = found;
-  const visibility = toVisibilityTicket({
-    id: row.id,
-    status: row.status as TTicketStatus,
-    user_id: row.userId,
-    queue_id: row.queueId,
-    whatsapp_id: row.whatsappId,
-    channel: row.channel,
-    is_group: row.isGroup,
-    kanban: row.kanban,
-    chat_flow_id: row.chatFlowId,
-    tag_ids: found.tagIds,
-    wallet_ids: found.walletIds,
-  });
-  return { row, visibility };
-};
+): Promise<TLockedTicket | undefined> => (await lockTicketsWithVisibility(tx, tenantId, [ticketId])).get(ticketId);

@@ -67,3 +67,16 @@ it('runs several customers in one transaction: each ticket enters once, a messag
   // Run again (a replayed batch): nothing happens twice.
   expect(await runChatFlows(t.prosa.services, fx.tenantId, [ana, bia])).toEqual(['already-handled', 'already-handled']);
 });
+
+it('runs a message given twice in one batch once', async () => {
+  // Said while the connection runs no flow (no engine job of its own runs it meanwhile).
+  const [connection] = await t.db.select().from(connections).where(eq(connections.id, webchatId));
+  await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
+  const dani = await say('dani', 'Oi');
+  await t.db.update(connections).set({ chatFlowId: connection?.chatFlowId }).where(eq(connections.id, webchatId));
+  const outcomes = await runChatFlows(t.prosa.services, fx.tenantId, [dani, { ...dani }]);
+  expect(outcomes[1]).toBe('already-handled');
+  expect(outcomes[0]).not.toBe('already-handled');
+  const runs = await t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.inboundMessageId, dani.inboundMessageId));
+  expect(runs).toHaveLength(1);
+});

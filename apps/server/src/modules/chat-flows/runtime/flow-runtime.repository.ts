@@ -106,18 +106,15 @@ export const hasFlowState = async (tx: TExecutor, tenantId: number, ticketId: nu
   ).length > 0;
 
 /**
- * What a run needs to know about one customer message, in one statement: the message (its text, when the
- * channel dated it and when we stored it), whether a run already handled it (a replayed delivery, a retried
- * job), the ticket's contact (test phone, blocked bot), and the ticket's place in a flow with that flow when it
- * can still run. Undefined when the message does not exist.
+ * What runs need to know about customer messages, in one statement: each message (its text, when the channel
+ * dated it and when we stored it), whether a run already handled it (a replayed delivery, a retried job), its
+ * sender (test phone, blocked bot), and its ticket's place in a flow with that flow when it can still run. By
+ * message id; a message that does not exist is absent.
  */
-export const findRunContext = async (
-  tx: TExecutor,
-  tenantId: number,
-  input: { inboundMessageId: number; ticketId: number; contactId: number },
-) => {
-  const [row] = await tx
+export const findRunContexts = async (tx: TExecutor, tenantId: number, inboundMessageIds: readonly number[]) => {
+  const rows = await tx
     .select({
+      id: messages.id,
       message: {
         body: messages.body,
         fromMe: messages.fromMe,
@@ -126,7 +123,12 @@ export const findRunContext = async (
         ticketId: messages.ticketId,
       },
       handledBy: chatFlowRuns.id,
-      contact: { name: contacts.name, number: contacts.number, chatbotBlocked: contacts.chatbotBlocked },
+      contact: {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        chatbotBlocked: contacts.chatbotBlocked,
+      },
       state: {
         chatFlowId: ticketFlowStates.chatFlowId,
         stepId: ticketFlowStates.stepId,
@@ -140,38 +142,49 @@ export const findRunContext = async (
       flow: runnableFlowColumns,
     })
     .from(messages)
-    .leftJoin(
-      chatFlowRuns,
-      and(eq(chatFlowRuns.tenantId, tenantId), eq(chatFlowRuns.inboundMessageId, input.inboundMessageId)),
-    )
-    .leftJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, input.contactId)))
+    .leftJoin(chatFlowRuns, and(eq(chatFlowRuns.tenantId, tenantId), eq(chatFlowRuns.inboundMessageId, messages.id)))
+    .leftJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, messages.contactId)))
     .leftJoin(
       ticketFlowStates,
-      and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, input.ticketId)),
+      and(eq(ticketFlowStates.tenantId, tenantId), eq(ticketFlowStates.ticketId, messages.ticketId)),
     )
     .leftJoin(chatFlows, isRunnableFlow(tenantId, ticketFlowStates.chatFlowId))
-    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, input.inboundMessageId)));
-  if (!row) return undefined;
-  const { state } = row;
-  return {
-    message: row.message,
-    isHandled: row.handledBy !== null,
-    contact: row.contact ?? undefined,
-    state: state ? toStoredState(state) : undefined,
-    flow: row.flow ?? null,
-  };
+    .where(and(eq(messages.tenantId, tenantId), inArray(messages.id, [...new Set(inboundMessageIds)])));
+  return new Map(
+    rows.map(
+      (row) =>
+        [
+          row.id,
+          {
+            message: row.message,
+            isHandled: row.handledBy !== null,
+            contact: row.contact ?? undefined,
+            state: row.state ? toStoredState(row.state) : undefined,
+            flow: row.flow ?? null,
+          },
+        ] as const,
+    ),
+  );
 };
 
 /**
- * Records what a run did with a customer message. Written at the end of the run, under the ticket's lock: a
- * second run of the same message (a retried job) waited for that lock and found this one's record; the unique
- * key still refuses a second record, rolling that run back whole.
+ * Records what runs did with customer messages. Written at the end of the runs, under their tickets' locks: a
+ * second run of the same message (a retried job) waited for that lock and found the record; the unique key
+ * still refuses a second record, rolling that run back whole.
  */
-export const insertFlowRun = (
+export const insertFlowRuns = async (
   tx: TExecutor,
   tenantId: number,
-  values: { inboundMessageId: number; ticketId: number; outcome: string; chatFlowId?: number; stepId?: string | null },
-) => tx.insert(chatFlowRuns).values({ tenantId, ...values });
+  records: readonly {
+    inboundMessageId: number;
+    ticketId: number;
+    outcome: string;
+    chatFlowId?: number;
+    stepId?: string | null;
+  }[],
+) => {
+  if (records.length > 0) await tx.insert(chatFlowRuns).values(records.map((record) => ({ tenantId, ...record })));
+};
 
 /** The contact's number (test phone) and whether the bot may talk to them at all. */
 export const findFlowContact = async (tx: TExecutor, tenantId: number, contactId: number) =>

@@ -4,15 +4,16 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
-import { lockTicketWithVisibility } from '../../tickets/visibility-ticket.js';
+import { lockTicketsWithVisibility, lockTicketWithVisibility } from '../../tickets/visibility-ticket.js';
 import { findFlowForTicket } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
 import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
 import { finishFlowRun, isTicketForFlow, startFlowRun, type TFlowRunChange } from './flow-run.js';
 import {
-  findRunContext,
+  findFlowContact,
+  findRunContexts,
   hasBeenInFlow,
-  insertFlowRun,
+  insertFlowRuns,
   isFirstTicketOfContact,
   toEngineState,
 } from './flow-runtime.repository.js';
@@ -56,7 +57,9 @@ export const runChatFlow = async (
 /**
  * Several customer messages of one tenant (the engine's jobs fetched together), each run as `runChatFlow` runs
  * one, in one transaction: a ticket's messages in the order they arrived, tickets in id order (two batches
- * lock their tickets in the same order, never each waiting on the other). A failure rolls them all back.
+ * lock their tickets in the same order, never each waiting on the other). The tickets are locked and the
+ * messages read for all runs at once; a ticket's later messages in the batch read it again after the run
+ * before. What each run did is recorded at the end. A failure rolls them all back.
  */
 export const runChatFlows = async (
   services: TRunServices,
@@ -64,9 +67,27 @@ export const runChatFlows = async (
   inputs: readonly TRunInput[],
 ): Promise<TChatFlowRunOutcome[]> => {
   const ordered = [...inputs].sort((a, b) => a.ticketId - b.ticketId || a.inboundMessageId - b.inboundMessageId);
+  const firsts = ordered.filter((input, i) => ordered[i - 1]?.ticketId !== input.ticketId);
   const results = await withTenant(services.db, tenantId, async (tx) => {
+    const locked = await lockTicketsWithVisibility(
+      tx,
+      tenantId,
+      firsts.map((input) => input.ticketId),
+    );
+    const contexts = await findRunContexts(
+      tx,
+      tenantId,
+      firsts.map((input) => input.inboundMessageId),
+    );
     const done = new Map<TRunInput, TRunResult>();
-    for (const input of ordered) done.set(input, await runInTransaction(services, tx, tenantId, input));
+    const records: TFlowRunRecord[] = [];
+    for (const input of ordered) {
+      const read: TRunReads = firsts.includes(input)
+        ? { locked: locked.get(input.ticketId), context: contexts.get(input.inboundMessageId) }
+        : await readOne(tx, tenantId, input);
+      done.set(input, await runInTransaction(services, tx, tenantId, input, read, records));
+    }
+    await insertFlowRuns(tx, tenantId, records);
     return done;
   });
   for (const result of results.values())
@@ -76,32 +97,44 @@ export const runChatFlows = async (
 
 type TRunInput = { ticketId: number; inboundMessageId: number };
 type TRunResult = { outcome: TChatFlowRunOutcome; change?: TFlowRunChange | null };
+type TFlowRunRecord = Parameters<typeof insertFlowRuns>[2][number];
+/** A run's ticket under its lock and its message's context (undefined: not found). */
+type TRunReads = {
+  locked: Awaited<ReturnType<typeof lockTicketWithVisibility>>;
+  context: ReturnType<Awaited<ReturnType<typeof findRunContexts>>['get']>;
+};
+
+/** The reads of a run on its own (a ticket's later message in a batch, after the run before changed it). */
+const readOne = async (tx: TTx, tenantId: number, input: TRunInput): Promise<TRunReads> => ({
+  locked: await lockTicketWithVisibility(tx, tenantId, input.ticketId),
+  context: (await findRunContexts(tx, tenantId, [input.inboundMessageId])).get(input.inboundMessageId),
+});
 
 const runInTransaction = async (
   services: TRunServices,
   tx: TTx,
   tenantId: number,
   input: TRunInput,
+  { locked, context }: TRunReads,
+  records: TFlowRunRecord[],
 ): Promise<TRunResult> => {
   const now = services.now?.() ?? new Date();
-  const locked = await lockTicketWithVisibility(tx, tenantId, input.ticketId);
   if (!locked || !isTicketForFlow(locked.row)) return { outcome: 'not-applicable' };
   const { row, visibility } = locked;
-  const context = await findRunContext(tx, tenantId, { ...input, contactId: row.contactId });
   const message = context?.message;
   if (!context || !message || message.fromMe || message.ticketId !== row.id) return { outcome: 'not-applicable' };
-  // NOTE: runs of one ticket wait for its lock: a run of this message that came first has left its record.
-  if (context.isHandled) return { outcome: 'already-handled' };
-  const done = async (outcome: string, place: { chatFlowId?: number; stepId?: string | null } = {}) => {
-    await insertFlowRun(tx, tenantId, {
-      inboundMessageId: input.inboundMessageId,
-      ticketId: row.id,
-      outcome,
-      ...place,
-    });
+  // NOTE: runs of one ticket wait for its lock: a run of this message that came first has left its record
+  // (or, in this batch, is about to).
+  if (context.isHandled || records.some((record) => record.inboundMessageId === input.inboundMessageId))
+    return { outcome: 'already-handled' };
+  const done = (outcome: string, place: { chatFlowId?: number; stepId?: string | null } = {}) => {
+    records.push({ inboundMessageId: input.inboundMessageId, ticketId: row.id, outcome, ...place });
     return { outcome };
   };
-  const { contact, state } = context;
+  const { state } = context;
+  // The sender is the ticket's contact (read from the ticket's own when they differ: a merge moved it).
+  const contact =
+    context.contact?.id === row.contactId ? context.contact : await findFlowContact(tx, tenantId, row.contactId);
   if (!contact || contact.chatbotBlocked) return done('not-applicable');
   const at = new Date(message.timestamp);
 
