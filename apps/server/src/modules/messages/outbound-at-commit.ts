@@ -10,6 +10,7 @@ import { recordSendOutcomes, type TSendOutcome, withSendOutcome, writeSendOutcom
 import { sendRequestOf } from './outbound-request.js';
 
 type TQueued = { row: TMessageRow; connection: TConnectionRow };
+type TAddress = { kind: string; value: string };
 
 /**
  * Sends made at commit, for channels whose send is a push inside this server (`atCommit`: the web chat). A
@@ -42,10 +43,30 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
     }
   };
 
+  /** Per transaction: contacts' addresses read so far, and contacts whose sends the caller expects. */
+  const addressesRead = new WeakMap<object, Map<number, TAddress[]>>();
+  const expected = new WeakMap<object, Set<number>>();
+
+  /**
+   * The addresses of `contactIds`, read once per transaction: the first read also takes those of the contacts
+   * expected (a batch of chat-flow runs, one statement for all of its customers instead of one each).
+   */
+  const addressesOf = async (tx: TExecutor, tenantId: number, contactIds: number[]) => {
+    const known = addressesRead.get(tx) ?? new Map<number, TAddress[]>();
+    addressesRead.set(tx, known);
+    const missing = contactIds.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      const wanted = [...new Set([...missing, ...(expected.get(tx) ?? [])])].filter((id) => !known.has(id));
+      const read = await findContactAddresses(tx, tenantId, wanted);
+      for (const id of wanted) known.set(id, read.get(id) ?? []);
+    }
+    return known;
+  };
+
   /** The outcomes of the sends of `list` and their pushes, by message id (nothing written yet). */
   const decide = async (tx: TExecutor, tenantId: number, list: TQueued[]) => {
     const contactIds = [...new Set(list.map(({ row }) => row.contactId).filter((id): id is number => id !== null))];
-    const addresses = await findContactAddresses(tx, tenantId, contactIds);
+    const addresses = await addressesOf(tx, tenantId, contactIds);
     const quotedIds = list.map(({ row }) => row.quotedMsgId).filter((id): id is number => id !== null);
     const quoted = new Map((await findMessagesByIds(tx, tenantId, quotedIds)).map((row) => [row.id, row.messageId]));
     const pushes = new Map<number, () => void>();
@@ -121,6 +142,12 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
     deps.channels.abilities(connection.type).atCommit;
 
   return {
+    /** Contacts that messages of `tx` may soon be sent to: their addresses are read with the first send's. */
+    expect: (tx: TExecutor, contactIds: readonly number[]): void => {
+      const list = expected.get(tx) ?? new Set<number>();
+      for (const id of contactIds) list.add(id);
+      expected.set(tx, list);
+    },
     /**
      * Takes a pending message written in `tx` for a channel that sends at commit; false (nothing done) for any
      * other, which goes through the queue.

@@ -22,6 +22,11 @@ export type TOutboundSender = {
    * answered, in their order, are as they now stand.
    */
   enqueueMany: (tx: TExecutor, tenantId: number, messages: readonly TMessageRow[]) => Promise<TMessageRow[]>;
+  /**
+   * Contacts `tx` may soon send to (a batch of chat-flow runs): a channel that sends at commit reads all their
+   * addresses with the first send's, in one statement. Costs nothing when no such send comes.
+   */
+  expect: (tx: TExecutor, contactIds: readonly number[]) => void;
   /** Ends the paced waits in progress (their sends go back to the queue); the job runner stops after. */
   stop: () => Promise<void>;
 };
@@ -94,6 +99,7 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
       );
       return messages.map((row) => sent.get(row.id) ?? row);
     },
+    expect: atCommit.expect,
     stop: async () => pacer.stop(),
   };
 };

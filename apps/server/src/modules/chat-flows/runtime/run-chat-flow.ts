@@ -79,6 +79,10 @@ export const runChatFlows = async (
       tenantId,
       firsts.map((input) => input.inboundMessageId),
     );
+    services.outbound.expect(
+      tx,
+      [...locked.values()].map(({ row }) => row.contactId),
+    );
     const done = new Map<TRunInput, TRunResult>();
     const records: TFlowRunRecord[] = [];
     for (const input of ordered) {
