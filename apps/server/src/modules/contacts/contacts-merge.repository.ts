@@ -10,6 +10,7 @@ import {
   ticketLogs,
   tickets,
 } from '../../platform/db/schema.js';
+import { ticketChangedAt } from '../tickets/tickets.service.js';
 
 // The SQL of the contact hygiene tools (delete guard, merge, duplicates): what they read and move of tickets.
 
@@ -53,7 +54,7 @@ export const closeTicketForMerge = async (
   const now = new Date();
   await tx
     .update(tickets)
-    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .set({ status: 'closed', closedAt: now, updatedAt: ticketChangedAt })
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticket.id)));
   await tx.insert(ticketLogs).values({
     tenantId,
@@ -74,7 +75,7 @@ export const moveContactBelongings = async (
 ): Promise<{ tickets: number }> => {
   const moved = await tx
     .update(tickets)
-    .set({ contactId: toId, updatedAt: new Date() })
+    .set({ contactId: toId, updatedAt: ticketChangedAt })
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.contactId, fromId)))
     .returning({ id: tickets.id });
   await tx

@@ -1,6 +1,5 @@
 import type { TMessage, TScheduleOptions, TSendMessage } from '@prosa/contracts';
 import { messagePreview } from '@prosa/contracts';
-import { sql } from 'drizzle-orm';
 import type { TChannelRegistry, TOutboundChoices, TTemplateSend } from '../../channels/host/modules-door.js';
 import type { TRequestContext } from '../../platform/auth/authenticate.js';
 import type { TExecutor } from '../../platform/db/client.js';
@@ -147,7 +146,7 @@ export const sendMessage = async (
       });
       if (takes) await insertTicketLog(tx, ctx.tenantId, { ticketId: ticket.id, type: 'open', userId: ctx.userId });
     } else {
-      await updateTicketRow(tx, ctx.tenantId, ticket.id, { updatedAt: sql`now()` as unknown as Date });
+      await updateTicketRow(tx, ctx.tenantId, ticket.id, {});
     }
     const message = toMessageDto(row, quoted);
     const after = await loadTicketDto(tx, ctx.tenantId, ticket.id);

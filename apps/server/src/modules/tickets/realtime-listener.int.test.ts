@@ -142,6 +142,25 @@ describe('realtime listener', () => {
     expect((await t.request('DELETE', `/tickets/${ticketId}`, { token: fx.tokens.admin })).status).toBe(204);
     expect((await dropped).payload).toEqual({ id: ticketId });
   });
+
+  it('dates every change of a ticket later than the one before, even within one millisecond', async () => {
+    const received = await receiveMessage(t.prosa.services, inbound(fx, webchatId, 'relogio', 'Oi'));
+    if (received.duplicate) throw new Error('duplicate');
+    const ticketId = received.ticket.id;
+    const stamps = await withTenant(t.db, fx.tenantId, async (tx) => {
+      const seen: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const row = await updateTicketRow(tx, fx.tenantId, ticketId, { unreadMessages: i });
+        seen.push(row?.updatedAt.getTime() ?? 0);
+      }
+      return seen;
+    });
+    // A customer's message after them (the inbound batch's own update) comes later still.
+    await receiveMessage(t.prosa.services, inbound(fx, webchatId, 'relogio', 'Alguém?'));
+    const after = await withTenant(t.db, fx.tenantId, (tx) => loadTicketDto(tx, fx.tenantId, ticketId));
+    const all = [Date.parse(received.ticket.updatedAt), ...stamps, Date.parse(after.updatedAt)];
+    for (let i = 1; i < all.length; i += 1) expect(all[i]).toBeGreaterThan(all[i - 1] as number);
+  });
 });
 
 describe('realtime listener on two instances', () => {

@@ -165,7 +165,7 @@ export const bumpTicketsForInbound = async (
       last_message_at = v.at,
       unread_messages = ${tickets.unreadMessages} + v.n,
       answered = false,
-      updated_at = now()
+      updated_at = ${ticketChangedAt}
     from jsonb_to_recordset(${list}::jsonb) as v(id int, last text, at timestamptz, n int)
     where ${tickets.tenantId} = ${tenantId} and ${tickets.id} = v.id`);
 };
@@ -314,6 +314,14 @@ export const insertTickets = async (
     .returning();
 };
 
+/**
+ * A ticket's new `updated_at`: the database's clock when the row is written (after any wait on its lock), and
+ * always at least a millisecond past the last one. So of two copies of a ticket, the later change has the later
+ * `updatedAt`, whichever instance or transaction made it, and the web keeps the newer of two copies (a socket
+ * event and a slower HTTP answer) by comparing them.
+ */
+export const ticketChangedAt = sql<Date>`greatest(clock_timestamp(), ${tickets.updatedAt} + interval '1 millisecond')`;
+
 export const updateTicketRow = async (
   tx: TExecutor,
   tenantId: number,
@@ -322,7 +330,7 @@ export const updateTicketRow = async (
 ): Promise<TTicketRow | undefined> => {
   const [row] = await tx
     .update(tickets)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: ticketChangedAt })
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
     .returning();
   return row;

@@ -23,5 +23,6 @@ export {
   insertTickets,
   lockActiveTicketsOfContacts,
   lockContacts,
+  ticketChangedAt,
   updateTicketRow,
 } from './tickets.repository.js';

@@ -76,6 +76,14 @@ describe('applyTicketEvent: updates merge by id', () => {
     expect(pages.flatMap((page) => page.tickets).filter((ticket) => ticket.id === 5)).toHaveLength(1);
     expect(find(pages, 5)?.unreadMessages).toBe(2);
   });
+
+  it('keeps the newer copy when an older one arrives late (a slow answer after a socket event)', () => {
+    const newer = makeTicket({ id: 2, lastMessage: 'Documento', updatedAt: '2026-11-20T12:00:05.000Z' });
+    const older = makeTicket({ id: 2, lastMessage: 'Imagem', updatedAt: '2026-11-20T12:00:04.999Z' });
+    const pages = applyTicketEvent(twoPages(), { type: 'ticket:update', payload: newer }, ctx());
+    expect(applyTicketEvent(pages, { type: 'ticket:update', payload: older }, ctx())).toBe(pages);
+    expect(find(pages, 2)?.lastMessage).toBe('Documento');
+  });
 });
 
 describe('applyTicketEvent: unread tickets move to the top', () => {

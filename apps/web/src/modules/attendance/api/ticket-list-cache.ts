@@ -134,8 +134,13 @@ const findTicket = (pages: TTicketPage[], id: number): TTicket | undefined => {
   return undefined;
 };
 
+const updatedAtOf = (ticket: TTicket): number => Date.parse(ticket.updatedAt) || 0;
+
 const upsertTicket = (pages: TTicketPage[], ticket: TTicket, ctx: TTicketListContext): TTicketPage[] => {
   const current = findTicket(pages, ticket.id);
+  // An older copy than the one shown (a slow answer overtaken by a socket event) changes nothing: every change
+  // of a ticket is dated later than the one before it (the server's `updated_at`).
+  if (current && updatedAtOf(ticket) < updatedAtOf(current)) return pages;
   const qualifies = hasName(ticket) && qualifiesForList(ticket, ctx);
   if (!current) {
     // A ticket new to this list: only if the rules let it in, it has a name, and it fits the search and unread filter.
@@ -190,8 +195,6 @@ export const applyTicketEvent = (
     }
   }
 };
-
-const updatedAtOf = (ticket: TTicket): number => Date.parse(ticket.updatedAt) || 0;
 
 /**
  * The list on screen: pages joined, each ticket once. Loading a page merges by id: a ticket already shown
