@@ -190,7 +190,9 @@ export const createApp = async (
     log: app.log,
     ...config.jobs,
     concurrency: config.jobs.concurrency ?? (database.kind === 'postgres' ? 20 : 10),
-    parallel: database.transactionsAtOnce,
+    // Batches take at most half the database's connections: the rest stay free for requests (a customer's
+    // message, an agent's click), which otherwise queued behind the bot's batches (docs/benchmarks.md).
+    parallel: Math.max(1, Math.floor(database.transactionsAtOnce / 2)),
   });
   const events = createEventBus({
     jobs,

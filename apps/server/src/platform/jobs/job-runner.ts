@@ -51,9 +51,9 @@ export type TJobRunnerOptions = {
   /** Jobs run at the same time on this instance. */
   concurrency?: number;
   /**
-   * Transactions worth running side by side (the pool's connections; 1 on PGlite, which runs one at a time):
-   * jobs that can run in batches (`handleMany`) are spread over this many, fewer and longer ones where only one
-   * runs at a time, more and shorter ones where several do.
+   * Batches worth running side by side (the app gives half the pool's connections; 1 on PGlite, which runs one
+   * transaction at a time): jobs that can run in batches (`handleMany`) are spread over this many, fewer and
+   * longer ones where only one runs at a time, more and shorter ones where several do.
    */
   parallel?: number;
   /** The clock cron schedules read (tests inject one). */
