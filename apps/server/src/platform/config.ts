@@ -111,9 +111,9 @@ export type TConfig = {
    * Durable jobs and event listeners: how often an idle job runner looks for due jobs (work enqueued on the same
    * instance wakes it at once), the first pause before a retry (doubling; tests use 0 to retry at once), and
    * how many jobs run at once on an instance (unset: 10 on PGlite, in batches of one transaction each, and 20 on
-   * PostgreSQL, where a job mostly waits on the database).
+   * PostgreSQL, where a job mostly waits on the database). `now`: the clock cron schedules read (tests freeze it).
    */
-  jobs: { pollMs: number; retryBaseMs: number; concurrency?: number };
+  jobs: { pollMs: number; retryBaseMs: number; concurrency?: number; now?: () => Date };
   /**
    * Embedded database only: how often tables with enough changes are vacuumed and analyzed (PGlite runs no
    * autovacuum of its own); 0 turns it off.

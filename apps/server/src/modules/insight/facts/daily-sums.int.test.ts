@@ -2,6 +2,7 @@ import type { TDashboard } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { createTestConfig } from '../../../../test/test-config.js';
 import { queryRows } from '../../../platform/db/client.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { dayIn } from '../dashboard/dashboard-period.js';
@@ -126,7 +127,10 @@ const drawn = (rows: TFigureRow[]) =>
     .sort();
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The cron clock stands still mid-minute: the minute sweep (which also re-sums a changed zone) never runs
+  // under the test, which re-sums the zone itself.
+  const midMinute = new Date('2026-01-15T12:00:30Z');
+  t = await startTestApp({ jobs: { ...createTestConfig().jobs, now: () => midMinute } });
   saoPaulo = await t.createTenantFixture('Diário SP', { timezone: 'America/Sao_Paulo' });
   tokyo = await t.createTenantFixture('Diário Tóquio', { timezone: 'Asia/Tokyo' });
   newYork = await t.createTenantFixture('Diário Nova York', { timezone: 'America/New_York' });
