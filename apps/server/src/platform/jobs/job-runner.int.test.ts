@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { queryRows } from '../db/client.js';
 import { withTenant } from '../db/tenant-tx.js';
-import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
+import { defineJob, type TJobDefinition, type TJobRun, ZCronPayload } from './job-definition.js';
 import { JobDeferred, JobGiveUp } from './job-errors.js';
 import { jobIdForKey } from './job-keys.js';
 import type { TJobOutcome, TJobRunner } from './job-runner.js';
@@ -38,6 +38,21 @@ describe('job runner', () => {
     tenantId = (await t.createTenantFixture('Jobs')).tenantId;
   }, 120_000);
   afterAll(() => t.close());
+
+  /** Jobs of `job` numbered `n`, written by one transaction of the test's tenant (keys `${prefix}-${n}`). */
+  const enqueueNumbered = (job: TJobDefinition<{ n: number }>, count: number, prefix: string, group?: string) =>
+    withTenant(t.db, tenantId, (tx) =>
+      t.prosa.services.jobs.enqueueMany(
+        tx,
+        tenantId,
+        Array.from({ length: count }, (_, n) => ({
+          definition: job,
+          payload: { n },
+          key: `${prefix}-${n}`,
+          ...(group ? { group } : {}),
+        })),
+      ),
+    );
 
   it('runs a job with its payload and retries a failing one until it succeeds', async () => {
     const runs: TJobRun[] = [];
@@ -126,18 +141,7 @@ describe('job runner', () => {
     jobs.register(job);
     const finished = waitForFinished([jobs], 8);
     // One transaction: every row gets the same created_on, and ids derived from keys sort at random.
-    await withTenant(t.db, tenantId, (tx) =>
-      jobs.enqueueMany(
-        tx,
-        tenantId,
-        [0, 1, 2, 3, 4, 5, 6, 7].map((n) => ({
-          definition: job,
-          payload: { n },
-          key: `passo-${n}`,
-          group: 'ticket-9',
-        })),
-      ),
-    );
+    await enqueueNumbered(job, 8, 'passo', 'ticket-9');
     expect((await finished).map((outcome) => outcome.state)).toEqual(Array(8).fill('completed'));
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
@@ -165,13 +169,7 @@ describe('job runner', () => {
     const { jobs } = t.prosa.services;
     jobs.register(job);
     const finished = waitForFinished([jobs], 6);
-    await withTenant(t.db, tenantId, (tx) =>
-      jobs.enqueueMany(
-        tx,
-        tenantId,
-        [0, 1, 2, 3, 4, 5].map((n) => ({ definition: job, payload: { n }, key: `lote-${n}` })),
-      ),
-    );
+    await enqueueNumbered(job, 6, 'lote');
     const outcomes = await finished;
     expect(outcomes.filter((outcome) => outcome.state === 'failed').map((outcome) => outcome.error)).toEqual([
       'quatro',
