@@ -69,28 +69,42 @@ const toInsert = (ticket: TMessageTicket, input: TAutomaticMessage): TMessageIns
  * Several such messages on one ticket, in order (a chat flow's step): stored by one multi-row insert, then
  * each queued and announced as `queueAutomaticMessage` does, in the same order.
  */
-export const queueAutomaticMessages = async (
+export const queueAutomaticMessages = (
   services: Pick<TServices, 'events' | 'outbound'>,
   tx: TExecutor,
   tenantId: number,
   ticket: TMessageTicket,
   inputs: readonly TAutomaticMessage[],
+): Promise<TMessage[]> => queueAutomaticMessagesOnTickets(services, tx, tenantId, [{ ticket, inputs }]);
+
+/**
+ * The messages of several tickets (a batch of chat-flow runs), each ticket's in order and the tickets in the
+ * order given: one insert and one queueing for all, then each announced as `message.sent`.
+ */
+export const queueAutomaticMessagesOnTickets = async (
+  services: Pick<TServices, 'events' | 'outbound'>,
+  tx: TExecutor,
+  tenantId: number,
+  list: readonly { ticket: TMessageTicket; inputs: readonly TAutomaticMessage[] }[],
 ): Promise<TMessage[]> => {
+  const tickets = list.flatMap(({ ticket, inputs }) => inputs.map(() => ticket));
   // Ids follow the rows' order; sorted anyway, as RETURNING promises no order.
   const rows = (
     await insertMessages(
       tx,
       tenantId,
-      inputs.map((input) => toInsert(ticket, input)),
+      list.flatMap(({ ticket, inputs }) => inputs.map((input) => toInsert(ticket, input))),
     )
   ).sort((a, b) => a.id - b.id);
+  // A pending message has no external id, so nothing can conflict: every row came back, in the list's order.
+  if (rows.length !== tickets.length) throw new Error('automatic messages not all stored');
   // Their sends are queued by one statement (each its own job, in the ticket's group, so sent in order), or
   // recorded sent at once on a channel that sends at commit: announced as they now stand.
   const queued = await services.outbound.enqueueMany(tx, tenantId, rows);
   const sent: TMessage[] = [];
-  for (const row of queued) {
+  for (const [index, row] of queued.entries()) {
     const message = toMessageDto(row);
-    await publishMessageEvent(services, tx, tenantId, 'message.sent', ticket, message);
+    await publishMessageEvent(services, tx, tenantId, 'message.sent', tickets[index] as TMessageTicket, message);
     sent.push(message);
   }
   return sent;

@@ -3,30 +3,29 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { ticketLogs, users } from '../../platform/db/schema.js';
 
 /** A ticket's history: what happened to it, by whom, in which queue. */
-export const insertTicketLog = async (
+export const insertTicketLog = (
   tx: TExecutor,
   tenantId: number,
   values: { ticketId: number; type: string; userId?: number | null; queueId?: number | null; data?: object },
-) => {
-  await tx.insert(ticketLogs).values({
-    tenantId,
-    ticketId: values.ticketId,
-    type: values.type,
-    userId: values.userId ?? null,
-    queueId: values.queueId ?? null,
-    data: (values.data ?? {}) as Record<string, unknown>,
-  });
-};
+): Promise<void> => insertTicketLogs(tx, tenantId, [{ ...values, queueId: values.queueId ?? null }]);
 
+/** Several entries (of one ticket or many) in one insert, in the order given. */
 export const insertTicketLogs = async (
   tx: TExecutor,
   tenantId: number,
-  values: { ticketId: number; type: string; queueId: number | null }[],
+  values: { ticketId: number; type: string; queueId: number | null; userId?: number | null; data?: object }[],
 ): Promise<void> => {
   if (values.length === 0) return;
-  await tx
-    .insert(ticketLogs)
-    .values(values.map((value) => ({ tenantId, ticketId: value.ticketId, type: value.type, queueId: value.queueId })));
+  await tx.insert(ticketLogs).values(
+    values.map((value) => ({
+      tenantId,
+      ticketId: value.ticketId,
+      type: value.type,
+      queueId: value.queueId,
+      userId: value.userId ?? null,
+      data: (value.data ?? {}) as Record<string, unknown>,
+    })),
+  );
 };
 
 export const findTicketLogs = (tx: TExecutor, tenantId: number, ticketId: number) =>

@@ -2,7 +2,15 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { createWebchat } from '../../../../test/webchat.js';
-import { chatFlowRuns, chatFlows, connections, messages } from '../../../platform/db/schema.js';
+import {
+  chatFlowRuns,
+  chatFlows,
+  connections,
+  messages,
+  ticketFlowStates,
+  ticketLogs,
+  tickets,
+} from '../../../platform/db/schema.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { buildFlow } from './flow-test-kit.js';
 import { runChatFlows } from './run-chat-flow.js';
@@ -79,4 +87,72 @@ it('runs a message given twice in one batch once', async () => {
   expect(outcomes[0]).not.toBe('already-handled');
   const runs = await t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.inboundMessageId, dani.inboundMessageId));
   expect(runs).toHaveLength(1);
+});
+
+it("writes a batch's places, logs and bot messages together; a hand-off in the batch keeps its history in order", async () => {
+  const flow = buildFlow([{ id: 'menu', say: ['Digite 1 para Vendas.'], on: [[['1'], `queue:${fx.queue.id}`]] }], {
+    welcomeMessage: { message: 'Um atendente já vai falar com você.' },
+    notOptionsSelectMessage: { message: 'Opção inválida.', stepReturn: 'A' },
+  });
+  const [row] = await t.db
+    .insert(chatFlows)
+    .values({ tenantId: fx.tenantId, name: 'Vendas', flow })
+    .returning({ id: chatFlows.id });
+  await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
+  const eva = await say('eva', 'Oi');
+  const fabio = await say('fabio', 'Oi');
+  await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, webchatId));
+  expect(await runChatFlows(t.prosa.services, fx.tenantId, [eva, fabio])).toEqual(['step', 'step']);
+
+  // The answers are stored straight into the table: no engine job of their own runs them meanwhile.
+  const answer = async (ticketId: number, body: string) => {
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    const [stored] = await t.db
+      .insert(messages)
+      .values({
+        tenantId: fx.tenantId,
+        ticketId,
+        contactId: ticket?.contactId,
+        whatsappId: ticket?.whatsappId,
+        fromMe: false,
+        body,
+        timestamp: Date.now(),
+      })
+      .returning({ id: messages.id });
+    return { ticketId, inboundMessageId: stored?.id ?? 0 };
+  };
+  const evaAnswer = await answer(eva.ticketId, '1');
+  const fabioAnswer = await answer(fabio.ticketId, 'talvez');
+  const fabioAgain = await answer(fabio.ticketId, '1');
+  // Fabio's second answer came before the step was sent again: it answered nothing he saw.
+  expect(await runChatFlows(t.prosa.services, fx.tenantId, [fabioAgain, evaAnswer, fabioAnswer])).toEqual([
+    'stale',
+    'queue',
+    'step',
+  ]);
+
+  const bodiesOf = async (ticketId: number) =>
+    (
+      await t.db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
+        .orderBy(asc(messages.id))
+    ).map((message) => message.body);
+  expect(await bodiesOf(eva.ticketId)).toEqual(['Digite 1 para Vendas.', 'Um atendente já vai falar com você.']);
+  expect(await bodiesOf(fabio.ticketId)).toEqual(['Digite 1 para Vendas.', 'Opção inválida.', 'Digite 1 para Vendas.']);
+  const evaLogs = await t.db
+    .select({ type: ticketLogs.type })
+    .from(ticketLogs)
+    .where(eq(ticketLogs.ticketId, eva.ticketId))
+    .orderBy(asc(ticketLogs.id));
+  // The bot's entry for the answer comes before the hand-off's.
+  expect(evaLogs.map((log) => log.type).slice(-2)).toEqual(['chatBot', 'queue']);
+  const states = await t.db
+    .select({ ticketId: ticketFlowStates.ticketId, retries: ticketFlowStates.retries })
+    .from(ticketFlowStates)
+    .where(inArray(ticketFlowStates.ticketId, [eva.ticketId, fabio.ticketId]));
+  expect(states).toEqual([{ ticketId: fabio.ticketId, retries: 1 }]);
+  const [evaTicket] = await t.db.select({ queueId: tickets.queueId }).from(tickets).where(eq(tickets.id, eva.ticketId));
+  expect(evaTicket?.queueId).toBe(fx.queue.id);
 });

@@ -7,6 +7,7 @@ import { loadTicketDto } from '../../tickets/ticket-rules.js';
 import { type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
 import { loadVisibilityTicket } from '../../tickets/visibility-ticket.js';
 import type { TTicketVariables } from '../../variables/variables.service.js';
+import type { TFlowBatchWrites } from './flow-batch-writes.js';
 
 export type TFlowRunServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'storage' | 'log'>;
 
@@ -36,6 +37,11 @@ export type TFlowRun = {
   now: Date;
   /** The customer's text the run answers ('' for a timer): a webhook sends it. */
   answer: string;
+  /**
+   * Where a batch's run keeps its logs, place and bot messages until the batch writes them all (none: the run
+   * writes them itself, as a timer's or a continuation's run does).
+   */
+  writes?: TFlowBatchWrites;
   /** Something of the ticket row changed: `ticket.updated` is published at the end. */
   ticketChanged: boolean;
   closed: boolean;
@@ -46,7 +52,7 @@ export const startFlowRun = async (
   tx: TTx,
   tenantId: number,
   row: TTicketRow,
-  input: { now: Date; answer: string; visibility?: TVisibilityTicket },
+  input: { now: Date; answer: string; visibility?: TVisibilityTicket; writes?: TFlowBatchWrites },
 ): Promise<TFlowRun> => ({ services, tx, tenantId, row, ...input, ticketChanged: false, closed: false });
 
 /** The ticket's DTO, read once per run (again after a hand-off: `forgetTicket`). */

@@ -92,6 +92,53 @@ export const saveFlowState = async (
   return row;
 };
 
+/** A place `saveFlowStates` writes: the ticket and its state, not yet waiting on a continuation. */
+export type TFlowStateWrite = { ticketId: number; state: TFlowState };
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/**
+ * The places of several tickets (a batch of runs), as `saveFlowState` writes each with no continuation due, in
+ * one statement; `stepEntered` for all of them. Nothing is returned: a caller needing the times saves alone.
+ */
+export const saveFlowStates = async (
+  tx: TExecutor,
+  tenantId: number,
+  writes: readonly TFlowStateWrite[],
+  options: { stepEntered: boolean },
+): Promise<void> => {
+  if (writes.length === 0) return;
+  const set = {
+    chatFlowId: excluded('chat_flow_id'),
+    stepId: excluded('step_id'),
+    retries: excluded('retries'),
+    variables: excluded('variables'),
+    lastInteractionAt: excluded('last_interaction_at'),
+    continuationDueAt: sql`null`,
+    updatedAt: sql`clock_timestamp()`,
+  };
+  await tx
+    .insert(ticketFlowStates)
+    .values(
+      writes.map(({ ticketId, state }) => ({
+        tenantId,
+        ticketId,
+        chatFlowId: state.chatFlowId,
+        stepId: state.stepId,
+        retries: state.retries,
+        variables: state.variables,
+        lastInteractionAt: new Date(state.lastInteractionAt),
+        continuationDueAt: null,
+        updatedAt: sql`clock_timestamp()`,
+        stepEnteredAt: sql`clock_timestamp()`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [ticketFlowStates.tenantId, ticketFlowStates.ticketId],
+      set: options.stepEntered ? { ...set, stepEnteredAt: sql`clock_timestamp()` } : set,
+    });
+};
+
 export const deleteFlowState = (tx: TExecutor, tenantId: number, ticketId: number) =>
   tx
     .delete(ticketFlowStates)

@@ -115,7 +115,8 @@ const composeItems = async (
 /**
  * Sends the outgoing items in order until a delay or a webhook, which only a continuation job may perform:
  * returns that item's index, or -1 when everything went out. Tags and kanban lanes are applied in place; the
- * texts go out together (one insert, their sends queued and announced in order). A menu goes out as numbered
+ * texts go out together (one insert, their sends queued and announced in order; in a batch, with the other
+ * runs' texts when the batch writes). A menu goes out as numbered
  * text, carrying its options for channels that show buttons or a list; a media step's stored file goes out as
  * a media message (caption as its body), a link as the caption and the link.
  */
@@ -125,7 +126,8 @@ export const performItems = async (
   variables: Record<string, string>,
 ): Promise<number> => {
   const { texts, stop } = await composeItems(run, items, variables);
-  if (texts.length > 0)
-    await queueAutomaticMessages(run.services, run.tx, run.tenantId, await messageTicketOf(run), texts);
+  if (texts.length === 0) return stop;
+  if (run.writes) run.writes.messages.push({ ticket: await messageTicketOf(run), inputs: texts });
+  else await queueAutomaticMessages(run.services, run.tx, run.tenantId, await messageTicketOf(run), texts);
   return stop;
 };

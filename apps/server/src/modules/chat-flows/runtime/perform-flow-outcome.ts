@@ -1,14 +1,14 @@
 import {
   enterFlow,
   inactivityDueAt,
-  type TFlowLog,
   type TFlowOutcome,
   type TFlowOutgoing,
   type TFlowState,
 } from '@prosa/contracts';
-import { insertTicketLog } from '../../tickets/tickets.service.js';
+import { insertTicketLogs } from '../../tickets/tickets.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
+import { flushFlowBatchWrites, keepFlowState } from './flow-batch-writes.js';
 import { continuationDueAt, enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
 import { forgetTicket, MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
@@ -17,40 +17,60 @@ import { performItems } from './perform-flow-items.js';
 
 const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
 
-const writeLogs = async (run: TFlowRun, chatFlowId: number, logs: readonly TFlowLog[]) => {
-  for (const log of logs)
-    await insertTicketLog(run.tx, run.tenantId, {
-      ticketId: run.row.id,
-      type: 'chatBot',
-      userId: null,
-      queueId: run.row.queueId,
-      data: { ...log, chatFlowId },
-    });
+/** The run's log entries, each of type `chatBot` (kept for the batch's write when the run is in one). */
+const writeLogs = async (run: TFlowRun, entries: readonly object[]) => {
+  const logs = entries.map((data) => ({
+    ticketId: run.row.id,
+    type: 'chatBot',
+    userId: null,
+    queueId: run.row.queueId,
+    data,
+  }));
+  if (run.writes) run.writes.logs.push(...logs);
+  else await insertTicketLogs(run.tx, run.tenantId, logs);
 };
 
-/** Saves where the ticket is, mirrors it on the ticket row, and arms the inactivity timer of that place. */
+/** Before the ticket leaves the flow: what the batch kept is written first, so the ticket's history stays in order. */
+const flushBatch = async (run: TFlowRun) => {
+  if (run.writes) await flushFlowBatchWrites(run.services, run.tx, run.tenantId, run.writes);
+};
+
+/** The ticket's place on its ticket row (`chatFlowId`, `stepChatFlow`), when it moved. */
+const mirrorPlace = async (run: TFlowRun, state: TFlowState) => {
+  if (run.row.chatFlowId !== state.chatFlowId || run.row.stepChatFlow !== state.stepId)
+    await updateTicket(run, { chatFlowId: state.chatFlowId, stepChatFlow: state.stepId });
+};
+
+/**
+ * Saves where the ticket is, mirrors it on the ticket row, and arms the inactivity timer of that place. The
+ * saved times come back; in a batch, a place needing none (no timer to arm, no continuation to wait for)
+ * waits for the batch's write instead, and nothing comes back.
+ */
 const keepInFlow = async (
   run: TFlowRun,
   flow: TRunnableFlow,
   state: TFlowState,
   options: { stepEntered: boolean; armTimer: boolean; continuationDueAt?: Date },
 ) => {
+  const due = options.armTimer ? inactivityDueAt(flow.flow, state) : null;
+  const timed = (due !== null && due !== undefined) || options.continuationDueAt !== undefined;
+  if (run.writes && !timed) {
+    keepFlowState(run.writes, run.row.id, state, options.stepEntered);
+    await mirrorPlace(run, state);
+    return undefined;
+  }
   const saved = await saveFlowState(run.tx, run.tenantId, run.row.id, state, {
     stepEntered: options.stepEntered,
     continuationDueAt: options.continuationDueAt ?? null,
   });
-  if (run.row.chatFlowId !== state.chatFlowId || run.row.stepChatFlow !== state.stepId)
-    await updateTicket(run, { chatFlowId: state.chatFlowId, stepChatFlow: state.stepId });
-  if (options.armTimer) {
-    const due = inactivityDueAt(flow.flow, state);
-    if (due !== null && due !== undefined)
-      await enqueueFlowInactivity(run.services.jobs, run.tx, {
-        tenantId: run.tenantId,
-        ticketId: run.row.id,
-        stepEnteredAt: saved.stepEnteredAt.toISOString(),
-        dueAt: new Date(due).toISOString(),
-      });
-  }
+  await mirrorPlace(run, state);
+  if (due !== null && due !== undefined)
+    await enqueueFlowInactivity(run.services.jobs, run.tx, {
+      tenantId: run.tenantId,
+      ticketId: run.row.id,
+      stepEnteredAt: saved.stepEnteredAt.toISOString(),
+      dueAt: new Date(due).toISOString(),
+    });
   return saved;
 };
 
@@ -68,7 +88,10 @@ export const performFlowOutcome = async (
   outcome: TFlowOutcome,
   jumps = 0,
 ): Promise<string> => {
-  await writeLogs(run, flow.id, outcome.log);
+  await writeLogs(
+    run,
+    outcome.log.map((log) => ({ ...log, chatFlowId: flow.id })),
+  );
   const variables = outcome.state?.variables ?? previous?.variables ?? {};
   // The welcome text goes out once the ticket is in its queue or with its agent ({{queue}}, {{user}}).
   const handOff = outcome.exit?.kind === 'queue' || outcome.exit?.kind === 'user';
@@ -99,6 +122,7 @@ export const performFlowOutcome = async (
       armTimer: outcome.exit === null,
       continuationDueAt: due,
     });
+    if (!saved) throw new Error('a place waiting for a continuation is saved at once');
     const payload = {
       tenantId: run.tenantId,
       ticketId: run.row.id,
@@ -116,6 +140,7 @@ export const performFlowOutcome = async (
   const stepId = outcome.state?.stepId ?? previous?.stepId ?? null;
   if (!outcome.exit) {
     if (!outcome.state) {
+      await flushBatch(run);
       await leaveFlow(run);
       return 'left';
     }
@@ -123,6 +148,7 @@ export const performFlowOutcome = async (
     return stepEntered ? 'step' : 'same-step';
   }
   if (outcome.exit.kind !== 'jump') {
+    await flushBatch(run);
     await applyExit(run, flow, outcome.exit, { reason: why(outcome.log), stepId });
     if (welcome.length > 0) {
       forgetTicket(run);
@@ -132,6 +158,7 @@ export const performFlowOutcome = async (
   }
   const target = jumps < MAX_FLOW_JUMPS ? await findChatFlow(run.tx, run.tenantId, outcome.exit.chatFlowId) : null;
   if (!target) {
+    await flushBatch(run);
     await applyExit(
       run,
       flow,
@@ -140,13 +167,7 @@ export const performFlowOutcome = async (
     );
     return 'queue';
   }
-  await insertTicketLog(run.tx, run.tenantId, {
-    ticketId: run.row.id,
-    type: 'chatBot',
-    userId: null,
-    queueId: run.row.queueId,
-    data: { reason: 'jump', stepId, chatFlowId: flow.id, to: target.id },
-  });
+  await writeLogs(run, [{ reason: 'jump', stepId, chatFlowId: flow.id, to: target.id }]);
   const entered = enterFlow(target.flow, target.id, {
     kind: 'enter',
     text: run.answer,

@@ -7,6 +7,7 @@ import { notifyConversationEnded } from '../../tickets/notify-conversation-ended
 import { lockTicketsWithVisibility, lockTicketWithVisibility } from '../../tickets/visibility-ticket.js';
 import { findFlowForTicket } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
+import { createFlowBatchWrites, flushFlowBatchWrites, type TFlowBatchWrites } from './flow-batch-writes.js';
 import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
 import { finishFlowRun, isTicketForFlow, startFlowRun, type TFlowRunChange } from './flow-run.js';
 import {
@@ -85,12 +86,17 @@ export const runChatFlows = async (
     );
     const done = new Map<TRunInput, TRunResult>();
     const records: TFlowRunRecord[] = [];
+    const writes = createFlowBatchWrites();
     for (const input of ordered) {
-      const read: TRunReads = firsts.includes(input)
+      const first = firsts.includes(input);
+      // A ticket's later message reads what the run before wrote: written first.
+      if (!first) await flushFlowBatchWrites(services, tx, tenantId, writes);
+      const read: TRunReads = first
         ? { locked: locked.get(input.ticketId), context: contexts.get(input.inboundMessageId) }
         : await readOne(tx, tenantId, input);
-      done.set(input, await runInTransaction(services, tx, tenantId, input, read, records));
+      done.set(input, await runInTransaction(services, tx, tenantId, input, read, { records, writes }));
     }
+    await flushFlowBatchWrites(services, tx, tenantId, writes);
     await insertFlowRuns(tx, tenantId, records);
     return done;
   });
@@ -120,7 +126,7 @@ const runInTransaction = async (
   tenantId: number,
   input: TRunInput,
   { locked, context }: TRunReads,
-  records: TFlowRunRecord[],
+  { records, writes }: { records: TFlowRunRecord[]; writes: TFlowBatchWrites },
 ): Promise<TRunResult> => {
   const now = services.now?.() ?? new Date();
   if (!locked || !isTicketForFlow(locked.row)) return { outcome: 'not-applicable' };
@@ -152,7 +158,7 @@ const runInTransaction = async (
     const inBusinessHours = await isTicketInBusinessHours(tx, tenantId, row, at);
     if (!inBusinessHours && !hasOutOfHoursDestination(flow.flow)) return done('out-of-hours', { chatFlowId: flow.id });
     const isFirstContact = await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id);
-    const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility });
+    const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility, writes });
     const entered = enterFlow(flow.flow, flow.id, {
       kind: 'enter',
       text: message.body,
@@ -173,7 +179,7 @@ const runInTransaction = async (
   // answered nothing they saw whole; it stays in the chat, and the rest of the step goes out as planned.
   if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
     return done('held', place);
-  const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility });
+  const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility, writes });
   const { flow } = context;
   if (!flow) {
     // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
