@@ -2,6 +2,24 @@ import type PgBoss from 'pg-boss';
 
 export type TFetchedJob<TData> = { id: string; data: TData; retryLimit: number; retryCount: number };
 
+/** Due jobs of some kinds, up to a number of them: one of the fetch's picks. */
+export type TJobPick = { names: string[]; limit: number };
+
+/** The claim of one pick: its kinds are parameter `names`, its limit `limit` (see the statement below). */
+const pickSql = (names: number, limit: number) => `
+       select j.id from pgboss.job j
+       where j.name = $1 and j.state < 'active' and j.start_after < now() and j.data->>'job' = any($${names}::text[])
+         and not (j.id = any($2::uuid[]))
+         and (j.singleton_key is null or not exists (
+           select 1 from pgboss.job o
+           where o.name = $1 and o.singleton_key = j.singleton_key
+             and ((o.state = 'active' and not (o.id = any($3::uuid[])))
+                  or (o.state < 'active' and o.start_after < now()
+                      and (o.created_on, o.start_after, o.id) < (j.created_on, j.start_after, j.id)))))
+       order by j.start_after, j.created_on, j.id
+       limit $${limit}
+       for update of j skip locked`;
+
 /**
  * pg-boss's fetch with more conditions. Only jobs of the definitions this instance knows: one queue holds
  * every kind of job, and an instance that started before a module registered a definition (or a rolling deploy
@@ -14,6 +32,9 @@ export type TFetchedJob<TData> = { id: string; data: TData; retryLimit: number; 
  * the order they fell due, the order of pg-boss's due-jobs index (`name, start_after`), so the scan stops at
  * `limit` however long the queue is (ordered by creation first, a backlog of 5,000 was sorted whole each time).
  *
+ * Several picks (kinds that run in batches, up to what their free batches hold; the others, up to the free
+ * slots) are claimed by the one statement, each with its own limit.
+ *
  * The same statement first records the jobs this instance finished since its last fetch as completed
  * (`completeIds`, pg-boss's own completion): one round trip per finished job instead of two. A finished job
  * no longer holds its group back.
@@ -21,31 +42,24 @@ export type TFetchedJob<TData> = { id: string; data: TData; retryLimit: number; 
 export const fetchKnownJobs = async <TData>(
   boss: PgBoss,
   queue: string,
-  names: string[],
-  limit: number,
+  picks: readonly TJobPick[],
   skipIds: string[] = [],
   completeIds: string[] = [],
 ): Promise<TFetchedJob<TData>[]> => {
-  if (completeIds.length === 0 && (names.length === 0 || limit <= 0)) return [];
+  const wanted = picks.filter((pick) => pick.names.length > 0 && pick.limit > 0);
+  if (completeIds.length === 0 && wanted.length === 0) return [];
+  // Parameters: $1 the queue, $2 the skipped ids, $3 the finished ones, then each pick's kinds and limit.
+  const claims = wanted.map((_, i) => `pick${i} as (${pickSql(4 + 2 * i, 5 + 2 * i)}\n     )`);
+  const next =
+    wanted.length === 0
+      ? 'select null::uuid as id where false'
+      : wanted.map((_, i) => `select id from pick${i}`).join(' union all ');
   const { rows } = await boss.getDb().executeSql(
     `with done as (
        update pgboss.job set completed_on = now(), state = 'completed', output = null
-       where name = $1 and id = any($5::uuid[]) and state = 'active'
+       where name = $1 and id = any($3::uuid[]) and state = 'active'
      ),
-     next as (
-       select j.id from pgboss.job j
-       where j.name = $1 and j.state < 'active' and j.start_after < now() and j.data->>'job' = any($3::text[])
-         and not (j.id = any($4::uuid[]))
-         and (j.singleton_key is null or not exists (
-           select 1 from pgboss.job o
-           where o.name = $1 and o.singleton_key = j.singleton_key
-             and ((o.state = 'active' and not (o.id = any($5::uuid[])))
-                  or (o.state < 'active' and o.start_after < now()
-                      and (o.created_on, o.start_after, o.id) < (j.created_on, j.start_after, j.id)))))
-       order by j.start_after, j.created_on, j.id
-       limit $2
-       for update of j skip locked
-     )
+     ${[...claims, `next as (${next})`].join(',\n     ')}
      update pgboss.job j set
        state = 'active',
        started_on = now(),
@@ -53,7 +67,7 @@ export const fetchKnownJobs = async <TData>(
      from next
      where j.name = $1 and j.id = next.id
      returning j.id, j.data, j.retry_limit as "retryLimit", j.retry_count as "retryCount"`,
-    [queue, names.length === 0 ? 0 : Math.max(0, limit), names, skipIds, completeIds],
+    [queue, skipIds, completeIds, ...wanted.flatMap((pick) => [pick.names, pick.limit])],
   );
   return rows as TFetchedJob<TData>[];
 };

@@ -4,13 +4,14 @@ type TBatchable = { data: { job: string; tenantId: number | null } };
 
 /**
  * Fetched jobs as the runner starts them: those of a kind with `handleMany` grouped by kind and tenant, up to
- * its `max` (and `most`) a batch, in the order fetched; any other job alone.
+ * its `max` (and `most`, per kind) a batch, in the order fetched; any other job alone.
  */
 export const batchesOf = <TJob extends TBatchable>(
   jobs: readonly TJob[],
   definitionOf: (name: string) => Pick<TJobDefinition<never>, 'handleMany'> | undefined,
-  most = Number.POSITIVE_INFINITY,
+  most: number | ((name: string) => number) = Number.POSITIVE_INFINITY,
 ): TJob[][] => {
+  const mostOf = typeof most === 'number' ? () => most : most;
   const batches: TJob[][] = [];
   const filling = new Map<string, TJob[]>();
   for (const job of jobs) {
@@ -21,7 +22,7 @@ export const batchesOf = <TJob extends TBatchable>(
     }
     const key = `${job.data.job}:${job.data.tenantId}`;
     let batch = filling.get(key);
-    if (!batch || batch.length >= Math.min(many.max, most)) {
+    if (!batch || batch.length >= Math.min(many.max, Math.max(1, mostOf(job.data.job)))) {
       batch = [];
       filling.set(key, batch);
       batches.push(batch);

@@ -184,6 +184,58 @@ describe('job runner', () => {
     if (t.prosa.services.database.kind === 'pglite') expect(batches.length).toBeGreaterThan(0);
   });
 
+  it('runs batched jobs while single jobs hold every slot, in full batches under a backlog', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const single = defineJob({
+      name: uniqueName('blocking'),
+      payload: z.object({ n: z.number() }),
+      handle: () => gate,
+    });
+    const batches: number[][] = [];
+    const batched = defineJob({
+      name: uniqueName('backlog'),
+      payload: z.object({ n: z.number() }),
+      handle: async ({ n }) => {
+        batches.push([n]);
+      },
+      handleMany: {
+        max: 10,
+        run: async (items) => {
+          batches.push(items.map((item) => item.payload.n));
+        },
+      },
+    });
+    const { jobs } = t.prosa.services;
+    jobs.register(single);
+    jobs.register(batched);
+    const settledOf = (name: string, count: number) =>
+      new Promise<void>((resolve) => {
+        let seen = 0;
+        const stop = jobs.onSettled((outcome) => {
+          if (outcome.job !== name || outcome.state !== 'completed') return;
+          seen += 1;
+          if (seen === count) {
+            stop();
+            resolve();
+          }
+        });
+      });
+    const singlesDone = settledOf(single.name, 40);
+    const batchedDone = settledOf(batched.name, 30);
+    // More single jobs than the runner's slots, written before the batched ones: they are due first.
+    await enqueueNumbered(single, 40, 'ocupado');
+    await enqueueNumbered(batched, 30, 'fila');
+    await batchedDone;
+    expect(batches.flat().sort((x, y) => x - y)).toEqual([...Array(30).keys()]);
+    // Fetched together, they ran in batches of several, not one slot at a time.
+    expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(2);
+    release();
+    await singlesDone;
+  });
+
   it('runs a deferred job again without counting an attempt, and fails a job that gives up at once', async () => {
     const attempts: number[] = [];
     const deferred = defineJob({

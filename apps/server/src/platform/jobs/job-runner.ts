@@ -6,7 +6,7 @@ import { getTenantScope } from '../db/tenant-tx.js';
 import { bossDbFor, bossDbForTransaction } from './boss-db.js';
 import { assertCronExpression } from './cron.js';
 import { createCronClock } from './cron-clock.js';
-import { fetchKnownJobs, type TFetchedJob } from './fetch-jobs.js';
+import { fetchKnownJobs, type TFetchedJob, type TJobPick } from './fetch-jobs.js';
 import { batchesOf } from './job-batches.js';
 import type { TJobDefinition } from './job-definition.js';
 import { JobDeferred, JobGiveUp } from './job-errors.js';
@@ -81,15 +81,34 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
   /** The jobs running here (a batch is one task), by their definition's name. */
   const running = new Map<Promise<void>, string>();
-  /** How many jobs those tasks run: what `concurrency` bounds. */
+  /** How many jobs of kinds that run alone are running: what `concurrency` bounds. */
   let runningJobs = 0;
   /** Per kind that runs in batches, its tasks running here: at `parallel` of them, its jobs wait for the next. */
   const batchTasks = new Map<string, number>();
-  /** The kinds a fetch takes: not those with `parallel` batches running (their due jobs gather for the next). */
-  const fetchable = (): string[] =>
-    [...definitions.entries()]
-      .filter(([name, definition]) => !definition.handleMany || (batchTasks.get(name) ?? 0) < parallel)
-      .map(([name]) => name);
+  /** Batches a kind may still start (`parallel` less those running). */
+  const freeBatches = (name: string) => Math.max(0, parallel - (batchTasks.get(name) ?? 0));
+  /**
+   * What a fetch takes: jobs of kinds that run alone, up to the free slots; jobs of kinds that run in batches,
+   * up to what their free batches hold (none for a kind with `parallel` batches running: its due jobs gather
+   * for the next). The two are counted apart, so a backlog of one never shrinks the other's batches.
+   */
+  const picks = (): TJobPick[] => {
+    const entries = [...definitions.entries()];
+    const batched = entries.filter(([name, definition]) => definition.handleMany && freeBatches(name) > 0);
+    return [
+      {
+        names: entries.filter(([, definition]) => !definition.handleMany).map(([name]) => name),
+        limit: concurrency - runningJobs,
+      },
+      {
+        names: batched.map(([name]) => name),
+        limit: batched.reduce(
+          (sum, [name, definition]) => sum + freeBatches(name) * (definition.handleMany?.max ?? 1),
+          0,
+        ),
+      },
+    ];
+  };
   /** Jobs finished here and not yet recorded: the poll loop's next fetch records them (fetch-jobs.ts). */
   let finished: { id: string; job: string }[] = [];
   /** Jobs declined here, by id, until when (ms). */
@@ -163,15 +182,14 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
    * Fetches up to `limit` due jobs, recording the finished ones as completed in the same statement. When that
    * fails, the finished ones wait for the next fetch (still active meanwhile: nothing else takes them).
    */
-  const fetchAndComplete = async (limit: number): Promise<TFetchedJob<TJobData>[]> => {
+  const fetchAndComplete = async (wanted: TJobPick[]): Promise<TFetchedJob<TJobData>[]> => {
     const done = finished;
     finished = [];
     try {
       const jobs = await fetchKnownJobs<TJobData>(
         boss,
         JOB_QUEUE,
-        fetchable(),
-        limit,
+        wanted,
         skipIds(),
         done.map((job) => job.id),
       );
@@ -217,12 +235,17 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
 
   const poll = async (): Promise<void> => {
     while (state === 'started') {
-      const free = concurrency - runningJobs;
+      const wanted = picks();
+      const free = wanted.reduce((sum, pick) => sum + (pick.names.length > 0 ? pick.limit : 0), 0);
       let fetched = 0;
       if (free > 0 || finished.length > 0) {
-        const jobs = await fetchAndComplete(free);
+        const jobs = await fetchAndComplete(wanted);
         fetched = jobs.length;
-        const most = Math.ceil(jobs.length / parallel);
+        // A kind's jobs spread over its free batches: short ones side by side while few are due, full ones
+        // (up to its `max`) under a backlog.
+        const counts = new Map<string, number>();
+        for (const job of jobs) counts.set(job.data.job, (counts.get(job.data.job) ?? 0) + 1);
+        const most = (name: string) => Math.ceil((counts.get(name) ?? 0) / Math.max(1, freeBatches(name)));
         for (const batch of batchesOf(jobs, (name) => definitions.get(name), most)) {
           // NOTE: batchesOf yields no empty batch.
           const first = batch[0] as TFetchedJob<TJobData>;
@@ -232,13 +255,13 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
           if (batched) batchTasks.set(kind, (batchTasks.get(kind) ?? 0) + 1);
           const task = (batch.length > 1 && definition ? runMany(definition, batch) : run(first)).finally(() => {
             running.delete(task);
-            runningJobs -= batch.length;
+            if (!batched) runningJobs -= batch.length;
             if (batched) batchTasks.set(kind, (batchTasks.get(kind) ?? 1) - 1);
             // A finished job is recorded by the next fetch, which also fills its slot: no round trip of its own.
             wakeUp.nudge();
           });
           running.set(task, kind);
-          runningJobs += batch.length;
+          if (!batched) runningJobs += batch.length;
         }
       }
       // A full batch may mean more is due: look again at once; otherwise wait for a wake-up or the next poll.
@@ -338,7 +361,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       wakeUp.stop();
       await loop;
       await Promise.allSettled([...running.keys()]);
-      if (finished.length > 0) await fetchAndComplete(0);
+      if (finished.length > 0) await fetchAndComplete([]);
       await boss.stop({ graceful: false, close: false });
       state = 'idle';
     },

@@ -107,13 +107,14 @@ it("writes a batch's places, logs and bot messages together; a hand-off in the b
   // The answers are stored straight into the table: no engine job of their own runs them meanwhile.
   const answer = async (ticketId: number, body: string) => {
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    if (!ticket) throw new Error('no ticket');
     const [stored] = await t.db
       .insert(messages)
       .values({
         tenantId: fx.tenantId,
         ticketId,
-        contactId: ticket?.contactId,
-        whatsappId: ticket?.whatsappId,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
         fromMe: false,
         body,
         timestamp: Date.now(),
