@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { TExecutor } from '../../platform/db/client.js';
+import { queryRows, type TExecutor } from '../../platform/db/client.js';
 import { contactIdentities, messages, tickets, users } from '../../platform/db/schema.js';
 
 export type TMessageRow = typeof messages.$inferSelect;
@@ -23,15 +23,27 @@ export const insertMessage = async (
 export const insertMessages = async (
   tx: TExecutor,
   tenantId: number,
-  values: TMessageInsert[],
+  values: (TMessageInsert & { id?: number })[],
 ): Promise<TMessageRow[]> => {
   if (values.length === 0) return [];
-  return tx
-    .insert(messages)
-    .values(values.map((value) => ({ ...value, tenantId })))
-    .onConflictDoNothing()
-    .returning();
+  const rows = values.map((value) => ({ ...value, tenantId }));
+  // Ids taken beforehand (`allocateMessageIds`) go in as they are.
+  const insert = values.some((value) => value.id !== undefined)
+    ? tx.insert(messages).overridingSystemValue()
+    : tx.insert(messages);
+  return insert.values(rows).onConflictDoNothing().returning();
 };
+
+/** `count` new message ids, ascending: for rows whose id must be known before they are written. */
+export const allocateMessageIds = async (tx: TExecutor, count: number): Promise<number[]> =>
+  (
+    await queryRows<{ id: number }>(
+      tx,
+      sql`select nextval(pg_get_serial_sequence('messages', 'id'))::int as id from generate_series(1, ${count})`,
+    )
+  )
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
 
 /** Messages by (connection, external id), for a batch of deliveries and the replies they quote. */
 export const findMessagesByExternalIds = async (

@@ -6,10 +6,11 @@ import type { TEventBus } from '../../platform/events/event-bus.js';
 import type { TConnectionRow } from '../connections/connections.service.js';
 import { announceMessageStatuses } from './announce-status.js';
 import { findContactAddresses, findMessagesByIds, type TMessageRow } from './messages.repository.js';
-import { recordSendOutcomes, type TSendOutcome, withSendOutcome, writeSendOutcomes } from './outbound.repository.js';
-import { sendRequestOf } from './outbound-request.js';
+import { recordSendOutcomes, type TSendOutcome } from './outbound.repository.js';
+import { sendRequestOf, type TSendable } from './outbound-request.js';
 
 type TQueued = { row: TMessageRow; connection: TConnectionRow };
+type TDraft = { row: TSendable; connection: TConnectionRow };
 type TAddress = { kind: string; value: string };
 
 /**
@@ -21,10 +22,8 @@ type TAddress = { kind: string; value: string };
  */
 export const createCommitSends = (deps: { channels: TChannelRegistry; events: TEventBus; log: FastifyBaseLogger }) => {
   const queued = new WeakMap<object, TQueued[]>();
-  /** Per transaction, the outcomes `sendNow` decided and has not written yet. */
-  const unwritten = new WeakMap<object, TSendOutcome[]>();
 
-  const outcomeOf = (row: TMessageRow, request: Parameters<TChannelRegistry['sendAtCommit']>[0]) => {
+  const outcomeOf = (row: TSendable, request: Parameters<TChannelRegistry['sendAtCommit']>[0]) => {
     try {
       const { result, push } = deps.channels.sendAtCommit(request);
       const outcome: TSendOutcome = {
@@ -64,7 +63,7 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
   };
 
   /** The outcomes of the sends of `list` and their pushes, by message id (nothing written yet). */
-  const decide = async (tx: TExecutor, tenantId: number, list: TQueued[]) => {
+  const decide = async (tx: TExecutor, tenantId: number, list: TDraft[]) => {
     const contactIds = [...new Set(list.map(({ row }) => row.contactId).filter((id): id is number => id !== null))];
     const addresses = await addressesOf(tx, tenantId, contactIds);
     const quotedIds = list.map(({ row }) => row.quotedMsgId).filter((id): id is number => id !== null);
@@ -112,21 +111,6 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
     return recorded;
   };
 
-  /** Outcomes known now and written by one statement just before `tx` commits (all of a transaction's together). */
-  const writeBeforeCommit = (tx: TExecutor, tenantId: number, outcomes: TSendOutcome[]) => {
-    let list = unwritten.get(tx);
-    if (!list) {
-      const started: TSendOutcome[] = [];
-      unwritten.set(tx, started);
-      list = started;
-      getTenantScope(tx).beforeCommit(async () => {
-        unwritten.delete(tx);
-        await writeSendOutcomes(tx, tenantId, started);
-      });
-    }
-    list.push(...outcomes);
-  };
-
   /** The deferred sends of a transaction, once its work is done: recorded, then announced as `message.status`. */
   const flush = async (tx: TExecutor, tenantId: number, list: TQueued[]) => {
     // Sends queued from here on (by a later commit hook) are flushed by a hook of their own.
@@ -135,7 +119,11 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
   };
 
   /** Whether `row` goes at commit: pending, in a tenant transaction, through a channel that sends so. */
-  const goesAtCommit = (tx: TExecutor, row: TMessageRow, connection: TConnectionRow | undefined) =>
+  const goesAtCommit = (
+    tx: TExecutor,
+    row: Pick<TSendable, 'status'>,
+    connection: TConnectionRow | undefined,
+  ): connection is TConnectionRow =>
     connection !== undefined &&
     row.status === 'pending' &&
     isTenantTx(tx) &&
@@ -164,23 +152,22 @@ export const createCommitSends = (deps: { channels: TChannelRegistry; events: TE
       list.push({ row, connection });
       return true;
     },
+    goesAtCommit,
     /**
-     * Sends now those of `rows` that go at commit, for a caller that announces the rows itself (`message.sent`
-     * then carries them sent): their outcomes are written just before the commit, one statement for all of the
-     * transaction's (a batch of chat-flow runs pays one), and the rows answered are as they will stand.
+     * Sends now those of `drafts` that go at commit: rows about to be inserted (their ids allocated), for a
+     * caller that writes them as they will stand and announces them (`message.sent` then carries them sent, and
+     * no update follows). The outcomes by message id; the pushes are made once `tx` commits.
      */
-    sendNow: async (
+    settle: async (
       tx: TExecutor,
       tenantId: number,
-      rows: readonly { row: TMessageRow; connection: TConnectionRow | undefined }[],
-    ): Promise<Map<number, TMessageRow>> => {
-      const now = rows.filter((each): each is TQueued => goesAtCommit(tx, each.row, each.connection));
+      drafts: readonly { row: TSendable; connection: TConnectionRow | undefined }[],
+    ): Promise<Map<number, TSendOutcome>> => {
+      const now = drafts.filter((each): each is TDraft => goesAtCommit(tx, each.row, each.connection));
       if (now.length === 0) return new Map();
       const { outcomes, pushes } = await decide(tx, tenantId, now);
-      writeBeforeCommit(tx, tenantId, outcomes);
       pushAfterCommit(tx, pushes, [...pushes.keys()]);
-      const at = new Date();
-      return new Map(now.map(({ row }, index) => [row.id, withSendOutcome(row, outcomes[index] as TSendOutcome, at)]));
+      return new Map(outcomes.map((outcome) => [outcome.id, outcome]));
     },
   };
 };

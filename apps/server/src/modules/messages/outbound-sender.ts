@@ -2,9 +2,10 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { onceInTx } from '../../platform/db/once-in-tx.js';
 import type { TJobRunner } from '../../platform/jobs/job-runner.js';
 import { findConnection, type TConnectionRow } from '../connections/connections.service.js';
-import type { TMessageRow } from './messages.repository.js';
+import { allocateMessageIds, type TMessageInsert, type TMessageRow } from './messages.repository.js';
 import { createCommitSends } from './outbound-at-commit.js';
 import { createPacer } from './outbound-pace.js';
+import { sendableOf } from './outbound-request.js';
 import { sendMessageJob, type TSendDeps } from './outbound-send.job.js';
 
 export { MAX_SEND_ATTEMPTS, SEND_MESSAGE_JOB } from './outbound-send.job.js';
@@ -17,11 +18,17 @@ export type TOutboundSender = {
    */
   enqueue: (tx: TExecutor, message: TMessageRow, options?: { again?: boolean; startAfter?: Date }) => Promise<void>;
   /**
-   * Several pending messages of one tenant written in `tx` (a chat flow's step): their jobs in one statement.
-   * Those for a channel that sends at commit are recorded sent at once, for the caller to announce: the rows
-   * answered, in their order, are as they now stand.
+   * Messages of one tenant about to be written in `tx` (a chat flow's step, automatic messages): when some go
+   * through a channel that sends at commit, all get their ids now and those are sent at once, to be inserted
+   * as they will stand (sent, their external ids set): no update follows. The values, in their order.
    */
-  enqueueMany: (tx: TExecutor, tenantId: number, messages: readonly TMessageRow[]) => Promise<TMessageRow[]>;
+  prepareMany: (
+    tx: TExecutor,
+    tenantId: number,
+    values: readonly TMessageInsert[],
+  ) => Promise<(TMessageInsert & { id?: number })[]>;
+  /** Those of `messages` (written in `tx` after `prepareMany`) still pending: their jobs in one statement. */
+  enqueueMany: (tx: TExecutor, tenantId: number, messages: readonly TMessageRow[]) => Promise<void>;
   /**
    * Contacts `tx` may soon send to (a batch of chat-flow runs): a channel that sends at commit reads all their
    * addresses with the first send's, in one statement. Costs nothing when no such send comes.
@@ -52,12 +59,14 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
   jobs.register(job);
   const atCommit = createCommitSends({ channels: deps.channels, events: deps.events, log: deps.log });
   /** The message's connection, read once per transaction: a chat flow's step queues several messages at once. */
-  const connectionOf = async (tx: TExecutor, message: TMessageRow) =>
-    message.whatsappId
-      ? await onceInTx(tx, `outbound-connection:${message.tenantId}:${message.whatsappId}`, () =>
-          findConnection(tx, message.tenantId, message.whatsappId as number),
+  const connectionOf = async (tx: TExecutor, message: { tenantId: number; whatsappId?: number | null }) => {
+    const { tenantId, whatsappId } = message;
+    return whatsappId
+      ? await onceInTx(tx, `outbound-connection:${tenantId}:${whatsappId}`, () =>
+          findConnection(tx, tenantId, whatsappId),
         )
       : undefined;
+  };
   /** A ticket's messages are a group; a paced connection's, one group across its tickets. */
   const groupOf = (message: TMessageRow, connection: TConnectionRow | undefined): string => {
     const paced = connection ? deps.channels.abilities(connection.type).paced : false;
@@ -81,23 +90,39 @@ export const startOutboundSender = (options: TSenderOptions): TOutboundSender =>
         },
       );
     },
+    prepareMany: async (tx, tenantId, values) => {
+      const connections: (TConnectionRow | undefined)[] = [];
+      for (const value of values) connections.push(await connectionOf(tx, { tenantId, ...value }));
+      const status = (value: TMessageInsert) => ({ status: value.status ?? 'pending' });
+      if (!values.some((value, i) => atCommit.goesAtCommit(tx, status(value), connections[i]))) return [...values];
+      const ids = await allocateMessageIds(tx, values.length);
+      const drafts = values.map((value, i) => ({ ...value, id: ids[i] as number }));
+      const outcomes = await atCommit.settle(
+        tx,
+        tenantId,
+        drafts.map((draft, i) => ({ row: sendableOf(tenantId, draft), connection: connections[i] })),
+      );
+      return drafts.map((draft) => {
+        const outcome = outcomes.get(draft.id);
+        if (!outcome) return draft;
+        const { status: sent, messageId, failureReason } = outcome;
+        return { ...draft, status: sent, messageId, failureReason, attempts: 1 };
+      });
+    },
     enqueueMany: async (tx, tenantId, messages) => {
-      const withConnections = [];
-      for (const row of messages) withConnections.push({ row, connection: await connectionOf(tx, row) });
-      const sent = await atCommit.sendNow(tx, tenantId, withConnections);
+      const pending = [];
+      for (const row of messages)
+        if (row.status === 'pending') pending.push({ row, connection: await connectionOf(tx, row) });
       await jobs.enqueueMany(
         tx,
         tenantId,
-        withConnections
-          .filter(({ row }) => !sent.has(row.id))
-          .map(({ row, connection }) => ({
-            definition: job,
-            payload: { tenantId, messageId: row.id },
-            key: String(row.id),
-            group: groupOf(row, connection),
-          })),
+        pending.map(({ row, connection }) => ({
+          definition: job,
+          payload: { tenantId, messageId: row.id },
+          key: String(row.id),
+          group: groupOf(row, connection),
+        })),
       );
-      return messages.map((row) => sent.get(row.id) ?? row);
     },
     expect: atCommit.expect,
     stop: async () => pacer.stop(),

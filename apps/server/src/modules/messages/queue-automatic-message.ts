@@ -88,21 +88,20 @@ export const queueAutomaticMessagesOnTickets = async (
   list: readonly { ticket: TMessageTicket; inputs: readonly TAutomaticMessage[] }[],
 ): Promise<TMessage[]> => {
   const tickets = list.flatMap(({ ticket, inputs }) => inputs.map(() => ticket));
+  // Those on a channel that sends at commit are sent now and stored as they will stand (sent); the others
+  // are stored pending and their sends queued by one statement (each its own job, in the ticket's group).
+  const values = await services.outbound.prepareMany(
+    tx,
+    tenantId,
+    list.flatMap(({ ticket, inputs }) => inputs.map((input) => toInsert(ticket, input))),
+  );
   // Ids follow the rows' order; sorted anyway, as RETURNING promises no order.
-  const rows = (
-    await insertMessages(
-      tx,
-      tenantId,
-      list.flatMap(({ ticket, inputs }) => inputs.map((input) => toInsert(ticket, input))),
-    )
-  ).sort((a, b) => a.id - b.id);
-  // A pending message has no external id, so nothing can conflict: every row came back, in the list's order.
+  const rows = (await insertMessages(tx, tenantId, values)).sort((a, b) => a.id - b.id);
+  // A new message has no external id the channel gave, so nothing can conflict: every row came back, in order.
   if (rows.length !== tickets.length) throw new Error('automatic messages not all stored');
-  // Their sends are queued by one statement (each its own job, in the ticket's group, so sent in order), or
-  // recorded sent at once on a channel that sends at commit: announced as they now stand.
-  const queued = await services.outbound.enqueueMany(tx, tenantId, rows);
+  await services.outbound.enqueueMany(tx, tenantId, rows);
   const sent: TMessage[] = [];
-  for (const [index, row] of queued.entries()) {
+  for (const [index, row] of rows.entries()) {
     const message = toMessageDto(row);
     await publishMessageEvent(services, tx, tenantId, 'message.sent', tickets[index] as TMessageTicket, message);
     sent.push(message);

@@ -322,7 +322,11 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
       })),
       { db: bossDbForTransaction(tx) },
     );
-    afterCommitOf(tx)?.(wakeUp.nudge);
+    // Jobs only of kinds whose batches are all running wake nothing: the first batch to end looks again.
+    const kinds = new Set(jobs.map((job) => job.definition.name));
+    afterCommitOf(tx)?.(() => {
+      if ([...kinds].some((name) => !definitions.get(name)?.handleMany || freeBatches(name) > 0)) wakeUp.nudge();
+    });
   };
 
   const cron = createCronClock({
