@@ -146,9 +146,16 @@ export type TSendOutcome = {
   failureReason: string | null;
 };
 
-/** The update that records several sends' outcomes: each message still pending takes its status, the channel's
- * id and the reason, one more attempt. */
-const updateSendOutcomes = (tx: TExecutor, tenantId: number, outcomes: readonly TSendOutcome[]) => {
+/**
+ * Records the outcomes of several sends by one statement: each message still pending takes its status, the
+ * channel's id and the reason, one more attempt. The rows as they now are (those no longer pending are left).
+ */
+export const recordSendOutcomes = async (
+  tx: TExecutor,
+  tenantId: number,
+  outcomes: readonly TSendOutcome[],
+): Promise<TMessageRow[]> => {
+  if (outcomes.length === 0) return [];
   const given = JSON.stringify(
     outcomes.map((o) => ({ id: o.id, status: o.status, message_id: o.messageId, failure_reason: o.failureReason })),
   );
@@ -163,32 +170,6 @@ const updateSendOutcomes = (tx: TExecutor, tenantId: number, outcomes: readonly 
       updatedAt: new Date(),
     })
     .from(sql`jsonb_to_recordset(${given}::jsonb) as v(id int, status text, message_id text, failure_reason text)`)
-    .where(and(eq(messages.tenantId, tenantId), sql`${messages.id} = v.id`, eq(messages.status, 'pending')));
-};
-
-/** Records the outcomes of several sends by one statement; the rows as they now are (those no longer pending are left). */
-export const recordSendOutcomes = async (
-  tx: TExecutor,
-  tenantId: number,
-  outcomes: readonly TSendOutcome[],
-): Promise<TMessageRow[]> => (outcomes.length === 0 ? [] : updateSendOutcomes(tx, tenantId, outcomes).returning());
-
-/** A pending row as `updateSendOutcomes` leaves it: for a caller that announces it before the write. */
-export const withSendOutcome = (row: TMessageRow, outcome: TSendOutcome, at: Date): TMessageRow => ({
-  ...row,
-  status: outcome.status,
-  messageId: outcome.messageId,
-  failureReason: outcome.failureReason,
-  attempts: row.attempts + 1,
-  leaseUntil: null,
-  updatedAt: at,
-});
-
-/** The same, for a caller that already knows how the rows stand (`withSendOutcome`; nothing read back). */
-export const writeSendOutcomes = async (
-  tx: TExecutor,
-  tenantId: number,
-  outcomes: readonly TSendOutcome[],
-): Promise<void> => {
-  if (outcomes.length > 0) await updateSendOutcomes(tx, tenantId, outcomes);
+    .where(and(eq(messages.tenantId, tenantId), sql`${messages.id} = v.id`, eq(messages.status, 'pending')))
+    .returning();
 };
