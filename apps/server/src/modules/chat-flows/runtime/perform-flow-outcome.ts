@@ -1,10 +1,4 @@
-import {
-  enterFlow,
-  inactivityDueAt,
-  type TFlowOutcome,
-  type TFlowOutgoing,
-  type TFlowState,
-} from '@prosa/contracts';
+import { enterFlow, inactivityDueAt, type TFlowOutcome, type TFlowOutgoing, type TFlowState } from '@prosa/contracts';
 import { insertTicketLogs } from '../../tickets/tickets.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
