@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../server-root.js';
 import { initdbInChildProcess } from './pglite-initdb.js';
 import * as schema from './schema.js';
+import { skipParamTypings } from './skip-param-typings.js';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -96,6 +97,7 @@ const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  skipParamTypings(db);
   return {
     db,
     kind: 'pglite',
@@ -117,6 +119,7 @@ const openPostgres = async (url: string): Promise<TDatabase> => {
   ]);
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, idleTimeoutMillis: 30_000 });
   const db = drizzlePg(pool, { schema }) as unknown as TDb;
+  skipParamTypings(db);
   return {
     db,
     kind: 'postgres',
