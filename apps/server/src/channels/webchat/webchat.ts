@@ -148,15 +148,18 @@ export const setupWebchat = (
     return connection;
   };
   // A visitor's messages name the connection by its public token each time; a second's reuse spares a query
-  // per message. Opening a chat always reads it afresh, and a deleted connection is refused by the inbound
-  // pipeline itself, which reads it inside its transaction.
-  const recentWebchats = new LRUCache<string, TConnectionRow>({ max: 10_000, ttl: 1_000 });
-  const findRecentWebchat = async (token: string) => {
+  // per message, and the messages that come while it is read wait for that one read (on a busy embedded
+  // database each would queue a read of its own). Opening a chat always reads it afresh, and a deleted
+  // connection is refused by the inbound pipeline itself, which reads it inside its transaction.
+  const recentWebchats = new LRUCache<string, Promise<TConnectionRow>>({ max: 10_000, ttl: 1_000 });
+  const findRecentWebchat = (token: string): Promise<TConnectionRow> => {
     const hit = recentWebchats.get(token);
     if (hit) return hit;
-    const connection = await findWebchat(token);
-    recentWebchats.set(token, connection);
-    return connection;
+    const reading = findWebchat(token);
+    recentWebchats.set(token, reading);
+    // An unknown token (or a failed read) is not kept.
+    reading.catch(() => recentWebchats.delete(token));
+    return reading;
   };
   const visitorOf = async (authorization: string | undefined, token: string): Promise<TVisitor> => {
     const raw = bearer(authorization);
