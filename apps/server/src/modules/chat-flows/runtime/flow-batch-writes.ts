@@ -18,13 +18,14 @@ type TLogWrite = Parameters<typeof insertTicketLogs>[2][number];
  */
 export type TFlowBatchWrites = {
   logs: TLogWrite[];
-  states: { entered: Map<number, TFlowStateWrite>; same: Map<number, TFlowStateWrite> };
+  /** By ticket: the last place a run kept for it, and whether its step was entered. */
+  states: Map<number, TFlowStateWrite & { stepEntered: boolean }>;
   messages: { ticket: TMessageTicket; inputs: TAutomaticMessage[] }[];
 };
 
 export const createFlowBatchWrites = (): TFlowBatchWrites => ({
   logs: [],
-  states: { entered: new Map(), same: new Map() },
+  states: new Map(),
   messages: [],
 });
 
@@ -35,10 +36,7 @@ export const keepFlowState = (
   state: TFlowState,
   stepEntered: boolean,
 ): void => {
-  const { entered, same } = writes.states;
-  entered.delete(ticketId);
-  same.delete(ticketId);
-  (stepEntered ? entered : same).set(ticketId, { ticketId, state });
+  writes.states.set(ticketId, { ticketId, state, stepEntered });
 };
 
 /**
@@ -52,13 +50,16 @@ export const flushFlowBatchWrites = async (
   writes: TFlowBatchWrites,
 ): Promise<void> => {
   const logs = writes.logs.splice(0);
-  const entered = [...writes.states.entered.values()];
-  const same = [...writes.states.same.values()];
+  const states = [...writes.states.values()];
   const messages = writes.messages.splice(0);
-  writes.states.entered.clear();
-  writes.states.same.clear();
+  writes.states.clear();
   await insertTicketLogs(tx, tenantId, logs);
-  await saveFlowStates(tx, tenantId, entered, { stepEntered: true });
-  await saveFlowStates(tx, tenantId, same, { stepEntered: false });
+  for (const stepEntered of [true, false])
+    await saveFlowStates(
+      tx,
+      tenantId,
+      states.filter((each) => each.stepEntered === stepEntered),
+      { stepEntered },
+    );
   if (messages.length > 0) await queueAutomaticMessagesOnTickets(services, tx, tenantId, messages);
 };

@@ -58,6 +58,15 @@ export const findFlowState = async (
   return row ? toStoredState(row) : undefined;
 };
 
+/** The columns of a stored place that come from the engine's state. */
+const stateColumns = (state: TFlowState) => ({
+  chatFlowId: state.chatFlowId,
+  stepId: state.stepId,
+  retries: state.retries,
+  variables: state.variables,
+  lastInteractionAt: new Date(state.lastInteractionAt),
+});
+
 /**
  * Writes the ticket's place; `stepEntered`: the step changed (or was entered again), so customer messages
  * stored before now are no answer to it; `continuationDueAt`: the rest of the step waits until then (null: it
@@ -72,11 +81,7 @@ export const saveFlowState = async (
 ): Promise<{ stepEnteredAt: Date; updatedAt: Date }> => {
   const { stepEntered } = options;
   const values = {
-    chatFlowId: state.chatFlowId,
-    stepId: state.stepId,
-    retries: state.retries,
-    variables: state.variables,
-    lastInteractionAt: new Date(state.lastInteractionAt),
+    ...stateColumns(state),
     continuationDueAt: options.continuationDueAt,
     updatedAt: sql`clock_timestamp()`,
   };
@@ -123,11 +128,7 @@ export const saveFlowStates = async (
       writes.map(({ ticketId, state }) => ({
         tenantId,
         ticketId,
-        chatFlowId: state.chatFlowId,
-        stepId: state.stepId,
-        retries: state.retries,
-        variables: state.variables,
-        lastInteractionAt: new Date(state.lastInteractionAt),
+        ...stateColumns(state),
         continuationDueAt: null,
         updatedAt: sql`clock_timestamp()`,
         stepEnteredAt: sql`clock_timestamp()`,
