@@ -21,6 +21,8 @@ export const autoCloseJob = (services: Pick<TServices, 'db' | 'events' | 'outbou
     name: AUTO_CLOSE_JOB,
     payload: ZAutoClosePayload,
     cron: { expression: '* * * * *' },
+    // Every tenant's run falls due at the same second: two at a time leave the pool to the requests.
+    concurrency: 2,
     retry: { limit: 3 },
     expireInSeconds: 300,
     handle: async (payload) => {

@@ -9,7 +9,11 @@ type TCronClockOptions = {
   database: TDatabase;
   log: FastifyBaseLogger;
   definitions: () => TJobDefinition<never>[];
-  enqueue: (definition: TJobDefinition<TCronPayload>, payload: TCronPayload, key: string) => Promise<unknown>;
+  /** Writes a definition's runs in one statement; a run whose key exists is skipped. */
+  enqueueRuns: (
+    definition: TJobDefinition<TCronPayload>,
+    runs: { payload: TCronPayload; key: string }[],
+  ) => Promise<unknown>;
   intervalMs: number;
   now: () => Date;
 };
@@ -19,6 +23,8 @@ type TCronClockOptions = {
  * before its previous look and enqueues them under a key made of (definition, tenant, slot): instances that look
  * at the same moment, or a look that overlaps the previous one, enqueue each run once.
  * A run that fell due while no instance was up for longer than the look-back is skipped, not caught up.
+ * Each look writes a definition's new runs in one statement, and an instance does not write again the runs it
+ * wrote in a previous look (at each minute's turn every tenant's runs came three times, one statement each).
  */
 export const createCronClock = (options: TCronClockOptions) => {
   const lookBackMs = options.intervalMs * 3;
@@ -26,6 +32,8 @@ export const createCronClock = (options: TCronClockOptions) => {
   let checking: Promise<number> | undefined;
 
   const windows = createCronWindows();
+  /** The runs this instance wrote, by key, with their slot's time: forgotten once past the look-back. */
+  const written = new Map<string, number>();
 
   const runsOf = (expression: string, timeZone: string, from: Date, to: Date): Date[] => {
     try {
@@ -48,22 +56,25 @@ export const createCronClock = (options: TCronClockOptions) => {
     // Tenants share a handful of zones: each schedule's runs are found once per zone.
     const zones = new Map<string, typeof rows>();
     for (const tenant of rows) zones.set(tenant.timezone, [...(zones.get(tenant.timezone) ?? []), tenant]);
+    for (const [key, at] of written) if (at < from.getTime()) written.delete(key);
     let enqueued = 0;
     for (const definition of scheduled) {
       const expression = definition.cron?.expression ?? '';
+      const runs: { payload: TCronPayload; key: string; at: number }[] = [];
       for (const [zone, tenantsOfZone] of zones) {
         for (const run of runsOf(expression, zone, from, now)) {
           const scheduledFor = run.toISOString();
           for (const tenant of tenantsOfZone) {
-            await options.enqueue(
-              definition as unknown as TJobDefinition<TCronPayload>,
-              { tenantId: tenant.id, scheduledFor },
-              `cron:${tenant.id}:${scheduledFor}`,
-            );
-            enqueued += 1;
+            const key = `cron:${tenant.id}:${scheduledFor}`;
+            if (!written.has(`${definition.name}:${key}`))
+              runs.push({ payload: { tenantId: tenant.id, scheduledFor }, key, at: run.getTime() });
           }
         }
       }
+      if (runs.length === 0) continue;
+      await options.enqueueRuns(definition as unknown as TJobDefinition<TCronPayload>, runs);
+      for (const run of runs) written.set(`${definition.name}:${run.key}`, run.at);
+      enqueued += runs.length;
     }
     return enqueued;
   };

@@ -24,6 +24,11 @@ export type TJobDefinition<TPayload = unknown> = {
    * runs alone through `handle`, with its own retries, so a bad job costs the others only the batch.
    */
   handleMany?: { max: number; run: (jobs: readonly { payload: TPayload; run: TJobRun }[]) => Promise<void> };
+  /**
+   * At most this many jobs of this kind run at once on one instance, outside the slots the other kinds share
+   * (job-slots.ts): for background work that many tenants ask for at the same moment. Not with `handleMany`.
+   */
+  concurrency?: number;
   /** Retries after a failure (default 3), the first pause in seconds (default: the runner's), doubling. */
   retry?: { limit?: number; delaySeconds?: number; backoff?: boolean };
   /** A run longer than this is failed (and retried); default 15 minutes. */

@@ -236,6 +236,53 @@ describe('job runner', () => {
     await singlesDone;
   });
 
+  it('runs a kind with a concurrency of its own that many at a time, and its backlog holds no shared slot', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let running = 0;
+    let most = 0;
+    let twoRunning = () => {};
+    const bothStarted = new Promise<void>((resolve) => {
+      twoRunning = resolve;
+    });
+    const background = defineJob({
+      name: uniqueName('background'),
+      payload: z.object({ n: z.number() }),
+      concurrency: 2,
+      handle: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        if (running === 2) twoRunning();
+        await gate;
+        running -= 1;
+      },
+    });
+    const done: number[] = [];
+    const urgent = defineJob({
+      name: uniqueName('urgent'),
+      payload: z.object({ n: z.number() }),
+      handle: async ({ n }) => {
+        done.push(n);
+      },
+    });
+    const { jobs } = t.prosa.services;
+    jobs.register(background);
+    jobs.register(urgent);
+    const allFinished = waitForFinished([jobs], 30 + 5);
+    // More background jobs than the runner's shared slots, due first.
+    await enqueueNumbered(background, 30, 'fundo');
+    await bothStarted;
+    await enqueueNumbered(urgent, 5, 'agora');
+    await expect.poll(() => done.length).toBe(5);
+    expect(running).toBe(2);
+    release();
+    const outcomes = await allFinished;
+    expect(outcomes.every((outcome) => outcome.state === 'completed')).toBe(true);
+    expect(most).toBe(2);
+  });
+
   it('runs a deferred job again without counting an attempt, and fails a job that gives up at once', async () => {
     const attempts: number[] = [];
     const deferred = defineJob({
@@ -285,8 +332,9 @@ describe('job runner', () => {
       return result.rows.map((row) => row.slot);
     };
     // 08:00 in São Paulo (UTC-3): that tenant's run, looked for twice; Tokyo's 08:00 was 12 hours earlier.
-    await jobs.checkCron(new Date('2026-12-25T11:00:01Z'));
-    await jobs.checkCron(new Date('2026-12-25T11:00:02Z'));
+    expect(await jobs.checkCron(new Date('2026-12-25T11:00:01Z'))).toBeGreaterThan(0);
+    // The second look finds the same runs: this instance wrote them already and writes nothing.
+    expect(await jobs.checkCron(new Date('2026-12-25T11:00:02Z'))).toBe(0);
     expect(await slotsOf(tenantId)).toEqual(['2026-12-25T11:00:00.000Z']);
     expect(await slotsOf(tokyo.tenantId)).toEqual([]);
     await jobs.checkCron(new Date('2026-12-24T23:00:00Z'));

@@ -11,6 +11,7 @@ import { batchesOf } from './job-batches.js';
 import type { TJobDefinition } from './job-definition.js';
 import { JobDeferred, JobGiveUp } from './job-errors.js';
 import { jobIdForKey } from './job-keys.js';
+import { createJobSlots } from './job-slots.js';
 import { createWakeUp } from './wake-up.js';
 
 /** The one pg-boss queue; the definition's name rides in each job's data (one poll for every kind of job). */
@@ -81,34 +82,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
   /** The jobs running here (a batch is one task), by their definition's name. */
   const running = new Map<Promise<void>, string>();
-  /** How many jobs of kinds that run alone are running: what `concurrency` bounds. */
-  let runningJobs = 0;
-  /** Per kind that runs in batches, its tasks running here: at `parallel` of them, its jobs wait for the next. */
-  const batchTasks = new Map<string, number>();
-  /** Batches a kind may still start (`parallel` less those running). */
-  const freeBatches = (name: string) => Math.max(0, parallel - (batchTasks.get(name) ?? 0));
-  /**
-   * What a fetch takes: jobs of kinds that run alone, up to the free slots; jobs of kinds that run in batches,
-   * up to what their free batches hold (none for a kind with `parallel` batches running: its due jobs gather
-   * for the next). The two are counted apart, so a backlog of one never shrinks the other's batches.
-   */
-  const picks = (): TJobPick[] => {
-    const entries = [...definitions.entries()];
-    const batched = entries.filter(([name, definition]) => definition.handleMany && freeBatches(name) > 0);
-    return [
-      {
-        names: entries.filter(([, definition]) => !definition.handleMany).map(([name]) => name),
-        limit: concurrency - runningJobs,
-      },
-      {
-        names: batched.map(([name]) => name),
-        limit: batched.reduce(
-          (sum, [name, definition]) => sum + freeBatches(name) * (definition.handleMany?.max ?? 1),
-          0,
-        ),
-      },
-    ];
-  };
+  const slots = createJobSlots(definitions, concurrency, parallel);
   /** Jobs finished here and not yet recorded: the poll loop's next fetch records them (fetch-jobs.ts). */
   let finished: { id: string; job: string }[] = [];
   /** Jobs declined here, by id, until when (ms). */
@@ -235,7 +209,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
 
   const poll = async (): Promise<void> => {
     while (state === 'started') {
-      const wanted = picks();
+      const wanted = slots.picks();
       const free = wanted.reduce((sum, pick) => sum + (pick.names.length > 0 ? pick.limit : 0), 0);
       let fetched = 0;
       if (free > 0 || finished.length > 0) {
@@ -245,23 +219,20 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
         // (up to its `max`) under a backlog.
         const counts = new Map<string, number>();
         for (const job of jobs) counts.set(job.data.job, (counts.get(job.data.job) ?? 0) + 1);
-        const most = (name: string) => Math.ceil((counts.get(name) ?? 0) / Math.max(1, freeBatches(name)));
+        const most = (name: string) => Math.ceil((counts.get(name) ?? 0) / Math.max(1, slots.freeBatches(name)));
         for (const batch of batchesOf(jobs, (name) => definitions.get(name), most)) {
           // NOTE: batchesOf yields no empty batch.
           const first = batch[0] as TFetchedJob<TJobData>;
           const kind = first.data.job;
           const definition = definitions.get(kind);
-          const batched = Boolean(definition?.handleMany);
-          if (batched) batchTasks.set(kind, (batchTasks.get(kind) ?? 0) + 1);
+          slots.count(kind, batch.length, 1);
           const task = (batch.length > 1 && definition ? runMany(definition, batch) : run(first)).finally(() => {
             running.delete(task);
-            if (!batched) runningJobs -= batch.length;
-            if (batched) batchTasks.set(kind, (batchTasks.get(kind) ?? 1) - 1);
+            slots.count(kind, batch.length, -1);
             // A finished job is recorded by the next fetch, which also fills its slot: no round trip of its own.
             wakeUp.nudge();
           });
           running.set(task, kind);
-          if (!batched) runningJobs += batch.length;
         }
       }
       // A full batch may mean more is due: look again at once; otherwise wait for a wake-up or the next poll.
@@ -296,6 +267,31 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     return id;
   };
 
+  /** Jobs written by one statement, in `tx` or on their own (ids from keys: a job whose key exists is skipped). */
+  const insertJobs = <TPayload>(
+    jobs: {
+      definition: TJobDefinition<TPayload>;
+      tenantId: number | null;
+      payload: TPayload;
+      key: string;
+      group?: string;
+      startAfter?: Date;
+    }[],
+    tx?: TExecutor,
+  ) =>
+    boss.insert(
+      jobs.map(({ definition, tenantId, payload, key, group, startAfter }) => ({
+        name: JOB_QUEUE,
+        id: jobIdForKey(definition.name, key),
+        data: { job: definition.name, tenantId, payload: definition.payload.parse(payload) } satisfies TJobData,
+        ...retryOptions(definition as unknown as TJobDefinition<never>),
+        ...(group ? { singletonKey: group } : {}),
+        ...(startAfter ? { startAfter } : {}),
+        ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
+      })),
+      tx ? { db: bossDbForTransaction(tx) } : {},
+    );
+
   /**
    * Several jobs written by one statement inside `tx` (an event's durable listeners, a chat flow step's sends):
    * one round trip instead of one per job. Same ids, retries, groups and idempotency as `enqueue`; a job whose
@@ -311,21 +307,18 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     // order among them is their `start_after`, set a minute back (due at once, whatever the clocks' skew) and a
     // millisecond apart (fetch-jobs.ts orders by created_on, start_after, id).
     const base = Date.now() - 60_000;
-    await boss.insert(
-      jobs.map(({ definition, payload, key, group }, index) => ({
-        name: JOB_QUEUE,
-        id: jobIdForKey(definition.name, key),
-        data: { job: definition.name, tenantId, payload: definition.payload.parse(payload) } satisfies TJobData,
-        ...retryOptions(definition as unknown as TJobDefinition<never>),
-        ...(group ? { singletonKey: group, startAfter: new Date(base + index) } : {}),
-        ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
+    await insertJobs(
+      jobs.map(({ group, ...job }, index) => ({
+        ...job,
+        tenantId,
+        ...(group ? { group, startAfter: new Date(base + index) } : {}),
       })),
-      { db: bossDbForTransaction(tx) },
+      tx,
     );
-    // Jobs only of kinds whose batches are all running wake nothing: the first batch to end looks again.
+    // Jobs only of kinds that cannot start now wake nothing: the first of their tasks to end looks again.
     const kinds = new Set(jobs.map((job) => job.definition.name));
     afterCommitOf(tx)?.(() => {
-      if ([...kinds].some((name) => !definitions.get(name)?.handleMany || freeBatches(name) > 0)) wakeUp.nudge();
+      if ([...kinds].some(slots.canStart)) wakeUp.nudge();
     });
   };
 
@@ -333,7 +326,10 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     database,
     log,
     definitions: () => [...definitions.values()].filter((definition) => definition.cron),
-    enqueue: (definition, payload, key) => enqueue(definition, payload, { tenantId: payload.tenantId, key }),
+    enqueueRuns: async (definition, runs) => {
+      await insertJobs(runs.map(({ payload, key }) => ({ definition, tenantId: payload.tenantId, payload, key })));
+      if (slots.canStart(definition.name)) wakeUp.nudge();
+    },
     intervalMs: Math.max(pollMs, 1_000),
     now: options.now ?? (() => new Date()),
   });

@@ -9,6 +9,11 @@ import { recomputeTickets } from './recompute-tickets.js';
 export const INSIGHT_FIGURES_JOB = 'insight.figures';
 /** Tickets one transaction recomputes. */
 const BATCH = 200;
+/**
+ * Figures runs at once per instance: each tenant asks for one a second, and together they must leave the pool's
+ * connections to the requests (at 20 tenants, all at once they held every one at each second's turn).
+ */
+export const FIGURES_CONCURRENCY = 2;
 
 type TFiguresServices = Pick<TServices, 'db' | 'events'>;
 
@@ -40,6 +45,7 @@ export const insightFiguresJob = (services: TFiguresServices) =>
   defineJob({
     name: INSIGHT_FIGURES_JOB,
     payload: z.object({ tenantId: z.number().int().positive() }),
+    concurrency: FIGURES_CONCURRENCY,
     handle: async ({ tenantId }) => {
       await drainDirtyTickets(services, tenantId);
     },
@@ -54,6 +60,7 @@ export const insightFiguresSweepJob = (services: TFiguresServices) =>
     name: 'insight.figures-sweep',
     payload: ZCronPayload,
     cron: { expression: '* * * * *' },
+    concurrency: FIGURES_CONCURRENCY,
     handle: async ({ tenantId }) => {
       await drainDirtyTickets(services, tenantId);
       await refreshDailyZone(services, tenantId);

@@ -15,15 +15,25 @@ const TICKET_EVENTS = [
 ] as const;
 type TTicketEvent = TDomainEventOf<(typeof TICKET_EVENTS)[number]>;
 
-/** Changes of one tenant within this window are recomputed together, at its end. */
-export const FIGURES_WINDOW_MS = 1_000;
+/**
+ * Changes of one tenant within this window are recomputed together, after its end. Five seconds, not one: a run
+ * costs about fifteen statements however few tickets it has, and at one a second per tenant they were a quarter
+ * of the database's statements with 20 tenants writing (`docs/benchmarks.md`, "Background work and the tail").
+ */
+export const FIGURES_WINDOW_MS = 5_000;
+/**
+ * When, in the window after its own, a tenant's run falls: tenants spread over that window, not all at its first
+ * millisecond, where their runs came together every five seconds as a tail of the requests beside them (a change
+ * waits ten seconds at most).
+ */
+const runOffsetMs = (tenantId: number) => (tenantId * 137) % FIGURES_WINDOW_MS;
 
 const ticketOf = (event: TTicketEvent): number => ('ticketId' in event ? event.ticketId : event.ticket.id);
 
 /**
  * Keeps the figures of the dashboard and reports up to date: any change of a ticket or its messages marks the
  * ticket due, in the transaction that changed it (one small write, no job per event), and, once it commits, asks
- * for the tenant's figures job at the end of the current one-second window (one job per tenant and window,
+ * for the tenant's figures job in the next five-second window, at a moment of its own (one job per tenant and window,
  * across instances).
  * That job recomputes every marked ticket in batches. A transfer or a close comes with its `ticket.updated`; a
  * rating with the thank-you message it sends.
@@ -71,7 +81,11 @@ export const insightFactsListener = (
           .enqueue(
             job,
             { tenantId },
-            { tenantId, key: `${tenantId}-${window}`, startAfter: new Date((window + 1) * FIGURES_WINDOW_MS) },
+            {
+              tenantId,
+              key: `${tenantId}-${window}`,
+              startAfter: new Date((window + 1) * FIGURES_WINDOW_MS + runOffsetMs(tenantId)),
+            },
           )
           .then(
             () => asked.set(tenantId, window),
