@@ -1,5 +1,6 @@
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { applyHeapGrowth } from './platform/heap-growth.js';
 
 const start = async () => {
   let config: ReturnType<typeof loadConfig>;
@@ -12,6 +13,7 @@ const start = async () => {
     }
     throw error;
   }
+  applyHeapGrowth(config.heapGrowthPercent);
   const startedAt = Date.now();
   const prosa = await createApp(config);
   const address = await prosa.listen();

@@ -20,6 +20,11 @@ describe('configuration', () => {
       expect(message).toContain('JWT_SECRET: must be at least 32 characters');
     }
   });
+  it('keeps the heap to half again its live data unless told otherwise', () => {
+    expect(loadConfig({}).heapGrowthPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
   it('reads flags and lists', () => {
     const config = loadConfig({
       SEED_DEMO: '1',

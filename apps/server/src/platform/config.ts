@@ -60,6 +60,7 @@ const ZEnv = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
   EMBEDDED_MAINTENANCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   WEBHOOK_ALLOW_PRIVATE: ZBoolFlag.default(false),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
 });
 
 export type TConfig = {
@@ -125,6 +126,8 @@ export type TConfig = {
    * Redis, the database). On for single-company installs whose automations live inside their network.
    */
   webhookAllowPrivate: boolean;
+  /** How far the JavaScript heap grows past its live data before a full collection, in % (0: V8's default). */
+  heapGrowthPercent: number;
 };
 
 export class ConfigError extends Error {}
@@ -185,6 +188,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS, concurrency: e.JOBS_CONCURRENCY },
     embeddedMaintenanceMs: e.EMBEDDED_MAINTENANCE_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     ...overrides,
   };
 };
