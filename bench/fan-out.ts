@@ -131,7 +131,9 @@ const runBackend = (backend: string) =>
       }
       const setupSeconds = Math.round((performance.now() - setupStart) / 1000);
 
-      const sentAt = new Map<string, { at: number; tenantId: number; measured: boolean }>();
+      const sentAt = new Map<string, { at: number; tenantId: number; measured: boolean; second: number }>();
+      /** Per second of the loop (by send time, warm-up included), the slowest delivery: when the tail happens. */
+      const slowestBySecond: number[] = [];
       const latencies = createLatencies();
       const lastArrival = new Map<string, number>();
       let foreign = 0;
@@ -152,6 +154,7 @@ const runBackend = (backend: string) =>
             if (sent.tenantId !== tenant.tenantId) unexpected++;
             if (!sent.measured) return;
             const now = performance.now();
+            slowestBySecond[sent.second] = Math.max(slowestBySecond[sent.second] ?? 0, now - sent.at);
             latencies.add(now - sent.at);
             lastArrival.set(payload.payload.body, Math.max(lastArrival.get(payload.payload.body) ?? 0, now - sent.at));
           });
@@ -181,6 +184,7 @@ const runBackend = (backend: string) =>
       const inFlight = new Set<Promise<void>>();
       const total = Math.round(rate * (seconds + warmupSeconds));
       const start = performance.now();
+      process.stderr.write(`  loop from ${new Date().toISOString()}\n`);
       for (let seq = 0; seq < total; seq++) {
         const due = start + (seq / rate) * 1000;
         const wait = due - performance.now();
@@ -190,7 +194,12 @@ const runBackend = (backend: string) =>
         const body = `fanout ${seq}`;
         const measured = performance.now() - start >= warmupSeconds * 1000;
         if (measured) measuredMessages++;
-        sentAt.set(body, { at: performance.now(), tenantId: tenant.tenantId, measured });
+        sentAt.set(body, {
+          at: performance.now(),
+          tenantId: tenant.tenantId,
+          measured,
+          second: Math.floor((performance.now() - start) / 1000),
+        });
         const done = fetch(`${server.base}/public/webchat/${tenant.channel}/messages`, {
           method: 'POST',
           headers: { authorization: `Bearer ${visitor}`, 'content-type': 'application/json' },
@@ -212,6 +221,9 @@ const runBackend = (backend: string) =>
       const waitUntil = performance.now() + 10_000;
       while (latencies.count < expected && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
       const slowest = [...lastArrival.values()];
+      process.stderr.write(
+        `  slowest per second, ${warmupSeconds} s warm-up first (ms): ${Array.from(slowestBySecond, (ms) => Math.round(ms ?? 0)).join(' ')}\n`,
+      );
       return {
         backend,
         sockets: sockets.length,
