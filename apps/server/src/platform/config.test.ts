@@ -20,8 +20,8 @@ describe('configuration', () => {
       expect(message).toContain('JWT_SECRET: must be at least 32 characters');
     }
   });
-  it('keeps the heap to half again its live data unless told otherwise', () => {
-    expect(loadConfig({}).heapGrowthPercent).toBe(50);
+  it('keeps the heap to twice its live data unless told otherwise', () => {
+    expect(loadConfig({}).heapGrowthPercent).toBe(100);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
     expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
   });

@@ -60,7 +60,7 @@ const ZEnv = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
   EMBEDDED_MAINTENANCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   WEBHOOK_ALLOW_PRIVATE: ZBoolFlag.default(false),
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
 });
 
 export type TConfig = {
