@@ -28,8 +28,10 @@ import {
   login,
   machine,
   printTable,
+  rampedSchedule,
   readMemory,
   runMain,
+  warmupSeconds,
   withWebchatServer,
 } from './lib.js';
 import { connectAgent, createWebchatSender, openWebchatVisitors } from './webchat-visitors.js';
@@ -42,7 +44,6 @@ const rssEverySeconds = Number(process.env.BENCH_RSS_EVERY ?? 10);
 const visitorCount = Number(process.env.BENCH_VISITORS ?? 200);
 const adminUrl = process.env.DATABASE_URL;
 const backends = (process.env.BENCH_BACKENDS ?? (adminUrl ? 'pglite,postgres' : 'pglite')).split(',');
-const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 5);
 
 // Enough sockets for the open loop; the server sees keep-alive connections as a browser fleet would make.
 setGlobalDispatcher(new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 }));
@@ -125,9 +126,7 @@ const runBackend = (backend: string): Promise<TResult> =>
     const sampler = setInterval(sampleRss, rssEverySeconds * 1000);
 
     // Open loop in 10 ms slots; the first seconds warm the server up and are not measured.
-    // The warm-up ramps the rate up from zero to BENCH_RATE, as traffic reaches a server that just started.
-    const sentBy = (t: number) =>
-      t < warmupSeconds ? (rate * t * t) / (2 * warmupSeconds) : rate * (t - warmupSeconds / 2);
+    const sentBy = rampedSchedule(rate, warmupSeconds);
     const total = Math.round(sentBy(seconds + warmupSeconds));
     let seq = 0;
     let measuredSent = 0;

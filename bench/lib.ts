@@ -240,6 +240,18 @@ export const percentile = (values: ArrayLike<number>, p: number): number => {
  * NOTE: never spread samples into a call (`Math.max(...latencies)`): past ~120,000 values it throws
  * RangeError (too many arguments), which is how a 10-minute run at 300 msgs/s used to end.
  */
+/** Seconds of warm-up before an open loop measures (BENCH_WARMUP, 5): the rate ramps up over them. */
+export const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 5);
+
+/**
+ * An open loop's schedule: how many sends are due `t` seconds after its start. Over the warm-up the rate climbs
+ * from zero to `rate`, as traffic reaches a server that just started; after it, `rate` a second. A cold server
+ * hit with the full rate at once falls behind in its first second and, near its capacity, takes seconds to
+ * drain that (`BENCH_WARMUP=0` measures exactly that).
+ */
+export const rampedSchedule = (rate: number, warmup: number) => (t: number) =>
+  t < warmup ? (rate * t * t) / (2 * warmup) : rate * (t - warmup / 2);
+
 export const createLatencies = () => {
   let values = new Float64Array(4096);
   let count = 0;

@@ -8,16 +8,16 @@
 // PostgreSQL only (a fresh database on the server of DATABASE_URL for each rate), with the fake Graph API
 // of packages/fakes in this process (the server checks the connection's credentials with it on creation).
 // Per rate: a fresh server, a tenant, a Cloud API connection; BENCH_CUSTOMERS customers (1,000) and
-// BENCH_BURST_CUSTOMERS (20) open their conversation first (not measured); then deliveries are scheduled at
-// the rate, open loop, for BENCH_SECONDS after 3 s of warm-up. In every BENCH_BURST_EVERY (100) deliveries,
-// BENCH_BURST_SIZE (10) consecutive ones are a burst of one burst customer; the rest go round robin over the
-// others. Each customer's deliveries are posted one after the other (the next when the previous was
-// answered), so the order they are stored in must be the order they were sent; a delivery whose customer
-// is still waiting for an answer waits too (reported as "sender wait"). BENCH_SERIAL=0 posts every delivery
-// at its time instead (pure open loop, as bench/inbound.ts): then only the pairs where the later delivery
-// was posted after the earlier one was answered have an order to check. Every BENCH_REPLAY_EVERY-th (100)
-// answered delivery is posted again byte for byte, as Meta retries (0: none). `max` is a closed loop:
-// every customer posts its next message as soon as the previous one is answered.
+// BENCH_BURST_CUSTOMERS (20) open their conversation first (not measured); then deliveries are scheduled at the
+// rate, open loop, for BENCH_SECONDS after BENCH_WARMUP (5) s of warm-up ramping up to it. In every
+// BENCH_BURST_EVERY (100) deliveries, BENCH_BURST_SIZE (10) consecutive ones are a burst of one burst customer; the
+// rest go round robin over the others. Each customer's deliveries are posted one after the other (the next when the
+// previous was answered), so the order they are stored in must be the order they were sent; a delivery whose
+// customer is still waiting for an answer waits too (reported as "sender wait"). BENCH_SERIAL=0 posts every
+// delivery at its time instead (pure open loop, as bench/inbound.ts): then only the pairs where the later delivery
+// was posted after the earlier one was answered have an order to check. Every BENCH_REPLAY_EVERY-th (100) answered
+// delivery is posted again byte for byte, as Meta retries (0: none). `max` is a closed loop: every customer posts
+// its next message as soon as the previous one is answered.
 //
 // Afterwards the database is read back: every delivery stored exactly once, none lost, none foreign, each
 // on its customer's contact, each customer's messages in the order sent, each announced once. Also printed:
@@ -51,9 +51,11 @@ import {
   machine,
   percentile,
   printTable,
+  rampedSchedule,
   request,
   runMain,
   spawnServer,
+  warmupSeconds,
 } from './lib.js';
 
 const adminUrl = process.env.DATABASE_URL;
@@ -68,7 +70,6 @@ const openFirst = process.env.BENCH_OPEN_FIRST !== '0';
 /** 0: every delivery is posted at its time, even while the same customer's previous one is unanswered. */
 const serial = process.env.BENCH_SERIAL !== '0';
 const signatureIterations = Number(process.env.BENCH_SIGNATURE_ITERATIONS ?? 100_000);
-const warmupSeconds = 3;
 const clockTicks = 100;
 
 // Meta's webhook deliveries come over many connections; 256 keep-alive sockets, as in bench/inbound.ts.
@@ -415,13 +416,13 @@ const runRate = async (rate: string): Promise<TResult> => {
       );
       clearInterval(ticker);
     } else {
-      // Open loop in 10 ms slots (as bench/inbound.ts); the warm-up is not measured.
-      const total = Math.round(perSecond * (seconds + warmupSeconds));
-      const perSlot = perSecond / 100;
+      // Open loop in 10 ms slots (as bench/inbound.ts); the warm-up ramps up and is not measured.
+      const sentBy = rampedSchedule(perSecond, warmupSeconds);
+      const total = Math.round(sentBy(seconds + warmupSeconds));
       while (seq < total) {
         await sampleCpu();
         const slot = Math.floor((performance.now() - start) / 10);
-        const due = Math.min(total, Math.round((slot + 1) * perSlot));
+        const due = Math.min(total, Math.round(sentBy((slot + 1) / 100)));
         while (seq < due) {
           fire(makeDelivery(seq, customerOf(seq), performance.now() >= measuredFrom));
           seq++;
