@@ -13,6 +13,25 @@ const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 let sequence = 0;
 const uniqueName = (label: string) => `test.${label}-${++sequence}`;
 
+/** A kind of job numbered `n` that records each number it runs into `ran`. */
+const recordingJob = (label: string, ran: number[]) =>
+  defineJob({
+    name: uniqueName(label),
+    payload: z.object({ n: z.number() }),
+    handle: async ({ n }) => {
+      ran.push(n);
+    },
+  });
+
+/** A promise and what settles it (a gate jobs wait on, or a moment a test waits for). */
+const latch = () => {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+};
+
 /** Collects outcomes on the given runners until `count` jobs have finished for good. */
 const waitForFinished = (runners: TJobRunner[], count: number) =>
   new Promise<TJobOutcome[]>((resolve) => {
@@ -130,13 +149,7 @@ describe('job runner', () => {
 
   it('runs the jobs of one group written by one transaction in the order given (a chat flow step)', async () => {
     const order: number[] = [];
-    const job = defineJob({
-      name: uniqueName('step'),
-      payload: z.object({ n: z.number() }),
-      handle: async ({ n }) => {
-        order.push(n);
-      },
-    });
+    const job = recordingJob('step', order);
     const { jobs } = t.prosa.services;
     jobs.register(job);
     const finished = waitForFinished([jobs], 8);
@@ -185,14 +198,11 @@ describe('job runner', () => {
   });
 
   it('runs batched jobs while single jobs hold every slot, in full batches under a backlog', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = latch();
     const single = defineJob({
       name: uniqueName('blocking'),
       payload: z.object({ n: z.number() }),
-      handle: () => gate,
+      handle: () => gate.opened,
     });
     const batches: number[][] = [];
     const batched = defineJob({
@@ -232,21 +242,15 @@ describe('job runner', () => {
     expect(batches.flat().sort((x, y) => x - y)).toEqual([...Array(30).keys()]);
     // Fetched together, they ran in batches of several, not one slot at a time.
     expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(2);
-    release();
+    gate.open();
     await singlesDone;
   });
 
   it('runs a kind with a concurrency of its own that many at a time, and its backlog holds no shared slot', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = latch();
+    const bothStarted = latch();
     let running = 0;
     let most = 0;
-    let twoRunning = () => {};
-    const bothStarted = new Promise<void>((resolve) => {
-      twoRunning = resolve;
-    });
     const background = defineJob({
       name: uniqueName('background'),
       payload: z.object({ n: z.number() }),
@@ -254,30 +258,24 @@ describe('job runner', () => {
       handle: async () => {
         running += 1;
         most = Math.max(most, running);
-        if (running === 2) twoRunning();
-        await gate;
+        if (running === 2) bothStarted.open();
+        await gate.opened;
         running -= 1;
       },
     });
     const done: number[] = [];
-    const urgent = defineJob({
-      name: uniqueName('urgent'),
-      payload: z.object({ n: z.number() }),
-      handle: async ({ n }) => {
-        done.push(n);
-      },
-    });
+    const urgent = recordingJob('urgent', done);
     const { jobs } = t.prosa.services;
     jobs.register(background);
     jobs.register(urgent);
     const allFinished = waitForFinished([jobs], 30 + 5);
     // More background jobs than the runner's shared slots, due first.
     await enqueueNumbered(background, 30, 'fundo');
-    await bothStarted;
+    await bothStarted.opened;
     await enqueueNumbered(urgent, 5, 'agora');
     await expect.poll(() => done.length).toBe(5);
     expect(running).toBe(2);
-    release();
+    gate.open();
     const outcomes = await allFinished;
     expect(outcomes.every((outcome) => outcome.state === 'completed')).toBe(true);
     expect(most).toBe(2);
