@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { withTenant } from '../src/platform/db/tenant-tx.js';
+import { defineJob, type TJobDefinition } from '../src/platform/jobs/job-definition.js';
+import type { TJobOutcome, TJobRunner } from '../src/platform/jobs/job-runner.js';
+import type { TestApp } from './harness.js';
+
+/** A test app whose runner looks every 50 ms and retries at once. */
+export const fastJobs = { jobs: { pollMs: 50, retryBaseMs: 0 } };
+
+let sequence = 0;
+/** A job name no other test of the worker uses. */
+export const uniqueName = (label: string) => `test.${label}-${++sequence}`;
+
+/** A kind of job numbered `n` that records each number it runs into `ran`. */
+export const recordingJob = (label: string, ran: number[]) =>
+  defineJob({
+    name: uniqueName(label),
+    payload: z.object({ n: z.number() }),
+    handle: async ({ n }) => {
+      ran.push(n);
+    },
+  });
+
+/** A promise and what settles it (a gate jobs wait on, or a moment a test waits for). */
+export const latch = () => {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+};
+
+/** Collects outcomes on the given runners until `count` jobs have finished for good. */
+export const waitForFinished = (runners: TJobRunner[], count: number) =>
+  new Promise<TJobOutcome[]>((resolve) => {
+    const finished: TJobOutcome[] = [];
+    const stops = runners.map((runner) =>
+      runner.onSettled((outcome) => {
+        if (outcome.state === 'retry') return;
+        finished.push(outcome);
+        if (finished.length === count) {
+          for (const stop of stops) stop();
+          resolve(finished);
+        }
+      }),
+    );
+  });
+
+/** Jobs of `job` numbered `n`, written by one transaction of the tenant (keys `${prefix}-${n}`). */
+export const enqueueNumberedIn = (
+  t: TestApp,
+  tenantId: number,
+  job: TJobDefinition<{ n: number }>,
+  count: number,
+  prefix: string,
+  group?: string,
+) =>
+  withTenant(t.db, tenantId, (tx) =>
+    t.prosa.services.jobs.enqueueMany(
+      tx,
+      tenantId,
+      Array.from({ length: count }, (_, n) => ({
+        definition: job,
+        payload: { n },
+        key: `${prefix}-${n}`,
+        ...(group ? { group } : {}),
+      })),
+    ),
+  );
