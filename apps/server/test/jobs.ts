@@ -1,11 +1,28 @@
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { withTenant } from '../src/platform/db/tenant-tx.js';
 import { defineJob, type TJobDefinition } from '../src/platform/jobs/job-definition.js';
 import type { TJobOutcome, TJobRunner } from '../src/platform/jobs/job-runner.js';
-import type { TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './harness.js';
 
 /** A test app whose runner looks every 50 ms and retries at once. */
 export const fastJobs = { jobs: { pollMs: 50, retryBaseMs: 0 } };
+
+/** A test app with `fastJobs` and a tenant of its own. */
+export const startJobsApp = async () => {
+  const t = await startTestApp(fastJobs);
+  return { t, tenantId: (await t.createTenantFixture('Jobs')).tenantId };
+};
+
+/** `startJobsApp` before the tests of the file (or describe block) it is called in, closed after them. */
+export const useJobsApp = () => {
+  const app = { t: undefined as unknown as TestApp, tenantId: 0 };
+  beforeAll(async () => {
+    Object.assign(app, await startJobsApp());
+  }, 120_000);
+  afterAll(() => app.t.close());
+  return app;
+};
 
 let sequence = 0;
 /** A job name no other test of the worker uses. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { fastJobs, uniqueName, waitForFinished } from '../../../test/jobs.js';
+import { fastJobs, startJobsApp, uniqueName, waitForFinished } from '../../../test/jobs.js';
 import { queryRows } from '../db/client.js';
 import { withTenant } from '../db/tenant-tx.js';
 import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
@@ -14,8 +14,7 @@ describe('job runner', () => {
   let tenantId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(fastJobs);
-    tenantId = (await t.createTenantFixture('Jobs')).tenantId;
+    ({ t, tenantId } = await startJobsApp());
   }, 120_000);
   afterAll(() => t.close());
 

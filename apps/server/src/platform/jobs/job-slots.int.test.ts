@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { enqueueNumberedIn, fastJobs, latch, recordingJob, uniqueName, waitForFinished } from '../../../test/jobs.js';
+import { enqueueNumberedIn, latch, recordingJob, uniqueName, useJobsApp, waitForFinished } from '../../../test/jobs.js';
 import { defineJob, type TJobDefinition } from './job-definition.js';
 
 // Which due jobs run when: one group at a time and in order, kinds that run in batches beside the shared
 // slots, and kinds with a concurrency of their own (job-slots.ts).
 describe('job runner slots', () => {
-  let t: TestApp;
-  let tenantId: number;
-
-  beforeAll(async () => {
-    t = await startTestApp(fastJobs);
-    tenantId = (await t.createTenantFixture('Jobs')).tenantId;
-  }, 120_000);
-  afterAll(() => t.close());
+  const app = useJobsApp();
 
   const enqueueNumbered = (job: TJobDefinition<{ n: number }>, count: number, prefix: string, group?: string) =>
-    enqueueNumberedIn(t, tenantId, job, count, prefix, group);
+    enqueueNumberedIn(app.t, app.tenantId, job, count, prefix, group);
 
   it('runs the jobs of one group one at a time, in the order they were enqueued', async () => {
     const order: number[] = [];
@@ -35,7 +27,7 @@ describe('job runner slots', () => {
         running -= 1;
       },
     });
-    const { jobs } = t.prosa.services;
+    const { jobs } = app.t.prosa.services;
     jobs.register(job);
     // Listening before enqueueing: the first jobs may finish while the later ones are being enqueued.
     const finished = waitForFinished([jobs], 6);
@@ -48,7 +40,7 @@ describe('job runner slots', () => {
   it('runs the jobs of one group written by one transaction in the order given (a chat flow step)', async () => {
     const order: number[] = [];
     const job = recordingJob('step', order);
-    const { jobs } = t.prosa.services;
+    const { jobs } = app.t.prosa.services;
     jobs.register(job);
     const finished = waitForFinished([jobs], 8);
     // One transaction: every row gets the same created_on, and ids derived from keys sort at random.
@@ -77,7 +69,7 @@ describe('job runner slots', () => {
         },
       },
     });
-    const { jobs } = t.prosa.services;
+    const { jobs } = app.t.prosa.services;
     jobs.register(job);
     const finished = waitForFinished([jobs], 6);
     await enqueueNumbered(job, 6, 'lote');
@@ -92,7 +84,7 @@ describe('job runner slots', () => {
     expect([...passed, ...alone].sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(failedBatch.every((n) => alone.includes(n))).toBe(true);
     // One transaction at a time on PGlite: what was fetched together runs together.
-    if (t.prosa.services.database.kind === 'pglite') expect(batches.length).toBeGreaterThan(0);
+    if (app.t.prosa.services.database.kind === 'pglite') expect(batches.length).toBeGreaterThan(0);
   });
 
   it('runs batched jobs while single jobs hold every slot, in full batches under a backlog', async () => {
@@ -116,7 +108,7 @@ describe('job runner slots', () => {
         },
       },
     });
-    const { jobs } = t.prosa.services;
+    const { jobs } = app.t.prosa.services;
     jobs.register(single);
     jobs.register(batched);
     const settledOf = (name: string, count: number) =>
@@ -163,7 +155,7 @@ describe('job runner slots', () => {
     });
     const done: number[] = [];
     const urgent = recordingJob('urgent', done);
-    const { jobs } = t.prosa.services;
+    const { jobs } = app.t.prosa.services;
     jobs.register(background);
     jobs.register(urgent);
     const allFinished = waitForFinished([jobs], 30 + 5);
