@@ -8,17 +8,15 @@ import { startTestApp, type TestApp } from './harness.js';
 /** A test app whose runner looks every 50 ms and retries at once. */
 export const fastJobs = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 
-/** A test app with `fastJobs` and a tenant of its own. */
-export const startJobsApp = async () => {
-  const t = await startTestApp(fastJobs);
-  return { t, tenantId: (await t.createTenantFixture('Jobs')).tenantId };
-};
-
-/** `startJobsApp` before the tests of the file (or describe block) it is called in, closed after them. */
+/**
+ * A test app with `fastJobs` and a tenant of its own (`app.t`, `app.tenantId`), started before the tests of the
+ * describe block it is called in and closed after them.
+ */
 export const useJobsApp = () => {
   const app = { t: undefined as unknown as TestApp, tenantId: 0 };
   beforeAll(async () => {
-    Object.assign(app, await startJobsApp());
+    app.t = await startTestApp(fastJobs);
+    app.tenantId = (await app.t.createTenantFixture('Jobs')).tenantId;
   }, 120_000);
   afterAll(() => app.t.close());
   return app;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { fastJobs, startJobsApp, uniqueName, waitForFinished } from '../../../test/jobs.js';
+import { startTestApp } from '../../../test/harness.js';
+import { fastJobs, uniqueName, useJobsApp, waitForFinished } from '../../../test/jobs.js';
 import { queryRows } from '../db/client.js';
 import { withTenant } from '../db/tenant-tx.js';
 import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
@@ -10,13 +10,7 @@ import { JobDeferred, JobGiveUp } from './job-errors.js';
 import { jobIdForKey } from './job-keys.js';
 
 describe('job runner', () => {
-  let t: TestApp;
-  let tenantId: number;
-
-  beforeAll(async () => {
-    ({ t, tenantId } = await startJobsApp());
-  }, 120_000);
-  afterAll(() => t.close());
+  const app = useJobsApp();
 
   it('runs a job with its payload and retries a failing one until it succeeds', async () => {
     const runs: TJobRun[] = [];
@@ -29,21 +23,21 @@ describe('job runner', () => {
         if (run.attempt < 2) throw new Error(`attempt ${run.attempt} of ${payload.text} failed`);
       },
     });
-    t.prosa.services.jobs.register(job);
-    const id = await t.prosa.services.jobs.enqueue(job, { text: 'olá' }, { tenantId });
-    const outcome = await t.prosa.services.jobs.whenSettled(id as string);
+    app.t.prosa.services.jobs.register(job);
+    const id = await app.t.prosa.services.jobs.enqueue(job, { text: 'olá' }, { tenantId: app.tenantId });
+    const outcome = await app.t.prosa.services.jobs.whenSettled(id as string);
     expect(outcome.state).toBe('completed');
     expect(runs.map((run) => run.attempt)).toEqual([0, 1, 2]);
-    expect(runs[0]?.tenantId).toBe(tenantId);
+    expect(runs[0]?.tenantId).toBe(app.tenantId);
     // Settled once recorded: the next fetch wrote the completion, as pg-boss's own would.
-    const rows = await queryRows(t.db, sql`select state, completed_on from pgboss.job where id = ${id}`);
+    const rows = await queryRows(app.t.db, sql`select state, completed_on from pgboss.job where id = ${id}`);
     expect(rows[0]).toMatchObject({ state: 'completed', completed_on: expect.anything() });
   });
 
   it('refuses a payload its schema does not accept', async () => {
     const job = defineJob({ name: uniqueName('typed'), payload: z.object({ n: z.number() }), handle: async () => {} });
-    t.prosa.services.jobs.register(job);
-    await expect(t.prosa.services.jobs.enqueue(job, { n: 'um' as unknown as number })).rejects.toThrow();
+    app.t.prosa.services.jobs.register(job);
+    await expect(app.t.prosa.services.jobs.enqueue(job, { n: 'um' as unknown as number })).rejects.toThrow();
   });
 
   it('enqueues one job per idempotency key', async () => {
@@ -55,11 +49,11 @@ describe('job runner', () => {
         count += 1;
       },
     });
-    t.prosa.services.jobs.register(job);
+    app.t.prosa.services.jobs.register(job);
     // Listening before the enqueue: the job may run before the enqueue's answer arrives.
-    const settled = t.prosa.services.jobs.whenSettled(jobIdForKey(job.name, 'pedido-42'));
-    const first = await t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
-    const second = await t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
+    const settled = app.t.prosa.services.jobs.whenSettled(jobIdForKey(job.name, 'pedido-42'));
+    const first = await app.t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
+    const second = await app.t.prosa.services.jobs.enqueue(job, {}, { key: 'pedido-42' });
     expect(first).toBe(jobIdForKey(job.name, 'pedido-42'));
     expect(second).toBeNull();
     await settled;
@@ -86,20 +80,20 @@ describe('job runner', () => {
         throw new JobGiveUp('ERR_SEM_VOLTA');
       },
     });
-    const { jobs } = t.prosa.services;
+    const { jobs } = app.t.prosa.services;
     jobs.register(deferred);
     jobs.register(hopeless);
-    const later = await jobs.enqueue(deferred, {}, { tenantId });
+    const later = await jobs.enqueue(deferred, {}, { tenantId: app.tenantId });
     expect((await jobs.whenSettled(later as string)).state).toBe('completed');
     expect(attempts).toEqual([0, 0]);
-    const given = await jobs.enqueue(hopeless, {}, { tenantId });
+    const given = await jobs.enqueue(hopeless, {}, { tenantId: app.tenantId });
     expect(await jobs.whenSettled(given as string)).toMatchObject({ state: 'failed', error: 'ERR_SEM_VOLTA' });
     expect(tries).toBe(1);
   });
 
   it('enqueues a cron job once per tenant at the hour of each tenant zone, however often the clock looks', async () => {
-    const { jobs } = t.prosa.services;
-    const tokyo = await t.createTenantFixture('Tokyo', { timezone: 'Asia/Tokyo' });
+    const { jobs } = app.t.prosa.services;
+    const tokyo = await app.t.createTenantFixture('Tokyo', { timezone: 'Asia/Tokyo' });
     const job = defineJob({
       name: uniqueName('christmas-greeting'),
       payload: ZCronPayload,
@@ -108,7 +102,7 @@ describe('job runner', () => {
     });
     jobs.register(job);
     const slotsOf = async (tenant: number) => {
-      const result = (await t.db.execute(
+      const result = (await app.t.db.execute(
         sql`select data->'payload'->>'scheduledFor' as slot from pgboss.job
             where data->>'job' = ${job.name} and data->>'tenantId' = ${String(tenant)}`,
       )) as unknown as { rows: { slot: string }[] };
@@ -118,7 +112,7 @@ describe('job runner', () => {
     expect(await jobs.checkCron(new Date('2026-12-25T11:00:01Z'))).toBeGreaterThan(0);
     // The second look finds the same runs: this instance wrote them already and writes nothing.
     expect(await jobs.checkCron(new Date('2026-12-25T11:00:02Z'))).toBe(0);
-    expect(await slotsOf(tenantId)).toEqual(['2026-12-25T11:00:00.000Z']);
+    expect(await slotsOf(app.tenantId)).toEqual(['2026-12-25T11:00:00.000Z']);
     expect(await slotsOf(tokyo.tenantId)).toEqual([]);
     await jobs.checkCron(new Date('2026-12-24T23:00:00Z'));
     expect(await slotsOf(tokyo.tenantId)).toEqual(['2026-12-24T23:00:00.000Z']);
@@ -133,17 +127,21 @@ describe('job runner', () => {
         seen.push(label);
       },
     });
-    const { jobs } = t.prosa.services;
+    const { jobs } = app.t.prosa.services;
     jobs.register(job);
     await expect(
-      withTenant(t.db, tenantId, async (tx) => {
-        await jobs.enqueue(job, { label: 'rolled back' }, { tx, tenantId });
+      withTenant(app.t.db, app.tenantId, async (tx) => {
+        await jobs.enqueue(job, { label: 'rolled back' }, { tx, tenantId: app.tenantId });
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');
-    const id = await withTenant(t.db, tenantId, (tx) => jobs.enqueue(job, { label: 'committed' }, { tx, tenantId }));
+    const id = await withTenant(app.t.db, app.tenantId, (tx) =>
+      jobs.enqueue(job, { label: 'committed' }, { tx, tenantId: app.tenantId }),
+    );
     await jobs.whenSettled(id as string);
-    const stored = await t.db.execute(sql`select count(*)::int as n from pgboss.job where data->>'job' = ${job.name}`);
+    const stored = await app.t.db.execute(
+      sql`select count(*)::int as n from pgboss.job where data->>'job' = ${job.name}`,
+    );
     expect(seen).toEqual(['committed']);
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
