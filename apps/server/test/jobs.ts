@@ -45,13 +45,16 @@ export const latch = () => {
   return { opened, open };
 };
 
-/** Collects outcomes on the given runners until `count` jobs have finished for good. */
-export const waitForFinished = (runners: TJobRunner[], count: number) =>
+/**
+ * Collects outcomes of jobs named `names` on the given runners until `count` have finished for good. Other
+ * jobs (a new tenant's figures, the minute's cron runs) are not counted.
+ */
+export const waitForFinished = (runners: TJobRunner[], count: number, names: readonly string[]) =>
   new Promise<TJobOutcome[]>((resolve) => {
     const finished: TJobOutcome[] = [];
     const stops = runners.map((runner) =>
       runner.onSettled((outcome) => {
-        if (outcome.state === 'retry') return;
+        if (outcome.state === 'retry' || !names.includes(outcome.job)) return;
         finished.push(outcome);
         if (finished.length === count) {
           for (const stop of stops) stop();

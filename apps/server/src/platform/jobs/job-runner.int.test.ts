@@ -164,7 +164,7 @@ describe('job runner across instances', () => {
       first.prosa.services.jobs.register(define('first'));
       second.prosa.services.jobs.register(define('second'));
       const runners = [first.prosa.services.jobs, second.prosa.services.jobs];
-      const finished = waitForFinished(runners, 40);
+      const finished = waitForFinished(runners, 40, ['test.shared-work']);
       for (let n = 0; n < 40; n += 1) await runners[n % 2]?.enqueue(define('any'), { n });
       expect((await finished).every((outcome) => outcome.state === 'completed')).toBe(true);
       expect(runs.map((run) => run.n).sort((x, y) => x - y)).toEqual([...Array(40).keys()]);

@@ -30,7 +30,7 @@ describe('job runner slots', () => {
     const { jobs } = app.t.prosa.services;
     jobs.register(job);
     // Listening before enqueueing: the first jobs may finish while the later ones are being enqueued.
-    const finished = waitForFinished([jobs], 6);
+    const finished = waitForFinished([jobs], 6, [job.name]);
     for (let n = 0; n < 6; n += 1) await jobs.enqueue(job, { n }, { group: 'pedido-7' });
     expect((await finished).map((outcome) => outcome.state)).toEqual(Array(6).fill('completed'));
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
@@ -42,7 +42,7 @@ describe('job runner slots', () => {
     const job = recordingJob('step', order);
     const { jobs } = app.t.prosa.services;
     jobs.register(job);
-    const finished = waitForFinished([jobs], 8);
+    const finished = waitForFinished([jobs], 8, [job.name]);
     // One transaction: every row gets the same created_on, and ids derived from keys sort at random.
     await enqueueNumbered(job, 8, 'passo', 'ticket-9');
     expect((await finished).map((outcome) => outcome.state)).toEqual(Array(8).fill('completed'));
@@ -71,7 +71,7 @@ describe('job runner slots', () => {
     });
     const { jobs } = app.t.prosa.services;
     jobs.register(job);
-    const finished = waitForFinished([jobs], 6);
+    const finished = waitForFinished([jobs], 6, [job.name]);
     await enqueueNumbered(job, 6, 'lote');
     const outcomes = await finished;
     expect(outcomes.filter((outcome) => outcome.state === 'failed').map((outcome) => outcome.error)).toEqual([
@@ -158,7 +158,7 @@ describe('job runner slots', () => {
     const { jobs } = app.t.prosa.services;
     jobs.register(background);
     jobs.register(urgent);
-    const allFinished = waitForFinished([jobs], 30 + 5);
+    const allFinished = waitForFinished([jobs], 30 + 5, [background.name, urgent.name]);
     // More background jobs than the runner's shared slots, due first.
     await enqueueNumbered(background, 30, 'fundo');
     await bothStarted.opened;
