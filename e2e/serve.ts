@@ -65,6 +65,8 @@ const config = loadConfig({
   SEND_PACE_MAX_MS: '0',
   BIRTHDAY_PACE_MIN_MS: '0',
   BIRTHDAY_PACE_MAX_MS: '0',
+  // The dashboard's figures follow a change within two seconds, not ten.
+  FIGURES_WINDOW_MS: '1000',
 });
 // WhatsApp by QR code runs Baileys in-process: the fake socket stands in for it, the phone played over HTTP.
 const baileys = createFakeBaileys();

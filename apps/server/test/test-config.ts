@@ -4,8 +4,9 @@ export const PASSWORD = 'senha-forte-123';
 export const SUPERADMIN_EMAIL = 'root@prosa.test';
 
 /**
- * The configuration every test server starts with: silent, on a random port, no outside services, and no
- * pause between the sends of a paced channel (the pacing test sets its own pace).
+ * The configuration every test server starts with: silent, on a random port, no outside services, no
+ * pause between the sends of a paced channel (the pacing test sets its own pace), and figures recomputed
+ * every half second.
  */
 export const createTestConfig = (overrides: Partial<TConfig> = {}, databaseUrl?: string): TConfig =>
   loadConfig(
@@ -28,6 +29,8 @@ export const createTestConfig = (overrides: Partial<TConfig> = {}, databaseUrl?:
       webDist: '/nonexistent',
       sendPace: { minMs: 0, maxMs: 0 },
       birthdayPace: { minMs: 0, maxMs: 0 },
+      // A change reaches the dashboard's figures within a second, not ten: tests wait for it (and poll meanwhile).
+      figuresWindowMs: 500,
       ...overrides,
     },
   );

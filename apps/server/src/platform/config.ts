@@ -61,6 +61,7 @@ const ZEnv = z.object({
   EMBEDDED_MAINTENANCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   WEBHOOK_ALLOW_PRIVATE: ZBoolFlag.default(false),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
+  FIGURES_WINDOW_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
 });
 
 export type TConfig = {
@@ -128,6 +129,11 @@ export type TConfig = {
   webhookAllowPrivate: boolean;
   /** How far the JavaScript heap grows past its live data before a full collection, in % (0: V8's default). */
   heapGrowthPercent: number;
+  /**
+   * The dashboard's figures: a tenant's changes within this window are recomputed together after it ends, at a
+   * moment of the tenant's own in the next one (a change shows within two windows). Tests shorten it.
+   */
+  figuresWindowMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -189,6 +195,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedMaintenanceMs: e.EMBEDDED_MAINTENANCE_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
+    figuresWindowMs: e.FIGURES_WINDOW_MS,
     ...overrides,
   };
 };

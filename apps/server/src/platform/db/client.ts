@@ -40,6 +40,8 @@ export const queryRows = async <T>(executor: TExecutor, statement: SQL): Promise
   return result.rows;
 };
 
+type TPgliteOptions = { initdbArgs?: string[]; settings?: Record<string, string> };
+
 export const openDatabase = async (options: {
   databaseUrl?: string;
   dataDir?: string;
@@ -49,10 +51,18 @@ export const openDatabase = async (options: {
    * cluster. Tests start every file's database from one migrated snapshot this way (docs/testing.md).
    */
   loadDataDir?: Blob;
+  /**
+   * In-memory PGlite only: arguments of the `initdb` that creates the cluster (without `loadDataDir`), and
+   * settings of this start. The tests' snapshot is built with 1 MB WAL segments and at most 2 MB of WAL kept,
+   * so that each file's copy carries 2 MB of WAL instead of 16 (`test/db-snapshot.ts`).
+   */
+  pglite?: TPgliteOptions;
 }) => {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  if (options.loadDataDir && !options.memory) throw new Error('loadDataDir needs an in-memory database');
-  return openPglite(options.memory ? undefined : path.join(options.dataDir ?? './data', 'pglite'), options.loadDataDir);
+  if ((options.loadDataDir || options.pglite) && !options.memory) {
+    throw new Error('loadDataDir and pglite need an in-memory database');
+  }
+  return openPglite(options.memory ? undefined : path.join(options.dataDir ?? './data', 'pglite'), options);
 };
 
 /**
@@ -78,7 +88,10 @@ const loadPgliteRuntime = () => {
 };
 
 // Each driver is loaded only when used: PGlite installations never load pg, and the reverse.
-const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<TDatabase> => {
+const openPglite = async (
+  dir: string | undefined,
+  { loadDataDir, pglite }: { loadDataDir?: Blob; pglite?: TPgliteOptions },
+): Promise<TDatabase> => {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     // Trigram indexes behind the ticket search (migration 0011 creates the extension).
@@ -94,6 +107,15 @@ const openPglite = async (dir: string | undefined, loadDataDir?: Blob): Promise<
     ...(await loadPgliteRuntime()),
     ...(dir ? { dataDir: dir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(pglite?.initdbArgs ? { initDbStartParams: pglite.initdbArgs } : {}),
+    ...(pglite?.settings
+      ? {
+          startParams: [
+            ...PGlite.defaultStartParams,
+            ...Object.entries(pglite.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+          ],
+        }
+      : {}),
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as TDb;

@@ -16,32 +16,33 @@ const TICKET_EVENTS = [
 type TTicketEvent = TDomainEventOf<(typeof TICKET_EVENTS)[number]>;
 
 /**
- * Changes of one tenant within this window are recomputed together, after its end. Five seconds, not one: a run
- * costs about fifteen statements however few tickets it has, and at one a second per tenant they were a quarter
- * of the database's statements with 20 tenants writing (`docs/benchmarks.md`, "Background work and the tail").
- */
-export const FIGURES_WINDOW_MS = 5_000;
-/**
  * When, in the window after its own, a tenant's run falls: tenants spread over that window, not all at its first
  * millisecond, where their runs came together every five seconds as a tail of the requests beside them (a change
- * waits ten seconds at most).
+ * waits two windows at most).
  */
-const runOffsetMs = (tenantId: number) => (tenantId * 137) % FIGURES_WINDOW_MS;
+const runOffsetMs = (tenantId: number, windowMs: number) => (tenantId * 137) % windowMs;
 
 const ticketOf = (event: TTicketEvent): number => ('ticketId' in event ? event.ticketId : event.ticket.id);
 
 /**
  * Keeps the figures of the dashboard and reports up to date: any change of a ticket or its messages marks the
  * ticket due, in the transaction that changed it (one small write, no job per event), and, once it commits, asks
- * for the tenant's figures job in the next five-second window, at a moment of its own (one job per tenant and window,
+ * for the tenant's figures job in the next window, at a moment of its own (one job per tenant and window,
  * across instances).
  * That job recomputes every marked ticket in batches. A transfer or a close comes with its `ticket.updated`; a
  * rating with the thank-you message it sends.
  */
 export const insightFactsListener = (
-  services: Pick<TServices, 'db' | 'events' | 'jobs' | 'log'>,
+  services: Pick<TServices, 'config' | 'db' | 'events' | 'jobs' | 'log'>,
 ): TTransactionListener<(typeof TICKET_EVENTS)[number]> => {
   const job = insightFiguresJob(services);
+  /**
+   * Changes of one tenant within this window are recomputed together, after its end. Five seconds by default, not
+   * one: a run costs about fifteen statements however few tickets it has, and at one a second per tenant they were a
+   * quarter of the database's statements with 20 tenants writing (`docs/benchmarks.md`, "Background work and the
+   * tail"). Tests shorten it (`FIGURES_WINDOW_MS`).
+   */
+  const windowMs = services.config.figuresWindowMs;
   /** Per tenant, the window whose job this instance has seen committed: no need to ask again in it. */
   const asked = new Map<number, number>();
   /** The tickets a transaction changed, marked together just before it commits (one insert for a batch). */
@@ -70,7 +71,7 @@ export const insightFactsListener = (
           [...tickets].sort((a, b) => a - b),
         );
       });
-      const window = Math.floor(Date.now() / FIGURES_WINDOW_MS);
+      const window = Math.floor(Date.now() / windowMs);
       if (asked.get(tenantId) === window) return;
       // NOTE: asked for after the commit, not in the transaction: every transaction of the tenant in this window
       // writes the same job id, and inside them the second waited for the first's uncommitted row while holding
@@ -84,7 +85,7 @@ export const insightFactsListener = (
             {
               tenantId,
               key: `${tenantId}-${window}`,
-              startAfter: new Date((window + 1) * FIGURES_WINDOW_MS + runOffsetMs(tenantId)),
+              startAfter: new Date((window + 1) * windowMs + runOffsetMs(tenantId, windowMs)),
             },
           )
           .then(
