@@ -165,7 +165,8 @@ export const createDatabaseFromTemplate = async (adminUrl: string, name: string)
   await withAdmin(adminUrl, async (admin) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await admin.query(`create database ${name} template ${template}`);
+        // A copy of the files, not block by block through the WAL: about half the database server's CPU per copy.
+        await admin.query(`create database ${name} template ${template} strategy file_copy`);
         return;
       } catch (error) {
         // 55006: another process is copying the template at this very moment; copies are short.
