@@ -61,8 +61,8 @@ const pgliteSnapshotFile = (key: string) => path.join(SNAPSHOT_DIR, `pglite-${ke
  * What every file's database would otherwise unpack, zero and recover on each open: the template databases (a
  * third of the tarball; nothing creates a database on PGlite), 128 MB of shared buffers that the WebAssembly
  * heap zeroes at each start (a test file's database needs far fewer) and the WAL since the last checkpoint.
- * Together with the WAL kept small while it is built (`SNAPSHOT_BUILD`), a copy opens in ~0.3 s of CPU instead of
- * ~0.55 s (docs/testing.md).
+ * Together with the WAL kept small while it is built (`SNAPSHOT_BUILD`), a copy opens in ~0.34 s of CPU instead of
+ * ~0.48 s (docs/testing.md).
  */
 const trimPgliteCluster = async (database: TDatabase) => {
   await database.db.execute(

@@ -25,6 +25,11 @@ describe('configuration', () => {
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
     expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
   });
+  it("recomputes a tenant's figures every five seconds unless told otherwise", () => {
+    expect(loadConfig({}).figuresWindowMs).toBe(5_000);
+    expect(loadConfig({ FIGURES_WINDOW_MS: '1000' }).figuresWindowMs).toBe(1_000);
+    expect(() => loadConfig({ FIGURES_WINDOW_MS: '0' })).toThrow(/FIGURES_WINDOW_MS/);
+  });
   it('reads flags and lists', () => {
     const config = loadConfig({
       SEED_DEMO: '1',
