@@ -235,11 +235,6 @@ export const percentile = (values: ArrayLike<number>, p: number): number => {
   return rankOf(Float64Array.from(values).sort(), p);
 };
 
-/**
- * Latencies of a run of any length: a growing Float64Array (8 bytes a value), sorted once when asked.
- * NOTE: never spread samples into a call (`Math.max(...latencies)`): past ~120,000 values it throws
- * RangeError (too many arguments), which is how a 10-minute run at 300 msgs/s used to end.
- */
 /** Seconds of warm-up before an open loop measures (BENCH_WARMUP, 5): the rate ramps up over them. */
 export const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 5);
 
@@ -252,6 +247,11 @@ export const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 5);
 export const rampedSchedule = (rate: number, warmup: number) => (t: number) =>
   t < warmup ? (rate * t * t) / (2 * warmup) : rate * (t - warmup / 2);
 
+/**
+ * Latencies of a run of any length: a growing Float64Array (8 bytes a value), sorted once when asked.
+ * NOTE: never spread samples into a call (`Math.max(...latencies)`): past ~120,000 values it throws
+ * RangeError (too many arguments), which is how a 10-minute run at 300 msgs/s used to end.
+ */
 export const createLatencies = () => {
   let values = new Float64Array(4096);
   let count = 0;
