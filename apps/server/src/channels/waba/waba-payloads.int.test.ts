@@ -10,6 +10,7 @@ import {
   ticketOfCustomer,
 } from '../../../test/channels.js';
 import type { TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { samplePng as png } from '../../../test/uploads.js';
 import { createWabaConnection, startWabaTestApp, type TWabaTest } from '../../../test/waba-fixture.js';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     wabaId: '102290129340311',
     displayPhoneNumber: '+55 11 4003-9876',
     // Jobs looked for often and retried at once: a reaction waiting for its message follows it quickly.
-    config: { jobs: { pollMs: 50, retryBaseMs: 0 } },
+    config: fastJobs,
   });
   ({ t, fx, meta, number } = waba);
   ({ id: connectionId, token } = await createWabaConnection(waba, fx));

@@ -3,6 +3,7 @@ import { startFakeAi, type TFakeAi } from '@prosa/fakes';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import {
   assistantRuns,
@@ -20,7 +21,7 @@ import { receiveMessage } from '../messages/receive-batch.js';
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
 // Model calls go to the fake on loopback; jobs are polled fast and retried at once.
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 }, webhookAllowPrivate: true };
+const fast = { ...fastJobs, webhookAllowPrivate: true };
 const KEY = 'sk-teste-1234567890';
 let t: TestApp;
 let fx: TFixture;

@@ -2,6 +2,7 @@ import { demoTypebot, startFakeN8n, startFakeTypebot } from '@prosa/fakes';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { assistantRuns, messages, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
@@ -11,7 +12,7 @@ type TN8n = Awaited<ReturnType<typeof startFakeN8n>>;
 type TTypebot = Awaited<ReturnType<typeof startFakeTypebot>>;
 
 // The bots listen on loopback; jobs are polled fast and retried at once.
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 }, webhookAllowPrivate: true };
+const fast = { ...fastJobs, webhookAllowPrivate: true };
 let t: TestApp;
 let fx: TFixture;
 let other: TFixture;

@@ -2,6 +2,7 @@ import { type TBusinessHours, weekdayLabels } from '@prosa/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { autoReplyTicketSteps, messages, ticketLogs, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
@@ -9,7 +10,6 @@ import { runAutoReply } from './run-auto-reply.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 let t: TestApp;
 let fx: TFixture;
 let webchatId: number;
@@ -66,7 +66,7 @@ const replies = async (ticketId: number) =>
 const ticketRow = async (ticketId: number) => (await t.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
 
 beforeAll(async () => {
-  t = await startTestApp(fast);
+  t = await startTestApp(fastJobs);
   fx = await t.createTenantFixture('Resposta');
   webchatId = (await call('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: fx.queue.id })).id;
   financeQueueId = (await call('POST', '/queue', { queue: 'Financeiro' })).id;

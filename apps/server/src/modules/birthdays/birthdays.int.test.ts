@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { connections, contacts, messages } from '../../platform/db/schema.js';
 import { BIRTHDAY_JOB } from './birthday.job.js';
@@ -10,8 +11,6 @@ import { runBirthdays } from './run-birthdays.js';
 // Birthday messages: once per contact and year however often the daily job (or the admin) runs, in the
 // tenant's zone, through the connection's template; contacts without a birthday or a connection are not sent to.
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 
 describe('birthdays', () => {
   let t: TestApp;
@@ -31,7 +30,7 @@ describe('birthdays', () => {
   const deps = () => ({ ...t.prosa.services, pace: { minMs: 0, maxMs: 0 } });
 
   beforeAll(async () => {
-    t = await startTestApp(fast);
+    t = await startTestApp(fastJobs);
     fx = await t.createTenantFixture('Aniversarios');
     other = await t.createTenantFixture('Outros aniversarios');
     const [row] = await t.db
@@ -118,7 +117,7 @@ describe('birthdays', () => {
   });
 
   it('two instances running the same day at once send each birthday once', async () => {
-    const second = await startTestApp(fast, { shareDatabaseWith: t });
+    const second = await startTestApp(fastJobs, { shareDatabaseWith: t });
     try {
       const duas = await addContact(fx.tenantId, 'Duas Vezes', '20/07', '5511911110009');
       const at = new Date('2027-07-20T12:00:00Z');

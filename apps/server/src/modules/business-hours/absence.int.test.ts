@@ -2,13 +2,13 @@ import { type TBusinessHours, weekdayLabels } from '@prosa/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { messages, queues, ticketLogs, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 let t: TestApp;
 let fx: TFixture;
 let webchatId: number;
@@ -77,7 +77,7 @@ const absenceMessages = (ticketId: number) =>
     .orderBy(asc(messages.id));
 
 beforeAll(async () => {
-  t = await startTestApp(fast);
+  t = await startTestApp(fastJobs);
   fx = await t.createTenantFixture('Ausencia');
   const created = await t.request('POST', '/whatsapp', {
     token: fx.tokens.admin,
@@ -213,7 +213,7 @@ describe('absence message out of business hours', () => {
 
   it('sends one absence message when two instances run the rule', async () => {
     await setHours(week('C'));
-    const second = await startTestApp(fast, { shareDatabaseWith: t });
+    const second = await startTestApp(fastJobs, { shareDatabaseWith: t });
     try {
       const customer = visitor();
       const ticketId = await customer.say('Alguém?');

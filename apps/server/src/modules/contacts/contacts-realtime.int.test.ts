@@ -2,6 +2,7 @@ import { events, type TContact, type TContactListEvent } from '@prosa/contracts'
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { closeSockets, connect, connected, nextEvent, recordAll } from '../../../test/sockets.js';
 import { connections, contacts } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
@@ -17,7 +18,7 @@ describe('contacts on the event bus', () => {
   let fx: TFixture;
 
   beforeAll(async () => {
-    t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } });
+    t = await startTestApp(fastJobs);
     fx = await t.createTenantFixture('Barramento');
   });
   afterAll(async () => {
@@ -92,7 +93,7 @@ describe('contacts on the event bus', () => {
   });
 
   it('a contact changed and a connection turned on one instance reach a socket on the other once', async () => {
-    const second = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } }, { shareDatabaseWith: t });
+    const second = await startTestApp(fastJobs, { shareDatabaseWith: t });
     try {
       const contact = await create({ name: 'Longe', number: '+55 11 93333-0004' });
       const [connection] = await withTenant(t.db, fx.tenantId, (tx) =>

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import type { TGatewayEvent } from '../../channels/host/gateway-events.js';
 import type { TOutboundMessage } from '../../channels/types.js';
@@ -21,7 +22,7 @@ const sends: TOutboundMessage[] = [];
 const customer = { kind: 'phone' as const, value: '5511987651234', name: 'Joana' };
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } });
+  t = await startTestApp(fastJobs);
   t.prosa.services.channels.register({
     kind: 'test-farewell',
     addressKinds: ['phone'],

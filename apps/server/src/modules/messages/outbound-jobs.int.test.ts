@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { ChannelSendError, type TOutboundMessage } from '../../channels/types.js';
 import { connections, messages } from '../../platform/db/schema.js';
@@ -14,7 +15,6 @@ import { receiveMessage } from './receive-batch.js';
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 type TSend = { instance: string; id: number; body: string };
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 let sequence = 0;
 
 /** A channel that sends through the queue, takes every send (or refuses it with `fail`) and records it. */
@@ -73,20 +73,20 @@ describe('outbound sends across restarts and instances', () => {
     const sends: TSend[] = [];
     // Every instance has the channel from its start, as a provider's.
     const withChannel = (instance: string) => ({ channels: [queuedChannel(instance, sends)] });
-    const owner = await startTestApp(fast, withChannel('owner'));
+    const owner = await startTestApp(fastJobs, withChannel('owner'));
     try {
       // The owner holds the database and sends nothing: its runner is stopped.
       await owner.prosa.services.jobs.stop();
       const fx = await owner.createTenantFixture('Reinicio');
       const ticketId = await openTicket(owner, fx, await createConnection(owner, fx));
 
-      const writer = await startTestApp(fast, { shareDatabaseWith: owner, ...withChannel('writer') });
+      const writer = await startTestApp(fastJobs, { shareDatabaseWith: owner, ...withChannel('writer') });
       await writer.prosa.services.jobs.stop();
       const id = await reply(writer, fx, ticketId, 'Escrita antes de parar');
       await writer.close();
       expect((await rowsOf(owner, [id]))[0]).toMatchObject({ status: 'pending', attempts: 0 });
 
-      const after = await startTestApp(fast, { shareDatabaseWith: owner, ...withChannel('after') });
+      const after = await startTestApp(fastJobs, { shareDatabaseWith: owner, ...withChannel('after') });
       try {
         await eventually(async () => expect((await rowsOf(owner, [id]))[0]?.status).toBe('sent'), 15_000);
         expect(sends).toEqual([{ instance: 'after', id, body: 'Escrita antes de parar' }]);
@@ -109,8 +109,8 @@ describe('outbound sends across restarts and instances', () => {
   }, 180_000);
 
   it('two instances send each reply once, each ticket in the order it was written', async () => {
-    const first = await startTestApp(fast);
-    const second = await startTestApp(fast, { shareDatabaseWith: first });
+    const first = await startTestApp(fastJobs);
+    const second = await startTestApp(fastJobs, { shareDatabaseWith: first });
     const sends: TSend[] = [];
     try {
       registerChannel(first, 'first', sends);
@@ -154,7 +154,7 @@ describe('a channel that keeps refusing', () => {
   const statusesSeen: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(fast);
+    t = await startTestApp(fastJobs);
     fx = await t.createTenantFixture('Falhas');
     registerChannel(t, 't', sends, () => new ChannelSendError('ERR_TEST_GATEWAY_DOWN', true));
     ticketId = await openTicket(t, fx, await createConnection(t, fx));

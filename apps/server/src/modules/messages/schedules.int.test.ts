@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { multipartBody, samplePng } from '../../../test/uploads.js';
 import type { TOutboundMessage } from '../../channels/types.js';
@@ -14,7 +15,6 @@ import { FIRE_SCHEDULE_JOB, fireSchedule } from './schedule-fire.job.js';
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 type TSend = { instance: string; id: number; body: string };
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 const KIND = 'test-schedules';
 let sequence = 0;
 
@@ -85,7 +85,7 @@ describe('scheduled messages', () => {
   const sends: TSend[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(fast);
+    t = await startTestApp(fastJobs);
     registerChannel(t, 'one', sends);
     fx = await t.createTenantFixture('Agenda');
     other = await t.createTenantFixture('Outra agenda');
@@ -253,7 +253,7 @@ describe('scheduled messages', () => {
 
 describe('scheduled messages across instances and restarts', () => {
   it('fires once when two instances run, and after the instance that wrote it stopped', async () => {
-    const writer = await startTestApp(fast);
+    const writer = await startTestApp(fastJobs);
     const sends: TSend[] = [];
     try {
       await writer.prosa.services.jobs.stop();
@@ -267,8 +267,8 @@ describe('scheduled messages across instances and restarts', () => {
             and (data->'payload'->>'messageId')::int = ${id}`,
       )) as unknown as { rows: { n: number }[] };
       expect(stored.rows[0]?.n).toBe(1);
-      const first = await startTestApp(fast, { shareDatabaseWith: writer });
-      const second = await startTestApp(fast, { shareDatabaseWith: writer });
+      const first = await startTestApp(fastJobs, { shareDatabaseWith: writer });
+      const second = await startTestApp(fastJobs, { shareDatabaseWith: writer });
       try {
         registerChannel(first, 'first', sends);
         registerChannel(second, 'second', sends);

@@ -2,6 +2,7 @@ import { events, type TTicketListEvent } from '@prosa/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { closeSockets, connect, connected, nextEvent, recordAll } from '../../../test/sockets.js';
 import type { TOutboundMessage } from '../../channels/types.js';
 import { connections, messages, queues, ticketNotes } from '../../platform/db/schema.js';
@@ -49,7 +50,7 @@ const write = async (token: string, ticketId: number, notes: string) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } });
+  t = await startTestApp(fastJobs);
   t.prosa.services.channels.register({
     kind: 'test-notes',
     addressKinds: ['phone'],

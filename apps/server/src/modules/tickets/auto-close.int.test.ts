@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import type { TOutboundMessage } from '../../channels/types.js';
 import { connections, contacts, messages, ticketLogs, tickets } from '../../platform/db/schema.js';
@@ -12,7 +13,6 @@ import { AUTO_CLOSE_BATCH } from './auto-close-tickets.js';
 // Auto-close with the clock in the test's hands: the job's time is the cron slot the test asks for, years
 // away from the real clock's own runs, so those never touch these tickets.
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 const at = (time: string) => new Date(`2030-01-10T${time}Z`);
 let sequence = 0;
 
@@ -87,7 +87,7 @@ describe('auto-close', () => {
   const sends: TOutboundMessage[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(fast);
+    t = await startTestApp(fastJobs);
     registerChannel(t, sends);
     fx = await t.createTenantFixture('Inativos');
     connectionId = await createConnection(t, fx);
@@ -216,8 +216,8 @@ describe('auto-close', () => {
 
 describe('auto-close across instances', () => {
   it('two instances looking at the same minute close and message each ticket once', async () => {
-    const first = await startTestApp(fast);
-    const second = await startTestApp(fast, { shareDatabaseWith: first });
+    const first = await startTestApp(fastJobs);
+    const second = await startTestApp(fastJobs, { shareDatabaseWith: first });
     try {
       const sends: TOutboundMessage[] = [];
       registerChannel(first, sends);

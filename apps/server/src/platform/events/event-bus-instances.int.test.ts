@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { withTenant } from '../db/tenant-tx.js';
 import type { TDomainEventOf, TPublishedEvent } from './domain-events.js';
 import type { TEventListener } from './event-bus.js';
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 type TEvent = TPublishedEvent<TDomainEventOf<'contact.updated'>>;
 
 /** A listener body that records what it heard and resolves once it has heard `count` events. */
@@ -26,8 +26,8 @@ const listener = (name: string, scope: 'instance' | 'once', handle: (e: TEvent) 
 
 describe('event bus across instances', () => {
   it('runs instance listeners on every instance and once listeners on one of them', async () => {
-    const first = await startTestApp(fast);
-    const second = await startTestApp(fast, { shareDatabaseWith: first });
+    const first = await startTestApp(fastJobs);
+    const second = await startTestApp(fastJobs, { shareDatabaseWith: first });
     try {
       const { tenantId } = await first.createTenantFixture('Instancias');
       const firstSockets = recorder(3);
@@ -69,11 +69,11 @@ describe('event bus across instances', () => {
   }, 180_000);
 
   it('delivers a committed event to a durable listener after the publishing instance stopped', async () => {
-    const owner = await startTestApp(fast);
+    const owner = await startTestApp(fastJobs);
     try {
       await owner.prosa.services.jobs.stop();
       const { tenantId } = await owner.createTenantFixture('Reinicio');
-      const publisher = await startTestApp(fast, { shareDatabaseWith: owner });
+      const publisher = await startTestApp(fastJobs, { shareDatabaseWith: owner });
       // The publisher knows the listener (its job is written with the event) but stops before running it.
       publisher.prosa.services.events.listen(listener('report', 'once', async () => undefined));
       await publisher.prosa.services.jobs.stop();
@@ -87,7 +87,7 @@ describe('event bus across instances', () => {
       );
       await publisher.close();
 
-      const restarted = await startTestApp(fast, { shareDatabaseWith: owner });
+      const restarted = await startTestApp(fastJobs, { shareDatabaseWith: owner });
       try {
         const report = recorder(1);
         restarted.prosa.services.events.listen(listener('report', 'once', report.handle));

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
 import { withTenant } from '../db/tenant-tx.js';
 import type { TDomainEventOf, TPublishedEvent } from './domain-events.js';
 import { EVENTS_CHANNEL } from './postgres-peers.js';
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 type TEvent = TPublishedEvent<TDomainEventOf<'contact.updated'>>;
 
 const publish = (app: TestApp, tenantId: number, contactId: number) =>
@@ -43,14 +43,14 @@ const spyOnNotify = async (app: TestApp) => {
 
 describe('event bus: instances that come and go', () => {
   it('sends nothing while alone; an instance that starts hears the next event; one that stops is forgotten', async () => {
-    const first = await startTestApp(fast);
+    const first = await startTestApp(fastJobs);
     const spy = await spyOnNotify(first);
     try {
       const { tenantId } = await first.createTenantFixture('Presenca');
       expect(first.prosa.services.events.otherInstances()).toBe(0);
       await publish(first, tenantId, 1);
 
-      const second = await startTestApp(fast, { shareDatabaseWith: first });
+      const second = await startTestApp(fastJobs, { shareDatabaseWith: first });
       const secondHeard = hearing(second);
       expect(first.prosa.services.events.otherInstances()).toBe(1);
       const next = await publish(first, tenantId, 2);
@@ -59,7 +59,7 @@ describe('event bus: instances that come and go', () => {
       await eventually(() => expect(first.prosa.services.events.otherInstances()).toBe(0));
       await publish(first, tenantId, 3);
 
-      const third = await startTestApp(fast, { shareDatabaseWith: first });
+      const third = await startTestApp(fastJobs, { shareDatabaseWith: first });
       try {
         const thirdHeard = hearing(third);
         const last = await publish(first, tenantId, 4);
@@ -76,7 +76,7 @@ describe('event bus: instances that come and go', () => {
   }, 180_000);
 
   it('an instance started while another publishes hears every event announced once it is up', async () => {
-    const first = await startTestApp(fast);
+    const first = await startTestApp(fastJobs);
     try {
       const { tenantId } = await first.createTenantFixture('Chegada');
       let up = false;
@@ -92,7 +92,7 @@ describe('event bus: instances that come and go', () => {
           await new Promise((resolve) => setImmediate(resolve));
         }
       })();
-      const second = await startTestApp(fast, { shareDatabaseWith: first });
+      const second = await startTestApp(fastJobs, { shareDatabaseWith: first });
       try {
         const heard = hearing(second);
         up = true;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastJobs } from '../../../test/jobs.js';
 import { withTenant } from '../db/tenant-tx.js';
 import type { TDomainEventOf, TPublishedEvent } from './domain-events.js';
 
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 let sequence = 0;
 const uniqueName = (label: string) => `${label}-${++sequence}`;
 
@@ -42,7 +42,7 @@ describe('event bus', () => {
   let otherAdmin: string;
 
   beforeAll(async () => {
-    t = await startTestApp(fast);
+    t = await startTestApp(fastJobs);
     const fixture = await t.createTenantFixture('Eventos');
     const other = await t.createTenantFixture('Outros');
     ({ tenantId, tokens } = fixture);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { fastJobs } from '../../../../test/jobs.js';
 import { createWebchat } from '../../../../test/webchat.js';
 import {
   chatFlowRuns,
@@ -20,7 +21,7 @@ let fx: Awaited<ReturnType<TestApp['createTenantFixture']>>;
 let webchatId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } });
+  t = await startTestApp(fastJobs);
   fx = await t.createTenantFixture('Lotes');
   webchatId = (await createWebchat(t, fx)).id;
 });

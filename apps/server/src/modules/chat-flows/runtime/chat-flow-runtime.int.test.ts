@@ -4,6 +4,7 @@ import { type TBusinessHours, type TFlowDocument, type TFlowInteraction, weekday
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { fastJobs } from '../../../../test/jobs.js';
 import { eventually } from '../../../../test/sockets.js';
 import {
   chatFlowRuns,
@@ -23,7 +24,7 @@ import { runChatFlow } from './run-chat-flow.js';
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 
 // The webhook test's server listens on loopback, which tenants' webhooks may not reach by default.
-const fast = { jobs: { pollMs: 50, retryBaseMs: 0 }, webhookAllowPrivate: true };
+const fast = { ...fastJobs, webhookAllowPrivate: true };
 let t: TestApp;
 let fx: TFixture;
 let other: TFixture;

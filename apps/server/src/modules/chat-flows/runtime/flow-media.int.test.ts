@@ -3,6 +3,7 @@ import type { TFlowDocument, TWebchatMessage } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { fastJobs } from '../../../../test/jobs.js';
 import { eventually } from '../../../../test/sockets.js';
 import { multipartBody, samplePng as png, type TFormPart } from '../../../../test/uploads.js';
 import { chatFlows, connections, messages } from '../../../platform/db/schema.js';
@@ -71,7 +72,7 @@ const botMessage = (visitorToken: string, count = 1) =>
   }, 20_000);
 
 beforeAll(async () => {
-  t = await startTestApp({ mediaMaxBytes: 64 * 1024, jobs: { pollMs: 50, retryBaseMs: 0 } });
+  t = await startTestApp({ ...fastJobs, mediaMaxBytes: 64 * 1024 });
   fx = await t.createTenantFixture('Fluxo Mídia');
   other = await t.createTenantFixture('Vizinha Mídia');
   const channel = await t.request('POST', '/whatsapp', {
