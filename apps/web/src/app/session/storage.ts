@@ -14,7 +14,11 @@ export const storageKeys = {
   storedColors: 'storedColors',
 } as const;
 
-/** Everything a logout removes. storedColors stays: it is the look of the app, not the session. */
+/**
+ * Everything a logout removes. storedColors stays: it is the look of the app, not the session. So do the
+ * dashboard's choices (`dashboardChartPanels`): they are kept per user id, so a user finds them again at the
+ * next sign-in and another user of the browser never sees them.
+ */
 const sessionKeys = [
   storageKeys.token,
   storageKeys.profile,
@@ -24,7 +28,6 @@ const sessionKeys = [
   storageKeys.queues,
   storageKeys.usuario,
   storageKeys.filtrosAtendimento,
-  storageKeys.dashboardChartPanels,
 ] as const;
 
 export type TStoredUser = Omit<TLoginResponse, 'token'>;

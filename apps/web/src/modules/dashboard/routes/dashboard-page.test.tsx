@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { defaultSystemColors, type TDashboard } from '@prosa/contracts';
+import { defaultSystemColors, type TDashboard, type TLoginResponse } from '@prosa/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../app/http/client';
 import '../../../app/i18n/i18n';
 import { dispatchInsightEvent, dispatchTicketListEvent } from '../../../app/realtime/socket';
-import { storageKeys } from '../../../app/session/storage';
+import { endSession, startSession } from '../../../app/session/session-store';
+import { getStoredToken, storageKeys } from '../../../app/session/storage';
 import { buildTheme } from '../../../app/theme/theme';
 import { DashboardPage } from './dashboard-page';
 
@@ -26,6 +27,8 @@ afterEach(() => {
   cleanup();
   http.defaults.adapter = originalAdapter;
   localStorage.clear();
+  // A test that signed in leaves no session behind for the next file of this worker.
+  endSession();
 });
 
 const figures = (overrides: Partial<TDashboard['cards']> = {}): TDashboard => ({
@@ -117,6 +120,24 @@ const renderPage = (at = now) =>
     </QueryClientProvider>,
   );
 
+/** A sign-in as the login answers it, for one user of the same shop. */
+const signIn = (userId: number) => {
+  const login: TLoginResponse = {
+    token: `token-${userId}`,
+    username: `Gerente ${userId}`,
+    email: `gerente${userId}@loja.com.br`,
+    profile: 'admin',
+    userId,
+    tenantId: 1,
+    queues: [],
+    blockWavoip: false,
+    whatsappAllowed: [],
+    configs: {},
+    menuVisibility: {},
+  };
+  startSession(login);
+};
+
 const cardValue = (key: string) => screen.getByTestId(`dashboard-card-${key}-value`).textContent;
 const panelOrder = () =>
   within(screen.getByTestId('dashboard-panels'))
@@ -203,6 +224,33 @@ describe('/home', () => {
     renderPage();
     await screen.findByTestId('dashboard-panels', undefined, firstLoad);
     expect(panelOrder()).toEqual(['tickets', 'agents', 'queues', 'heatmap', 'evolution']);
+  });
+
+  it('keeps the chosen panels through a sign-out for the same user, never for another one', async () => {
+    serve();
+    signIn(7);
+    renderPage();
+    await screen.findByTestId('dashboard-panels', undefined, firstLoad);
+    fireEvent.click(screen.getByTestId('dashboard-customize'));
+    fireEvent.click(await screen.findByTestId('dashboard-customize-tickets-check'));
+    fireEvent.click(screen.getByLabelText('Subir Dia da semana x hora'));
+    const chosen = ['channels', 'queues', 'heatmap', 'agents', 'evolution'];
+    expect(panelOrder()).toEqual(chosen);
+
+    cleanup();
+    endSession();
+    expect(getStoredToken()).toBeNull();
+    signIn(7);
+    renderPage();
+    await screen.findByTestId('dashboard-panels', undefined, firstLoad);
+    expect(panelOrder()).toEqual(chosen);
+
+    cleanup();
+    endSession();
+    signIn(8);
+    renderPage();
+    await screen.findByTestId('dashboard-panels', undefined, firstLoad);
+    expect(panelOrder()).toEqual(['tickets', 'channels', 'queues', 'agents', 'heatmap', 'evolution']);
   });
 
   it('reloads the figures when a ticket or message event arrives', async () => {
