@@ -107,16 +107,22 @@ describe('the audience', () => {
     expect((await contactRows(t, campaign.id)).map((row) => row.contactId)).toEqual([p0]);
   });
 
-  it('adds the contacts with a ticket in a kanban lane, never a group', async () => {
+  it("adds the contacts on a kanban lane (the contact's, not a ticket's), never a group", async () => {
     const people = await insertPhoneContacts(t, a, 3, '5399');
+    const [onLane, elsewhere] = people.map((p) => p.id) as [number, number];
+    const lane = 7;
+    await t.db.update(contacts).set({ kanban: lane }).where(eq(contacts.id, onLane));
+    await t.db
+      .update(contacts)
+      .set({ kanban: lane + 1 })
+      .where(eq(contacts.id, elsewhere));
     const [group] = await t.db
       .insert(contacts)
-      .values({ tenantId: a.tenantId, name: 'Grupo da lista', number: '120364@g.us', isGroup: true })
+      .values({ tenantId: a.tenantId, name: 'Grupo da lista', number: '120364@g.us', isGroup: true, kanban: lane })
       .returning();
-    const lane = 7;
+    // An old ticket still on the lane does not put its contact, now on another lane, back in the audience.
     await t.db.insert(tickets).values([
-      { tenantId: a.tenantId, contactId: people[0]?.id as number, status: 'closed', kanban: lane },
-      { tenantId: a.tenantId, contactId: people[1]?.id as number, status: 'closed', kanban: lane + 1 },
+      { tenantId: a.tenantId, contactId: elsewhere, status: 'closed', kanban: lane },
       { tenantId: a.tenantId, contactId: group?.id as number, status: 'closed', kanban: lane, isGroup: true },
     ]);
     const campaign = await create({ name: 'Funil' });
@@ -125,7 +131,7 @@ describe('the audience', () => {
       body: { kanbanIds: [lane] },
     });
     expect(res.body).toEqual({ added: 1, duplicates: 0, errors: [] });
-    expect((await contactRows(t, campaign.id)).map((row) => row.contactId)).toEqual([people[0]?.id]);
+    expect((await contactRows(t, campaign.id)).map((row) => row.contactId)).toEqual([onLane]);
   });
 
   it("refuses another tenant's tag or wallet user naming the field, adding nothing", async () => {

@@ -1,15 +1,16 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../platform/db/client.js';
-import { contactIdentities, contacts, contactTags, contactWallets, tickets } from '../../platform/db/schema.js';
+import { contactIdentities, contacts, contactTags, contactWallets } from '../../platform/db/schema.js';
 
 /** Contacts picked for outreach (campaigns, mass sends), inside the caller's tenant transaction. */
 
 export type TAudienceFilter = { tagIds: number[]; walletUserIds: number[]; kanbanIds: number[] };
 
 /**
- * The tenant's people (never groups) who have any of the tags, whose wallet names any of the users, or with a
- * ticket in any of the kanban lanes, as a query of one column `id` (each contact once), for a caller that
- * uses them inside one statement (a campaign's `insert ... select`); undefined when the filter names nothing.
+ * The tenant's people (never groups) who have any of the tags, whose wallet names any of the users, or who are
+ * on any of the kanban lanes (the contact's lane, `contacts.kanban`, as contatos-por-kanban reads it; not a
+ * ticket's), as a query of one column `id` (each contact once), for a caller that uses them inside one
+ * statement (a campaign's `insert ... select`); undefined when the filter names nothing.
  */
 export const audienceContactsQuery = (tenantId: number, filter: TAudienceFilter): SQL | undefined => {
   const parts = [
@@ -22,8 +23,8 @@ export const audienceContactsQuery = (tenantId: number, filter: TAudienceFilter)
             where ${contactWallets.tenantId} = ${tenantId} and ${inArray(contactWallets.userId, filter.walletUserIds)}`
       : undefined,
     filter.kanbanIds.length > 0
-      ? sql`select ${tickets.contactId} as id from ${tickets}
-            where ${tickets.tenantId} = ${tenantId} and ${inArray(tickets.kanban, filter.kanbanIds)}`
+      ? sql`select ${contacts.id} as id from ${contacts}
+            where ${contacts.tenantId} = ${tenantId} and ${inArray(contacts.kanban, filter.kanbanIds)}`
       : undefined,
   ].filter((part) => part !== undefined);
   if (parts.length === 0) return undefined;

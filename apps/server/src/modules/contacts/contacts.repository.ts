@@ -192,6 +192,27 @@ export const updateContactRow = async (
   return row;
 };
 
+/** Puts a contact on a kanban lane (null: on none); false when it was there already or is not the tenant's. */
+export const updateContactLane = async (
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  kanban: number | null,
+): Promise<boolean> => {
+  const rows = await tx
+    .update(contacts)
+    .set({ kanban, updatedAt: new Date() })
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.id, contactId),
+        sql`${contacts.kanban} is distinct from ${kanban}`,
+      ),
+    )
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+};
+
 export const deleteContactRows = async (tx: TExecutor, tenantId: number, contactIds: number[]): Promise<number> => {
   if (contactIds.length === 0) return 0;
   const rows = await tx

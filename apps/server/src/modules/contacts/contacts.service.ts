@@ -1,7 +1,7 @@
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { publishContactUpdated } from './contacts.events.js';
-import { type TContactRow, updateContactRow } from './contacts.repository.js';
+import { type TContactRow, updateContactLane, updateContactRow } from './contacts.repository.js';
 
 /**
  * What the contacts module offers the other modules and the channel host, inside their own tenant transaction
@@ -30,6 +30,23 @@ export const fillContactNumber = async (
   const row = (await updateContactRow(tx, tenantId, contact.id, { number })) ?? contact;
   await publishContactUpdated(services, tx, tenantId, { contactId: contact.id, fields: ['number'], byCustomer: true });
   return row;
+};
+
+/**
+ * Moves a contact to a kanban lane from automation (a chat flow's Kanban step), inside the caller's transaction.
+ * The contact's lane is the one the campaigns' audiences and contatos-por-kanban read. Nothing is written or
+ * announced when the contact is on that lane already.
+ */
+export const moveContactToLane = async (
+  services: Pick<TServices, 'events'>,
+  tx: TExecutor,
+  tenantId: number,
+  contactId: number,
+  kanban: number | null,
+): Promise<boolean> => {
+  const moved = await updateContactLane(tx, tenantId, contactId, kanban);
+  if (moved) await publishContactUpdated(services, tx, tenantId, { contactId, fields: ['kanban'] });
+  return moved;
 };
 
 /** Outreach (campaigns, mass sends): audiences by tag, wallet and kanban lane, and contacts by typed number. */

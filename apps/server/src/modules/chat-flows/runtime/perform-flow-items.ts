@@ -1,10 +1,11 @@
 import { fillVariables, findVariables, type TFlowInteraction, type TFlowOutgoing } from '@prosa/contracts';
+import { moveContactToLane } from '../../contacts/contacts.service.js';
 import { queueAutomaticMessages, type TAutomaticMessage } from '../../messages/queue-automatic-message.js';
 import type { TMediaInput } from '../../messages/send-message.js';
 import { addTicketTag } from '../../tickets/tickets.service.js';
 import { buildTicketVariables } from '../../variables/variables.service.js';
 import { flowMediaOf } from './flow-media.js';
-import { keepBefore, messageTicketOf, type TFlowRun, ticketOf, updateTicket } from './flow-run.js';
+import { forgetTicket, keepBefore, messageTicketOf, type TFlowRun, ticketOf, updateTicket } from './flow-run.js';
 
 type TMenu = Extract<TFlowInteraction, { type: 'MessageOptionsField' }>['data'];
 
@@ -45,6 +46,20 @@ const composeText = async (
     ...(media ? { media } : {}),
     ...(choices ? { choices } : {}),
   };
+};
+
+/**
+ * A Kanban step: the contact moves to the lane (`contacts.kanban`, what campaigns' audiences and
+ * contatos-por-kanban read, announced as `contact.updated`), and the ticket with it (what the ticket list's
+ * kanban filter and `{{kanban}}` read). The texts after it in the run are filled with the new lane.
+ * NOTE: the contact's row is locked under the ticket's here, the reverse of the inbound path (contact, then
+ * ticket); that path writes the contact only when the channel taught something new, and PostgreSQL breaks a
+ * crossing by failing one of the two (the flow's job is retried).
+ */
+const moveToLane = async (run: TFlowRun, kanban: number) => {
+  await moveContactToLane(run.services, run.tx, run.tenantId, run.row.contactId, kanban);
+  await updateTicket(run, { kanban });
+  forgetTicket(run);
 };
 
 /** The texts of `items` up to a delay or a webhook, with the index it stopped at (-1: all of them). */
@@ -94,7 +109,7 @@ const composeItems = async (
         if (await addTicketTag(run.tx, run.tenantId, run.row.id, interaction.data.tagId)) run.ticketChanged = true;
         break;
       case 'KanbanField':
-        await updateTicket(run, { kanban: interaction.data.kanban });
+        await moveToLane(run, interaction.data.kanban);
         break;
       case 'DelayField':
       case 'WebhookField':

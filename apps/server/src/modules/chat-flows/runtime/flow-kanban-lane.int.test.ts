@@ -1,0 +1,125 @@
+import { events, type TContactListEvent } from '@prosa/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignChannel, contactRows, createCampaignConnection } from '../../../../test/campaigns.js';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { closeSockets, connect, connected, eventually, nextEvent } from '../../../../test/sockets.js';
+import { chatFlows, connections, contacts, messages, tickets } from '../../../platform/db/schema.js';
+import { receiveMessage } from '../../messages/receive-batch.js';
+import { buildFlow } from './flow-test-kit.js';
+
+// A chat flow's Kanban step moves the contact: the lane campaigns' audiences and contatos-por-kanban read
+// (`contacts.kanban`) is the one the flow sets, and the ticket's lane follows it.
+type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
+
+let t: TestApp;
+let fx: TFixture;
+let other: TFixture;
+let webchatId: number;
+let campaignConnectionId: number;
+const lane = 4;
+
+const jobsDone = async (ticketId: number) => {
+  const { rows } = (await t.db.execute(
+    sql`select count(*) filter (where state = 'completed')::int as done from pgboss.job
+        where data->>'job' = 'event.chat-flow' and (data->'payload'->>'ticketId')::int = ${ticketId}`,
+  )) as unknown as { rows: { done: number }[] };
+  return rows[0]?.done ?? 0;
+};
+
+const botSaid = async (ticketId: number) =>
+  (
+    await t.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'bot')))
+      .orderBy(asc(messages.id))
+  ).map((m) => m.body);
+
+const report = async (fixture: TFixture) => {
+  const res = await t.request('GET', `/reports/contatos-por-kanban?kanbanIds=${lane}`, {
+    token: fixture.tokens.supervisor,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.rows as { name: string; kanban: string }[];
+};
+
+beforeAll(async () => {
+  t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } }, { channels: [campaignChannel('api', new Map())] });
+  fx = await t.createTenantFixture('Funil do fluxo');
+  other = await t.createTenantFixture('Funil vizinho');
+  const site = await t.request('POST', '/whatsapp', {
+    token: fx.tokens.admin,
+    body: { name: 'Site', type: 'webchat', queueId: fx.queue.id },
+  });
+  expect(site.status, JSON.stringify(site.body)).toBe(201);
+  webchatId = site.body.id;
+  campaignConnectionId = await createCampaignConnection(t, fx);
+  const flow = buildFlow([
+    {
+      id: 'funil',
+      interactions: [
+        { id: 'coluna', type: 'KanbanField', data: { kanban: lane } },
+        { id: 'aviso', type: 'MessageField', data: { message: 'Você está na coluna {{kanban}}.' } },
+      ],
+      on: [['*', `queue:${fx.queue.id}`]],
+    },
+  ]);
+  const [row] = await t.db
+    .insert(chatFlows)
+    .values({ tenantId: fx.tenantId, name: 'Funil', flow })
+    .returning({ id: chatFlows.id });
+  await t.db
+    .update(connections)
+    .set({ chatFlowId: row?.id as number })
+    .where(eq(connections.id, webchatId));
+}, 120_000);
+afterAll(async () => {
+  closeSockets();
+  await t.close();
+});
+
+describe("a chat flow's Kanban step", () => {
+  it('moves the contact, whom the campaign audience by that lane and contatos-por-kanban then find', async () => {
+    const socket = await connected(connect(t.url, fx.tokens.admin));
+    const told = nextEvent<TContactListEvent>(
+      socket,
+      events.contactList(fx.tenantId),
+      (e) => e.type === 'contact:update' && e.payload.kanban === lane,
+    );
+    const received = await receiveMessage(t.prosa.services, {
+      tenantId: fx.tenantId,
+      connectionId: webchatId,
+      externalId: 'funil-1',
+      from: { kind: 'webchat', value: 'visitante-funil', name: 'Marina Funil' },
+      body: 'Oi',
+      timestamp: Date.now(),
+    });
+    if (received.duplicate) throw new Error('duplicate');
+    const { id: ticketId, contactId } = received.ticket;
+    await eventually(async () => expect(await jobsDone(ticketId)).toBe(1), 20_000);
+
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, contactId));
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect([contact?.kanban, ticket?.kanban]).toEqual([lane, lane]);
+    // The text after the step is filled with the lane the step set.
+    expect(await botSaid(ticketId)).toEqual([`Você está na coluna ${lane}.`]);
+    const event = await told;
+    expect(event.type === 'contact:update' && event.payload.id).toBe(contactId);
+
+    const campaign = await t.request('POST', '/campaigns', {
+      token: fx.tokens.admin,
+      body: { name: 'Coluna 4', connectionId: campaignConnectionId, messages: ['Olá {{name}}!'] },
+    });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const audience = await t.request('POST', `/campaigns/contacts/${campaign.body.id}`, {
+      token: fx.tokens.admin,
+      body: { kanbanIds: [lane] },
+    });
+    expect(audience.body).toEqual({ added: 1, duplicates: 0, errors: [] });
+    expect((await contactRows(t, campaign.body.id)).map((r) => r.contactId)).toEqual([contactId]);
+
+    expect((await report(fx)).map((r) => `${r.kanban}:${r.name}`)).toEqual([`Coluna ${lane}:Marina Funil`]);
+    expect(await report(other)).toEqual([]);
+  });
+});
