@@ -107,6 +107,8 @@ export const ZDashboardQueue = z.object({
   created: z.number().int(),
   closed: z.number().int(),
   avgFirstResponseSeconds: ZSeconds,
+  /** First response counted in the tenant's business hours only (the dashboard's "Só horário de atendimento"). */
+  avgFirstResponseBusinessSeconds: ZSeconds,
   avgResolutionSeconds: ZSeconds,
 });
 export type TDashboardQueue = z.infer<typeof ZDashboardQueue>;
@@ -118,6 +120,8 @@ export const ZDashboardAgent = z.object({
   accepted: z.number().int(),
   closed: z.number().int(),
   avgFirstResponseSeconds: ZSeconds,
+  /** First response counted in the tenant's business hours only. */
+  avgFirstResponseBusinessSeconds: ZSeconds,
   avgResolutionSeconds: ZSeconds,
   avgRating: z.number().nullable(),
 });

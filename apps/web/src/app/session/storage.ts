@@ -11,13 +11,15 @@ export const storageKeys = {
   usuario: 'usuario',
   filtrosAtendimento: 'filtrosAtendimento',
   dashboardChartPanels: 'dashboardChartPanels',
+  /** Not in the spec: the dashboard's switches per user id ("Só horário de atendimento"). */
+  dashboardOptions: 'dashboardOptions',
   storedColors: 'storedColors',
 } as const;
 
 /**
  * Everything a logout removes. storedColors stays: it is the look of the app, not the session. So do the
- * dashboard's choices (`dashboardChartPanels`): they are kept per user id, so a user finds them again at the
- * next sign-in and another user of the browser never sees them.
+ * dashboard's choices (`dashboardChartPanels`, `dashboardOptions`): they are kept per user id, so a user finds
+ * them again at the next sign-in and another user of the browser never sees them.
  */
 const sessionKeys = [
   storageKeys.token,

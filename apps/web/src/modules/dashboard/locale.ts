@@ -2,6 +2,7 @@ export const dashboardPtBR = {
   title: 'Painel',
   customize: 'Personalizar',
   live: 'Atualizado em tempo real',
+  businessHoursOnly: 'Só horário de atendimento',
   filters: {
     period: 'Período',
     today: 'Hoje',
@@ -20,8 +21,10 @@ export const dashboardPtBR = {
     pending: 'Aguardando',
     closedInPeriod: 'Fechados no período',
     waitingLongest: 'Maior espera',
+    avgWait: 'Tempo médio na fila',
     avgFirstResponse: 'Tempo médio da 1ª resposta',
     avgResolution: 'Tempo médio de resolução',
+    avgPause: 'Tempo médio em pausa',
     avgRating: 'Avaliação média',
     ticketsCreated: 'Atendimentos criados',
     messagesIn: 'Mensagens recebidas',
@@ -29,6 +32,7 @@ export const dashboardPtBR = {
     nobodyWaiting: 'Ninguém aguardando',
     now: 'agora',
     noData: 'sem dados',
+    inBusinessHours: 'em horário de atendimento',
   },
   panels: {
     tickets: 'Atendimentos por hora ou dia',
@@ -83,6 +87,7 @@ export const dashboardEn: typeof dashboardPtBR = {
   title: 'Dashboard',
   customize: 'Customize',
   live: 'Updated live',
+  businessHoursOnly: 'Business hours only',
   filters: {
     period: 'Period',
     today: 'Today',
@@ -101,8 +106,10 @@ export const dashboardEn: typeof dashboardPtBR = {
     pending: 'Waiting',
     closedInPeriod: 'Closed in period',
     waitingLongest: 'Longest wait',
+    avgWait: 'Average wait in queue',
     avgFirstResponse: 'Average first response',
     avgResolution: 'Average resolution time',
+    avgPause: 'Average pause time',
     avgRating: 'Average rating',
     ticketsCreated: 'Tickets created',
     messagesIn: 'Messages received',
@@ -110,6 +117,7 @@ export const dashboardEn: typeof dashboardPtBR = {
     nobodyWaiting: 'Nobody waiting',
     now: 'now',
     noData: 'no data',
+    inBusinessHours: 'in business hours',
   },
   panels: {
     tickets: 'Tickets per hour or day',

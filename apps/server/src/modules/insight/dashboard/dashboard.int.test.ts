@@ -129,8 +129,23 @@ describe('GET /dashboard: figures of a period', () => {
       { channel: 'webchat', created: 1, closed: 0, messagesIn: 2, messagesOut: 0 },
     ]);
     expect(d.queues).toEqual([
-      expect.objectContaining({ queueId: fx.queue.id, name: fx.queue.queue, created: 3, closed: 2 }),
-      expect.objectContaining({ queueId: salesId, name: 'Vendas', color: '#e8590c', created: 1, closed: 0 }),
+      expect.objectContaining({
+        queueId: fx.queue.id,
+        name: fx.queue.queue,
+        created: 3,
+        closed: 2,
+        avgFirstResponseSeconds: 60,
+        avgFirstResponseBusinessSeconds: 50,
+      }),
+      expect.objectContaining({
+        queueId: salesId,
+        name: 'Vendas',
+        color: '#e8590c',
+        created: 1,
+        closed: 0,
+        avgFirstResponseSeconds: null,
+        avgFirstResponseBusinessSeconds: null,
+      }),
     ]);
     expect(d.agents).toEqual([
       {
@@ -139,6 +154,7 @@ describe('GET /dashboard: figures of a period', () => {
         accepted: 2,
         closed: 2,
         avgFirstResponseSeconds: 60,
+        avgFirstResponseBusinessSeconds: 50,
         avgResolutionSeconds: 300,
         avgRating: 4.5,
       },

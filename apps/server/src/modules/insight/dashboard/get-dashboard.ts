@@ -89,6 +89,7 @@ const queuesOf = (rows: TFigureRow[], names: TNames): TDashboardQueue[] =>
         created: row.ticketsCreated,
         closed: row.ticketsClosed,
         avgFirstResponseSeconds: per(row.firstResponseSeconds, row.firstResponses),
+        avgFirstResponseBusinessSeconds: per(row.firstResponseBusinessSeconds, row.firstResponses),
         avgResolutionSeconds: per(row.resolutionSeconds, row.ticketsClosed),
       };
     })
@@ -103,6 +104,7 @@ const agentsOf = (rows: TFigureRow[], names: TNames): TDashboardAgent[] =>
       accepted: row.ticketsAccepted,
       closed: row.ticketsClosed,
       avgFirstResponseSeconds: per(row.firstResponseSeconds, row.firstResponses),
+      avgFirstResponseBusinessSeconds: per(row.firstResponseBusinessSeconds, row.firstResponses),
       avgResolutionSeconds: per(row.resolutionSeconds, row.ticketsClosed),
       avgRating: per(row.ratingSum, row.ratings, 2),
     }))

@@ -1,9 +1,10 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
-import type { TDashboardCards } from '@prosa/contracts';
+import type { TDashboard } from '@prosa/contracts';
 import {
   type Icon,
   IconCircleCheck,
   IconClockHour4,
+  IconClockPause,
   IconHeadset,
   IconHourglass,
   IconMessageCircle,
@@ -12,6 +13,7 @@ import {
   IconSend,
   IconStar,
   IconTicket,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../attendance/components/format-time';
@@ -40,20 +42,36 @@ const StatCard = ({ card }: { card: TCard }) => (
   </Paper>
 );
 
-const cols = { base: 2, sm: 3, md: 5 };
+const cols = { base: 2, sm: 3, md: 4, xl: 6 };
+const CARD_COUNT = 12;
 
-/** The ten figures on top: live counts first, then the period's. Skeletons while the first answer loads. */
-export const DashboardCards = ({ cards }: { cards: TDashboardCards | undefined }) => {
+type TDashboardCardsProps = {
+  figures: Pick<TDashboard, 'cards' | 'times'> | undefined;
+  /** "Só horário de atendimento": the first response counted in the tenant's business hours only. */
+  businessHoursOnly: boolean;
+};
+
+/**
+ * The twelve figures on top: live counts first, then the period's counts and rating, its average times and its
+ * messages. Skeletons while the first answer loads.
+ */
+export const DashboardCards = ({ figures, businessHoursOnly }: TDashboardCardsProps) => {
   const { t } = useTranslation();
-  if (!cards)
+  if (!figures)
     return (
       <SimpleGrid cols={cols} spacing="sm" mb="md" data-testid="dashboard-cards-loading">
-        {Array.from({ length: 10 }, (_, i) => (
+        {Array.from({ length: CARD_COUNT }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
           <Skeleton key={i} height={96} radius="md" />
         ))}
       </SimpleGrid>
     );
+  const { cards, times } = figures;
+  const firstResponse = businessHoursOnly ? times.avgFirstResponseBusinessSeconds : cards.avgFirstResponseSeconds;
+  const duration = (seconds: number | null, hint?: string) => ({
+    value: formatDuration(seconds, t),
+    hint: seconds === null ? t('dashboard.cards.noData') : hint,
+  });
   const number = new Intl.NumberFormat(intlLocale());
   const rating = new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 2 });
   const list: TCard[] = [
@@ -96,28 +114,40 @@ export const DashboardCards = ({ cards }: { cards: TDashboardCards | undefined }
       color: 'teal',
     },
     {
-      key: 'avgFirstResponse',
-      label: t('dashboard.cards.avgFirstResponse'),
-      value: formatDuration(cards.avgFirstResponseSeconds, t),
-      hint: cards.avgFirstResponseSeconds === null ? t('dashboard.cards.noData') : undefined,
-      icon: IconSend,
-      color: 'cyan',
-    },
-    {
-      key: 'avgResolution',
-      label: t('dashboard.cards.avgResolution'),
-      value: formatDuration(cards.avgResolutionSeconds, t),
-      hint: cards.avgResolutionSeconds === null ? t('dashboard.cards.noData') : undefined,
-      icon: IconMessageCircle,
-      color: 'grape',
-    },
-    {
       key: 'avgRating',
       label: t('dashboard.cards.avgRating'),
       value: cards.avgRating === null ? '—' : rating.format(cards.avgRating),
       hint: cards.avgRating === null ? t('dashboard.cards.noData') : undefined,
       icon: IconStar,
       color: 'yellow',
+    },
+    {
+      key: 'avgWait',
+      label: t('dashboard.cards.avgWait'),
+      ...duration(times.avgWaitSeconds),
+      icon: IconUsersGroup,
+      color: 'violet',
+    },
+    {
+      key: 'avgFirstResponse',
+      label: t('dashboard.cards.avgFirstResponse'),
+      ...duration(firstResponse, businessHoursOnly ? t('dashboard.cards.inBusinessHours') : undefined),
+      icon: IconSend,
+      color: 'cyan',
+    },
+    {
+      key: 'avgResolution',
+      label: t('dashboard.cards.avgResolution'),
+      ...duration(cards.avgResolutionSeconds),
+      icon: IconMessageCircle,
+      color: 'grape',
+    },
+    {
+      key: 'avgPause',
+      label: t('dashboard.cards.avgPause'),
+      ...duration(times.avgPauseSeconds),
+      icon: IconClockPause,
+      color: 'gray',
     },
     {
       key: 'messagesIn',

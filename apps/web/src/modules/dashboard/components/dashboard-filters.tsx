@@ -1,4 +1,5 @@
 import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnections } from '../../connections/api/connections-api';
 import { useQueues } from '../../queues/api/queues-api';
@@ -10,12 +11,14 @@ type TDashboardFiltersProps = {
   value: TDashboardFilters;
   /** A quick preset's days are the page's to count (on the tenant's calendar); `custom` starts from `value`'s. */
   onChange: (preset: TPeriodPreset, filters: TDashboardFilters) => void;
+  /** What the page shows after the filters, on the same line (the dashboard's switches). */
+  children?: ReactNode;
 };
 
 const toIds = (values: string[]) => values.map(Number);
 
 /** Period (quick choices or two days), queues and connections; empty lists mean all. */
-export const DashboardFiltersBar = ({ preset, value, onChange }: TDashboardFiltersProps) => {
+export const DashboardFiltersBar = ({ preset, value, onChange, children }: TDashboardFiltersProps) => {
   const { t } = useTranslation();
   const queues = useQueues();
   const connections = useConnections();
@@ -79,6 +82,7 @@ export const DashboardFiltersBar = ({ preset, value, onChange }: TDashboardFilte
         maw={360}
         data-testid="dashboard-connections"
       />
+      {children}
     </Group>
   );
 };

@@ -51,7 +51,7 @@ const figures = (overrides: Partial<TDashboard['cards']> = {}): TDashboard => ({
     avgFirstResponseSeconds: 95,
     avgFirstResponseBusinessSeconds: 80,
     avgResolutionSeconds: 5400,
-    avgPauseSeconds: 0,
+    avgPauseSeconds: 150,
   },
   tickets: Array.from({ length: 24 }, (_, h) => ({
     bucket: String(h).padStart(2, '0'),
@@ -67,6 +67,7 @@ const figures = (overrides: Partial<TDashboard['cards']> = {}): TDashboard => ({
       created: 10,
       closed: 8,
       avgFirstResponseSeconds: 90,
+      avgFirstResponseBusinessSeconds: 70,
       avgResolutionSeconds: 600,
     },
   ],
@@ -77,6 +78,7 @@ const figures = (overrides: Partial<TDashboard['cards']> = {}): TDashboard => ({
       accepted: 5,
       closed: 4,
       avgFirstResponseSeconds: 60,
+      avgFirstResponseBusinessSeconds: 45,
       avgResolutionSeconds: 500,
       avgRating: 5,
     },
@@ -153,11 +155,15 @@ describe('/home', () => {
     expect(cardValue('open')).toBe('4');
     expect(cardValue('pending')).toBe('2');
     expect(cardValue('waitingLongest')).toBe('12min 34s');
+    expect(cardValue('avgWait')).toBe('1min 00s');
     expect(cardValue('avgFirstResponse')).toBe('1min 35s');
     expect(cardValue('avgResolution')).toBe('1h 30min');
+    expect(cardValue('avgPause')).toBe('2min 30s');
     expect(cardValue('avgRating')).toBe('4,5');
     expect(cardValue('ticketsCreated')).toBe('1.234');
     expect(screen.getByText('Em atendimento')).toBeDefined();
+    expect(screen.getByText('Tempo médio na fila')).toBeDefined();
+    expect(screen.getByText('Tempo médio em pausa')).toBeDefined();
     expect(screen.getByText('Atendimentos por hora')).toBeDefined();
     expect(panelOrder()).toEqual(['tickets', 'channels', 'queues', 'agents', 'heatmap', 'evolution']);
   });
@@ -251,6 +257,43 @@ describe('/home', () => {
     renderPage();
     await screen.findByTestId('dashboard-panels', undefined, firstLoad);
     expect(panelOrder()).toEqual(['tickets', 'channels', 'queues', 'agents', 'heatmap', 'evolution']);
+  });
+
+  it('counts the first response in business hours only when asked, and keeps that choice per user', async () => {
+    serve();
+    const businessHours = () => screen.getByLabelText('Só horário de atendimento') as HTMLInputElement;
+    const firstResponseHint = () =>
+      within(screen.getByTestId('dashboard-card-avgFirstResponse')).queryByText(/horário/);
+    signIn(7);
+    renderPage();
+    await screen.findByTestId('dashboard-cards', undefined, firstLoad);
+    expect(businessHours().checked).toBe(false);
+    expect(cardValue('avgFirstResponse')).toBe('1min 35s');
+    expect(firstResponseHint()).toBeNull();
+
+    fireEvent.click(businessHours());
+    expect(cardValue('avgFirstResponse')).toBe('1min 20s');
+    expect(firstResponseHint()?.textContent).toBe('em horário de atendimento');
+    // The other averages have no business-hours figure: they stay as they were.
+    expect(cardValue('avgResolution')).toBe('1h 30min');
+    const stored = JSON.parse(localStorage.getItem(storageKeys.dashboardOptions) ?? '{}');
+    expect(stored).toEqual({ 7: { businessHoursOnly: true } });
+
+    cleanup();
+    endSession();
+    signIn(7);
+    renderPage();
+    await screen.findByTestId('dashboard-cards', undefined, firstLoad);
+    expect(businessHours().checked).toBe(true);
+    expect(cardValue('avgFirstResponse')).toBe('1min 20s');
+
+    cleanup();
+    endSession();
+    signIn(8);
+    renderPage();
+    await screen.findByTestId('dashboard-cards', undefined, firstLoad);
+    expect(businessHours().checked).toBe(false);
+    expect(cardValue('avgFirstResponse')).toBe('1min 35s');
   });
 
   it('reloads the figures when a ticket or message event arrives', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, SimpleGrid } from '@mantine/core';
+import { Badge, Button, SimpleGrid, Switch } from '@mantine/core';
 import type { TDashboardPanel } from '@prosa/contracts';
 import { IconAdjustmentsHorizontal, IconBroadcast, IconLayoutDashboard } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useCalendarZone } from '../../../app/tenant/time-zone';
 import { EmptyList, ErrorState } from '../../../ui/data-states';
 import { PageHeader } from '../../../ui/page-header';
 import { type TDashboardFilters, useDashboard, useDashboardRealtime } from '../api/dashboard-api';
+import { readDashboardOptions, type TDashboardOptions, writeDashboardOptions } from '../api/options-storage';
 import { readChartPanels, writeChartPanels } from '../api/panel-storage';
 import { ChartPanel } from '../components/chart-panel';
 import { CustomizeDrawer } from '../components/customize-drawer';
@@ -19,7 +20,9 @@ type TDashboardPageProps = { now?: () => Date };
 
 /**
  * `/home`: cards on top, the chart panels the user chose below; today's figures follow the realtime events.
- * "Today" is the tenant's day, as the server counts it, whatever this browser's zone.
+ * "Today" is the tenant's day, as the server counts it, whatever this browser's zone. "Só horário de
+ * atendimento" shows the first response counted in the tenant's business hours; it and the panels are kept
+ * per user.
  */
 export const DashboardPage = ({ now = () => new Date() }: TDashboardPageProps) => {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export const DashboardPage = ({ now = () => new Date() }: TDashboardPageProps) =
   const filters =
     preset === 'custom' ? chosen : zone === undefined ? undefined : { ...chosen, ...presetPeriod(preset, now(), zone) };
   const [panels, setPanels] = useState<TDashboardPanel[]>(() => readChartPanels(userId));
+  const [options, setOptions] = useState<TDashboardOptions>(() => readDashboardOptions(userId));
   const [customizing, setCustomizing] = useState(false);
   const dashboard = useDashboard(filters);
   useDashboardRealtime();
@@ -38,6 +42,10 @@ export const DashboardPage = ({ now = () => new Date() }: TDashboardPageProps) =
   const changePanels = (next: TDashboardPanel[]) => {
     setPanels(next);
     writeChartPanels(userId, next);
+  };
+  const changeOptions = (next: TDashboardOptions) => {
+    setOptions(next);
+    writeDashboardOptions(userId, next);
   };
   const data = dashboard.data;
   const isEmpty = data && data.cards.ticketsCreated === 0 && data.cards.closedInPeriod === 0 && !data.cards.messagesIn;
@@ -70,9 +78,18 @@ export const DashboardPage = ({ now = () => new Date() }: TDashboardPageProps) =
           setPreset(nextPreset);
           setChosen(next);
         }}
-      />
+      >
+        <Switch
+          label={t('dashboard.businessHoursOnly')}
+          checked={options.businessHoursOnly}
+          onChange={(event) => changeOptions({ ...options, businessHoursOnly: event.currentTarget.checked })}
+          // Level with the inputs' boxes, below their labels.
+          mb={8}
+          data-testid="dashboard-business-hours"
+        />
+      </DashboardFiltersBar>
       {dashboard.isError && <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
-      <DashboardCards cards={data?.cards} />
+      <DashboardCards figures={data} businessHoursOnly={options.businessHoursOnly} />
       {isEmpty && panels.length > 0 && (
         <EmptyList title={t('dashboard.empty')} description={t('dashboard.emptyHint')} />
       )}
