@@ -17,9 +17,9 @@ export const storageKeys = {
 } as const;
 
 /**
- * Everything a logout removes. storedColors stays: it is the look of the app, not the session. So do the
- * dashboard's choices (`dashboardChartPanels`, `dashboardOptions`): they are kept per user id, so a user finds
- * them again at the next sign-in and another user of the browser never sees them.
+ * Everything a logout removes. storedColors stays: it is the look of the app, not the session. The dashboard's
+ * choices go with the session: spec section 4 counts "dashboard panel data" among the session data a failed
+ * refresh clears, and its switches are kept the same way.
  */
 const sessionKeys = [
   storageKeys.token,
@@ -30,6 +30,8 @@ const sessionKeys = [
   storageKeys.queues,
   storageKeys.usuario,
   storageKeys.filtrosAtendimento,
+  storageKeys.dashboardChartPanels,
+  storageKeys.dashboardOptions,
 ] as const;
 
 export type TStoredUser = Omit<TLoginResponse, 'token'>;

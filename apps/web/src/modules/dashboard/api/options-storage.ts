@@ -1,6 +1,6 @@
 import { readStoredJson, storageKeys, writeStoredJson } from '../../../app/session/storage';
 
-/** The dashboard's switches, per user id in `dashboardOptions`; like the chosen panels, they outlive a logout. */
+/** The dashboard's switches, per user id in `dashboardOptions`; like the chosen panels, logout clears them. */
 export type TDashboardOptions = {
   /** The first response counted in the tenant's business hours only ("Só horário de atendimento"). */
   businessHoursOnly: boolean;

@@ -1,7 +1,7 @@
 import { dashboardPanels, type TDashboardPanel } from '@prosa/contracts';
 import { readStoredJson, storageKeys, writeStoredJson } from '../../../app/session/storage';
 
-/** `dashboardChartPanels` (spec §3): per user id, the chart panels shown, in order. It outlives a logout. */
+/** `dashboardChartPanels` (spec §3): per user id, the chart panels shown, in order. Logout clears it. */
 type TStoredPanels = Record<string, TDashboardPanel[]>;
 
 const isPanel = (value: unknown): value is TDashboardPanel =>

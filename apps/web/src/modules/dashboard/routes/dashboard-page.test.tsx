@@ -232,7 +232,7 @@ describe('/home', () => {
     expect(panelOrder()).toEqual(['tickets', 'agents', 'queues', 'heatmap', 'evolution']);
   });
 
-  it('keeps the chosen panels through a sign-out for the same user, never for another one', async () => {
+  it('forgets the chosen panels at sign-out, with the rest of the session (spec section 4)', async () => {
     serve();
     signIn(7);
     renderPage();
@@ -240,26 +240,19 @@ describe('/home', () => {
     fireEvent.click(screen.getByTestId('dashboard-customize'));
     fireEvent.click(await screen.findByTestId('dashboard-customize-tickets-check'));
     fireEvent.click(screen.getByLabelText('Subir Dia da semana x hora'));
-    const chosen = ['channels', 'queues', 'heatmap', 'agents', 'evolution'];
-    expect(panelOrder()).toEqual(chosen);
+    expect(panelOrder()).toEqual(['channels', 'queues', 'heatmap', 'agents', 'evolution']);
 
     cleanup();
     endSession();
     expect(getStoredToken()).toBeNull();
+    expect(localStorage.getItem(storageKeys.dashboardChartPanels)).toBeNull();
     signIn(7);
-    renderPage();
-    await screen.findByTestId('dashboard-panels', undefined, firstLoad);
-    expect(panelOrder()).toEqual(chosen);
-
-    cleanup();
-    endSession();
-    signIn(8);
     renderPage();
     await screen.findByTestId('dashboard-panels', undefined, firstLoad);
     expect(panelOrder()).toEqual(['tickets', 'channels', 'queues', 'agents', 'heatmap', 'evolution']);
   });
 
-  it('counts the first response in business hours only when asked, and keeps that choice per user', async () => {
+  it('counts the first response in business hours only when asked, per user, until sign-out', async () => {
     serve();
     const businessHours = () => screen.getByLabelText('Só horário de atendimento') as HTMLInputElement;
     const firstResponseHint = () =>
@@ -279,9 +272,8 @@ describe('/home', () => {
     const stored = JSON.parse(localStorage.getItem(storageKeys.dashboardOptions) ?? '{}');
     expect(stored).toEqual({ 7: { businessHoursOnly: true } });
 
+    // Another page of the same session keeps the switch on.
     cleanup();
-    endSession();
-    signIn(7);
     renderPage();
     await screen.findByTestId('dashboard-cards', undefined, firstLoad);
     expect(businessHours().checked).toBe(true);
@@ -289,7 +281,8 @@ describe('/home', () => {
 
     cleanup();
     endSession();
-    signIn(8);
+    expect(localStorage.getItem(storageKeys.dashboardOptions)).toBeNull();
+    signIn(7);
     renderPage();
     await screen.findByTestId('dashboard-cards', undefined, firstLoad);
     expect(businessHours().checked).toBe(false);
