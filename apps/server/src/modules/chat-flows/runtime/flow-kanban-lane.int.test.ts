@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { events, type TContactListEvent } from '@prosa/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignChannel, contactRows, createCampaignConnection } from '../../../../test/campaigns.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { fastJobs } from '../../../../test/jobs.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../../test/sockets.js';
+import { migrationsFolder } from '../../../platform/db/client.js';
 import { chatFlows, connections, contacts, messages, tickets } from '../../../platform/db/schema.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { buildFlow } from './flow-test-kit.js';
@@ -45,7 +49,7 @@ const report = async (fixture: TFixture) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { pollMs: 50, retryBaseMs: 0 } }, { channels: [campaignChannel('api', new Map())] });
+  t = await startTestApp(fastJobs, { channels: [campaignChannel('api', new Map())] });
   fx = await t.createTenantFixture('Funil do fluxo');
   other = await t.createTenantFixture('Funil vizinho');
   const site = await t.request('POST', '/whatsapp', {
@@ -121,5 +125,44 @@ describe("a chat flow's Kanban step", () => {
 
     expect((await report(fx)).map((r) => `${r.kanban}:${r.name}`)).toEqual([`Coluna ${lane}:Marina Funil`]);
     expect(await report(other)).toEqual([]);
+  });
+});
+
+describe("the migration to the contact's lane (0036)", () => {
+  it("puts a contact without a lane on its latest ticket's lane, and leaves a contact's own lane alone", async () => {
+    const person = async (name: string, kanban: number | null) => {
+      const [row] = await t.db
+        .insert(contacts)
+        .values({ tenantId: other.tenantId, name, kanban })
+        .returning({ id: contacts.id });
+      return row?.id as number;
+    };
+    const ticketOn = (contactId: number, kanban: number | null, updatedAt: string) =>
+      t.db
+        .insert(tickets)
+        .values({ tenantId: other.tenantId, contactId, status: 'closed', kanban, updatedAt: new Date(updatedAt) });
+    // As a flow left them before: the lane on the tickets only.
+    const moved = await person('Movida pelo fluxo', null);
+    await ticketOn(moved, 2, '2026-11-01T12:00:00Z');
+    await ticketOn(moved, 5, '2026-11-20T12:00:00Z');
+    await ticketOn(moved, null, '2026-11-25T12:00:00Z');
+    const placed = await person('Já na coluna', 3);
+    await ticketOn(placed, 7, '2026-11-20T12:00:00Z');
+    const never = await person('Sem coluna', null);
+    await ticketOn(never, null, '2026-11-20T12:00:00Z');
+
+    const migration = readFileSync(path.join(migrationsFolder, '0036_contact_kanban_lanes.sql'), 'utf8');
+    await t.db.execute(sql.raw(migration));
+
+    const lanes = await t.db
+      .select({ id: contacts.id, kanban: contacts.kanban })
+      .from(contacts)
+      .where(eq(contacts.tenantId, other.tenantId))
+      .orderBy(asc(contacts.id));
+    expect(lanes).toEqual([
+      { id: moved, kanban: 5 },
+      { id: placed, kanban: 3 },
+      { id: never, kanban: null },
+    ]);
   });
 });
