@@ -64,7 +64,7 @@ export const messageErrors = {
     'pt-BR': 'O WhatsApp limitou a taxa de envio deste número. Aguarde e tente de novo mais tarde.',
     en: 'WhatsApp throttled this number. Wait and try again later.',
   },
-  /** Meta refused for the number's quality (131048 spam limit, 131049, 131056 pair limit, 368 policy block). */
+  /** Meta refused for the number's quality (131048 spam rate limit, 368 policy block): campaigns pause on it. */
   ERR_WABA_QUALITY: {
     status: 429,
     'pt-BR':

@@ -3,10 +3,16 @@ import { ChannelSendError } from '../types.js';
 /** The credentials of one Cloud API number, opened from the connection's sealed settings. */
 export type TWabaCredentials = { phoneNumberId: string; wabaId: string; accessToken: string };
 
-/** Meta's throttling and quality codes, as catalogue codes (campaigns pause on them); undefined for others. */
+/**
+ * Meta's refusals of the number itself, as catalogue codes (campaigns pause on them); undefined for others.
+ * Throttling: 4 (the app's calls), 80007 (the account's), 130429 (the number's throughput). Quality: 131048 (spam
+ * rate limit) and 368 (blocked for a policy violation). Refusals about one customer are not the number's: 131056
+ * (too many messages to that one number; tried again) and 131049 (Meta's cap of marketing messages per person)
+ * fail that send alone, and a campaign goes on to the others.
+ */
 export const wabaLimitReason = (code: number | null): string | undefined => {
   if (code === 4 || code === 80007 || code === 130429) return 'ERR_WABA_RATE_LIMIT';
-  if (code === 131048 || code === 131049 || code === 131056 || code === 368) return 'ERR_WABA_QUALITY';
+  if (code === 131048 || code === 368) return 'ERR_WABA_QUALITY';
   return undefined;
 };
 
@@ -22,7 +28,8 @@ export class GraphError extends Error {
 
   /** Worth another try later: Meta or the network is unwell, or the number is throttled. */
   get retryable(): boolean {
-    // 4 / 80007 / 130429 / 131056: rate limits; 1, 2: temporary API errors; 131000: something went wrong.
+    // 4 / 80007 / 130429: rate limits; 131056: one customer's pair limit; 1, 2: temporary API errors; 131000:
+    // something went wrong.
     return (
       this.status === 0 ||
       this.status === 429 ||

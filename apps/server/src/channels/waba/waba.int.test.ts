@@ -488,3 +488,100 @@ describe('WhatsApp Cloud API templates', () => {
     expect(list.body).toEqual({ supported: false, templates: [], syncedAt: null });
   });
 });
+
+describe('WhatsApp Cloud API campaigns', () => {
+  // Rui Lopes (wrote 25 hours ago) and Ana Lima, met by the tests above; `pedido_enviado` is synced.
+  const customers = ['5511987650002', '5511987650101'];
+  const template = {
+    name: 'pedido_enviado',
+    language: 'pt_BR',
+    headerParams: ['BF26'],
+    bodyParams: ['{{firstName}}', 'amanhã'],
+  };
+  const contactOf = async (waId: string) =>
+    (await t.request('GET', `/tickets/${await ticketOf(waId)}`, { token: fx.tokens.admin })).body.contact.id as number;
+  /** POST /bulkTemplate (massa/template) to the customers, as an admin: the campaign's id. */
+  const sendTemplate = async (delaySeconds: number) => {
+    const contactIds = [await contactOf(customers[0] as string), await contactOf(customers[1] as string)];
+    const res = await t.request('POST', '/bulkTemplate', {
+      token: fx.tokens.admin,
+      body: {
+        connectionId: connection.id,
+        template,
+        audience: { contactIds },
+        delaySeconds,
+        windowStart: '00:00',
+        windowEnd: '23:59',
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.campaign).toMatchObject({ kind: 'template', counts: { total: 2 } });
+    return res.body.campaign.id as number;
+  };
+  const campaignOf = async (id: number) =>
+    (await t.request('GET', `/campaigns/${id}`, { token: fx.tokens.admin })).body;
+
+  it("a template mass send reaches Meta for each contact: the template's name, language and their values", async () => {
+    const from = meta.sentMessages().length;
+    const id = await sendTemplate(0);
+    await eventually(async () => expect((await campaignOf(id)).counts).toMatchObject({ sent: 2, failed: 0 }), 15_000);
+    const sent = meta.sentMessages().slice(from);
+    const toMeta = (to: string, firstName: string) => ({
+      to,
+      type: 'template',
+      template: {
+        name: 'pedido_enviado',
+        language: { code: 'pt_BR' },
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: 'BF26' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: firstName },
+              { type: 'text', text: 'amanhã' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(sent.sort((x, y) => String(x.to).localeCompare(String(y.to)))).toMatchObject([
+      toMeta('5511987650002', 'Rui'),
+      toMeta('5511987650101', 'Ana'),
+    ]);
+    expect(await campaignOf(id)).toMatchObject({ status: 'finished', pauseReason: null });
+  });
+
+  it("pauses on Meta's quality refusal of the number, with that reason; the next contact waits", async () => {
+    meta.failNextSend({ status: 400, code: 131048, message: '(#131048) Spam rate limit hit' });
+    const from = meta.sentMessages().length;
+    // A minute between sends: the refusal of the first pauses the campaign long before the second.
+    const id = await sendTemplate(60);
+    await eventually(
+      async () =>
+        expect(await campaignOf(id)).toMatchObject({
+          status: 'paused',
+          pauseReason: 'ERR_WABA_QUALITY',
+          nextSendAt: null,
+          counts: { failed: 1, pending: 1, sent: 0 },
+        }),
+      15_000,
+    );
+    // The one refused request is all Meta saw.
+    expect(meta.sentMessages().slice(from)).toHaveLength(1);
+  });
+
+  it("goes on past Meta's marketing cap of one customer: that contact fails, the other is sent", async () => {
+    meta.failNextSend({
+      status: 400,
+      code: 131049,
+      message: '(#131049) This message was not delivered to maintain healthy ecosystem engagement.',
+    });
+    // A second between sends: the second contact is still waiting when the first is refused.
+    const id = await sendTemplate(1);
+    await eventually(async () => expect((await campaignOf(id)).counts).toMatchObject({ failed: 1, sent: 1 }), 15_000);
+    // Sending the second contact at all means it never paused; nor does it show a reason.
+    const campaign = await campaignOf(id);
+    expect(campaign.status).not.toBe('paused');
+    expect(campaign.pauseReason).toBeNull();
+  });
+});
