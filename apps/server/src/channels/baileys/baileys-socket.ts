@@ -75,10 +75,10 @@ export type TBaileysEvents = {
 /** What we send: text, media (bytes), reactions, with a quoted message and our own id. */
 export type TBaileysContent =
   | { text: string; mentions?: string[] }
-  | { image: Buffer; caption?: string; mimetype?: string }
-  | { video: Buffer; caption?: string; mimetype?: string }
+  | { image: Buffer; caption?: string; mimetype?: string; mentions?: string[] }
+  | { video: Buffer; caption?: string; mimetype?: string; mentions?: string[] }
   | { audio: Buffer; ptt?: boolean; mimetype?: string }
-  | { document: Buffer; mimetype: string; fileName?: string; caption?: string }
+  | { document: Buffer; mimetype: string; fileName?: string; caption?: string; mentions?: string[] }
   | { sticker: Buffer }
   | { react: { text: string; key: TWaKey } }
   /** Deletes a message for everyone (in a group, a member's needs our number to be admin). */

@@ -33,20 +33,25 @@ export type TBaileysOptions = {
 const HEARTBEAT_MS = 3_000;
 const STALE_MS = 15_000;
 
-/** Our stored file as Baileys content of its kind (voice notes as ogg/opus `ptt`, the unknown as documents). */
+/**
+ * Our stored file as Baileys content of its kind (voice notes as ogg/opus `ptt`, the unknown as documents). An
+ * image, a video or a document carries the caption and the members it mentions (a group campaign's file that
+ * mentions everyone), as WhatsApp shows them on a text.
+ */
 const mediaContent = (
   mediaType: string,
   bytes: Buffer,
   mime: string,
   name: string,
   caption: string,
+  mentions: string[] | undefined,
 ): TBaileysContent => {
-  const withCaption = caption ? { caption } : {};
+  const textual = { ...(caption ? { caption } : {}), ...(mentions?.length ? { mentions } : {}) };
   switch (mediaType) {
     case 'image':
-      return { image: bytes, mimetype: mime, ...withCaption };
+      return { image: bytes, mimetype: mime, ...textual };
     case 'video':
-      return { video: bytes, mimetype: mime, ...withCaption };
+      return { video: bytes, mimetype: mime, ...textual };
     case 'ptt':
       return { audio: bytes, ptt: true, mimetype: 'audio/ogg; codecs=opus' };
     case 'audio':
@@ -54,7 +59,7 @@ const mediaContent = (
     case 'sticker':
       return { sticker: bytes };
     default:
-      return { document: bytes, mimetype: mime, fileName: name, ...withCaption };
+      return { document: bytes, mimetype: mime, fileName: name, ...textual };
   }
 };
 
@@ -113,6 +118,7 @@ export const setupBaileys = (
       file.meta?.mime ?? 'application/octet-stream',
       message.mediaName ?? file.meta?.name ?? 'arquivo',
       message.body,
+      message.mentions,
     );
   };
 
