@@ -15,7 +15,14 @@ import type { TestApp } from './harness.js';
 // in bulk, and a campaign row with its audience.
 
 export type TFixtureRef = { tenantId: number };
-export type TDelivery = { instance: string; messageId: number; to: string; body: string };
+export type TDelivery = {
+  instance: string;
+  messageId: number;
+  to: string;
+  body: string;
+  /** The file that went with the text (our stored file's URL, its name and kind), or null. */
+  media: { url: string; name: string | null; type: string } | null;
+};
 
 export const CAMPAIGN_CHANNEL = 'test-campaign';
 
@@ -41,6 +48,7 @@ export const campaignChannel = (
         messageId: message.id,
         to: message.to.value,
         body: message.body,
+        media: message.mediaUrl ? { url: message.mediaUrl, name: message.mediaName, type: message.mediaType } : null,
       });
     return { externalId: `camp-${message.id}` };
   },

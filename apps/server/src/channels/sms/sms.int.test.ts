@@ -254,6 +254,35 @@ describe('SMS messages', () => {
     expect(attempts.map((r) => r.status)).toEqual([503, 200]);
     expect(gateway.sent().filter((s) => s.reference === reference)).toHaveLength(1);
   });
+
+  it('a mass SMS (massa/sms) reaches the customer through the gateway, and the campaign counts it sent', async () => {
+    const ticket = await t.request('GET', `/tickets/${await ticketOf()}`, { token: fx.tokens.admin });
+    const text = 'Seu boleto vence amanhã. Pague pelo app.';
+    const res = await t.request('POST', '/bulkSms', {
+      token: fx.tokens.admin,
+      body: {
+        connectionId: connection.id,
+        messages: [text],
+        audience: { contactIds: [ticket.body.contact.id] },
+        delaySeconds: 0,
+        windowStart: '00:00',
+        windowEnd: '23:59',
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.campaign).toMatchObject({ kind: 'sms', counts: { total: 1 } });
+    const campaign = () => t.request('GET', `/campaigns/${res.body.campaign.id}`, { token: fx.tokens.admin });
+    await eventually(async () =>
+      expect((await campaign()).body).toMatchObject({ status: 'finished', counts: { sent: 1, failed: 0 } }),
+    );
+    const [out, ...more] = gateway.sent().filter((sms) => sms.text === text);
+    expect(more).toEqual([]);
+    expect(out).toMatchObject({
+      to: customer,
+      from: sender,
+      reference: expect.stringMatching(`^prosa-${fx.tenantId}-`),
+    });
+  });
 });
 
 describe('SMS connection down', () => {

@@ -13,15 +13,18 @@ import {
   type TDelivery,
   zoneAtNoon,
 } from '../../../../test/campaigns.js';
+import { expectServedFile } from '../../../../test/channel-checks.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { eventually } from '../../../../test/sockets.js';
+import { multipartBody, samplePng as png } from '../../../../test/uploads.js';
 import { campaignOptOuts, settings, tickets } from '../../../platform/db/schema.js';
 import { applyAck } from '../../messages/apply-ack.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { actOnCampaign } from './campaign-actions.js';
 
 // What comes back from a campaign: acks move each contact's state, Meta's throttling pauses the campaign, and
-// replies are recorded without opening pending tickets unless the tenant wants them to; an opt-out word sticks.
+// replies are recorded without opening pending tickets unless the tenant wants them to; an opt-out word (the
+// default ones or the tenant's own) sticks. And what goes: the campaign's file with its text.
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
 const fast = { jobs: { pollMs: 50, retryBaseMs: 0 } };
 let sequence = 0;
@@ -33,14 +36,21 @@ describe('campaign acks and replies', () => {
   const delivered = new Map<string, TDelivery>();
   let refusal: ChannelSendError | undefined;
 
-  const run = async (count: number, prefix: string, delaySeconds = 0) => {
-    const people = await insertPhoneContacts(t, fx, count, prefix);
+  /** A campaign to `count` new contacts (or to `to`), set up further by `prepare` (as an admin would), started. */
+  const run = async (
+    count: number,
+    prefix: string,
+    delaySeconds = 0,
+    options: { to?: { id: number; number: string }[]; prepare?: (campaignId: number) => Promise<void> } = {},
+  ) => {
+    const people = options.to ?? (await insertPhoneContacts(t, fx, count, prefix));
     const campaign = await insertCampaign(
       t,
       fx,
       { connectionId, delaySeconds, windowStart: '00:00', windowEnd: '23:59' },
       people.map((p) => p.id),
     );
+    await options.prepare?.(campaign.id);
     await actOnCampaign(t.prosa.services, fx.tenantId, campaign.id, 'start');
     return { people, campaign };
   };
@@ -101,6 +111,66 @@ describe('campaign acks and replies', () => {
     }, 15_000);
     const optOuts = await t.db.select().from(campaignOptOuts).where(eq(campaignOptOuts.tenantId, fx.tenantId));
     expect(optOuts.map((row) => [row.contactId, row.word])).toEqual([[bia?.id, 'SAIR']]);
+  });
+
+  it("opts out with the tenant's own words instead of SAIR and PARAR; a later campaign skips that contact", async () => {
+    const words = await t.request('PUT', '/settings/campaignOptOutWords', {
+      token: fx.tokens.admin,
+      body: { value: 'CANCELAR, Não quero' },
+    });
+    expect(words.status, JSON.stringify(words.body)).toBe(200);
+    try {
+      const { people, campaign } = await run(2, '4196');
+      await eventually(async () => expect(await statesOf(t, campaign.id)).toEqual({ sent: 2 }), 15_000);
+      const [dora, edu] = people as { id: number; number: string }[];
+      await reply(dora?.number as string, 'não quero!');
+      // The default word is no longer one: Edu stays in.
+      await reply(edu?.number as string, 'SAIR');
+      await eventually(async () => {
+        const rows = await contactRows(t, campaign.id);
+        expect(rows.every((row) => row.repliedAt !== null)).toBe(true);
+      }, 15_000);
+      const optOuts = await t.db
+        .select()
+        .from(campaignOptOuts)
+        .where(eq(campaignOptOuts.contactId, dora?.id as number));
+      expect(optOuts.map((row) => row.word)).toEqual(['NAOQUERO']);
+
+      const before = delivered.size;
+      const later = await run(0, '', 0, { to: people });
+      await eventually(
+        async () => expect(await statesOf(t, later.campaign.id)).toEqual({ skipped: 1, sent: 1 }),
+        15_000,
+      );
+      expect(
+        (await contactRows(t, later.campaign.id)).map((row) => [row.contactId, row.state, row.failureReason]),
+      ).toEqual([
+        [dora?.id, 'skipped', 'opt_out'],
+        [edu?.id, 'sent', null],
+      ]);
+      expect([...delivered.values()].slice(before).map((sent) => sent.to)).toEqual([edu?.number]);
+    } finally {
+      await t.db
+        .delete(settings)
+        .where(and(eq(settings.tenantId, fx.tenantId), eq(settings.key, 'campaignOptOutWords')));
+    }
+  });
+
+  it("sends the campaign's file with its text: the file the admin uploaded reaches the channel", async () => {
+    const { people, campaign } = await run(1, '4195', 0, {
+      prepare: async (id) => {
+        const upload = await t.request('POST', `/campaigns/${id}/media`, {
+          token: fx.tokens.admin,
+          ...multipartBody([{ name: 'file', filename: 'promocao.png', type: 'image/png', data: png }]),
+        });
+        expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+      },
+    });
+    await eventually(async () => expect(await statesOf(t, campaign.id)).toEqual({ sent: 1 }), 15_000);
+    const [sent] = [...delivered.values()].filter((delivery) => delivery.to === people[0]?.number);
+    expect(sent).toMatchObject({ body: 'Olá Cliente 41950!', media: { name: 'promocao.png', type: 'image' } });
+    // What the channel fetches to send is the admin's file, byte for byte.
+    await expectServedFile(t, sent?.media?.url, png);
   });
 
   it('opens a pending ticket on the reply when the tenant chooses so, and only then', async () => {
