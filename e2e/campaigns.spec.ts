@@ -98,12 +98,40 @@ const runCampaign = async (page: Page, errors: string[], admin: string, connecti
   await expect(page.getByTestId('report-error-table')).toContainText('não é um número de telefone');
   await expect(page.getByTestId('campaign-progress-total')).toContainText('5');
 
-  // Started, it sends one contact every one to three seconds; paused, it stops; resumed, it finishes.
+  // Started, it sends one contact every one to three seconds: the bar, empty before, fills as Meta takes them
+  // (pushed to the page, no reload).
+  const progressTotal = page.getByTestId('campaign-progress-total');
+  const sentBar = page.getByTestId('progress-sent');
+  const sentPercent = async () =>
+    (await sentBar.count()) > 0 ? Number(await sentBar.getAttribute('aria-valuenow')) : 0;
+  await expect(progressTotal).toContainText('0 de 5');
+  expect(await sentPercent()).toBe(0);
   await page.getByTestId('campaign-start').click();
   await expect(page.getByTestId('campaign-status')).toHaveText('Enviando');
+  await expect.poll(sentPercent).toBeGreaterThan(0);
+  await expect(progressTotal).not.toContainText('0 de 5');
+
+  // Paused, it stops: what would send the next contact is the step it had planned, so once that time has passed
+  // (and half a second for the job runner to take the step) and the send already handed over (if any) is done,
+  // Meta has taken exactly what was going when it paused.
+  const campaignId = Number(/\/campanhas\/(\d+)$/.exec(page.url())?.[1]);
+  const campaignNow = async () =>
+    (await api('GET', `/campaigns/${campaignId}`, { token: admin })).body as {
+      nextSendAt: string | null;
+      counts: { sent: number; queued: number };
+    };
+  const planned = Date.parse((await campaignNow()).nextSendAt ?? '');
+  expect(Number.isFinite(planned)).toBe(true);
   await page.getByTestId('campaign-pause').click();
   await expect(page.getByTestId('campaign-status')).toHaveText('Pausada');
-  expect((await sentToMeta()).length).toBeLessThan(5);
+  const atPause = await campaignNow();
+  expect(atPause.nextSendAt).toBeNull();
+  const going = atPause.counts.sent + atPause.counts.queued;
+  expect(going).toBeLessThan(5);
+  await expect.poll(() => Date.now() >= planned + 500, { intervals: [100] }).toBe(true);
+  await expect.poll(async () => (await campaignNow()).counts.queued, { intervals: [100] }).toBe(0);
+  expect((await sentToMeta()).length).toBe(going);
+  await expect(progressTotal).toContainText(`${going} de 5`);
   await page.getByTestId('campaign-resume').click();
   await expect(page.getByTestId('campaign-status')).toHaveText('Enviando');
   await expect(page.getByTestId('campaign-status')).toHaveText('Concluída', { timeout: 60_000 });
