@@ -65,6 +65,8 @@ test('an admin sees the dashboard on /home and it follows a web chat visitor liv
   await expect(visitor.getByTestId('webchat-status')).toHaveText('entregue');
   await expect(pending).toHaveText('2');
   await expect(page.getByTestId('dashboard-card-ticketsCreated-value')).toHaveText('3');
+  // The sign-in's toast closes by itself; the screenshot shows the charts without it.
+  await expect(page.getByText('Login realizado com sucesso!')).toBeHidden({ timeout: 10_000 });
   await page.screenshot({ path: `${shotDir}/dashboard.png`, fullPage: true });
 
   // The choice of panels is the user's: hiding one keeps it hidden after a reload.
