@@ -158,4 +158,15 @@ describe('openSecondsBetween', () => {
     const night = week(() => ({ type: 'H', hr1: '22:00', hr2: '06:00', hr3: '', hr4: '' }));
     expect(open('2026-03-09T23:00:00', '2026-03-10T07:00:00', night)).toBe(7 * 3600);
   });
+
+  it("counts a minute once where a night shift's tail and the next day's hours overlap", () => {
+    // Monday's shift runs to 06:00 on Tuesday, which is open all day: Tuesday 00:00-01:00 is one hour, not two.
+    const nightThenOpen = week((day) =>
+      day === 2 ? { type: 'O' } : { type: 'H', hr1: '22:00', hr2: '06:00', hr3: '', hr4: '' },
+    );
+    expect(open('2026-03-10T00:00:00', '2026-03-10T01:00:00', nightThenOpen)).toBe(3600);
+    // A tail to 04:00 over a first range from midnight to 05:00, then closed until 05:30.
+    const overlapping = week(() => ({ type: 'H', hr1: '00:00', hr2: '05:00', hr3: '05:30', hr4: '04:00' }));
+    expect(open('2026-03-10T03:00:00', '2026-03-10T06:00:00', overlapping)).toBe(2.5 * 3600);
+  });
 });

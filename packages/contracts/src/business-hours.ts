@@ -84,14 +84,28 @@ const rangesOf = (day: TBusinessDay | undefined): TRange[] => {
   }
 };
 
-/** Open ranges of one calendar date, [start, end) in minutes of that date (0-1440): its own and yesterday's tail. */
+/** The same ranges in order, those that overlap or touch merged into one (a minute is open once). */
+const mergeRanges = (ranges: TRange[]): TRange[] => {
+  const merged: TRange[] = [];
+  for (const [s, e] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else merged.push([s, e]);
+  }
+  return merged;
+};
+
+/**
+ * Open ranges of one calendar date, [start, end) in minutes of that date (0-1440): its own and yesterday's tail,
+ * merged where they overlap (a night shift running into a day open from midnight counted its minutes twice).
+ */
 const openRangesOn = (hours: TBusinessHours, holidays: THolidays, date: string): TRange[] => {
   if (isHoliday(holidays, date)) return [];
   const today = rangesOf(hours.find((d) => d.day === weekdayOf(date))).map(([s, e]): TRange => [s, Math.min(e, DAY)]);
   const tails = rangesOf(hours.find((d) => d.day === weekdayOf(addDays(date, -1))))
     .filter(([, e]) => e > DAY)
     .map(([, e]): TRange => [0, e - DAY]);
-  return [...tails, ...today];
+  return mergeRanges([...tails, ...today]);
 };
 
 /** Is the tenant (or agent) open at `at`, on the wall clock of `zone`, holidays closed? */

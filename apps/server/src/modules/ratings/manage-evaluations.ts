@@ -27,6 +27,11 @@ import {
 } from './ratings.repository.js';
 
 type TDb = Pick<TServices, 'db'>;
+type TWriteDeps = Pick<TServices, 'db' | 'events'>;
+
+/** The ticket's figures (dashboard, reports) count its last rating: they hear of a change made by hand. */
+const publishRatingChanged = (services: TWriteDeps, tx: TExecutor, tenantId: number, ticketId: number) =>
+  services.events.publish(tx, { type: 'rating.changed', tenantId, ticketId });
 
 const toDto = ({ row, ...names }: TEvaluationListed): TTicketEvaluation => ({
   id: row.id,
@@ -106,7 +111,7 @@ export const listTicketEvaluations = (services: TDb, ctx: TRequestContext, ticke
  * the customer and the ticket is left as it is); otherwise a new rated row for the ticket's agent and queue.
  */
 export const createEvaluation = (
-  services: TDb,
+  services: TWriteDeps,
   ctx: TRequestContext,
   input: { ticketId: number; evaluation: string | number },
 ) =>
@@ -127,18 +132,20 @@ export const createEvaluation = (
           ...rated,
         });
     if (!row) throw new AppError('ERR_INTERNAL');
+    await publishRatingChanged(services, tx, ctx.tenantId, ticket.id);
     return loadOne(tx, ctx.tenantId, row.id);
   });
 
 /** PUT /ticketEvaluations/:id: the score corrected (a pending, dropped or expired rating becomes rated). */
 export const updateEvaluation = (
-  services: TDb,
+  services: TWriteDeps,
   ctx: TRequestContext,
   id: number,
   input: { evaluation: string | number },
 ) =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
-    if (!(await findEvaluationRow(tx, ctx.tenantId, id, true))) throw new AppError('ERR_NOT_FOUND');
+    const found = await findEvaluationRow(tx, ctx.tenantId, id, true);
+    if (!found) throw new AppError('ERR_NOT_FOUND');
     const score = Number(input.evaluation);
     await updateEvaluationRow(tx, ctx.tenantId, id, {
       status: 'rated',
@@ -146,11 +153,14 @@ export const updateEvaluation = (
       evaluation: String(score),
       answeredAt: new Date(),
     });
+    await publishRatingChanged(services, tx, ctx.tenantId, found.ticketId);
     return loadOne(tx, ctx.tenantId, id);
   });
 
 /** DELETE /ticketEvaluations/:id. */
-export const deleteEvaluation = (services: TDb, ctx: TRequestContext, id: number) =>
+export const deleteEvaluation = (services: TWriteDeps, ctx: TRequestContext, id: number) =>
   withTenant(services.db, ctx.tenantId, async (tx) => {
-    if (!(await deleteEvaluationRow(tx, ctx.tenantId, id))) throw new AppError('ERR_NOT_FOUND');
+    const ticketId = await deleteEvaluationRow(tx, ctx.tenantId, id);
+    if (ticketId === undefined) throw new AppError('ERR_NOT_FOUND');
+    await publishRatingChanged(services, tx, ctx.tenantId, ticketId);
   });

@@ -27,13 +27,14 @@ export const updateEvaluationRow = async (
       .returning()
   )[0];
 
+/** Deletes a rating; answers its ticket's id, undefined when there was none. */
 export const deleteEvaluationRow = async (tx: TExecutor, tenantId: number, id: number) =>
   (
     await tx
       .delete(ticketEvaluations)
       .where(and(eq(ticketEvaluations.tenantId, tenantId), eq(ticketEvaluations.id, id)))
-      .returning({ id: ticketEvaluations.id })
-  ).length > 0;
+      .returning({ ticketId: ticketEvaluations.ticketId })
+  )[0]?.ticketId;
 
 export const findEvaluationRow = async (tx: TExecutor, tenantId: number, id: number, forUpdate = false) => {
   const query = tx

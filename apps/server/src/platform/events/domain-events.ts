@@ -102,6 +102,11 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
     byUserId: ZId.nullable(),
     reasonId: ZId.nullable(),
   }),
+  /**
+   * A ticket's rating was recorded, corrected or removed by hand (`/ticketEvaluations`); a customer's reply to the
+   * rating question comes with the messages and the close it causes instead.
+   */
+  z.object({ type: z.literal('rating.changed'), ...ZBase, ticketId: ZId }),
   /** An internal note of a ticket was written, changed or removed (staff only: never the customer's channel). */
   z.object({ type: z.literal('note.created'), ...ZNoteRef }),
   z.object({ type: z.literal('note.updated'), ...ZNoteRef }),

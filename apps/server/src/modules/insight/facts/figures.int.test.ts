@@ -10,8 +10,8 @@ import { receiveMessage } from '../../messages/receive-batch.js';
 import { rebuildTenantFigures } from './rebuild-figures.js';
 
 // The figures the listeners keep (insight_hourly) must equal a direct count over the raw tables, whatever the
-// sequence of creates, answers, transfers, closes, reopens, tags and deletions; and a rebuild gives the same. The
-// daily sums kept by the same batches must be the hourly ones per local day.
+// sequence of creates, answers, transfers, closes, reopens, pauses, ratings, tags and deletions; and a rebuild gives
+// the same. The daily sums kept by the same batches must be the hourly ones per local day.
 // The reports then read them: a ticket driven through the API shows up with its figures.
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -19,6 +19,7 @@ let t: TestApp;
 let fx: TFixture;
 let webchatId: number;
 let otherQueueId: number;
+let tagIds: number[];
 let sequence = 0;
 
 const say = async (person: number) => {
@@ -35,37 +36,110 @@ const say = async (person: number) => {
   return received.ticket.id;
 };
 
-const ticketIds = async () =>
-  (await queryRows<{ id: number }>(t.db, sql`select id from tickets where tenant_id = ${fx.tenantId} order by id`)).map(
-    (row) => row.id,
+/** The tenant's tickets: all of them, the closed ones, those not closed, or those not closed that were paused. */
+type TWhich = 'all' | 'closed' | 'active' | 'paused';
+const ticketIds = async (which: TWhich) => {
+  const only = {
+    all: sql``,
+    closed: sql`and status = 'closed'`,
+    active: sql`and status <> 'closed'`,
+    paused: sql`and status <> 'closed' and (is_paused or total_pause_time > 0)`,
+  }[which];
+  const rows = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from tickets where tenant_id = ${fx.tenantId} ${only} order by id`,
   );
+  return rows.map((row) => row.id);
+};
 
-type TOp = { kind: 'say' | 'accept' | 'reply' | 'transfer' | 'close' | 'reopen' | 'tag' | 'delete'; pick: number };
+// Time passing, which a test cannot wait for: the raw timestamps move back, then a real call changes the ticket.
+
+/**
+ * The customer waited longer before anyone took or answered the ticket: its creation moves back a day and 2.6 to 26
+ * hours (only while it waits and nobody answered), so the wait covers the early hours of today and all of yesterday.
+ */
+const waited = async (id: number, pick: number) =>
+  (
+    await queryRows(
+      t.db,
+      sql`update tickets set created_at = created_at - make_interval(mins => ${1440 + ((pick % 10) + 1) * 157})
+        where tenant_id = ${fx.tenantId} and id = ${id} and status = 'pending'
+          and not exists (select 1 from messages m where m.ticket_id = tickets.id and m.from_me and m.user_id is not null)
+        returning id`,
+    )
+  ).length > 0;
+
+/** A paused ticket's pause lasted longer: its start moves back. Answers whether the ticket was paused. */
+const pauseLasted = async (id: number, pick: number) =>
+  (
+    await queryRows(
+      t.db,
+      sql`update tickets set last_pause_at = last_pause_at - make_interval(secs => ${((pick % 9) + 1) * 61})
+        where tenant_id = ${fx.tenantId} and id = ${id} and is_paused returning id`,
+    )
+  ).length > 0;
+
+const kinds = ['say', 'accept', 'reply', 'transfer', 'close', 'reopen', 'pause', 'rate', 'tag', 'delete'] as const;
+type TOp = { kind: (typeof kinds)[number]; pick: number };
 const op = fc.record({
-  kind: fc.constantFrom('say', 'say', 'accept', 'reply', 'reply', 'transfer', 'close', 'reopen', 'tag', 'delete'),
+  kind: fc.constantFrom<TOp['kind']>(...kinds, 'say', 'reply', 'close', 'pause', 'rate'),
   pick: fc.nat(50),
-}) as fc.Arbitrary<TOp>;
+});
+
+const targets: Partial<Record<TOp['kind'], TWhich>> = { rate: 'closed', pause: 'active' };
 
 const apply = async ({ kind, pick }: TOp) => {
   if (kind === 'say') return say(pick % 6);
-  const ids = await ticketIds();
+  // Ratings go to closed tickets, pauses to open or pending ones, half the closes to one that was paused if any.
+  const which = kind === 'close' && pick % 2 === 0 ? 'paused' : (targets[kind] ?? 'all');
+  const pool = await ticketIds(which);
+  const ids = pool.length > 0 || which !== 'paused' ? pool : await ticketIds('all');
   const id = ids[pick % Math.max(ids.length, 1)];
   if (id === undefined) return say(pick % 6);
-  const token = pick % 2 === 0 ? fx.tokens.admin : fx.tokens.supervisor;
-  const put = (body: object) => t.request('PUT', `/tickets/${id}`, { token, body });
+  const { admin, supervisor } = fx.tokens;
+  const token = pick % 2 === 0 ? admin : supervisor;
+  const put = (body: object, as = token) => t.request('PUT', `/tickets/${id}`, { token: as, body });
   const res = await {
-    accept: () => put({ status: 'open' }),
-    reply: () => t.request('POST', `/messages/${id}`, { token, body: { body: `resposta ${pick}` } }),
+    // The admin sees every ticket: the call that follows a wait always lands, so the figures hear of it.
+    accept: async () => put({ status: 'open' }, (await waited(id, pick)) ? admin : token),
+    reply: async () =>
+      t.request('POST', `/messages/${id}`, {
+        token: (await waited(id, pick)) ? admin : token,
+        body: { body: `resposta ${pick}` },
+      }),
     transfer: () =>
       put({
         queueId: pick % 3 === 0 ? otherQueueId : fx.queue.id,
         userId: pick % 3 === 1 ? fx.agent.id : null,
         isTransference: true,
       }),
-    close: () => put({ status: 'closed' }),
+    close: async () => {
+      await pauseLasted(id, pick);
+      return put({ status: 'closed' });
+    },
     reopen: () => put({ status: 'open' }),
-    tag: () => put({ tags: [] }),
-    delete: () => t.request('DELETE', `/tickets/${id}`, { token: fx.tokens.admin }),
+    // A paused ticket's pause ends; another is paused, and half the time its pause ends in the same step (else
+    // it stays paused until a later pause step or its close).
+    pause: async () => {
+      const end = () => t.request('POST', `/ticketsPause/${id}/pause/end`, { token });
+      if (await pauseLasted(id, pick)) return end();
+      const paused = await t.request('POST', `/ticketsPause/${id}/pause`, { token, body: { pauseReason: 'almoço' } });
+      return pick % 2 === 0 && (await pauseLasted(id, pick)) ? end() : paused;
+    },
+    // A score recorded by hand, or the ticket's last one corrected or deleted (the ratings' routes; admins only).
+    rate: async () => {
+      const [last] = await queryRows<{ id: number }>(
+        t.db,
+        sql`select id from ticket_evaluations where tenant_id = ${fx.tenantId} and ticket_id = ${id} order by id desc limit 1`,
+      );
+      const evaluation = pick % 6;
+      if (last && pick % 3 === 0)
+        return t.request('PUT', `/ticketEvaluations/${last.id}`, { token: admin, body: { evaluation } });
+      if (last && pick % 3 === 2) return t.request('DELETE', `/ticketEvaluations/${last.id}`, { token: admin });
+      return t.request('POST', '/ticketEvaluations', { token: admin, body: { ticketId: id, evaluation } });
+    },
+    tag: () => put({ tags: tagIds.slice(0, pick % 3) }),
+    delete: () => t.request('DELETE', `/tickets/${id}`, { token: admin }),
   }[kind]();
   expect(res.status, `${kind} answered ${res.status}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
 };
@@ -77,7 +151,9 @@ const kept = () =>
     sql`select queue_id as q, user_id as u, connection_id as c, channel,
         sum(tickets_created)::int as created, sum(tickets_accepted)::int as accepted, sum(wait_seconds)::int as wait,
         sum(first_responses)::int as responses, sum(first_response_seconds)::int as response_seconds,
-        sum(tickets_closed)::int as closed, sum(resolution_seconds)::int as resolution, sum(transfers)::int as transfers,
+        sum(first_response_business_seconds)::int as response_business_seconds,
+        sum(tickets_closed)::int as closed, sum(resolution_seconds)::int as resolution, sum(pause_seconds)::int as pause,
+        sum(transfers)::int as transfers, sum(ratings)::int as ratings, sum(rating_sum)::int as rating_sum,
         sum(messages_in)::int as "in", sum(messages_out)::int as "out"
       from insight_hourly where tenant_id = ${fx.tenantId}
       group by 1, 2, 3, 4
@@ -85,28 +161,84 @@ const kept = () =>
       order by 1, 2, 3, 4`,
   );
 
-/** The same figures counted straight from the raw tables, written independently of the listener's code. */
+/**
+ * The same figures counted straight from the raw tables, written independently of the listener's code. The first
+ * response in open hours walks the local days from creation to that response and adds up how much of each day's
+ * open ranges (the tenant's hours: `O` all day, `C` none, `H` two ranges, the last may cross midnight) it covers,
+ * a minute that two ranges cover counted once, holidays closed whole, on the wall clock of the tenant's zone;
+ * instants to the millisecond, as the server's clock has them.
+ */
 const recount = () =>
   queryRows(
     t.db,
     sql`with t as (
         select t.*, coalesce(t.queue_id, 0) as q, coalesce(t.user_id, 0) as u, coalesce(t.whatsapp_id, 0) as c,
           (select min(m.created_at) from messages m where m.ticket_id = t.id and m.from_me and m.user_id is not null
-            and m.status <> 'scheduled') as responded
-        from tickets t where t.tenant_id = ${fx.tenantId})
+            and m.status <> 'scheduled') as responded,
+          (select e.score from ticket_evaluations e where e.ticket_id = t.id and e.status = 'rated'
+            and e.score is not null order by e.id desc limit 1) as rating
+        from tickets t where t.tenant_id = ${fx.tenantId}),
+      tenant as (select timezone as zone, business_hours as hours, holidays from tenants where id = ${fx.tenantId}),
+      -- Each weekday's open ranges in minutes of its day; the last may cross midnight (its end past 1440).
+      ranges as (
+        select (d->>'day')::int as dow, 0 as s, 1440 as e from tenant, jsonb_array_elements(tenant.hours) d
+          where d->>'type' = 'O'
+        union all
+        select (d->>'day')::int, m.s, case when m.e > m.s then m.e else m.e + 1440 end
+        from tenant, jsonb_array_elements(tenant.hours) d,
+          lateral (values (d->>'hr1', d->>'hr2'), (d->>'hr3', d->>'hr4')) as r(a, b),
+          lateral (select extract(epoch from nullif(r.a, '')::time)::int / 60 as s,
+            extract(epoch from nullif(r.b, '')::time)::int / 60 as e) m
+        where d->>'type' = 'H' and m.s is not null and m.e is not null and m.s <> m.e),
+      waits as (
+        select t.id, date_trunc('milliseconds', t.created_at) at time zone tenant.zone as since,
+          date_trunc('milliseconds', t.responded) at time zone tenant.zone as until
+        from t, tenant where t.responded is not null),
+      business as (
+        select w.id, round(sum(p.sign * greatest(0, extract(epoch from
+            least(day + make_interval(mins => p.hi), w.until) - greatest(day + make_interval(mins => p.lo), w.since)))))
+            as seconds
+        from waits w
+        cross join lateral generate_series(w.since::date::timestamp, w.until::date::timestamp, interval '1 day') as day
+        -- A day's own ranges, yesterday's tail past midnight, and, once taken back, where the two overlap.
+        cross join lateral (
+          select r.s as lo, least(r.e, 1440) as hi, 1 as sign from ranges r where r.dow = extract(dow from day)
+          union all
+          select 0, y.e - 1440, 1 from ranges y where y.dow = extract(dow from day - interval '1 day') and y.e > 1440
+          union all
+          select r.s, least(r.e, 1440, y.e - 1440), -1 from ranges y join ranges r on r.dow = extract(dow from day)
+          where y.dow = extract(dow from day - interval '1 day') and y.e > 1440 and r.s < y.e - 1440) p
+        where not exists (select 1 from tenant, jsonb_array_elements(tenant.holidays) h
+          where h->>'date' = to_char(day, 'YYYY-MM-DD')
+            or (h->>'recurring' = 'true' and right(h->>'date', 5) = to_char(day, 'MM-DD')))
+        group by w.id)
       select q, u, c, channel, count(*)::int as created,
         count(started_attendance_at)::int as accepted,
         coalesce(sum(greatest(0, round(extract(epoch from started_attendance_at - created_at)))), 0)::int as wait,
         count(responded)::int as responses,
         coalesce(sum(greatest(0, round(extract(epoch from responded - created_at)))), 0)::int as response_seconds,
+        coalesce(sum((select b.seconds from business b where b.id = t.id)), 0)::int as response_business_seconds,
         count(*) filter (where status = 'closed' and closed_at is not null)::int as closed,
         coalesce(sum(greatest(0, round(extract(epoch from closed_at - created_at)))) filter (where status = 'closed'), 0)::int
           as resolution,
+        coalesce(sum(total_pause_time) filter (where status = 'closed' and closed_at is not null), 0)::int as pause,
         coalesce(sum((select count(*) from ticket_logs l where l.ticket_id = t.id and l.type = 'transfered'))
           filter (where status = 'closed' and closed_at is not null), 0)::int as transfers,
+        count(rating) filter (where status = 'closed' and closed_at is not null)::int as ratings,
+        coalesce(sum(rating) filter (where status = 'closed' and closed_at is not null), 0)::int as rating_sum,
         coalesce(sum((select count(*) from messages m where m.ticket_id = t.id and not m.from_me and m.status <> 'scheduled')), 0)::int as "in",
         coalesce(sum((select count(*) from messages m where m.ticket_id = t.id and m.from_me and m.status <> 'scheduled')), 0)::int as "out"
       from t group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
+
+/** Each ticket whose stored tags are not its tags now (the tickets report filters on the stored ones). */
+const staleTags = () =>
+  queryRows(
+    t.db,
+    sql`select t.id from tickets t
+      left join insight_ticket_facts f on f.tenant_id = t.tenant_id and f.ticket_id = t.id
+      where t.tenant_id = ${fx.tenantId} and f.tag_ids is distinct from
+        coalesce((select jsonb_agg(tt.tag_id order by tt.tag_id) from ticket_tags tt where tt.ticket_id = t.id), '[]')`,
   );
 
 const measures = [
@@ -126,6 +258,22 @@ const measures = [
   'messages_out',
 ];
 const listed = (each: (m: string) => string, joint = ', ') => sql.raw(measures.map(each).join(joint));
+
+const markedDue = () =>
+  queryRows(t.db, sql`select ticket_id from insight_dirty_tickets where tenant_id = ${fx.tenantId} limit 1`);
+
+/** The tenant's totals of the figures the steps must reach (each run's comparison is kept below). */
+const totals = async () =>
+  (
+    await queryRows<Record<'pause' | 'ratings' | 'response' | 'business', number>>(
+      t.db,
+      sql`select coalesce(sum(pause_seconds), 0)::int as pause, coalesce(sum(ratings), 0)::int as ratings,
+          coalesce(sum(first_response_seconds), 0)::int as response,
+          coalesce(sum(first_response_business_seconds), 0)::int as business
+        from insight_hourly where tenant_id = ${fx.tenantId}`,
+    )
+  )[0] ?? { pause: 0, ratings: 0, response: 0, business: 0 };
+const compared: Awaited<ReturnType<typeof totals>>[] = [];
 
 /** The daily sums the batches kept (rows that add up to nothing left out). */
 const keptDays = () =>
@@ -157,6 +305,22 @@ beforeAll(async () => {
   webchatId = created.body.id;
   const [other] = await t.db.insert(queues).values({ tenantId: fx.tenantId, queue: 'Financeiro' }).returning();
   otherQueueId = (other as { id: number }).id;
+  const admin = { token: fx.tokens.admin };
+  tagIds = [];
+  for (const tag of ['VIP', 'Reclamação'])
+    tagIds.push((await t.request('POST', '/tags', { ...admin, body: { tag } })).body.id);
+  // Open hours for the first response in open hours: Sunday to Friday closed only 05:00-05:30, the second range
+  // crossing midnight into the next day's first until 04:00 (a minute covered by both is open once), Saturday open
+  // all day; yesterday a holiday. A wait of more than a day (`waited`), wherever the clock stands, covers all of
+  // these: today's early hours, yesterday, and open time.
+  const shifts = { type: 'H', hr1: '00:00', hr2: '05:00', hr3: '05:30', hr4: '04:00' };
+  const hours = [0, 1, 2, 3, 4, 5, 6].map((day) => (day === 6 ? { day, type: 'O' } : { day, ...shifts }));
+  expect((await t.request('PUT', '/tenants/business-hours', { ...admin, body: hours })).status).toBe(200);
+  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(Date.now() - 86_400_000);
+  const holidays = [{ date: yesterday, name: 'Feriado' }];
+  expect((await t.request('PUT', '/tenants/holidays', { ...admin, body: holidays })).status).toBe(200);
+  // No absence message out of hours: the figures are the subject here, not that rule's replies.
+  expect((await t.request('PUT', '/settings/maxRetries', { ...admin, body: { value: '0' } })).status).toBe(200);
 });
 afterAll(() => t?.close());
 
@@ -165,12 +329,21 @@ describe('ticket figures', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
         for (const step of ops) await apply(step);
-        await eventually(async () => expect(await kept()).toEqual(await recount()), 8_000);
+        // The figures job has caught up once no ticket is marked due: only then the (costlier) recount is compared.
+        await eventually(async () => expect(await markedDue()).toEqual([]), 8_000);
+        await eventually(async () => {
+          expect(await kept()).toEqual(await recount());
+          expect(await staleTags()).toEqual([]);
+        }, 8_000);
+        compared.push(await totals());
         // The same batches keep the daily sums: the hourly ones per local day.
         await eventually(async () => expect(await keptDays()).toEqual(await hoursPerDay()), 8_000);
       }),
       { numRuns: 4, seed: 2026, endOnFailure: true },
     );
+    // The steps paused, rated and answered after long waits: those figures were compared, not only zeros.
+    for (const measure of ['pause', 'ratings', 'response', 'business'] as const)
+      expect(Math.max(...compared.map((sums) => sums[measure])), measure).toBeGreaterThan(0);
     const before = await queryRows(
       t.db,
       sql`select * from insight_hourly where tenant_id = ${fx.tenantId} and (tickets_created <> 0 or messages_in <> 0 or messages_out <> 0 or tickets_closed <> 0 or first_responses <> 0 or tickets_accepted <> 0) order by 1, 2, 3, 4, 5, 6`,

@@ -12,6 +12,7 @@ const TICKET_EVENTS = [
   'ticket.created',
   'ticket.updated',
   'ticket.deleted',
+  'rating.changed',
 ] as const;
 type TTicketEvent = TDomainEventOf<(typeof TICKET_EVENTS)[number]>;
 
@@ -30,7 +31,7 @@ const ticketOf = (event: TTicketEvent): number => ('ticketId' in event ? event.t
  * for the tenant's figures job in the next window, at a moment of its own (one job per tenant and window,
  * across instances).
  * That job recomputes every marked ticket in batches. A transfer or a close comes with its `ticket.updated`; a
- * rating with the thank-you message it sends.
+ * customer's rating with the thank-you message it sends, one recorded by hand with its `rating.changed`.
  */
 export const insightFactsListener = (
   services: Pick<TServices, 'config' | 'db' | 'events' | 'jobs' | 'log'>,
