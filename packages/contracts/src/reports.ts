@@ -113,7 +113,18 @@ export type TReportList = z.infer<typeof ZReportList>;
 
 export const ZExportFormat = z.enum(['csv', 'xlsx', 'pdf']);
 export type TExportFormat = z.infer<typeof ZExportFormat>;
-export const ZReportExportInput = z.object({ format: ZExportFormat, filters: ZReportFilters.default({}) });
+/**
+ * The body of `POST /reports/:name/exports`: the format, the filters and the sort the table shows (`GET
+ * /reports/:name`'s `sortBy` and `sortDir`; without `sortBy`, the report's default order), so the file's rows are
+ * the table's rows in the table's order.
+ */
+export const ZReportExportInput = z.object({
+  format: ZExportFormat,
+  filters: ZReportFilters.default({}),
+  sortBy: z.string().max(60).optional(),
+  sortDir: ZReportSortDir.optional(),
+});
+export type TReportExportInput = z.input<typeof ZReportExportInput>;
 
 /** An export made by a job: its progress, then `downloadUrl` once done (`GET /report-exports/:id/file`). */
 export const ZReportExport = z.object({

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { TExportFormat, TReportExport, TReportFilters, TReportName } from '@prosa/contracts';
+import type { TExportFormat, TReportExport, TReportFilters, TReportName, TReportSortDir } from '@prosa/contracts';
 import type { TRequestContext } from '../../../platform/auth/authenticate.js';
 import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { AppError } from '../../../platform/errors.js';
@@ -7,6 +7,8 @@ import type { TServices } from '../../../platform/services.js';
 import { exportMime } from './export-writers.js';
 import { assertMayRunReports, checkReportFilters } from './report-access.js';
 import { reportExportRef } from './report-export.job.js';
+import { resolveSort } from './report-query.js';
+import { reportRegistry } from './report-registry.js';
 import {
   deleteUserExportsBeyond,
   findUserReportExport,
@@ -35,21 +37,29 @@ const toDto = (row: TReportExportRow): TReportExport => ({
   truncated: Boolean((row.params as TReportExportParams).truncated),
 });
 
-/** POST /reports/:name/exports: the export is recorded, then a job writes its file (202). */
+/**
+ * POST /reports/:name/exports: the export is recorded, then a job writes its file (202). Its rows come in the
+ * table's order: the sort asked for is checked here (400 naming `sortBy`) and kept with the filters.
+ */
 export const createReportExport = async (
   deps: TDeps,
   ctx: TRequestContext,
   report: TReportName,
-  input: { format: TExportFormat; filters: TReportFilters },
+  input: { format: TExportFormat; filters: TReportFilters; sortBy?: string; sortDir?: TReportSortDir },
 ): Promise<TReportExport> => {
   checkReportFilters(input.filters);
+  const sort = resolveSort(
+    reportRegistry[report],
+    input.sortBy,
+    input.sortBy === undefined ? undefined : input.sortDir,
+  );
   const { created, stale } = await withTenant(deps.db, ctx.tenantId, async (tx) => {
     await assertMayRunReports(tx, ctx);
     const row = await insertReportExport(tx, ctx.tenantId, {
       userId: ctx.userId,
       report,
       format: input.format,
-      params: { filters: input.filters },
+      params: { filters: input.filters, sort },
     });
     await deps.jobs.enqueue(
       reportExportRef,

@@ -30,9 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Asks for an export and waits until its job is done; answers the export and its file. */
-const exportReport = async (name: string, format: string, filters: object = {}, token = a.tokens.supervisor) => {
-  const created = await t.request('POST', `/reports/${name}/exports`, { token, body: { format, filters } });
+/** Asks for an export (with the table's sort, if given) and waits until its job is done; answers it and its file. */
+const exportReport = async (
+  name: string,
+  format: string,
+  filters: object = {},
+  token = a.tokens.supervisor,
+  sort: { sortBy?: string; sortDir?: string } = {},
+) => {
+  const created = await t.request('POST', `/reports/${name}/exports`, { token, body: { format, filters, ...sort } });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
   expect(created.body).toMatchObject({ report: name, format, status: 'pending', progress: 0, downloadUrl: null });
   const done = await eventually(async () => {
@@ -74,6 +80,21 @@ describe('report exports', () => {
     expect(records[0]).toEqual(expected.header);
     expect(records.slice(1)).toEqual(expected.rows);
     expect(records[1]).toContain('01/11/2026 23:30');
+  });
+
+  it("writes the rows in the table's order: the sort asked for, with the same filters", async () => {
+    const filters = { tagIds: [seed.vip.id, seed.lead.id] };
+    const sort = { sortBy: 'createdAt', sortDir: 'desc' };
+    const { done, file } = await exportReport('lista-contatos', 'csv', filters, a.tokens.supervisor, sort);
+    expect(done.rowCount).toBe(3);
+    const records = parse(file.rawPayload.toString('utf8').slice(1)) as string[][];
+    const expected = await reportCells(
+      'lista-contatos',
+      `tagIds=${seed.vip.id},${seed.lead.id}&sortBy=createdAt&sortDir=desc`,
+    );
+    expect(records.slice(1)).toEqual(expected.rows);
+    // Newest first, not the report's default (by name): Davi (Nov 5th), bruno (3rd), Ana (1st).
+    expect(records.slice(1).map((r) => r[0])).toEqual(['Davi', 'bruno', 'Ana']);
   });
 
   it('writes an XLSX that reads back with the same cells', async () => {
@@ -126,6 +147,10 @@ describe('report exports', () => {
       [{ format: 'docx' }, 'format'],
       [{ format: 'csv', filters: { from: '2026-13-01' } }, 'filters.from'],
       [{ format: 'csv', filters: { from: '2026-11-05', to: '2026-11-01' } }, 'to'],
+      // The table's sort: a column of the report that sorts, in a known direction.
+      [{ format: 'csv', sortBy: 'tags' }, 'sortBy'],
+      [{ format: 'csv', sortBy: 'nao-existe', sortDir: 'asc' }, 'sortBy'],
+      [{ format: 'csv', sortBy: 'name', sortDir: 'up' }, 'sortDir'],
     ];
     for (const [input, field] of cases) {
       const res = await t.request('POST', '/reports/lista-contatos/exports', { token, body: input });

@@ -1,11 +1,18 @@
-import type { TExportFormat, TReportFilters, TReportName } from '@prosa/contracts';
+import type { TExportFormat, TReportFilters, TReportName, TReportSortDir } from '@prosa/contracts';
 import { and, desc, eq, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import type { TExecutor } from '../../../platform/db/client.js';
 import { reportExports, tenants } from '../../../platform/db/schema.js';
 
 export type TReportExportRow = typeof reportExports.$inferSelect;
-/** What an export keeps of its request: the filters, and whether the report had more rows than it wrote. */
-export type TReportExportParams = { filters: TReportFilters; truncated?: boolean };
+/**
+ * What an export keeps of its request: the filters, the table's sort (absent in exports made before it was kept),
+ * and whether the report had more rows than it wrote.
+ */
+export type TReportExportParams = {
+  filters: TReportFilters;
+  sort?: { sortBy: string; sortDir: TReportSortDir };
+  truncated?: boolean;
+};
 
 export const findTenantZone = async (tx: TExecutor, tenantId: number): Promise<string> =>
   (await tx.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId)))[0]?.timezone ??

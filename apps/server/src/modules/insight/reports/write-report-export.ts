@@ -8,7 +8,7 @@ import type { TServices } from '../../../platform/services.js';
 import { exportCell, formatDateTime } from './export-cells.js';
 import { exportMime, openExportWriter } from './export-writers.js';
 import type { TReportDefinition } from './report-definition.js';
-import { countReportRows, findReportRows, publicColumns } from './report-query.js';
+import { countReportRows, findReportRows, publicColumns, resolveSort } from './report-query.js';
 import { reportRegistry } from './report-registry.js';
 import {
   findReportExport,
@@ -45,9 +45,10 @@ const fileNameOf = (report: TReportName, format: string, at: Date, zone: string)
   `${report}-${new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at)}.${format}`;
 
 /**
- * Writes an export's file: the report's rows in its default order, a batch per transaction, progress after
- * each; then the file goes to storage and the export is done. Idempotent: a done or failed export is left as
- * it is, one cut short by a crash starts again from the first row.
+ * Writes an export's file: the report's rows in the order the table showed when it was asked for (the report's
+ * default order for an export made before the sort was kept), a batch per transaction, progress after each; then
+ * the file goes to storage and the export is done. Idempotent: a done or failed export is left as it is, one cut
+ * short by a crash starts again from the first row.
  */
 export const writeReportExport = async (deps: TExportDeps, tenantId: number, exportId: number): Promise<void> => {
   const row = await withTenant(deps.db, tenantId, (tx) => findReportExport(tx, tenantId, exportId));
@@ -91,7 +92,7 @@ const writeFile = async (
     filters: describeFilters(scope.filters),
     generatedAt: formatDateTime(now.toISOString(), scope.zone),
   });
-  const sort = { sortBy: report.defaultSort.by, sortDir: report.defaultSort.dir };
+  const sort = resolveSort(report, params.sort?.sortBy, params.sort?.sortDir);
   let written = 0;
   while (written < total) {
     const limit = Math.min(batch, total - written);

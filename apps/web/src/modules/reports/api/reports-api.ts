@@ -1,9 +1,8 @@
 import type {
-  TExportFormat,
   TReportColumn,
   TReportExport,
+  TReportExportInput,
   TReportFilter,
-  TReportFilters,
   TReportName,
   TReportPage,
   TTag,
@@ -50,12 +49,15 @@ export const useReportPage = (name: TReportName, query: Record<string, string | 
     enabled,
   });
 
-/** POST /reports/:name/exports: the export runs as a job; the answer is its first state (202). */
+/**
+ * POST /reports/:name/exports with the format, the filters and the table's sort: the export runs as a job; the
+ * answer is its first state (202).
+ */
 export const useStartExport = (name: TReportName) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ format, filters }: { format: TExportFormat; filters: TReportFilters }) =>
-      (await http.post<TReportExport>(`/reports/${name}/exports`, { format, filters })).data,
+    mutationFn: async (input: TReportExportInput) =>
+      (await http.post<TReportExport>(`/reports/${name}/exports`, input)).data,
     onSuccess: (started) => {
       client.setQueryData(reportKeys.export(started.id), started);
       void client.invalidateQueries({ queryKey: reportKeys.exports, exact: true });

@@ -5,6 +5,7 @@ import {
   type TReportExport,
   type TReportFilters,
   type TReportName,
+  type TReportSortDir,
 } from '@prosa/contracts';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -75,18 +76,23 @@ export const ExportProgress = ({ id, onFinished }: TExportProgressProps) => {
 type TExportMenuProps = {
   report: TReportName;
   filters: TReportFilters;
+  /** The table's sort: the file's rows come in the order the user sees. */
+  sort: { by: string; dir: TReportSortDir };
   /** An export of this screen is still running: one at a time. */
   busy: boolean;
   onStarted: (item: TReportExport) => void;
 };
 
-/** "Exportar": CSV, Excel or PDF of everything the filters keep (not just the page shown), made by a job. */
-export const ExportMenu = ({ report, filters, busy, onStarted }: TExportMenuProps) => {
+/**
+ * "Exportar": CSV, Excel or PDF of everything the filters keep (not just the page shown), in the table's order,
+ * made by a job.
+ */
+export const ExportMenu = ({ report, filters, sort, busy, onStarted }: TExportMenuProps) => {
   const { t } = useTranslation();
   const start = useStartExport(report);
   const run = (format: TExportFormat) =>
     start.mutate(
-      { format, filters },
+      { format, filters, sortBy: sort.by, sortDir: sort.dir },
       {
         onSuccess: onStarted,
         onError: (error) => notifyError(`${t('reports.export.startFailed')}: ${describeApiError(error)}`),

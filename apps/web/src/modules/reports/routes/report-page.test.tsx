@@ -252,11 +252,37 @@ describe('/relatorios/:report', () => {
     expect(await screen.findByText('Exportando CSV: 40%')).toBeDefined();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe('/reports/atendimentos-por-parametros/exports');
-    expect(post?.body).toEqual({ format: 'csv', filters: { statuses: ['closed'], ratings: [4, 5] } });
+    // Without a header clicked, the table's order is the report's default: the export says so.
+    expect(post?.body).toEqual({
+      format: 'csv',
+      filters: { statuses: ['closed'], ratings: [4, 5] },
+      sortBy: 'createdAt',
+      sortDir: 'desc',
+    });
     state = exportOf('done', 100);
     await waitFor(() => expect(click).toHaveBeenCalled(), { timeout: 5000 });
     expect(calls.some((call) => call.url === '/report-exports/9/file')).toBe(true);
     await waitFor(() => expect(screen.queryByTestId('report-export-progress')).toBeNull());
     expect(await screen.findByText('Pronta')).toBeDefined();
+  });
+
+  it("exports in the table's order: the sort the user picked goes with the filters", async () => {
+    const calls = serve({ exportState: () => exportOf('running', 10) });
+    renderPage('/relatorios/atendimentos-por-parametros?statuses=closed');
+    await screen.findAllByTestId('report-row', undefined, firstLoad);
+    fireEvent.click(screen.getByTestId('report-sort-contact'));
+    fireEvent.click(screen.getByTestId('report-sort-contact'));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-header-contact').getAttribute('aria-sort')).toBe('ascending'),
+    );
+    fireEvent.click(screen.getByTestId('report-export'));
+    fireEvent.click(await screen.findByTestId('report-export-xlsx'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      format: 'xlsx',
+      filters: { statuses: ['closed'] },
+      sortBy: 'contact',
+      sortDir: 'asc',
+    });
   });
 });

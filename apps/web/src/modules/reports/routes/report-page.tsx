@@ -73,6 +73,7 @@ export const ReportPage = ({ report }: { report: TReportName }) => {
             <ExportMenu
               report={report}
               filters={exportFiltersOfView(view)}
+              sort={sort}
               busy={exporting !== null}
               onStarted={setExporting}
             />
