@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { connections, messages, tickets } from '../src/platform/db/schema.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -61,6 +61,20 @@ export const messagesOfTicket = (t: TestApp, tenantId: number, ticketId: number)
     .select()
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.ticketId, ticketId)));
+
+/** The texts a ticket's automatic sender (a flow's bot, an AI assistant, an auto-reply) stored, in order. */
+export const textsSentBy = async (
+  t: TestApp,
+  ticketId: number,
+  sendType: NonNullable<(typeof messages.$inferSelect)['sendType']>,
+): Promise<(string | null)[]> =>
+  (
+    await t.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, sendType)))
+      .orderBy(asc(messages.id))
+  ).map((m) => m.body);
 
 /** The stored messages that carry a provider's id, in any tenant: a forged delivery must find none. */
 export const messagesWithExternalId = (t: TestApp, externalId: string) =>

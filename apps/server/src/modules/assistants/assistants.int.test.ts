@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { startFakeAi, type TFakeAi } from '@prosa/fakes';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { textsSentBy } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
@@ -72,14 +73,7 @@ const visitor = (app: () => TestApp = () => t) => {
 
 const runsOf = (ticketId: number) =>
   t.db.select().from(assistantRuns).where(eq(assistantRuns.ticketId, ticketId)).orderBy(asc(assistantRuns.id));
-const assistantSaid = async (ticketId: number) =>
-  (
-    await t.db
-      .select({ body: messages.body })
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'assistant')))
-      .orderBy(asc(messages.id))
-  ).map((m) => m.body);
+const assistantSaid = (ticketId: number) => textsSentBy(t, ticketId, 'assistant');
 const ticketRow = async (ticketId: number) => (await t.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
 const chatRequests = () => ai.requests().filter((r) => r.path.endsWith('/chat/completions'));
 const lastUserText = (body: unknown) => {

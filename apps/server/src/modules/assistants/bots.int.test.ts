@@ -1,10 +1,11 @@
 import { demoTypebot, startFakeN8n, startFakeTypebot } from '@prosa/fakes';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textsSentBy } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
-import { assistantRuns, messages, tickets } from '../../platform/db/schema.js';
+import { assistantRuns, tickets } from '../../platform/db/schema.js';
 import { receiveMessage } from '../messages/receive-batch.js';
 
 type TFixture = Awaited<ReturnType<TestApp['createTenantFixture']>>;
@@ -41,14 +42,7 @@ const visitor = () => {
   };
 };
 
-const botSaid = async (ticketId: number) =>
-  (
-    await t.db
-      .select({ body: messages.body })
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'assistant')))
-      .orderBy(asc(messages.id))
-  ).map((m) => m.body);
+const botSaid = (ticketId: number) => textsSentBy(t, ticketId, 'assistant');
 const ticketRow = async (ticketId: number) => (await t.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
 
 beforeAll(async () => {

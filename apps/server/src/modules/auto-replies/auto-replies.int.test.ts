@@ -1,6 +1,7 @@
 import { type TBusinessHours, weekdayLabels } from '@prosa/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textsSentBy } from '../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastJobs } from '../../../test/jobs.js';
 import { eventually } from '../../../test/sockets.js';
@@ -54,14 +55,7 @@ const handled = (ticketId: number, count: number) =>
     expect(rows[0]?.done).toBe(count);
   }, 20_000);
 
-const replies = async (ticketId: number) =>
-  (
-    await t.db
-      .select({ body: messages.body })
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'autoReply')))
-      .orderBy(asc(messages.id))
-  ).map((m) => m.body);
+const replies = (ticketId: number) => textsSentBy(t, ticketId, 'autoReply');
 
 const ticketRow = async (ticketId: number) => (await t.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
 

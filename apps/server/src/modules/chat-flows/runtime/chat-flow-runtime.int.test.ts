@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type TBusinessHours, type TFlowDocument, type TFlowInteraction, weekdayLabels } from '@prosa/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textsSentBy } from '../../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { fastJobs } from '../../../../test/jobs.js';
 import { eventually } from '../../../../test/sockets.js';
@@ -83,14 +84,7 @@ const jobsDone = async (job: string, ticketId: number) => {
 const handled = (ticketId: number, count: number) =>
   eventually(async () => expect((await jobsDone('event.chat-flow', ticketId)).done).toBe(count), 20_000);
 
-const botSaid = async (ticketId: number) =>
-  (
-    await t.db
-      .select({ body: messages.body })
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'bot')))
-      .orderBy(asc(messages.id))
-  ).map((m) => m.body);
+const botSaid = (ticketId: number) => textsSentBy(t, ticketId, 'bot');
 
 const ticketRow = async (ticketId: number) => (await t.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
 const stateOf = async (ticketId: number) =>

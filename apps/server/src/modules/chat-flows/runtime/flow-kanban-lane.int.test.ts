@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { events, type TContactListEvent } from '@prosa/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignChannel, contactRows, createCampaignConnection } from '../../../../test/campaigns.js';
+import { textsSentBy } from '../../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { fastJobs } from '../../../../test/jobs.js';
 import { closeSockets, connect, connected, eventually, nextEvent } from '../../../../test/sockets.js';
 import { migrationsFolder } from '../../../platform/db/client.js';
-import { chatFlows, connections, contacts, messages, tickets } from '../../../platform/db/schema.js';
+import { chatFlows, connections, contacts, tickets } from '../../../platform/db/schema.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { buildFlow } from './flow-test-kit.js';
 
@@ -31,14 +32,7 @@ const jobsDone = async (ticketId: number) => {
   return rows[0]?.done ?? 0;
 };
 
-const botSaid = async (ticketId: number) =>
-  (
-    await t.db
-      .select({ body: messages.body })
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticketId), eq(messages.sendType, 'bot')))
-      .orderBy(asc(messages.id))
-  ).map((m) => m.body);
+const botSaid = (ticketId: number) => textsSentBy(t, ticketId, 'bot');
 
 const report = async (fixture: TFixture) => {
   const res = await t.request('GET', `/reports/contatos-por-kanban?kanbanIds=${lane}`, {
