@@ -260,9 +260,11 @@ export const createApp = async (
   events.listen(assistantListener(assistantDeps));
   events.listen(assistantAfterFlowListener(assistantDeps));
   jobs.register(assistantReplyJob(assistantDeps));
-  // Campaigns and mass sends: one engine step per job, acks and replies heard from the messages' events.
-  jobs.register(campaignTickJob(services));
-  jobs.register(campaignImportJob(services));
+  // Campaigns and mass sends: one engine step per job, acks and replies heard from the messages' events. The
+  // engine paces on the jobs' clock, as do the starts, pauses and resumes that plan its steps (tests move it).
+  const campaignDeps = { ...services, ...(config.jobs.now ? { now: config.jobs.now } : {}) };
+  jobs.register(campaignTickJob(campaignDeps));
+  jobs.register(campaignImportJob(campaignDeps));
   events.listen(campaignAcksListener(services));
   events.listen(campaignRepliesListener(services));
   events.listen(campaignsRealtimeListener(services));
@@ -337,8 +339,8 @@ export const createApp = async (
   await app.register(named('ticketPanelRoutes', ticketPanelRoutes(services)));
   await app.register(named('templatesRoutes', templatesRoutes(services)));
   await app.register(named('jobsRoutes', jobsRoutes(services)));
-  await app.register(named('campaignsRoutes', campaignsRoutes(services)));
-  await app.register(named('bulkRoutes', bulkRoutes(services)));
+  await app.register(named('campaignsRoutes', campaignsRoutes(services, campaignDeps)));
+  await app.register(named('bulkRoutes', bulkRoutes(services, campaignDeps)));
   await app.register(named('groupToolsRoutes', groupToolsRoutes(services)));
   await app.register(named('groupActionsRoutes', groupActionsRoutes(services)));
   await app.register(named('reportsRoutes', reportsRoutes(services)));

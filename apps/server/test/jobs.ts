@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
+import { queryRows } from '../src/platform/db/client.js';
 import { withTenant } from '../src/platform/db/tenant-tx.js';
 import { defineJob, type TJobDefinition } from '../src/platform/jobs/job-definition.js';
-import type { TJobOutcome, TJobRunner } from '../src/platform/jobs/job-runner.js';
+import { JOB_QUEUE, type TJobOutcome, type TJobRunner } from '../src/platform/jobs/job-runner.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /** A test app whose runner looks every 50 ms and retries at once. */
@@ -85,3 +87,51 @@ export const enqueueNumberedIn = (
       })),
     ),
   );
+
+/** A clock the test moves (a runner's `jobs.now`, an engine's `now`): it stands still between moves. */
+export const testClock = (start: Date) => {
+  let at = start;
+  return {
+    now: (): Date => at,
+    advance: (ms: number): void => {
+      at = new Date(at.getTime() + ms);
+    },
+    /** Moves on to `to`, unless it is there or past it already. */
+    reach: (to: Date): void => {
+      if (to > at) at = to;
+    },
+  };
+};
+export type TTestClock = ReturnType<typeof testClock>;
+
+/**
+ * What a crash leaves of an instance's job runner, the process going on: from now on it reaches the database
+ * no more, so it takes no job and records none as done or failed. The jobs it holds stay `active` until
+ * pg-boss's expiry hands them out again (`expireJobs`); what it is running goes on in-process.
+ */
+export const cutOffJobRunner = (app: TestApp): void => {
+  app.prosa.services.jobs.boss.getDb().executeSql = async () => {
+    throw new Error('this instance is gone');
+  };
+};
+
+/** The jobs marked running (`active`) in the queue, whichever instance holds them. */
+export const findRunningJobs = (t: TestApp) =>
+  queryRows<{ id: string; job: string; payload: Record<string, unknown> }>(
+    t.db,
+    sql`select id, data->>'job' as job, data->'payload' as payload from pgboss.job
+        where name = ${JOB_QUEUE} and state = 'active'`,
+  );
+
+/**
+ * Does at once to `jobs` what pg-boss's expiry does to a job still running once its time is up (15 minutes
+ * unless its definition says otherwise): fails it, and one with tries left is handed out again. For the jobs an
+ * instance left running when it died (`cutOffJobRunner`, then `findRunningJobs` before another instance starts).
+ */
+export const expireJobs = async (t: TestApp, jobs: readonly { id: string }[]): Promise<void> => {
+  if (jobs.length > 0)
+    await t.prosa.services.jobs.boss.fail(
+      JOB_QUEUE,
+      jobs.map((job) => job.id),
+    );
+};

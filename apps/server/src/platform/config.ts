@@ -113,7 +113,8 @@ export type TConfig = {
    * Durable jobs and event listeners: how often an idle job runner looks for due jobs (work enqueued on the same
    * instance wakes it at once), the first pause before a retry (doubling; tests use 0 to retry at once), and
    * how many jobs run at once on an instance (unset: 10 on PGlite, in batches of one transaction each, and 20 on
-   * PostgreSQL, where a job mostly waits on the database). `now`: the clock cron schedules read (tests freeze it).
+   * PostgreSQL, where a job mostly waits on the database). `now`: the clock cron schedules and the campaign
+   * engine's pacing read (tests freeze or move it; unset: the system clock).
    */
   jobs: { pollMs: number; retryBaseMs: number; concurrency?: number; now?: () => Date };
   /**

@@ -102,8 +102,8 @@ const sendBatch = async (deps: TCampaignDeps, tx: TExecutor, step: TStep, timeZo
   const connection = campaign.connectionId ? await findConnection(tx, tenantId, campaign.connectionId) : undefined;
   if (!connection) throw new PauseCampaign('ERR_NO_WAPP_FOUND');
   // No provider of this channel here (starting up, or not loaded on this instance): left to another instance,
-  // or to this one a little later; nothing is written.
-  if (!deps.channels.serves(connection.type)) throw new JobDeferred(new Date(Date.now() + 1_000), true);
+  // or to this one a little later (on the engine's clock, as every time it plans); nothing is written.
+  if (!deps.channels.serves(connection.type)) throw new JobDeferred(new Date(now.getTime() + 1_000), true);
   const settings = await getTenantSettings(tx, tenantId);
   const contactIds = rows.map((row) => row.contactId);
   const contacts = new Map((await findContactRows(tx, tenantId, contactIds)).map((contact) => [contact.id, contact]));
@@ -205,7 +205,10 @@ export const stepCampaign = async (
       return;
     }
     const pause = Math.max(pauseAfterSend(campaign.delaySeconds, random), step.embedded ? EMBEDDED_PACING.minGapMs : 0);
-    return waitUntil(deps, tx, step, new Date(now.getTime() + pause));
+    // Strictly after this step's time: a next step planned at that very time (no delay, and a clock that has not
+    // moved since, or an instance's clock a little behind the one that planned this step) would get this step's
+    // job key, so it would never be enqueued and the campaign would stop.
+    return waitUntil(deps, tx, step, new Date(Math.max(now.getTime() + pause, at.getTime() + 1)));
   });
 };
 
