@@ -1,6 +1,7 @@
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
-import { findContactRows, findIdentitiesOfContacts, type TIdentity } from './contacts.repository.js';
+import { findIdentitiesOfContacts } from './contact-identities.repository.js';
+import { findContactRows, type TIdentity } from './contacts.repository.js';
 import { mergeIntoSurvivor } from './merge-into-survivor.js';
 
 const sameIdentity = (a: TIdentity, b: TIdentity) => a.kind === b.kind && a.value === b.value;

@@ -10,13 +10,8 @@ import type { TExecutor } from '../../platform/db/client.js';
 import { assertOwnedIds } from '../../platform/db/owned-ids.js';
 import { tags, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import {
-  findIdentityOwners,
-  lockIdentities,
-  replaceContactTags,
-  replaceContactWallets,
-  replaceCustomFields,
-} from './contacts.repository.js';
+import { findIdentityOwners, lockIdentities } from './contact-identities.repository.js';
+import { replaceContactTags, replaceContactWallets, replaceCustomFields } from './contacts.repository.js';
 
 export type TContactPhone = { e164: string; key: string };
 

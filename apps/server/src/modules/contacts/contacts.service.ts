@@ -8,15 +8,8 @@ import { type TContactRow, updateContactLane, updateContactRow } from './contact
  * (never contacts.repository): contacts and the owners of channel identities read, the identities' locks, the
  * contacts and identities the inbound batch makes for new people, and a number a customer typed in.
  */
-export {
-  findContactRow,
-  findContactRows,
-  findIdentityOwners,
-  insertContacts,
-  insertIdentityRows,
-  lockIdentities,
-  type TContactRow,
-} from './contacts.repository.js';
+export { findIdentityOwners, insertIdentityRows, lockIdentities } from './contact-identities.repository.js';
+export { findContactRow, findContactRows, insertContacts, type TContactRow } from './contacts.repository.js';
 
 /** A number a customer typed in (not verified, so never an identity), kept when the contact has none. */
 export const fillContactNumber = async (

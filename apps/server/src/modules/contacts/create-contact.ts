@@ -3,10 +3,11 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { insertIdentities } from './contact-identities.repository.js';
 import { applyContactRelations, claimPhoneKey, requireContactPhone } from './contact-rules.js';
 import { toContactDtoOne } from './contacts.dto.js';
 import { publishContactCreated } from './contacts.events.js';
-import { insertContact, insertIdentities } from './contacts.repository.js';
+import { insertContact } from './contacts.repository.js';
 
 /**
  * A contact typed in by staff. Its number's canonical key (both forms of a Brazilian mobile give one key) is

@@ -3,20 +3,22 @@ import type { TGatewaySender } from '../../channels/host/modules-door.js';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { absorbUserIdContact } from './absorb-user-id-contact.js';
+import {
+  findIdentityOwners,
+  insertIdentities,
+  lockIdentities,
+  updateReportedForms,
+} from './contact-identities.repository.js';
 import { publishContactUpdated } from './contacts.events.js';
 import {
   deleteContactRows,
   findContactRow,
-  findIdentityOwners,
   insertContact,
-  insertIdentities,
-  lockIdentities,
   type TContactRow,
   type TContactValues,
   type TIdentity,
   type TIdentityKind,
   updateContactRow,
-  updateReportedForms,
 } from './contacts.repository.js';
 
 /** Who a channel says a message is from, in our terms: the channel host's sender. */

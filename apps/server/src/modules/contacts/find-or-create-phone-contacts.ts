@@ -1,10 +1,11 @@
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
 import { findPhoneOwners } from './contact-audience.repository.js';
+import { insertIdentityRows, lockIdentities } from './contact-identities.repository.js';
 import { parseContactPhone } from './contact-rules.js';
 import { toContactDtos } from './contacts.dto.js';
 import { publishContactCreated } from './contacts.events.js';
-import { deleteContactRows, insertContacts, insertIdentityRows, lockIdentities } from './contacts.repository.js';
+import { deleteContactRows, insertContacts } from './contacts.repository.js';
 
 /** A person named by a typed phone number (a campaign's CSV row) and, optionally, a name for a new contact. */
 export type TPhonePerson = { number: string; name: string | null };

@@ -2,16 +2,14 @@ import type { TContactImportResult } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import type { TServices } from '../../platform/services.js';
+import { findIdentityOwners, insertIdentities, lockIdentities } from './contact-identities.repository.js';
 import { parseContactPhone } from './contact-rules.js';
 import { toContactDtos } from './contacts.dto.js';
 import { publishContactCreated, publishContactUpdated } from './contacts.events.js';
 import {
   findContactRow,
   findContactRows,
-  findIdentityOwners,
   insertContact,
-  insertIdentities,
-  lockIdentities,
   type TContactValues,
   updateContactRow,
 } from './contacts.repository.js';

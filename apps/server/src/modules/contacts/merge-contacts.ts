@@ -2,8 +2,9 @@ import type { TMergeContactsResult, TProfile } from '@prosa/contracts';
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { findIdentitiesOfContacts, lockIdentities } from './contact-identities.repository.js';
 import { invalidField } from './contact-rules.js';
-import { findContactRows, findIdentitiesOfContacts, lockIdentities } from './contacts.repository.js';
+import { findContactRows } from './contacts.repository.js';
 import { mergeIntoSurvivor } from './merge-into-survivor.js';
 
 /**

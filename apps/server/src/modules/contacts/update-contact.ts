@@ -2,16 +2,11 @@ import { canonicalPhoneKey, type TContact, type TUpdateContactBody } from '@pros
 import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
+import { deleteIdentity, insertIdentities, lockIdentities } from './contact-identities.repository.js';
 import { applyContactRelations, claimPhoneKey, invalidField, requireContactPhone } from './contact-rules.js';
 import { toContactDtoOne } from './contacts.dto.js';
 import { publishContactUpdated } from './contacts.events.js';
-import {
-  deleteIdentity,
-  findContactRow,
-  insertIdentities,
-  lockIdentities,
-  updateContactRow,
-} from './contacts.repository.js';
+import { findContactRow, updateContactRow } from './contacts.repository.js';
 
 /**
  * Changes a contact (also behind the block, chatbot-block, tags and wallet endpoints). A new number moves
