@@ -1,4 +1,5 @@
-import { readStoredJson, storageKeys, writeStoredJson } from '../../../app/session/storage';
+import { readForUser, writeForUser } from '../../../app/session/per-user-storage';
+import { storageKeys } from '../../../app/session/storage';
 
 /** The dashboard's switches, per user id in `dashboardOptions`; like the chosen panels, logout clears them. */
 export type TDashboardOptions = {
@@ -8,20 +9,14 @@ export type TDashboardOptions = {
 
 const defaultOptions: TDashboardOptions = { businessHoursOnly: false };
 
-const readAll = (): Record<string, unknown> => {
-  const stored = readStoredJson<unknown>(storageKeys.dashboardOptions);
-  return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
-};
-
 /** A user's switches (anything unknown or malformed is the default). */
 export const readDashboardOptions = (userId: number | null): TDashboardOptions => {
-  const mine = userId === null ? undefined : readAll()[String(userId)];
+  const mine = readForUser(storageKeys.dashboardOptions, userId);
   if (!mine || typeof mine !== 'object') return defaultOptions;
   return { businessHoursOnly: (mine as Partial<TDashboardOptions>).businessHoursOnly === true };
 };
 
 /** Keeps one user's switches beside the others'. */
 export const writeDashboardOptions = (userId: number | null, options: TDashboardOptions): void => {
-  if (userId === null) return;
-  writeStoredJson(storageKeys.dashboardOptions, { ...readAll(), [String(userId)]: options });
+  writeForUser(storageKeys.dashboardOptions, userId, options);
 };
