@@ -4,8 +4,8 @@ import { defineConfig } from '@playwright/test';
 export const DEMO_PASSWORD = 'demo-e2e-123';
 export const SUPERADMIN_PASSWORD = 'root-e2e-123';
 export const MAIN_PORT = 3310;
-/** A second server whose access tokens live 5 s, for the transparent-refresh test. */
-export const SHORT_TOKEN_PORT = 3311;
+/** The server's JWT secret: refresh.spec.ts signs an access token that has already expired with it. */
+export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdefghijklmnop';
 
 const server = (port: number, extraEnv: Record<string, string> = {}) => ({
   command: 'node --import tsx e2e/serve.ts',
@@ -67,5 +67,5 @@ export default defineConfig({
     },
   },
   // The main server may reach private addresses: the AI assistant spec points ChatGPT at a fake on loopback.
-  webServer: [server(MAIN_PORT, { WEBHOOK_ALLOW_PRIVATE: '1' }), server(SHORT_TOKEN_PORT, { ACCESS_TOKEN_TTL: '5' })],
+  webServer: [server(MAIN_PORT, { WEBHOOK_ALLOW_PRIVATE: '1', JWT_SECRET: E2E_JWT_SECRET })],
 });

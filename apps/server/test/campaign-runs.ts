@@ -39,6 +39,13 @@ export const recordDeliveries = () => {
 export type TDeliveries = ReturnType<typeof recordDeliveries>;
 
 /**
+ * How often an instance looks for jobs another instance queued (its own wake it at once). On PGlite a look that
+ * finds nothing still costs the one database thread about 3 ms: at 50 ms, two idle-looking instances took a
+ * seventh of the 1,000-contact run's time; on PostgreSQL the looks are cheap and the other instance's jobs wait less.
+ */
+const crossInstancePollMs = process.env.DATABASE_URL ? fastJobs.jobs.pollMs : 250;
+
+/**
  * Another instance on `owner`'s database whose job runner and campaign engine read `clock`, with the campaign
  * channel's provider side recording into `deliveries` under `name`. Each send waits a turn of the event loop,
  * as a call to a provider does: on PGlite (the database in-process, every query a promise) instances that never
@@ -56,7 +63,7 @@ export const startCampaignInstance = (owner: TestApp, name: string, clock: TTest
     },
   };
   return startTestApp(
-    { jobs: { ...fastJobs.jobs, now: clock.now } },
+    { jobs: { ...fastJobs.jobs, pollMs: crossInstancePollMs, now: clock.now } },
     { shareDatabaseWith: owner, channels: [channel] },
   );
 };
