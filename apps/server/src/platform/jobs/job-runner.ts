@@ -305,7 +305,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     if (jobs.length === 0) return;
     // Rows written by one transaction share their `created_on` (its start), and ids come from keys: a group's
     // order among them is their `start_after`, set a minute back (due at once, whatever the clocks' skew) and a
-    // millisecond apart (fetch-jobs.ts: a group's oldest is the least created_on, start_after, id).
+    // millisecond apart (fetch-jobs.ts orders by created_on, start_after, id).
     const base = Date.now() - 60_000;
     await insertJobs(
       jobs.map(({ group, ...job }, index) => ({
