@@ -1,6 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { type Icon, IconPlus, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/access/can';
 import type { TAction } from '../../../app/access/permissions';
@@ -45,12 +45,16 @@ export const CatalogPage = <T extends { id: number }, V>({ config }: { config: T
   const [deleting, setDeleting] = useState<T | null>(null);
   const text = (key: string, options?: Record<string, string>) => t(`${config.texts}.${key}`, options);
 
+  // The form starts over when it opens or another item is edited, not when the screen's config is rebuilt (the
+  // quick messages' one follows the queues list: its refetch wiped what the admin was typing).
+  const configRef = useRef(config);
+  configRef.current = config;
   useEffect(() => {
     if (formOpen) {
-      setValues(config.initial(editing));
+      setValues(configRef.current.initial(editing));
       setErrors({});
     }
-  }, [formOpen, editing, config]);
+  }, [formOpen, editing]);
 
   const shown = useMemo(() => {
     const wanted = search.trim().toLowerCase();
