@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp } from '../../../test/harness.js';
-import { fastJobs, uniqueName, useJobsApp, waitForFinished } from '../../../test/jobs.js';
+import { fastJobs, latch, uniqueName, useJobsApp, waitForFinished } from '../../../test/jobs.js';
 import { queryRows } from '../db/client.js';
 import { withTenant } from '../db/tenant-tx.js';
 import { defineJob, type TJobRun, ZCronPayload } from './job-definition.js';
@@ -173,6 +173,32 @@ describe('job runner across instances', () => {
       await first.close();
     }
   }, 180_000);
+
+  it('records a job that finishes while its instance stops as completed: a restart does not run it again', async () => {
+    const instance = await startTestApp(fastJobs);
+    const started = latch();
+    const gate = latch();
+    const job = defineJob({
+      name: uniqueName('last'),
+      payload: z.object({}),
+      handle: async () => {
+        started.open();
+        await gate.opened;
+      },
+    });
+    try {
+      instance.prosa.services.jobs.register(job);
+      const id = await instance.prosa.services.jobs.enqueue(job, {});
+      await started.opened;
+      const stopped = instance.prosa.services.jobs.stop();
+      gate.open();
+      await stopped;
+      const rows = await queryRows(instance.db, sql`select state from pgboss.job where id = ${id}`);
+      expect(rows).toEqual([{ state: 'completed' }]);
+    } finally {
+      await instance.close();
+    }
+  }, 120_000);
 
   it('runs a job enqueued by an instance that stopped before running it', async () => {
     const owner = await startTestApp(fastJobs);

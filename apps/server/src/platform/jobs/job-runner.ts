@@ -78,7 +78,8 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
   const definitions = new Map<string, TJobDefinition<never>>();
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
-  const boss = new PgBoss({ db: bossDbFor(database), migrate: false, schedule: false, supervise: true });
+  const jobsDb = bossDbFor(database);
+  const boss = new PgBoss({ db: jobsDb, migrate: false, schedule: false, supervise: true });
   boss.on('error', (err) => log.warn({ err }, 'job runner: pg-boss error'));
   /** The jobs running here (a batch is one task), by their definition's name. */
   const running = new Map<Promise<void>, string>();
@@ -161,7 +162,7 @@ export const createJobRunner = (options: TJobRunnerOptions) => {
     finished = [];
     try {
       const jobs = await fetchKnownJobs<TJobData>(
-        boss,
+        jobsDb,
         JOB_QUEUE,
         wanted,
         skipIds(),
