@@ -17,6 +17,7 @@
 //
 // Prints a table on stderr and JSON on stdout.
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { events, type TTicketListEvent } from '@prosa/contracts';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { processCpuMs } from './cpu-meter.js';
@@ -74,6 +75,11 @@ type TResult = {
   measuredSent: number;
   /** Server CPU (user + system) from the measured window's start until the bot replies stopped, per message. */
   serverCpuMsPerMessage: number;
+  /**
+   * The bench's own CPU per message over the same span, and its event loop's worst delays: on a two-core machine
+   * a busy client delays what it measures (every bot message reaches a visitor's socket and the agent's).
+   */
+  client: { cpuMsPerMessage: number; loopDelayP99Ms: number; loopDelayMaxMs: number };
   /** The machine's 1-minute load average at the start and at the end of the run. */
   load: { start: number; end: number };
   /** BENCH_COUNT_STATEMENTS=1: statements over the same span, per message, and the engine runs' own. */
@@ -186,12 +192,16 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
     const perSlot = rate / 100;
     let seq = 0;
     let measuredSent = 0;
+    let clientCpuFrom = process.cpuUsage();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     while (seq < total) {
       const slot = Math.floor((performance.now() - start) / 10);
       const due = Math.min(total, Math.round((slot + 1) * perSlot));
       if (measuredFrom === Number.POSITIVE_INFINITY && performance.now() - start >= warmupSeconds * 1000) {
         measuredFrom = performance.now();
         cpuFrom = processCpuMs(pid);
+        clientCpuFrom = process.cpuUsage();
+        loopDelay.enable();
         countsFrom = statementCounter?.read(pid);
       }
       while (seq < due) {
@@ -215,6 +225,8 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
     // BENCH_SERVER_OUTPUT=1: the end of what the server logged (LOG_LEVEL warn: its warnings and errors).
     if (process.env.BENCH_SERVER_OUTPUT === '1') process.stderr.write(`${server.output().slice(-6000)}\n`);
     const cpuTo = processCpuMs(pid);
+    const clientCpu = process.cpuUsage(clientCpuFrom);
+    loopDelay.disable();
     const counts =
       statementCounter && countsFrom
         ? diffStatementCounts(await countsFrom, await statementCounter.read(pid))
@@ -239,6 +251,11 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       errors: stats.errors,
       measuredSent,
       serverCpuMsPerMessage: Math.round((cpuTo - cpuFrom) / Math.max(1, measuredSent)),
+      client: {
+        cpuMsPerMessage: Math.round((clientCpu.user + clientCpu.system) / 1000 / Math.max(1, measuredSent)),
+        loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e6),
+        loopDelayMaxMs: Math.round(loopDelay.max / 1e6),
+      },
       load: { start: loadAtStart, end: loadAverage() },
       ...(counts
         ? {
@@ -279,6 +296,7 @@ const main = async () => {
       'bot msgs (per s)',
       'bot reply p50 / p99 ms (unanswered)',
       'server CPU ms / msg',
+      'bench CPU ms / msg, loop delay p99 / max ms',
       'statements / msg (per engine run)',
       'load start / end',
       'errors',
@@ -296,6 +314,7 @@ const main = async () => {
       `${r.botMessages} (${r.botPerSecond})`,
       r.mode === 'flow' ? `${r.botReplyMs.p50} / ${r.botReplyMs.p99} (${r.unanswered})` : '-',
       String(r.serverCpuMsPerMessage),
+      `${r.client.cpuMsPerMessage}, ${r.client.loopDelayP99Ms} / ${r.client.loopDelayMaxMs}`,
       r.statements ? `${r.statements.perMessage} (${r.statements.perEngineRun})` : '-',
       `${r.load.start} / ${r.load.end}`,
       JSON.stringify(r.errors),

@@ -50,7 +50,16 @@ const add = (kind, statement) => {
  */
 const pending = new WeakMap();
 
+/** PGlite's prepared statements (apps/server/src/platform/db/pglite-prepared.ts), by name: counted as their text. */
+const preparedTexts = new Map();
+const PREPARE = /^prepare (\w+) as ([\s\S]*)$/i;
+const EXECUTE = /^execute (\w+) \(/i;
+
 const record = (session, raw) => {
+  const prepare = PREPARE.exec(raw.trim());
+  if (prepare) preparedTexts.set(prepare[1], prepare[2]);
+  const execute = EXECUTE.exec(raw.trim());
+  if (execute && preparedTexts.has(execute[1])) raw = preparedTexts.get(execute[1]);
   const previous = pending.get(session);
   if (previous) {
     pending.delete(session);

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../server-root.js';
 import { initdbInChildProcess } from './pglite-initdb.js';
+import { preparePgliteQueries } from './pglite-prepared.js';
 import * as schema from './schema.js';
 import { skipParamTypings } from './skip-param-typings.js';
 
@@ -118,6 +119,7 @@ const openPglite = async (
       : {}),
     extensions: { pg_trgm },
   });
+  preparePgliteQueries(client as unknown as Parameters<typeof preparePgliteQueries>[0]);
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   skipParamTypings(db);
   return {
