@@ -1,6 +1,8 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type TDatabase } from './client.js';
+import { preparePgliteQueries } from './pglite-prepared.js';
 
 // The embedded database prepares what it runs again (pglite-prepared.ts): the same rows, types and errors as an
 // unnamed statement gives, inside transactions too. Its own in-memory PGlite, whatever the suite's database.
@@ -80,5 +82,25 @@ describe('PGlite statements run again', () => {
       expect((await each(tx, 2))[0]?.name).toBe("O'Neil 2 \\ ok");
     });
     expect((await preparedTexts()).some((text) => text.includes('name <> $'))).toBe(true);
+  });
+
+  it('keeps at most the statements it may, dropping the one used least recently', async () => {
+    const pglite = new PGlite();
+    try {
+      preparePgliteQueries(pglite as unknown as Parameters<typeof preparePgliteQueries>[0], { maxPrepared: 2 });
+      const texts = ['select $1::int + 1 as n', 'select $1::int + 2 as n', 'select $1::int + 3 as n'];
+      const results: number[] = [];
+      for (const round of [1, 2, 3, 4])
+        for (const [i, text] of texts.entries()) {
+          const { rows } = await pglite.query<{ n: number }>(text, [round * 10]);
+          results.push((rows[0]?.n ?? 0) - round * 10 - (i + 1));
+        }
+      expect(results.every((difference) => difference === 0)).toBe(true);
+      const { rows } = await pglite.query<{ statement: string }>('select statement from pg_prepared_statements');
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThanOrEqual(2);
+    } finally {
+      await pglite.close();
+    }
   });
 });

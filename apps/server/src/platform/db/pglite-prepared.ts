@@ -20,8 +20,8 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** A statement is prepared the second time it comes: one seen once (a literal built into its text) is not. */
 const RUNS_BEFORE_PREPARE = 1;
 /**
- * Prepared statements kept at most (each holds its plan in the database's memory); past it, new ones run unnamed.
- * A server's hot statements are a few hundred texts, lists of ids of every length included.
+ * Prepared statements kept at most (each holds its plan in the database's memory); past it, the one used least
+ * recently is dropped. A server's hot statements are a few hundred texts, lists of ids of every length included.
  */
 const MAX_PREPARED = 400;
 /** Texts counted at most while they wait for their second run (then the count starts over). */
@@ -34,11 +34,13 @@ type TPrepared = { name: string; serializers: (TSerializer | undefined)[] };
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** Makes the PGlite client prepare the statements it runs again, inside transactions too. */
-export const preparePgliteQueries = (client: TPgliteLike): void => {
-  /** By text: prepared, refused ('no'), or being prepared ('later'). */
+export const preparePgliteQueries = (client: TPgliteLike, options: { maxPrepared?: number } = {}): void => {
+  const maxPrepared = options.maxPrepared ?? MAX_PREPARED;
+  /** By text, in the order last used: prepared, refused ('no'), or being prepared ('later'). */
   const prepared = new Map<string, TPrepared | 'no' | 'later'>();
   const seen = new Map<string, number>();
-  let count = 0;
+  let sequence = 0;
+  let live = 0;
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
@@ -49,7 +51,7 @@ export const preparePgliteQueries = (client: TPgliteLike): void => {
    */
   const prepareLater = (text: string): void => {
     prepared.set(text, 'later');
-    const name = `prosa_q${++count}`;
+    const name = `prosa_q${++sequence}`;
     void (async () => {
       try {
         await exec(`prepare ${name} as ${text}`);
@@ -65,10 +67,25 @@ export const preparePgliteQueries = (client: TPgliteLike): void => {
       );
       const types = ((rows[0] as { types?: number[] } | undefined)?.types ?? []).map(Number);
       prepared.set(text, { name, serializers: types.map((oid) => client.serializers[oid]) });
+      live += 1;
+      if (live > maxPrepared) dropLeastUsed();
     })().catch(() => {
       // Closed meanwhile: nothing to keep.
       prepared.delete(text);
     });
+  };
+
+  /** Drops the prepared statement used least recently (the first in the map's order); no query uses it after. */
+  const dropLeastUsed = (): void => {
+    for (const [text, statement] of prepared) {
+      if (typeof statement === 'string') continue;
+      prepared.delete(text);
+      live -= 1;
+      void exec(`deallocate ${statement.name}`).catch(() => {
+        // Closed meanwhile.
+      });
+      return;
+    }
   };
 
   const wrap =
@@ -78,7 +95,7 @@ export const preparePgliteQueries = (client: TPgliteLike): void => {
       const statement = prepared.get(text);
       if (statement === undefined) {
         const runs = seen.get(text) ?? 0;
-        if (runs < RUNS_BEFORE_PREPARE || count >= MAX_PREPARED) {
+        if (runs < RUNS_BEFORE_PREPARE) {
           if (seen.size >= MAX_SEEN) seen.clear();
           seen.set(text, runs + 1);
         } else {
@@ -88,6 +105,8 @@ export const preparePgliteQueries = (client: TPgliteLike): void => {
         return run(text, params, options);
       }
       if (typeof statement === 'string') return run(text, params, options);
+      prepared.delete(text);
+      prepared.set(text, statement);
       const { serializers } = statement;
       // As PGlite binds a parameter: null as NULL, anything else through the serializer of its type, as text.
       const values = params.map((value, i) => {
