@@ -17,19 +17,13 @@ const toParam = (value: unknown): unknown =>
     ? JSON.stringify(value)
     : value;
 
-/**
- * A statement the job runner sends again and again, planned once per connection: its `name` stands for its
- * `text` alone, and `types` are its parameters' types, in order.
- */
-export type TPreparedSql = { name: string; text: string; types: readonly string[] };
+/** A statement the job runner sends again and again, planned once per connection: its `name` stands for its `text`. */
+export type TPreparedSql = { name: string; text: string };
 /** Parameters a prepared statement takes here: text, integers, arrays of text. */
 export type TPreparedValue = string | number | readonly string[];
 export type TJobsDb = PgBoss.Db & {
   executePrepared: (statement: TPreparedSql, values: readonly TPreparedValue[]) => Promise<TRows>;
 };
-
-/** The statements prepared on each PGlite connection (instances in one process may share one). */
-const preparedOn = new WeakMap<object, Set<string>>();
 
 /**
  * pg-boss's connection to the app's own database: the PostgreSQL pool, or the one PGlite connection
@@ -46,35 +40,15 @@ export const bossDbFor = (database: TDatabase): TJobsDb => {
     };
   }
   const pglite = client as TPgliteClient;
-  const prepared = preparedOn.get(pglite) ?? new Set<string>();
-  preparedOn.set(pglite, prepared);
   return {
     executeSql: async (text, values) => {
       // Scripts without parameters may hold several statements, which only exec() runs on PGlite.
       if (!values || values.length === 0) return { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] };
       return pglite.query(text, values.map(toParam));
     },
-    // PGlite's queries are all unnamed, so planned at each run (2-3 ms of a 3.5 ms job fetch): the session's
-    // own PREPARE, then EXECUTE with the values as literals (what a bound text parameter would carry).
-    executePrepared: async ({ name, text, types }, values) => {
-      if (!prepared.has(name)) {
-        await pglite.exec(`prepare ${name} (${types.join(', ')}) as ${text}`);
-        prepared.add(name);
-      }
-      return pglite.query(`execute ${name} (${values.map(toLiteral).join(', ')})`);
-    },
+    // The PGlite client prepares what it runs again by itself (platform/db/pglite-prepared.ts).
+    executePrepared: ({ text }, values) => pglite.query(text, [...values]),
   };
-};
-
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-/** A value as an SQL literal of the prepared parameter's type (an array as PostgreSQL's array text). */
-const toLiteral = (value: TPreparedValue): string => {
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new Error(`not an integer parameter: ${value}`);
-    return String(value);
-  }
-  if (typeof value === 'string') return quote(value);
-  return quote(`{${value.map((item) => `"${item.replaceAll(/["\\]/g, '\\$&')}"`).join(',')}}`);
 };
 
 /** A pg-boss statement as Drizzle SQL: `$n` placeholders become bound parameters, in order. */
