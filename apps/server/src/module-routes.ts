@@ -68,56 +68,60 @@ export const registerModuleRoutes = async (
   app: FastifyInstance,
   { services, secrets, birthdayDeps, assistantDeps, campaignDeps }: TModuleRouteDeps,
 ): Promise<void> => {
-  await app.register(named('authRoutes', authRoutes(services)));
-  await app.register(named('usersRoutes', usersRoutes(services)));
-  await app.register(named('tenantsRoutes', tenantsRoutes(services)));
-  await app.register(named('queuesRoutes', queuesRoutes(services)));
-  await app.register(named('platformAdminRoutes', platformAdminRoutes(services)));
-  await app.register(named('ticketsRoutes', ticketsRoutes(services)));
-  await app.register(named('messagesRoutes', messagesRoutes(services)));
-  await app.register(named('schedulesRoutes', schedulesRoutes(services)));
-  await app.register(named('birthdaysRoutes', birthdaysRoutes(services, birthdayDeps)));
-  await app.register(named('connectionsRoutes', connectionsRoutes(services, secrets)));
-  await app.register(named('platformConnectionsRoutes', platformConnectionsRoutes(services)));
-  await app.register(named('contactsRoutes', contactsRoutes(services)));
-  await app.register(named('settingsRoutes', settingsRoutes(services)));
-  await app.register(named('protocolsRoutes', protocolsRoutes(services)));
-  await app.register(named('presenceRoutes', presenceRoutes(services)));
-  await app.register(named('browseMessagesRoutes', browseMessagesRoutes(services)));
-  await app.register(named('exportTranscriptRoutes', exportTranscriptRoutes(services)));
-  await app.register(named('forwardMessagesRoutes', forwardMessagesRoutes(services)));
-  await app.register(named('structuredMessagesRoutes', structuredMessagesRoutes(services)));
-  await app.register(named('messageAliasesRoutes', messageAliasesRoutes(services)));
-  await app.register(named('groupMessagesRoutes', groupMessagesRoutes(services)));
-  await app.register(named('syncHistoryRoutes', syncHistoryRoutes(services)));
-  await app.register(named('sendButtonRoutes', sendButtonRoutes(services)));
-  await app.register(named('pendingRoutes', pendingRoutes(services)));
-  await app.register(named('reasonsRoutes', reasonsRoutes(services)));
-  await app.register(named('tagsRoutes', tagsRoutes(services)));
-  await app.register(named('fastRepliesRoutes', fastRepliesRoutes(services)));
-  await app.register(named('farewellMessagesRoutes', farewellMessagesRoutes(services)));
-  await app.register(named('autoRepliesRoutes', autoRepliesRoutes(services)));
-  await app.register(named('chatFlowsRoutes', chatFlowsRoutes(services)));
-  await app.register(named('assistantsRoutes', assistantsRoutes(services, assistantDeps)));
-  await app.register(named('botsRoutes', botsRoutes(services, assistantDeps)));
-  await app.register(named('variablesRoutes', variablesRoutes(services)));
-  await app.register(named('ticketEvaluationsRoutes', ticketEvaluationsRoutes(services)));
-  await app.register(named('ticketNotesRoutes', ticketNotesRoutes(services)));
-  await app.register(named('ticketHistoryRoutes', ticketHistoryRoutes(services)));
-  await app.register(named('ticketConnectionRoutes', ticketConnectionRoutes(services)));
-  await app.register(named('ticketAutomationRoutes', ticketAutomationRoutes(services)));
-  await app.register(named('ticketListStateRoutes', ticketListStateRoutes(services)));
-  await app.register(named('ticketNotificationRoutes', ticketNotificationRoutes(services)));
-  await app.register(named('mediaRoutes', mediaRoutes(services)));
-  await app.register(named('ticketPanelRoutes', ticketPanelRoutes(services)));
-  await app.register(named('templatesRoutes', templatesRoutes(services)));
-  await app.register(named('jobsRoutes', jobsRoutes(services)));
-  await app.register(named('campaignsRoutes', campaignsRoutes(services, campaignDeps)));
-  await app.register(named('bulkRoutes', bulkRoutes(services, campaignDeps)));
-  await app.register(named('groupToolsRoutes', groupToolsRoutes(services)));
-  await app.register(named('groupActionsRoutes', groupActionsRoutes(services)));
-  await app.register(named('reportsRoutes', reportsRoutes(services)));
-  await app.register(named('dashboardRoutes', dashboardRoutes(services)));
-  await app.register(named('insightRoutes', insightRoutes(services)));
-  await app.register(named('monitorRoutes', monitorRoutes(services)));
+  // By name, in the order they are registered (an object keeps the order its keys were written in).
+  const routes = {
+    authRoutes: authRoutes(services),
+    usersRoutes: usersRoutes(services),
+    tenantsRoutes: tenantsRoutes(services),
+    queuesRoutes: queuesRoutes(services),
+    platformAdminRoutes: platformAdminRoutes(services),
+    ticketsRoutes: ticketsRoutes(services),
+    messagesRoutes: messagesRoutes(services),
+    schedulesRoutes: schedulesRoutes(services),
+    birthdaysRoutes: birthdaysRoutes(services, birthdayDeps),
+    connectionsRoutes: connectionsRoutes(services, secrets),
+    platformConnectionsRoutes: platformConnectionsRoutes(services),
+    contactsRoutes: contactsRoutes(services),
+    settingsRoutes: settingsRoutes(services),
+    protocolsRoutes: protocolsRoutes(services),
+    presenceRoutes: presenceRoutes(services),
+    browseMessagesRoutes: browseMessagesRoutes(services),
+    exportTranscriptRoutes: exportTranscriptRoutes(services),
+    forwardMessagesRoutes: forwardMessagesRoutes(services),
+    structuredMessagesRoutes: structuredMessagesRoutes(services),
+    messageAliasesRoutes: messageAliasesRoutes(services),
+    groupMessagesRoutes: groupMessagesRoutes(services),
+    syncHistoryRoutes: syncHistoryRoutes(services),
+    sendButtonRoutes: sendButtonRoutes(services),
+    pendingRoutes: pendingRoutes(services),
+    reasonsRoutes: reasonsRoutes(services),
+    tagsRoutes: tagsRoutes(services),
+    fastRepliesRoutes: fastRepliesRoutes(services),
+    farewellMessagesRoutes: farewellMessagesRoutes(services),
+    autoRepliesRoutes: autoRepliesRoutes(services),
+    chatFlowsRoutes: chatFlowsRoutes(services),
+    assistantsRoutes: assistantsRoutes(services, assistantDeps),
+    botsRoutes: botsRoutes(services, assistantDeps),
+    variablesRoutes: variablesRoutes(services),
+    ticketEvaluationsRoutes: ticketEvaluationsRoutes(services),
+    ticketNotesRoutes: ticketNotesRoutes(services),
+    ticketHistoryRoutes: ticketHistoryRoutes(services),
+    ticketConnectionRoutes: ticketConnectionRoutes(services),
+    ticketAutomationRoutes: ticketAutomationRoutes(services),
+    ticketListStateRoutes: ticketListStateRoutes(services),
+    ticketNotificationRoutes: ticketNotificationRoutes(services),
+    mediaRoutes: mediaRoutes(services),
+    ticketPanelRoutes: ticketPanelRoutes(services),
+    templatesRoutes: templatesRoutes(services),
+    jobsRoutes: jobsRoutes(services),
+    campaignsRoutes: campaignsRoutes(services, campaignDeps),
+    bulkRoutes: bulkRoutes(services, campaignDeps),
+    groupToolsRoutes: groupToolsRoutes(services),
+    groupActionsRoutes: groupActionsRoutes(services),
+    reportsRoutes: reportsRoutes(services),
+    dashboardRoutes: dashboardRoutes(services),
+    insightRoutes: insightRoutes(services),
+    monitorRoutes: monitorRoutes(services),
+  };
+  for (const [name, plugin] of Object.entries(routes)) await app.register(named(name, plugin));
 };
