@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../server-root.js';
+import { createStatementNames, namingClient } from './pg-prepared.js';
 import { initdbInChildProcess } from './pglite-initdb.js';
 import { preparePgliteQueries } from './pglite-prepared.js';
 import * as schema from './schema.js';
@@ -141,7 +142,13 @@ const openPostgres = async (url: string): Promise<TDatabase> => {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    idleTimeoutMillis: 30_000,
+    // Statements the server runs again are prepared once per connection (platform/db/pg-prepared.ts).
+    Client: namingClient(pg, createStatementNames()),
+  });
   const db = drizzlePg(pool, { schema }) as unknown as TDb;
   skipParamTypings(db);
   return {
