@@ -2,10 +2,11 @@
 // POST /public/webchat/:token/messages until the agent's socket receives each message (`chat:create`), as in
 // bench/inbound.ts, while the flow engine runs every customer message as a durable job and answers it.
 //
-// The flow keeps every ticket in the bot: one step whose only condition is a word nobody says, no retry limit,
-// so each customer message that is an answer (not one stored before the bot's last reply, which is left alone)
-// gets the invalid-option text and the step again: two bot messages per run. `none` is the same server with no
-// flow. Open loop at BENCH_RATE msgs/s for BENCH_SECONDS (after 3 s of warm-up), BENCH_VISITORS visitors.
+// BENCH_SHAPE picks the load (bench/flow-shapes.ts): `steady` (default), the engine's worst case, where the flow
+// keeps every ticket in the bot and answers each customer message with two bot messages; `triage`, conversations
+// of a few messages from new visitors, each greeted by the flow and handed to a queue on its first answer. `none`
+// is the same server and load with no flow. Open loop at BENCH_RATE msgs/s for BENCH_SECONDS (after 3 s of
+// warm-up), BENCH_VISITORS visitors (triage: conversations at once).
 //
 //   node --import tsx bench/inbound-with-flow.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres BENCH_RATE=300 node --import tsx bench/inbound-with-flow.ts
@@ -22,6 +23,14 @@ import { events, type TTicketListEvent } from '@prosa/contracts';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { processCpuMs } from './cpu-meter.js';
 import {
+  botMessageWeight,
+  createBenchQueue,
+  expectsBotReply,
+  flowDocument,
+  openVisitorsFor,
+  type TFlowShape,
+} from './flow-shapes.js';
+import {
   benchPasswords,
   createLatencies,
   diffStatementCounts,
@@ -34,7 +43,7 @@ import {
   type TStatementCounts,
   withWebchatServer,
 } from './lib.js';
-import { connectAgent, createWebchatSender, openWebchatVisitors } from './webchat-visitors.js';
+import { connectAgent, createWebchatSender } from './webchat-visitors.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,6 +51,7 @@ const visitorCount = Number(process.env.BENCH_VISITORS ?? 200);
 const adminUrl = process.env.DATABASE_URL;
 const backends = (process.env.BENCH_BACKENDS ?? (adminUrl ? 'pglite,postgres' : 'pglite')).split(',');
 const modes = (process.env.BENCH_MODES ?? 'none,flow').split(',') as ('none' | 'flow')[];
+const shape = (process.env.BENCH_SHAPE ?? 'steady') as TFlowShape;
 const warmupSeconds = 3;
 /** After the loop, how long bot replies may keep arriving (the engine's jobs drain). */
 const drainSeconds = Number(process.env.BENCH_DRAIN_SECONDS ?? 15);
@@ -51,10 +61,9 @@ setGlobalDispatcher(new Agent({ connections: 256, pipelining: 1, keepAliveTimeou
 const statementCounter = startStatementCounter();
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
-const INVALID = 'Opção inválida.';
-
 type TResult = {
   backend: string;
+  shape: TFlowShape;
   mode: 'none' | 'flow';
   targetRate: number;
   sent: number;
@@ -63,7 +72,7 @@ type TResult = {
   throughput: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   httpMs: { p50: number; p99: number };
-  /** Bot messages the agent saw (two per engine run that answered). */
+  /** Bot messages the agent saw (steady: two per engine run that answered; triage: greetings and welcomes). */
   botMessages: number;
   /** Bot messages per second from the first measured send to the last one seen. */
   botPerSecond: number;
@@ -107,25 +116,7 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
   withWebchatServer(backend, `flow-${mode}`, async (server) => {
     const admin = await login(server.base, 'admin@demo.local', benchPasswords.demo);
     if (mode === 'flow') {
-      const flow = {
-        nodeList: [
-          { id: 'start', type: 'start', name: 'Início' },
-          {
-            id: 'configurations',
-            type: 'configurations',
-            name: 'Configurações',
-            configurations: { notOptionsSelectMessage: { message: INVALID, stepReturn: 'A' } },
-          },
-          {
-            id: 'menu',
-            type: 'node',
-            name: 'Menu',
-            interactions: [{ id: 'i1', type: 'MessageField', data: { message: 'Digite a palavra secreta.' } }],
-            conditions: [{ id: 'c1', type: 'R', condition: ['palavra-secreta'], action: 3 }],
-          },
-        ],
-        lineList: [{ from: 'start', to: 'menu' }],
-      };
+      const flow = flowDocument(shape, shape === 'triage' ? await createBenchQueue(server.base, admin.token) : 0);
       const created = await request<{ id: number }>(server.base, 'POST', '/chat-flow', {
         token: admin.token,
         body: { name: 'Bench', flow, isActive: true },
@@ -138,8 +129,9 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       });
       if (set.status !== 200) throw new Error(`default flow: ${set.status} ${JSON.stringify(set.body)}`);
     }
-    const { channel, visitors } = await openWebchatVisitors(server.base, admin.token, visitorCount);
-    process.stderr.write(`  ${visitorCount} conversations open\n`);
+    const total = Math.round(rate * (seconds + warmupSeconds));
+    const { channel, visitorOf } = await openVisitorsFor(shape, server.base, admin.token, visitorCount, total);
+    process.stderr.write(`  ${visitorCount} ${shape === 'steady' ? 'conversations open' : 'visitors at once'}\n`);
     const socket = await connectAgent(server.base, admin.token);
     const sentAt = new Map<string, number>();
     const latencies = createLatencies();
@@ -155,8 +147,9 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       if (event.type !== 'chat:create') return;
       const now = performance.now();
       if (event.payload.fromMe) {
-        if (now >= measuredFrom && event.payload.body === INVALID) {
-          botMessages += 2;
+        const weight = botMessageWeight(shape, event.payload.body);
+        if (now >= measuredFrom && weight > 0) {
+          botMessages += weight;
           lastBot = now;
           const waiting = awaitingReply.get(event.payload.ticketId);
           if (waiting !== undefined) botLatencies.add(now - waiting);
@@ -170,14 +163,17 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
       if (started >= measuredFrom) {
         latencies.add(now - started);
         lastDelivery = now;
-        if (!awaitingReply.has(event.payload.ticketId)) awaitingReply.set(event.payload.ticketId, started);
+        const seq = Number(event.payload.body.slice('bench '.length));
+        if (!awaitingReply.has(event.payload.ticketId) && expectsBotReply(shape, seq, visitorCount))
+          awaitingReply.set(event.payload.ticketId, started);
       }
     });
 
     const sender = createWebchatSender({
       base: server.base,
       channel,
-      visitors,
+      visitors: [],
+      visitorOf,
       sentAt,
       measuredFrom: () => measuredFrom,
     });
@@ -188,7 +184,6 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
     let countsFrom: Promise<TStatementCounts> | undefined;
 
     const start = performance.now();
-    const total = Math.round(rate * (seconds + warmupSeconds));
     const perSlot = rate / 100;
     let seq = 0;
     let measuredSent = 0;
@@ -236,6 +231,7 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
     const botWindow = (Math.max(lastBot, measuredFrom + 1) - measuredFrom) / 1000;
     return {
       backend,
+      shape,
       mode,
       targetRate: rate,
       sent: stats.sent,
@@ -279,12 +275,15 @@ const main = async () => {
   const results: TResult[] = [];
   for (const backend of backends)
     for (const mode of modes) {
-      process.stderr.write(`${backend}, ${mode}: ${rate} msgs/s for ${seconds} s (+${warmupSeconds} s warm-up)...\n`);
+      process.stderr.write(
+        `${backend}, ${shape}, ${mode}: ${rate} msgs/s for ${seconds} s (+${warmupSeconds} s warm-up)...\n`,
+      );
       results.push(await runOne(backend, mode));
     }
   printTable([
     [
       'backend',
+      'load',
       'flow',
       'target msgs/s',
       'delivered msgs/s',
@@ -303,6 +302,7 @@ const main = async () => {
     ],
     ...results.map((r) => [
       r.backend,
+      r.shape,
       r.mode,
       String(r.targetRate),
       String(r.throughput),
@@ -321,7 +321,7 @@ const main = async () => {
     ]),
   ]);
   process.stdout.write(
-    `${JSON.stringify({ benchmark: 'inbound-with-flow', date: new Date().toISOString(), machine: machine(), rate, seconds, visitorCount, results }, null, 2)}\n`,
+    `${JSON.stringify({ benchmark: 'inbound-with-flow', date: new Date().toISOString(), machine: machine(), shape, rate, seconds, visitorCount, results }, null, 2)}\n`,
   );
 };
 

@@ -2,6 +2,34 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { createLatencies, request } from './lib.js';
 
+/** A web chat connection and `count` visitor sessions (no message yet: no contact, no ticket). */
+export const startWebchatSessions = async (
+  base: string,
+  adminToken: string,
+  count: number,
+): Promise<{ channel: string; sessions: string[] }> => {
+  const created = await request<{ token: string }>(base, 'POST', '/whatsapp', {
+    token: adminToken,
+    body: { name: 'Bench', type: 'webchat' },
+  });
+  if (created.status !== 201) throw new Error(`create webchat: ${created.status} ${JSON.stringify(created.body)}`);
+  const channel = created.body.token;
+  const sessions: string[] = [];
+  for (let i = 0; i < count; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, count - i) }, async (_, j) => {
+        const session = await request<{ token: string }>(base, 'POST', `/public/webchat/${channel}/session`, {
+          body: { name: `Visitante ${i + j}`, email: `v${i + j}@bench.local` },
+        });
+        if (session.status !== 201) throw new Error(`visitor session: ${session.status}`);
+        return session.body.token;
+      }),
+    );
+    sessions.push(...batch);
+  }
+  return { channel, sessions };
+};
+
 /**
  * A web chat connection and `count` visitors who have each opened their conversation (contact and ticket
  * created): the inbound benches measure the steady flow of messages in open conversations, not the first
@@ -12,20 +40,7 @@ export const openWebchatVisitors = async (
   adminToken: string,
   count: number,
 ): Promise<{ channel: string; visitors: string[] }> => {
-  const created = await request<{ token: string }>(base, 'POST', '/whatsapp', {
-    token: adminToken,
-    body: { name: 'Bench', type: 'webchat' },
-  });
-  if (created.status !== 201) throw new Error(`create webchat: ${created.status} ${JSON.stringify(created.body)}`);
-  const channel = created.body.token;
-  const visitors: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const session = await request<{ token: string }>(base, 'POST', `/public/webchat/${channel}/session`, {
-      body: { name: `Visitante ${i}`, email: `v${i}@bench.local` },
-    });
-    if (session.status !== 201) throw new Error(`visitor session: ${session.status}`);
-    visitors.push(session.body.token);
-  }
+  const { channel, sessions: visitors } = await startWebchatSessions(base, adminToken, count);
   for (let i = 0; i < visitors.length; i += 20) {
     await Promise.all(
       visitors.slice(i, i + 20).map(async (token) => {
@@ -51,13 +66,15 @@ export const connectAgent = async (base: string, token: string): Promise<Socket>
 };
 
 /**
- * Posts numbered messages (`bench <seq>`) round robin over the visitors, open loop: `sentAt` keeps each body's
+ * Posts numbered messages (`bench <seq>`), message `seq` from `visitorOf(seq)` (default: round robin over the
+ * visitors), open loop: `sentAt` keeps each body's
  * start for the socket side to time; the HTTP answer's time counts from `measuredFrom()` on.
  */
 export const createWebchatSender = (options: {
   base: string;
   channel: string;
   visitors: readonly string[];
+  visitorOf?: (seq: number) => string;
   sentAt: Map<string, number>;
   measuredFrom: () => number;
 }) => {
@@ -67,7 +84,7 @@ export const createWebchatSender = (options: {
     stats.errors[key] = (stats.errors[key] ?? 0) + 1;
   };
   const fire = (seq: number) => {
-    const token = options.visitors[seq % options.visitors.length] as string;
+    const token = options.visitorOf?.(seq) ?? (options.visitors[seq % options.visitors.length] as string);
     const body = `bench ${seq}`;
     const startedAt = performance.now();
     options.sentAt.set(body, startedAt);
