@@ -348,6 +348,29 @@ describe('chat-flow runtime', () => {
     }
   });
 
+  it("sends a contact's first ticket to the first-interaction destination, and a later ticket into the flow", async () => {
+    await useFlow(
+      buildFlow([{ id: 'menu', say: ['Olá!'], on: [[['1'], 'close']] }], {
+        firstInteraction: { type: 1, destiny: supportId },
+      }),
+    );
+    const customer = visitor();
+    const first = await customer.say('Oi');
+    if (first.duplicate) throw new Error('duplicate');
+    await handled(first.ticket.id, 1);
+    expect((await runsOf(first.ticket.id))[0]?.outcome).toBe('queue');
+    expect(await ticketRow(first.ticket.id)).toMatchObject({ queueId: supportId, chatFlowId: null });
+    expect(await stateOf(first.ticket.id)).toBeUndefined();
+
+    await t.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, first.ticket.id));
+    const again = await customer.say('Voltei');
+    if (again.duplicate) throw new Error('duplicate');
+    expect(again.ticket.id).not.toBe(first.ticket.id);
+    await handled(again.ticket.id, 1);
+    expect((await runsOf(again.ticket.id))[0]?.outcome).toBe('step');
+    expect(await botSaid(again.ticket.id)).toEqual(['Olá!']);
+  });
+
   it('waits out a delay and puts a webhook answer in a variable of the next text', async () => {
     const received: { body: unknown; method: string }[] = [];
     const server: Server = createServer((req: IncomingMessage, res) => {

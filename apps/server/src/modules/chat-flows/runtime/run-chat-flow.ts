@@ -5,7 +5,7 @@ import type { TServices } from '../../../platform/services.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
 import { lockTicketsWithVisibility, lockTicketWithVisibility } from '../../tickets/visibility-ticket.js';
-import { findFlowForTicket } from '../chat-flows.service.js';
+import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
 import { createFlowBatchWrites, flushFlowBatchWrites, type TFlowBatchWrites } from './flow-batch-writes.js';
 import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
@@ -151,13 +151,17 @@ const runInTransaction = async (
   if (!state) {
     // NOTE: a ticket enters a flow once; handed over (or taken out), it waits for people.
     if (await hasBeenInFlow(tx, tenantId, row.id)) return done('after-flow');
-    const flow = await findFlowForTicket(tx, tenantId, row);
+    // Read once per batch and connection: a batch's new tickets mostly share one.
+    const flow = await findFlowForTicketOnce(tx, tenantId, row);
     if (!flow) return done('no-flow');
     if (digits(flow.celularTeste) && digits(flow.celularTeste) !== digits(contact.number))
       return done('test-phone', { chatFlowId: flow.id });
     const inBusinessHours = await isTicketInBusinessHours(tx, tenantId, row, at);
     if (!inBusinessHours && !hasOutOfHoursDestination(flow.flow)) return done('out-of-hours', { chatFlowId: flow.id });
-    const isFirstContact = await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id);
+    // Only a flow that routes a contact's first ticket apart asks whether this is it.
+    const isFirstContact =
+      Boolean(findConfigurations(flow.flow).firstInteraction) &&
+      (await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id));
     const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility, writes });
     const entered = enterFlow(flow.flow, flow.id, {
       kind: 'enter',
