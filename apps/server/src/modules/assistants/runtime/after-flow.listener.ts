@@ -1,4 +1,6 @@
+import { onceInTx } from '../../../platform/db/once-in-tx.js';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
+import { hasAnswererRows } from '../assistants.repository.js';
 import type { TAssistantDeps } from './assistant-deps.js';
 import { assistantReplyJob, replyGroupOf } from './assistant-reply.job.js';
 import { findAnswerers } from './runnable-assistant.js';
@@ -19,7 +21,11 @@ export const assistantAfterFlowListener = (deps: TAssistantDeps): TEventListener
     const { ticket, before } = event;
     const leftFlow = before !== null && before.chatFlowId !== null && ticket.chatFlowId === null;
     const waiting = ticket.status === 'pending' && ticket.userId === null && !ticket.isGroup;
-    return leftFlow && waiting && (await findAnswerers(deps, tx, event.tenantId)).length > 0;
+    if (!leftFlow || !waiting) return false;
+    // Most tenants have no assistant nor bot: one cheap read per transaction says so (a flow's batch hands over
+    // many tickets) before their settings are opened.
+    if (!(await onceInTx(tx, `answerers:${event.tenantId}`, () => hasAnswererRows(tx, event.tenantId)))) return false;
+    return (await findAnswerers(deps, tx, event.tenantId)).length > 0;
   },
   handle: async (event) => {
     await deps.jobs.enqueue(

@@ -3,13 +3,13 @@ import { findOwnedIds } from '../../../platform/db/owned-ids.js';
 import { queues, users } from '../../../platform/db/schema.js';
 import { insertTicketLog } from '../../tickets/tickets.service.js';
 import type { TRunnableFlow } from '../chat-flows.service.js';
-import { type TFlowRun, updateTicket } from './flow-run.js';
+import { type TFlowRun, type TRunLog, updateTicket, writeRunLogs } from './flow-run.js';
 import { deleteFlowState, findOnlineQueueAgents } from './flow-runtime.repository.js';
 
-/** The ticket leaves the bot: its place is forgotten and the mirror cleared. */
-export const leaveFlow = async (run: TFlowRun) => {
+/** The ticket leaves the bot: its place is forgotten and the mirror cleared (with `values`, in the same update). */
+export const leaveFlow = async (run: TFlowRun, values: Parameters<typeof updateTicket>[1] = {}) => {
   await deleteFlowState(run.tx, run.tenantId, run.row.id);
-  await updateTicket(run, { chatFlowId: null, stepChatFlow: null });
+  await updateTicket(run, { chatFlowId: null, stepChatFlow: null, ...values });
 };
 
 /** The ticket leaves the bot without a hand-off (its flow is gone, or an agent took it out): logged. */
@@ -38,15 +38,17 @@ const pickAgent = async (run: TFlowRun, queueId: number, distribute: 'R' | 'B'):
 
 export const why = (logs: readonly TFlowLog[]) => logs.at(-1)?.reason ?? 'condition';
 
-/** How the ticket leaves the bot: to a queue (with an agent picked), to a user, or closed; logged. */
-export const applyExit = async (
+type TExitChange = {
+  values: Parameters<typeof updateTicket>[1];
+  logs: Omit<TRunLog, 'ticketId' | 'userId'>[];
+};
+
+/** What an exit changes on the ticket and logs (reads only: the queue or user still there, an agent picked). */
+const exitChange = async (
   run: TFlowRun,
-  flow: TRunnableFlow,
   exit: Exclude<TFlowExit, { kind: 'jump' }>,
-  context: { reason: string; stepId: string | null },
-) => {
-  const data = { reason: context.reason, stepId: context.stepId, chatFlowId: flow.id };
-  await leaveFlow(run);
+  data: Record<string, unknown>,
+): Promise<TExitChange> => {
   switch (exit.kind) {
     case 'queue': {
       // NOTE: a queue of the flow may have been deleted since; the ticket then waits for every attendant.
@@ -56,69 +58,58 @@ export const applyExit = async (
           : null;
       const userId =
         queueId !== null && exit.distribute !== 'N' ? await pickAgent(run, queueId, exit.distribute) : null;
-      await updateTicket(run, {
-        queueId,
-        ...(userId !== null ? { userId, status: 'open', startedAttendanceAt: run.now } : {}),
-      });
-      await insertTicketLog(run.tx, run.tenantId, { ticketId: run.row.id, type: 'queue', userId: null, queueId, data });
+      const logs: TExitChange['logs'] = [{ type: 'queue', queueId, data }];
       if (userId !== null)
-        await insertTicketLog(run.tx, run.tenantId, {
-          ticketId: run.row.id,
-          type: 'userDefine',
-          userId: null,
-          queueId,
-          data: { ...data, to: userId, distribute: exit.distribute },
-        });
-      return;
+        logs.push({ type: 'userDefine', queueId, data: { ...data, to: userId, distribute: exit.distribute } });
+      return {
+        values: { queueId, ...(userId !== null ? { userId, status: 'open', startedAttendanceAt: run.now } : {}) },
+        logs,
+      };
     }
     case 'user': {
-      const owned = (await findOwnedIds(run.tx, run.tenantId, users, exit.userId)).has(exit.userId);
-      if (!owned) {
-        await insertTicketLog(run.tx, run.tenantId, {
-          ticketId: run.row.id,
-          type: 'queue',
-          userId: null,
-          queueId: run.row.queueId,
-          data: { ...data, missingUserId: exit.userId },
-        });
-        return;
-      }
-      await updateTicket(run, { userId: exit.userId, status: 'open', startedAttendanceAt: run.now });
-      await insertTicketLog(run.tx, run.tenantId, {
-        ticketId: run.row.id,
-        type: 'userDefine',
-        userId: null,
-        queueId: run.row.queueId,
-        data: { ...data, to: exit.userId },
-      });
-      return;
+      const { queueId } = run.row;
+      if (!(await findOwnedIds(run.tx, run.tenantId, users, exit.userId)).has(exit.userId))
+        return { values: {}, logs: [{ type: 'queue', queueId, data: { ...data, missingUserId: exit.userId } }] };
+      return {
+        values: { userId: exit.userId, status: 'open', startedAttendanceAt: run.now },
+        logs: [{ type: 'userDefine', queueId, data: { ...data, to: exit.userId } }],
+      };
     }
     case 'close':
-      await updateTicket(run, { status: 'closed', closedAt: run.now, unreadMessages: 0 });
-      await insertTicketLog(run.tx, run.tenantId, {
-        ticketId: run.row.id,
-        type: 'autoClose',
-        userId: null,
-        queueId: run.row.queueId,
-        data,
-      });
-      run.closed = true;
-      return;
+      return {
+        values: { status: 'closed', closedAt: run.now, unreadMessages: 0 },
+        logs: [{ type: 'autoClose', queueId: run.row.queueId, data }],
+      };
     case 'assistant':
       // The assistant (or bot) answers from here on: its status field turns on; the assistants' runtime hears
       // the ticket leave the flow and answers the customer (docs/ai.md).
-      await updateTicket(run, { assistantStatus: { ...run.row.assistantStatus, [exit.provider]: 'on' } });
-      await insertTicketLog(run.tx, run.tenantId, {
-        ticketId: run.row.id,
-        type: 'chatBot',
-        userId: null,
-        queueId: run.row.queueId,
-        data: { ...data, to: exit.provider },
-      });
-      return;
+      return {
+        values: { assistantStatus: { ...run.row.assistantStatus, [exit.provider]: 'on' } },
+        logs: [{ type: 'chatBot', queueId: run.row.queueId, data: { ...data, to: exit.provider } }],
+      };
     default: {
       const never: never = exit;
       throw new Error(`unknown exit ${JSON.stringify(never)}`);
     }
   }
+};
+
+/**
+ * How the ticket leaves the bot: to a queue (with an agent picked), to a user, or closed; logged. The ticket's
+ * place is forgotten and the exit applied by one update of its row.
+ */
+export const applyExit = async (
+  run: TFlowRun,
+  flow: TRunnableFlow,
+  exit: Exclude<TFlowExit, { kind: 'jump' }>,
+  context: { reason: string; stepId: string | null },
+) => {
+  const data = { reason: context.reason, stepId: context.stepId, chatFlowId: flow.id };
+  const { values, logs } = await exitChange(run, exit, data);
+  await leaveFlow(run, values);
+  await writeRunLogs(
+    run,
+    logs.map((log) => ({ ...log, ticketId: run.row.id, userId: null })),
+  );
+  if (exit.kind === 'close') run.closed = true;
 };

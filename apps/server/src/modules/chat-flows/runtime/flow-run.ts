@@ -4,7 +4,7 @@ import type { TServices } from '../../../platform/services.js';
 import type { TMessageTicket } from '../../messages/queue-automatic-message.js';
 import { publishTicketChange } from '../../tickets/ticket-events.js';
 import { loadTicketDto } from '../../tickets/ticket-rules.js';
-import { type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
+import { insertTicketLogs, type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
 import { loadVisibilityTicket } from '../../tickets/visibility-ticket.js';
 import type { TTicketVariables } from '../../variables/variables.service.js';
 import type { TFlowBatchWrites } from './flow-batch-writes.js';
@@ -99,4 +99,13 @@ export const updateTicket = async (run: TFlowRun, values: Parameters<typeof upda
   const row = await updateTicketRow(run.tx, run.tenantId, run.row.id, values);
   if (row) run.row = row;
   run.ticketChanged = true;
+};
+
+/** A log entry of the run's ticket. */
+export type TRunLog = Parameters<typeof insertTicketLogs>[2][number];
+
+/** The run's log entries: kept for the batch's write when the run is in one, else written now. */
+export const writeRunLogs = async (run: TFlowRun, logs: readonly TRunLog[]): Promise<void> => {
+  if (run.writes) run.writes.logs.push(...logs);
+  else await insertTicketLogs(run.tx, run.tenantId, [...logs]);
 };

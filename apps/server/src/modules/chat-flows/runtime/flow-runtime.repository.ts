@@ -156,7 +156,8 @@ export const hasFlowState = async (tx: TExecutor, tenantId: number, ticketId: nu
 /**
  * What runs need to know about customer messages, in one statement: each message (its text, when the channel
  * dated it and when we stored it), whether a run already handled it (a replayed delivery, a retried job), its
- * sender (test phone, blocked bot), and its ticket's place in a flow with that flow when it can still run. By
+ * sender (test phone, blocked bot), and its ticket's place in a flow with that flow when it can still run (or,
+ * in none, whether it has been in one). By
  * message id; a message that does not exist is absent.
  */
 export const findRunContexts = async (tx: TExecutor, tenantId: number, inboundMessageIds: readonly number[]) => {
@@ -188,6 +189,12 @@ export const findRunContexts = async (tx: TExecutor, tenantId: number, inboundMe
         updatedAt: ticketFlowStates.updatedAt,
       },
       flow: runnableFlowColumns,
+      // Asked only of a ticket in no flow: has it been in one (`hasBeenInFlow`)?
+      beenInFlow: sql<
+        boolean | null
+      >`case when ${ticketFlowStates.ticketId} is null then exists (select 1 from ${ticketLogs}
+        where ${ticketLogs.tenantId} = ${tenantId} and ${ticketLogs.ticketId} = ${messages.ticketId}
+        and ${ticketLogs.type} = 'chatBot') end`,
     })
     .from(messages)
     .leftJoin(chatFlowRuns, and(eq(chatFlowRuns.tenantId, tenantId), eq(chatFlowRuns.inboundMessageId, messages.id)))
@@ -209,6 +216,7 @@ export const findRunContexts = async (tx: TExecutor, tenantId: number, inboundMe
             contact: row.contact ?? undefined,
             state: row.state ? toStoredState(row.state) : undefined,
             flow: row.flow ?? null,
+            beenInFlow: row.beenInFlow === true,
           },
         ] as const,
     ),

@@ -1,28 +1,21 @@
 import { enterFlow, inactivityDueAt, type TFlowOutcome, type TFlowOutgoing, type TFlowState } from '@prosa/contracts';
-import { insertTicketLogs } from '../../tickets/tickets.service.js';
 import { findChatFlow, type TRunnableFlow } from '../chat-flows.service.js';
 import { applyExit, leaveFlow, why } from './apply-flow-exit.js';
 import { flushFlowBatchWrites, keepFlowState } from './flow-batch-writes.js';
 import { continuationDueAt, enqueueFlowContinuation } from './flow-continuation.job.js';
 import { enqueueFlowInactivity } from './flow-inactivity.job.js';
-import { forgetTicket, MAX_FLOW_JUMPS, type TFlowRun, updateTicket } from './flow-run.js';
+import { forgetTicket, MAX_FLOW_JUMPS, type TFlowRun, updateTicket, writeRunLogs } from './flow-run.js';
 import { saveFlowState, type TStoredFlowState } from './flow-runtime.repository.js';
 import { performItems } from './perform-flow-items.js';
 
 const isWelcome = (item: TFlowOutgoing) => item.kind === 'text' && item.reason === 'welcome';
 
 /** The run's log entries, each of type `chatBot` (kept for the batch's write when the run is in one). */
-const writeLogs = async (run: TFlowRun, entries: readonly object[]) => {
-  const logs = entries.map((data) => ({
-    ticketId: run.row.id,
-    type: 'chatBot',
-    userId: null,
-    queueId: run.row.queueId,
-    data,
-  }));
-  if (run.writes) run.writes.logs.push(...logs);
-  else await insertTicketLogs(run.tx, run.tenantId, logs);
-};
+const writeLogs = (run: TFlowRun, entries: readonly object[]) =>
+  writeRunLogs(
+    run,
+    entries.map((data) => ({ ticketId: run.row.id, type: 'chatBot', userId: null, queueId: run.row.queueId, data })),
+  );
 
 /** Before the ticket leaves the flow: what the batch kept is written first, so the ticket's history stays in order. */
 const flushBatch = async (run: TFlowRun) => {

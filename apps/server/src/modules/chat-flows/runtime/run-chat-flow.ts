@@ -13,7 +13,6 @@ import { finishFlowRun, isTicketForFlow, startFlowRun, type TFlowRunChange } fro
 import {
   findFlowContact,
   findRunContexts,
-  hasBeenInFlow,
   insertFlowRuns,
   isFirstTicketOfContact,
   toEngineState,
@@ -150,7 +149,7 @@ const runInTransaction = async (
 
   if (!state) {
     // NOTE: a ticket enters a flow once; handed over (or taken out), it waits for people.
-    if (await hasBeenInFlow(tx, tenantId, row.id)) return done('after-flow');
+    if (context.beenInFlow) return done('after-flow');
     // Read once per batch and connection: a batch's new tickets mostly share one.
     const flow = await findFlowForTicketOnce(tx, tenantId, row);
     if (!flow) return done('no-flow');
