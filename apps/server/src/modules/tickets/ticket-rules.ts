@@ -6,6 +6,9 @@ import { AppError } from '../../platform/errors.js';
 import { loadTicketDtos } from './ticket-dto.js';
 import type { TTicketRow } from './tickets.repository.js';
 
+/** Tickets as their DTOs, several in one statement (a chat-flow batch's changed tickets). */
+export { loadTicketDtos };
+
 /** The ticket as its DTO, read inside the transaction that changed it. */
 export const loadTicketDto = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<TTicket> => {
   const [dto] = await loadTicketDtos(tx, tenantId, [ticketId]);

@@ -1,9 +1,10 @@
 import type { TTicket, TVisibilityTicket } from '@prosa/contracts';
 import type { TTx } from '../../../platform/db/client.js';
+import { AppError } from '../../../platform/errors.js';
 import type { TServices } from '../../../platform/services.js';
 import type { TMessageTicket } from '../../messages/queue-automatic-message.js';
 import { publishTicketChange } from '../../tickets/ticket-events.js';
-import { loadTicketDto } from '../../tickets/ticket-rules.js';
+import { loadTicketDto, loadTicketDtos } from '../../tickets/ticket-rules.js';
 import { insertTicketLogs, type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
 import { loadVisibilityTicket } from '../../tickets/visibility-ticket.js';
 import type { TTicketVariables } from '../../variables/variables.service.js';
@@ -84,14 +85,37 @@ export const keepBefore = async (run: TFlowRun): Promise<void> => {
 /** The ticket before and after a run that changed it. */
 export type TFlowRunChange = { before: TTicket; after: TTicket };
 
-/** Publishes the run's ticket change (`ticket.updated`, transfer, close) when it changed anything. */
-export const finishFlowRun = async (run: TFlowRun): Promise<TFlowRunChange | null> => {
-  const { before } = run;
-  if (!run.ticketChanged || !before) return null;
-  const after = await loadTicketDto(run.tx, run.tenantId, run.row.id);
-  await publishTicketChange(run.services, run.tx, run.tenantId, { before, after, byUserId: null });
-  return { before, after };
+/**
+ * Publishes the ticket changes (`ticket.updated`, transfer, close) of runs that changed anything, in their order,
+ * their tickets as they now stand read in one statement (a batch's runs, each on its own ticket).
+ */
+export const finishFlowRuns = async (runs: readonly TFlowRun[]): Promise<Map<TFlowRun, TFlowRunChange>> => {
+  const changes = new Map<TFlowRun, TFlowRunChange>();
+  const changed = runs.filter((run) => run.ticketChanged && run.before);
+  const [first] = changed;
+  if (!first) return changes;
+  const afters = new Map(
+    (
+      await loadTicketDtos(
+        first.tx,
+        first.tenantId,
+        changed.map((run) => run.row.id),
+      )
+    ).map((dto) => [dto.id, dto]),
+  );
+  for (const run of changed) {
+    const { before } = run;
+    const after = afters.get(run.row.id);
+    if (!before || !after) throw new AppError('ERR_NO_TICKET_FOUND');
+    await publishTicketChange(run.services, run.tx, run.tenantId, { before, after, byUserId: null });
+    changes.set(run, { before, after });
+  }
+  return changes;
 };
+
+/** Publishes the run's ticket change (`ticket.updated`, transfer, close) when it changed anything. */
+export const finishFlowRun = async (run: TFlowRun): Promise<TFlowRunChange | null> =>
+  (await finishFlowRuns([run])).get(run) ?? null;
 
 /** Changes the ticket row within the run; the change is announced once, by `finishFlowRun`. */
 export const updateTicket = async (run: TFlowRun, values: Parameters<typeof updateTicketRow>[3]) => {

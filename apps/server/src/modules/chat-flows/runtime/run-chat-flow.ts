@@ -9,7 +9,7 @@ import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
 import { createFlowBatchWrites, flushFlowBatchWrites, type TFlowBatchWrites } from './flow-batch-writes.js';
 import { CONTINUATION_HOLD_GRACE_MS } from './flow-continuation.job.js';
-import { finishFlowRun, isTicketForFlow, startFlowRun, type TFlowRunChange } from './flow-run.js';
+import { finishFlowRuns, isTicketForFlow, startFlowRun, type TFlowRun, type TFlowRunChange } from './flow-run.js';
 import {
   findFlowContact,
   findRunContexts,
@@ -86,16 +86,29 @@ export const runChatFlows = async (
     const done = new Map<TRunInput, TRunResult>();
     const records: TFlowRunRecord[] = [];
     const writes = createFlowBatchWrites();
+    // Runs that changed their ticket: announced together, their tickets read in one statement.
+    const changed: TRunResult[] = [];
+    const announce = async () => {
+      const runs = changed.splice(0);
+      const changes = await finishFlowRuns(runs.flatMap((result) => result.run ?? []));
+      for (const result of runs) result.change = result.run ? (changes.get(result.run) ?? null) : null;
+    };
     for (const input of ordered) {
       const first = firsts.includes(input);
-      // A ticket's later message reads what the run before wrote: written first.
-      if (!first) await flushFlowBatchWrites(services, tx, tenantId, writes);
+      // A ticket's later message reads what the run before wrote: written (and announced) first.
+      if (!first) {
+        await flushFlowBatchWrites(services, tx, tenantId, writes);
+        await announce();
+      }
       const read: TRunReads = first
         ? { locked: locked.get(input.ticketId), context: contexts.get(input.inboundMessageId) }
         : await readOne(tx, tenantId, input);
-      done.set(input, await runInTransaction(services, tx, tenantId, input, read, { records, writes }));
+      const result = await runInTransaction(services, tx, tenantId, input, read, { records, writes });
+      if (result.run) changed.push(result);
+      done.set(input, result);
     }
     await flushFlowBatchWrites(services, tx, tenantId, writes);
+    await announce();
     await insertFlowRuns(tx, tenantId, records);
     return done;
   });
@@ -105,7 +118,8 @@ export const runChatFlows = async (
 };
 
 type TRunInput = { ticketId: number; inboundMessageId: number };
-type TRunResult = { outcome: TChatFlowRunOutcome; change?: TFlowRunChange | null };
+/** What a run did; `run` when it may have changed its ticket (announced with the batch's others). */
+type TRunResult = { outcome: TChatFlowRunOutcome; change?: TFlowRunChange | null; run?: TFlowRun };
 type TFlowRunRecord = Parameters<typeof insertFlowRuns>[2][number];
 /** A run's ticket under its lock and its message's context (undefined: not found). */
 type TRunReads = {
@@ -170,9 +184,8 @@ const runInTransaction = async (
       inBusinessHours,
     });
     const outcome = await performFlowOutcome(run, flow, undefined, entered);
-    const change = await finishFlowRun(run);
     await done(outcome, { chatFlowId: flow.id, stepId: entered.state?.stepId ?? null });
-    return { outcome, change };
+    return { outcome, run };
   }
 
   const place = { chatFlowId: state.chatFlowId, stepId: state.stepId };
@@ -187,9 +200,8 @@ const runInTransaction = async (
   if (!flow) {
     // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
     await takeOutOfFlow(run, state.chatFlowId, { reason: 'flow-gone', stepId: state.stepId });
-    const change = await finishFlowRun(run);
     await done('flow-gone', place);
-    return { outcome: 'flow-gone', change };
+    return { outcome: 'flow-gone', run };
   }
   // Business hours only matter to a flow with an out-of-hours destination (read only then).
   const stepped = stepFlow(flow.flow, toEngineState(state), {
@@ -199,7 +211,6 @@ const runInTransaction = async (
     inBusinessHours: hasOutOfHoursDestination(flow.flow) ? await isTicketInBusinessHours(tx, tenantId, row, at) : true,
   });
   const outcome = await performFlowOutcome(run, flow, state, stepped);
-  const change = await finishFlowRun(run);
   await done(outcome, place);
-  return { outcome, change };
+  return { outcome, run };
 };
