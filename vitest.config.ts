@@ -42,6 +42,8 @@ export default defineConfig({
           // One server + database per test file, the database copied from one migrated snapshot that the
           // global setup builds (docs/testing.md); files run in parallel workers.
           globalSetup: ['./apps/server/test/global-setup.ts'],
+          // Passwords hashed cheaply (apps/server/src/platform/auth/passwords.ts): files create and sign in users.
+          env: { PASSWORD_HASH_COST: 'low' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -19,6 +19,8 @@ const server = (port: number, extraEnv: Record<string, string> = {}) => ({
     DEMO_PASSWORD,
     SUPERADMIN_PASSWORD,
     SUPERADMIN_EMAIL: 'superadmin@prosa.local',
+    // Passwords hashed cheaply (apps/server/src/platform/auth/passwords.ts): specs create and sign in users.
+    PASSWORD_HASH_COST: 'low',
     ...extraEnv,
   },
 });
