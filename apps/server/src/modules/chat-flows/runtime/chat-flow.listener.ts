@@ -4,6 +4,7 @@ import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
 import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { isTicketForFlow } from './flow-run.js';
+import { hasBeenInFlow } from './flow-runtime.repository.js';
 import { runChatFlows } from './run-chat-flow.js';
 
 export const CHAT_FLOW_LISTENER = 'chat-flow';
@@ -35,7 +36,7 @@ const runEventsWith =
  * The chat-flow engine as a `once` listener of `message.received`: one instance runs each customer message, as
  * a durable job written with the message (retried; a retry is a no-op, the message being claimed). No job for
  * a group, a ticket that is not pending or that an agent holds, nor where no flow runs: the ticket is not in a
- * flow (its mirrored `chatFlowId`) and none applies to its connection or tenant. Messages that wait together (a
+ * flow (its mirrored `chatFlowId`) and none applies to its connection or tenant, or it has already been in one. Messages that wait together (a
  * busy tenant) run in one transaction per batch; runs stay one per message.
  */
 export const chatFlowListener = (services: TListenerServices): TEventListener<'message.received'> => {
@@ -45,9 +46,14 @@ export const chatFlowListener = (services: TListenerServices): TEventListener<'m
     events: ['message.received'],
     scope: 'once',
     attempts: 5,
-    concerns: async (tx, event) =>
-      isForFlow(event.ticket) &&
-      (event.ticket.chatFlowId !== null || (await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) !== null),
+    concerns: async (tx, event) => {
+      if (!isForFlow(event.ticket)) return false;
+      if (event.ticket.chatFlowId !== null) return true;
+      if ((await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) === null) return false;
+      // NOTE: a ticket enters a flow once: handed over (or taken out), its customer's messages wait for people,
+      // and no run is queued for them (on a tenant's ordinary day, half its customers' messages).
+      return !(await hasBeenInFlow(tx, event.tenantId, event.ticketId));
+    },
     handle: (event) => runEvents([event]),
     handleMany: { max: RUNS_PER_TRANSACTION, run: runEvents },
   };
