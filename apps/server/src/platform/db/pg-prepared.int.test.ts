@@ -52,8 +52,22 @@ describe.skipIf(!url)('PostgreSQL statements run again', () => {
     await pool.query('select count(*) from prep_items');
     for (let i = 0; i < 2; i++) await pool.query('select name from prep_items where id = $1', [1]);
     for (let i = 0; i < 2; i++) await pool.query('select tags from prep_items where id = $1', [1]);
+    // A submittable (a cursor, a stream, a Query object) runs as it is.
+    const client = await pool.connect();
+    try {
+      for (let i = 0; i < 2; i++)
+        await new Promise((resolve, reject) =>
+          client
+            .query(new pg.Query('select id from prep_items where id = $1', [1]))
+            .on('end', resolve)
+            .on('error', reject),
+        );
+    } finally {
+      client.release();
+    }
     const statements = (await prepared()).map((row) => row.statement);
     expect(statements).not.toContain('select count(*) from prep_items');
+    expect(statements).not.toContain('select id from prep_items where id = $1');
     expect(statements).toContain('select name from prep_items where id = $1');
     // The limit is three texts: the first two tests named two, this one the third.
     expect(statements).not.toContain('select tags from prep_items where id = $1');

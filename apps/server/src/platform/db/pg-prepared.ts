@@ -17,7 +17,7 @@ const MAX_NAMED = 300;
 /** Texts counted at most while they wait for their second run (then the count starts over). */
 const MAX_SEEN = 20_000;
 
-type TQueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
+type TQueryConfig = { text: string; name?: string; values?: unknown[] };
 
 /** What the pool's clients share: the name of each text named so far, and the texts seen once. */
 export type TStatementNames = { named: Map<string, string>; seen: Set<string>; maxNamed: number };
@@ -31,7 +31,7 @@ export const createStatementNames = (maxNamed = MAX_NAMED): TStatementNames => (
 /** The name `text` runs under, if it is to run named. */
 const nameFor = (names: TStatementNames, config: TQueryConfig): string | undefined => {
   const { text } = config;
-  if (config.name || config.submit || !config.values?.length || !PREPARABLE.test(text)) return undefined;
+  if (config.name || !config.values?.length || !PREPARABLE.test(text)) return undefined;
   const known = names.named.get(text);
   if (known) return known;
   if (names.named.size >= names.maxNamed) return undefined;
@@ -51,6 +51,8 @@ export const namingClient = (pgModule: typeof pg, names: TStatementNames): typeo
   class NamingClient extends pgModule.Client {
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has a dozen overloads; this passes them on.
     override query(config: any, values?: any, callback?: any): any {
+      // A submittable (a cursor, a stream) runs as it is.
+      if (typeof config?.submit === 'function') return super.query(config, values, callback);
       const asConfig: TQueryConfig | undefined =
         typeof config === 'string'
           ? { text: config, values: Array.isArray(values) ? values : undefined }
