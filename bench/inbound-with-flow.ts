@@ -172,7 +172,6 @@ const runOne = (backend: string, mode: 'none' | 'flow'): Promise<TResult> =>
     const sender = createWebchatSender({
       base: server.base,
       channel,
-      visitors: [],
       visitorOf,
       sentAt,
       measuredFrom: () => measuredFrom,

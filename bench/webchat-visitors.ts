@@ -73,7 +73,8 @@ export const connectAgent = async (base: string, token: string): Promise<Socket>
 export const createWebchatSender = (options: {
   base: string;
   channel: string;
-  visitors: readonly string[];
+  /** Who writes message `seq`: `visitorOf`, or else round robin over `visitors`. */
+  visitors?: readonly string[];
   visitorOf?: (seq: number) => string;
   sentAt: Map<string, number>;
   measuredFrom: () => number;
@@ -84,7 +85,8 @@ export const createWebchatSender = (options: {
     stats.errors[key] = (stats.errors[key] ?? 0) + 1;
   };
   const fire = (seq: number) => {
-    const token = options.visitorOf?.(seq) ?? (options.visitors[seq % options.visitors.length] as string);
+    const visitors = options.visitors ?? [];
+    const token = options.visitorOf?.(seq) ?? (visitors[seq % visitors.length] as string);
     const body = `bench ${seq}`;
     const startedAt = performance.now();
     options.sentAt.set(body, startedAt);

@@ -1,6 +1,6 @@
 import type { TFlowState } from '@prosa/contracts';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { TExecutor } from '../../../platform/db/client.js';
+import { type AnyColumn, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { queryRows, type TExecutor } from '../../../platform/db/client.js';
 import {
   chatFlowRuns,
   chatFlows,
@@ -192,9 +192,7 @@ export const findRunContexts = async (tx: TExecutor, tenantId: number, inboundMe
       // Asked only of a ticket in no flow: has it been in one (`hasBeenInFlow`)?
       beenInFlow: sql<
         boolean | null
-      >`case when ${ticketFlowStates.ticketId} is null then exists (select 1 from ${ticketLogs}
-        where ${ticketLogs.tenantId} = ${tenantId} and ${ticketLogs.ticketId} = ${messages.ticketId}
-        and ${ticketLogs.type} = 'chatBot') end`,
+      >`case when ${ticketFlowStates.ticketId} is null then ${beenInFlowSql(tenantId, messages.ticketId)} end`,
     })
     .from(messages)
     .leftJoin(chatFlowRuns, and(eq(chatFlowRuns.tenantId, tenantId), eq(chatFlowRuns.inboundMessageId, messages.id)))
@@ -295,11 +293,10 @@ export const findOnlineQueueAgents = async (tx: TExecutor, tenantId: number, que
  * Whether the ticket was ever in a flow (the bot's or an agent's `chatBot` log): a ticket the bot handed to a
  * queue, or an agent took out, is not greeted again when its customer writes while it waits.
  */
+/** Whether the ticket has been in a flow: a `chatBot` entry in its logs (`ticketId`: a value or a column). */
+const beenInFlowSql = (tenantId: number, ticketId: number | AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${ticketLogs} where ${ticketLogs.tenantId} = ${tenantId}
+    and ${ticketLogs.ticketId} = ${ticketId} and ${ticketLogs.type} = 'chatBot')`;
+
 export const hasBeenInFlow = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<boolean> =>
-  (
-    await tx
-      .select({ id: ticketLogs.id })
-      .from(ticketLogs)
-      .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId), eq(ticketLogs.type, 'chatBot')))
-      .limit(1)
-  ).length > 0;
+  (await queryRows<{ been: boolean }>(tx, sql`select ${beenInFlowSql(tenantId, ticketId)} as been`))[0]?.been === true;
