@@ -1,13 +1,15 @@
 import type { TTicket } from '@prosa/contracts';
 import type { TExecutor } from '../../platform/db/client.js';
 import type { TServices } from '../../platform/services.js';
+import { awaitProtocol } from './pending-protocols.js';
 import { toVisibilityTicket } from './ticket-dto.js';
 
 type TPublisher = Pick<TServices, 'events'>;
 
 /**
  * A ticket was created or changed, announced once `tx` commits (realtime tells its audience; with `before`,
- * those who could see it and no longer can are told to drop it). `ticket` is the DTO as committed.
+ * those who could see it and no longer can are told to drop it). `ticket` is the DTO as committed (a ticket this
+ * transaction opened gets its protocol at the end of it: `pending-protocols.ts`).
  */
 export const publishTicketChanged = async (
   services: TPublisher,
@@ -17,6 +19,7 @@ export const publishTicketChanged = async (
   options: { created?: boolean; before?: TTicket | null; userId?: number | null } = {},
 ): Promise<void> => {
   const visibility = toVisibilityTicket(ticket);
+  awaitProtocol(tx, ticket);
   if (options.created) {
     await services.events.publish(
       tx,

@@ -1,5 +1,6 @@
-import type { TExecutor } from '../db/client.js';
-import { getTenantScope } from '../db/tenant-tx.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TExecutor, TTx } from '../db/client.js';
+import { getTenantScope, withSavepoint } from '../db/tenant-tx.js';
 import type { TJobDefinition } from '../jobs/job-definition.js';
 import type { TJobRunner } from '../jobs/job-runner.js';
 import type { TPublishedEvent } from './domain-events.js';
@@ -13,17 +14,31 @@ type TGathered = { asked: Map<TDurableListener, TPublishedEvent[]>; due: TDueJob
 /**
  * The `once` listeners' jobs of a transaction, written by one insert just before it commits (an inbound batch
  * of twenty messages is one insert, not twenty). Those that answer `concernsAll` are asked then, about all the
- * transaction's events together (one read, not twenty); the others have already said yes (`due`).
+ * transaction's events together (one read, not twenty); the others have already said yes (`due`). A listener
+ * with `handleBeforeCommit` handles its events then and there, and writes jobs only when that failed.
  */
-export const createDeferredConcerns = (jobs: Pick<TJobRunner, 'enqueueMany'>) => {
+export const createDeferredConcerns = (jobs: Pick<TJobRunner, 'enqueueMany'>, log: FastifyBaseLogger) => {
   const pending = new WeakMap<object, TGathered>();
+
+  /** Whether `listener` handled `events` here, under a savepoint (a failure is undone and logged). */
+  const handledHere = async (tx: TExecutor, listener: TEventListener, events: TPublishedEvent[]) => {
+    const handle = listener.handleBeforeCommit;
+    if (!handle || events.length === 0) return false;
+    try {
+      await withSavepoint(tx as TTx, (savepoint) => handle(savepoint, events));
+      return true;
+    } catch (err) {
+      log.warn({ err, listener: listener.name }, 'listener failed before commit: its events go to jobs');
+      return false;
+    }
+  };
 
   const flush = async (tx: TExecutor, tenantId: number, { asked, due }: TGathered) => {
     for (const [{ listener, job }, events] of asked) {
-      const concerned = await listener.concernsAll?.(tx, events);
-      for (const event of events)
-        if (concerned?.has(event.id))
-          due.push({ definition: job as TJobDefinition<unknown>, payload: event, key: event.id });
+      const concerned = listener.concernsAll ? await listener.concernsAll(tx, events) : undefined;
+      const mine = concerned ? events.filter((event) => concerned.has(event.id)) : events;
+      if (await handledHere(tx, listener, mine)) continue;
+      for (const event of mine) due.push({ definition: job as TJobDefinition<unknown>, payload: event, key: event.id });
     }
     await jobs.enqueueMany(tx, tenantId, due);
   };

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastJobs } from '../../../test/jobs.js';
-import { withTenant } from '../db/tenant-tx.js';
+import { tags } from '../db/schema.js';
+import { getTenantScope, withTenant } from '../db/tenant-tx.js';
 import type { TDomainEventOf, TPublishedEvent } from './domain-events.js';
 
 let sequence = 0;
@@ -242,6 +244,59 @@ describe('event bus', () => {
     await Promise.all([flagged.enough, all.enough]);
     expect(flagged.heard.map((e) => e.lastError).sort()).toEqual(['yes 1', 'yes 3']);
     expect(all.heard.map((e) => e.lastError).sort()).toEqual(['no 2', 'yes 1', 'yes 3']);
+  });
+
+  it('lets a durable listener handle its events before the commit, undone on failure and then run by a job', async () => {
+    const { events } = t.prosa.services;
+    const name = uniqueName('before-commit');
+    const viaJob = recorder();
+    const hooked: string[] = [];
+    let failing = false;
+    events.listen({
+      name,
+      events: ['connection.status'],
+      scope: 'once',
+      concernsAll: async (_tx, batch) => new Set(batch.filter((e) => e.lastError?.startsWith(name)).map((e) => e.id)),
+      handleBeforeCommit: async (tx, batch) => {
+        for (const e of batch) await tx.insert(tags).values({ tenantId, tag: e.lastError ?? '' });
+        getTenantScope(tx).onCommit(() => hooked.push(...batch.map((e) => e.lastError ?? '')));
+        if (failing) throw new Error('engine down');
+      },
+      handle: async (e) => viaJob.record(e),
+    });
+    const change = (label: string, fail = false) =>
+      withTenant(t.db, tenantId, async (tx) => {
+        await tx.insert(tags).values({ tenantId, tag: `change ${label}` });
+        for (const event of [`${name} ${label}`, `other ${label}`])
+          await events.publish(tx, statusEvent(tenantId, event));
+        if (fail) throw new Error('the write failed');
+      });
+    const tagNames = async () => (await t.db.select({ tag: tags.tag }).from(tags)).map((row) => row.tag);
+    const jobsWritten = async () => {
+      const { rows } = (await t.db.execute(
+        sql`select count(*)::int as n from pgboss.job where data->>'job' = ${`event.${name}`}`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]?.n;
+    };
+
+    // Handled there: its write commits with the change, its commit hook runs after it, and no job is written.
+    await change('1');
+    expect(hooked).toEqual([`${name} 1`]);
+    expect(await tagNames()).toEqual(expect.arrayContaining(['change 1', `${name} 1`]));
+    expect(await jobsWritten()).toBe(0);
+    // A change rolled back takes it along: no write, no hook.
+    await expect(change('2', true)).rejects.toThrow('the write failed');
+    // Failing, it is undone (its write and its hook), the change still commits, and a job runs the event.
+    failing = true;
+    await change('3');
+    await viaJob.enough;
+    expect(viaJob.heard.map((e) => e.lastError)).toEqual([`${name} 3`]);
+    expect(hooked).toEqual([`${name} 1`]);
+    const names = await tagNames();
+    expect(names).toContain('change 3');
+    expect(names).not.toContain(`${name} 3`);
+    expect(names.filter((tag) => tag.endsWith(' 2'))).toEqual([]);
+    expect(await jobsWritten()).toBe(1);
   });
 
   it('refuses a publish outside a tenant transaction or for another tenant', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TExecutor } from '../db/client.js';
+import type { TExecutor, TTx } from '../db/client.js';
 import { getTenantScope } from '../db/tenant-tx.js';
 import { defineJob } from '../jobs/job-definition.js';
 import type { TJobRunner } from '../jobs/job-runner.js';
@@ -47,6 +47,13 @@ export type TEventListener<K extends TDomainEventType = TDomainEventType> = {
    */
   concernsAll?: (tx: TExecutor, events: readonly TPublishedEvent<TDomainEventOf<K>>[]) => Promise<ReadonlySet<string>>;
   /**
+   * `once` listeners only: handles the transaction's events that concern it (`concernsAll`, or all) itself, just
+   * before the transaction commits, inside a savepoint: their work commits with the change that published them,
+   * and they get no job. When it throws, the savepoint is rolled back and each event gets its job, as without it.
+   * For work that is only database writes and should follow the change at once (the chat-flow engine's answer).
+   */
+  handleBeforeCommit?: (tx: TTx, events: readonly TPublishedEvent<TDomainEventOf<K>>[]) => Promise<void>;
+  /**
    * `once` listeners only: several of one tenant's events handled by one call (their jobs fetched together, up to
    * `max`), in the order they fell due; when it throws, each event is handled alone by `handle`.
    */
@@ -85,7 +92,7 @@ export const createEventBus = (options: TEventBusOptions) => {
   const now = options.now ?? (() => new Date());
   const local: { listener: TEventListener; queue: TListenerQueue }[] = [];
   const durable: TDurableListener[] = [];
-  const deferred = createDeferredConcerns(options.jobs);
+  const deferred = createDeferredConcerns(options.jobs, options.log);
   const inTransaction: TTransactionListener[] = [];
   const names = new Set<string>();
 
@@ -147,7 +154,7 @@ export const createEventBus = (options: TEventBusOptions) => {
       for (const entry of durable) {
         const { listener } = entry;
         if (!listener.events.includes(event.type)) continue;
-        if (listener.concernsAll) deferred.add(tx, entry, published);
+        if (listener.concernsAll || listener.handleBeforeCommit) deferred.add(tx, entry, published);
         else if (!listener.concerns || (await listener.concerns(tx, published))) deferred.enqueue(tx, entry, published);
       }
       scope.onCommit(() => {

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { events, type TTicketListEvent } from '@prosa/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { fastJobs } from '../../../../test/jobs.js';
+import { connect, connected, eventually } from '../../../../test/sockets.js';
 import { createWebchat } from '../../../../test/webchat.js';
 import {
   chatFlowRuns,
@@ -157,4 +159,44 @@ it("writes a batch's places, logs and bot messages together; a hand-off in the b
   expect(states).toEqual([{ ticketId: fabio.ticketId, retries: 1 }]);
   const [evaTicket] = await t.db.select({ queueId: tickets.queueId }).from(tickets).where(eq(tickets.id, eva.ticketId));
   expect(evaTicket?.queueId).toBe(fx.queue.id);
+});
+
+it('answers a new ticket in the transaction that stores its message, and announces it with its protocol', async () => {
+  const flow = buildFlow([{ id: 'menu', say: ['Digite 1 para Vendas.'], on: [[['1'], `queue:${fx.queue.id}`]] }]);
+  const [row] = await t.db
+    .insert(chatFlows)
+    .values({ tenantId: fx.tenantId, name: 'Protocolo', flow })
+    .returning({ id: chatFlows.id });
+  await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, webchatId));
+  const admin = await connected(connect(t.url, fx.tokens.admin));
+  const heard: TTicketListEvent[] = [];
+  admin.on(events.ticketList(fx.tenantId), (event: TTicketListEvent) => heard.push(event));
+  const gil = await say('gil', 'Oi');
+  // Already answered when the message is stored: no job ran, none was written.
+  const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, gil.ticketId));
+  expect(ticket).toMatchObject({ chatFlowId: row?.id, stepChatFlow: 'menu' });
+  expect(ticket?.protocol).toMatch(/^\d{8}\d{5,}$/);
+  const runs = await t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.ticketId, gil.ticketId));
+  expect(runs.map((run) => run.outcome)).toEqual(['step']);
+  const bot = await t.db
+    .select({ body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.ticketId, gil.ticketId), eq(messages.fromMe, true)));
+  expect(bot.map((message) => message.body)).toEqual(['Digite 1 para Vendas.']);
+  const { rows: jobs } = (await t.db.execute(
+    sql`select id from pgboss.job where data->>'job' = 'event.chat-flow' and (data->'payload'->>'ticketId')::int = ${gil.ticketId}`,
+  )) as unknown as { rows: unknown[] };
+  expect(jobs).toEqual([]);
+
+  // The ticket was created, then put in the flow, in the one transaction: both announcements carry its protocol.
+  const announcedFor = (ticketId: number) =>
+    heard.filter(
+      (e): e is Extract<TTicketListEvent, { type: 'ticket:create' | 'ticket:update' }> =>
+        (e.type === 'ticket:create' || e.type === 'ticket:update') && e.payload.id === ticketId,
+    );
+  await eventually(async () => expect(announcedFor(gil.ticketId).at(-1)?.payload.chatFlowId).toBe(row?.id), 20_000);
+  const announced = announcedFor(gil.ticketId);
+  expect(announced.map((e) => e.type)).toEqual(['ticket:create', 'ticket:update']);
+  for (const e of announced) expect(e.payload.protocol).toBe(ticket?.protocol);
+  admin.close();
 });

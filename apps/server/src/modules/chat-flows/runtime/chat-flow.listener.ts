@@ -1,11 +1,12 @@
 import type { TVisibilityTicket } from '@prosa/contracts';
+import type { TExecutor } from '../../../platform/db/client.js';
 import type { TDomainEventOf, TPublishedEvent } from '../../../platform/events/domain-events.js';
 import type { TEventListener } from '../../../platform/events/event-bus.js';
 import type { TServices } from '../../../platform/services.js';
 import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { isTicketForFlow } from './flow-run.js';
-import { hasBeenInFlow } from './flow-runtime.repository.js';
-import { runChatFlows } from './run-chat-flow.js';
+import { findTicketsBeenInFlow } from './flow-runtime.repository.js';
+import { runChatFlows, runChatFlowsBeforeCommit } from './run-chat-flow.js';
 
 export const CHAT_FLOW_LISTENER = 'chat-flow';
 /**
@@ -18,6 +19,10 @@ export const CHAT_FLOW_LISTENER = 'chat-flow';
 const RUNS_PER_TRANSACTION = 20;
 
 const isForFlow = (ticket: TVisibilityTicket) => isTicketForFlow(ticket);
+const inputOf = (event: TPublishedEvent<TDomainEventOf<'message.received'>>) => ({
+  ticketId: event.ticketId,
+  inboundMessageId: event.messageId,
+});
 
 type TListenerServices = Pick<TServices, 'db' | 'events' | 'outbound' | 'jobs' | 'channels' | 'log' | 'storage'>;
 
@@ -26,18 +31,43 @@ const runEventsWith =
   (services: TListenerServices) =>
   async (events: readonly TPublishedEvent<TDomainEventOf<'message.received'>>[]): Promise<void> => {
     const [first] = events;
-    const inputs = events
-      .filter((event) => isForFlow(event.ticket))
-      .map((event) => ({ ticketId: event.ticketId, inboundMessageId: event.messageId }));
+    const inputs = events.filter((event) => isForFlow(event.ticket)).map(inputOf);
     if (first && inputs.length > 0) await runChatFlows(services, first.tenantId, inputs);
   };
 
 /**
- * The chat-flow engine as a `once` listener of `message.received`: one instance runs each customer message, as
- * a durable job written with the message (retried; a retry is a no-op, the message being claimed). No job for
- * a group, a ticket that is not pending or that an agent holds, nor where no flow runs: the ticket is not in a
- * flow (its mirrored `chatFlowId`) and none applies to its connection or tenant, or it has already been in one. Messages that wait together (a
- * busy tenant) run in one transaction per batch; runs stay one per message.
+ * The customer messages whose ticket is in a flow, or may enter one: a flow applies to it and it has never been
+ * in one (handed over, or taken out, it waits for people). Read once per transaction.
+ */
+const concernsAllWith = async (
+  tx: TExecutor,
+  events: readonly TPublishedEvent<TDomainEventOf<'message.received'>>[],
+): Promise<ReadonlySet<string>> => {
+  const concerned = new Set<string>();
+  const entering: TPublishedEvent<TDomainEventOf<'message.received'>>[] = [];
+  for (const event of events) {
+    if (!isForFlow(event.ticket)) continue;
+    if (event.ticket.chatFlowId !== null) concerned.add(event.id);
+    else if ((await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) !== null) entering.push(event);
+  }
+  const [first] = entering;
+  if (!first) return concerned;
+  const been = await findTicketsBeenInFlow(
+    tx,
+    first.tenantId,
+    entering.map((event) => event.ticketId),
+  );
+  for (const event of entering) if (!been.has(event.ticketId)) concerned.add(event.id);
+  return concerned;
+};
+
+/**
+ * The chat-flow engine as a `once` listener of `message.received`: its runs go in the transaction that stored the
+ * customer messages, just before it commits (`handleBeforeCommit`), so the bot's answer commits with the message
+ * it answers (a ticket opened there gets its protocol after the engine's run: `pending-protocols.ts`). When that
+ * fails, it is undone, and each message gets a durable job (retried; a retry is a no-op, the message being
+ * claimed). Nothing for a group, a ticket that is not pending or that an agent holds, nor where no flow runs
+ * (`concernsAll`). Jobs that wait together run in one transaction per batch; runs stay one per message.
  */
 export const chatFlowListener = (services: TListenerServices): TEventListener<'message.received'> => {
   const runEvents = runEventsWith(services);
@@ -46,13 +76,10 @@ export const chatFlowListener = (services: TListenerServices): TEventListener<'m
     events: ['message.received'],
     scope: 'once',
     attempts: 5,
-    concerns: async (tx, event) => {
-      if (!isForFlow(event.ticket)) return false;
-      if (event.ticket.chatFlowId !== null) return true;
-      if ((await findFlowForTicketOnce(tx, event.tenantId, event.ticket)) === null) return false;
-      // NOTE: a ticket enters a flow once: handed over (or taken out), its customer's messages wait for people,
-      // and no run is queued for them (on a tenant's ordinary day, half its customers' messages).
-      return !(await hasBeenInFlow(tx, event.tenantId, event.ticketId));
+    concernsAll: concernsAllWith,
+    handleBeforeCommit: async (tx, events) => {
+      const [first] = events;
+      if (first) await runChatFlowsBeforeCommit(services, tx, first.tenantId, events.map(inputOf));
     },
     handle: (event) => runEvents([event]),
     handleMany: { max: RUNS_PER_TRANSACTION, run: runEvents },

@@ -7,9 +7,9 @@ import { campaignChannel, contactRows, createCampaignConnection } from '../../..
 import { textsSentBy } from '../../../../test/channels.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { fastJobs } from '../../../../test/jobs.js';
-import { closeSockets, connect, connected, eventually, nextEvent } from '../../../../test/sockets.js';
+import { closeSockets, connect, connected, nextEvent } from '../../../../test/sockets.js';
 import { migrationsFolder } from '../../../platform/db/client.js';
-import { chatFlows, connections, contacts, tickets } from '../../../platform/db/schema.js';
+import { chatFlowRuns, chatFlows, connections, contacts, tickets } from '../../../platform/db/schema.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { buildFlow } from './flow-test-kit.js';
 
@@ -24,13 +24,9 @@ let webchatId: number;
 let campaignConnectionId: number;
 const lane = 4;
 
-const jobsDone = async (ticketId: number) => {
-  const { rows } = (await t.db.execute(
-    sql`select count(*) filter (where state = 'completed')::int as done from pgboss.job
-        where data->>'job' = 'event.chat-flow' and (data->'payload'->>'ticketId')::int = ${ticketId}`,
-  )) as unknown as { rows: { done: number }[] };
-  return rows[0]?.done ?? 0;
-};
+/** The engine's runs for the ticket's messages. */
+const runsOf = async (ticketId: number) =>
+  (await t.db.select({ id: chatFlowRuns.id }).from(chatFlowRuns).where(eq(chatFlowRuns.ticketId, ticketId))).length;
 
 const botSaid = (ticketId: number) => textsSentBy(t, ticketId, 'bot');
 
@@ -95,7 +91,7 @@ describe("a chat flow's Kanban step", () => {
     });
     if (received.duplicate) throw new Error('duplicate');
     const { id: ticketId, contactId } = received.ticket;
-    await eventually(async () => expect(await jobsDone(ticketId)).toBe(1), 20_000);
+    expect(await runsOf(ticketId)).toBe(1);
 
     const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, contactId));
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));

@@ -290,13 +290,33 @@ export const findOnlineQueueAgents = async (tx: TExecutor, tenantId: number, que
 };
 
 /**
- * Whether the ticket was ever in a flow (the bot's or an agent's `chatBot` log): a ticket the bot handed to a
- * queue, or an agent took out, is not greeted again when its customer writes while it waits.
+ * Whether the ticket was ever in a flow: a `chatBot` entry in its logs (the bot's or an agent's), `ticketId` a
+ * value or a column. A ticket the bot handed to a queue, or an agent took out, is not greeted again when its
+ * customer writes while it waits.
  */
-/** Whether the ticket has been in a flow: a `chatBot` entry in its logs (`ticketId`: a value or a column). */
 const beenInFlowSql = (tenantId: number, ticketId: number | AnyColumn) =>
   sql<boolean>`exists (select 1 from ${ticketLogs} where ${ticketLogs.tenantId} = ${tenantId}
     and ${ticketLogs.ticketId} = ${ticketId} and ${ticketLogs.type} = 'chatBot')`;
 
 export const hasBeenInFlow = async (tx: TExecutor, tenantId: number, ticketId: number): Promise<boolean> =>
   (await queryRows<{ been: boolean }>(tx, sql`select ${beenInFlowSql(tenantId, ticketId)} as been`))[0]?.been === true;
+
+/** Which of `ticketIds` have been in a flow (see `beenInFlowSql`), in one read. */
+export const findTicketsBeenInFlow = async (
+  tx: TExecutor,
+  tenantId: number,
+  ticketIds: readonly number[],
+): Promise<ReadonlySet<number>> => {
+  if (ticketIds.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ ticketId: ticketLogs.ticketId })
+    .from(ticketLogs)
+    .where(
+      and(
+        eq(ticketLogs.tenantId, tenantId),
+        inArray(ticketLogs.ticketId, [...new Set(ticketIds)]),
+        eq(ticketLogs.type, 'chatBot'),
+      ),
+    );
+  return new Set(rows.map((row) => row.ticketId));
+};

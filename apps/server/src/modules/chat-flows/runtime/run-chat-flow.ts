@@ -1,6 +1,6 @@
 import { enterFlow, findConfigurations, stepFlow, type TFlowDocument } from '@prosa/contracts';
 import type { TTx } from '../../../platform/db/client.js';
-import { withTenant } from '../../../platform/db/tenant-tx.js';
+import { getTenantScope, withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
@@ -56,65 +56,101 @@ export const runChatFlow = async (
 
 /**
  * Several customer messages of one tenant (the engine's jobs fetched together), each run as `runChatFlow` runs
- * one, in one transaction: a ticket's messages in the order they arrived, tickets in id order (two batches
- * lock their tickets in the same order, never each waiting on the other). The tickets are locked and the
- * messages read for all runs at once; a ticket's later messages in the batch read it again after the run
- * before. What each run did is recorded at the end. A failure rolls them all back.
+ * one, in one transaction of their own (see `runChatFlowsIn`). A failure rolls them all back.
  */
 export const runChatFlows = async (
   services: TRunServices,
   tenantId: number,
   inputs: readonly TRunInput[],
 ): Promise<TChatFlowRunOutcome[]> => {
-  const ordered = [...inputs].sort((a, b) => a.ticketId - b.ticketId || a.inboundMessageId - b.inboundMessageId);
-  const firsts = ordered.filter((input, i) => ordered[i - 1]?.ticketId !== input.ticketId);
-  const results = await withTenant(services.db, tenantId, async (tx) => {
-    const locked = await lockTicketsWithVisibility(
-      tx,
-      tenantId,
-      firsts.map((input) => input.ticketId),
-    );
-    const contexts = await findRunContexts(
-      tx,
-      tenantId,
-      firsts.map((input) => input.inboundMessageId),
-    );
-    services.outbound.expect(
-      tx,
-      [...locked.values()].map(({ row }) => row.contactId),
-    );
-    const done = new Map<TRunInput, TRunResult>();
-    const records: TFlowRunRecord[] = [];
-    const writes = createFlowBatchWrites();
-    // Runs that changed their ticket: announced together, their tickets read in one statement.
-    const changed: TRunResult[] = [];
-    const announce = async () => {
-      const runs = changed.splice(0);
-      const changes = await finishFlowRuns(runs.flatMap((result) => result.run ?? []));
-      for (const result of runs) result.change = result.run ? (changes.get(result.run) ?? null) : null;
-    };
-    for (const input of ordered) {
-      const first = firsts.includes(input);
-      // A ticket's later message reads what the run before wrote: written (and announced) first.
-      if (!first) {
-        await flushFlowBatchWrites(services, tx, tenantId, writes);
-        await announce();
-      }
-      const read: TRunReads = first
-        ? { locked: locked.get(input.ticketId), context: contexts.get(input.inboundMessageId) }
-        : await readOne(tx, tenantId, input);
-      const result = await runInTransaction(services, tx, tenantId, input, read, { records, writes });
-      if (result.run) changed.push(result);
-      done.set(input, result);
-    }
-    await flushFlowBatchWrites(services, tx, tenantId, writes);
-    await announce();
-    await insertFlowRuns(tx, tenantId, records);
-    return done;
-  });
+  const results = await withTenant(services.db, tenantId, (tx) => runChatFlowsIn(services, tx, tenantId, inputs));
   for (const result of results.values())
     if (result.change) await notifyConversationEnded(services, tenantId, result.change.after, result.change.before);
   return inputs.map((input) => results.get(input)?.outcome ?? 'not-applicable');
+};
+
+/**
+ * The engine inside the transaction that stored the customer messages (the listener's `handleBeforeCommit`): its
+ * answers commit with them. Its runs record only what the engine decided about a flow; a ticket that waits for
+ * people (handed over, no flow) records nothing, there being no job to run twice.
+ */
+export const runChatFlowsBeforeCommit = async (
+  services: TRunServices,
+  tx: TTx,
+  tenantId: number,
+  inputs: readonly TRunInput[],
+): Promise<void> => {
+  const results = await runChatFlowsIn(services, tx, tenantId, inputs, { recordIdle: false });
+  getTenantScope(tx).onCommit(() => {
+    for (const { change } of results.values())
+      if (change) void notifyConversationEnded(services, tenantId, change.after, change.before);
+  });
+};
+
+/** Outcomes where the engine did nothing for a ticket that is not, and will not be, in a flow. */
+const IDLE_OUTCOMES = new Set(['not-applicable', 'after-flow', 'no-flow']);
+
+/**
+ * The runs of `inputs` in `tx`: a ticket's messages in the order they arrived, tickets in id order (two batches
+ * lock their tickets in the same order, never each waiting on the other). The tickets are locked and the
+ * messages read for all runs at once; a ticket's later messages in the batch read it again after the run
+ * before. What each run did is recorded at the end (`recordIdle: false`: not the runs that did nothing).
+ */
+const runChatFlowsIn = async (
+  services: TRunServices,
+  tx: TTx,
+  tenantId: number,
+  inputs: readonly TRunInput[],
+  { recordIdle = true }: { recordIdle?: boolean } = {},
+): Promise<Map<TRunInput, TRunResult>> => {
+  const ordered = [...inputs].sort((a, b) => a.ticketId - b.ticketId || a.inboundMessageId - b.inboundMessageId);
+  const firsts = ordered.filter((input, i) => ordered[i - 1]?.ticketId !== input.ticketId);
+  const locked = await lockTicketsWithVisibility(
+    tx,
+    tenantId,
+    firsts.map((input) => input.ticketId),
+  );
+  const contexts = await findRunContexts(
+    tx,
+    tenantId,
+    firsts.map((input) => input.inboundMessageId),
+  );
+  services.outbound.expect(
+    tx,
+    [...locked.values()].map(({ row }) => row.contactId),
+  );
+  const done = new Map<TRunInput, TRunResult>();
+  const records: TFlowRunRecord[] = [];
+  const writes = createFlowBatchWrites();
+  // Runs that changed their ticket: announced together, their tickets read in one statement.
+  const changed: TRunResult[] = [];
+  const announce = async () => {
+    const runs = changed.splice(0);
+    const changes = await finishFlowRuns(runs.flatMap((result) => result.run ?? []));
+    for (const result of runs) result.change = result.run ? (changes.get(result.run) ?? null) : null;
+  };
+  for (const input of ordered) {
+    const first = firsts.includes(input);
+    // A ticket's later message reads what the run before wrote: written (and announced) first.
+    if (!first) {
+      await flushFlowBatchWrites(services, tx, tenantId, writes);
+      await announce();
+    }
+    const read: TRunReads = first
+      ? { locked: locked.get(input.ticketId), context: contexts.get(input.inboundMessageId) }
+      : await readOne(tx, tenantId, input);
+    const result = await runInTransaction(services, tx, tenantId, input, read, { records, writes });
+    if (result.run) changed.push(result);
+    done.set(input, result);
+  }
+  await flushFlowBatchWrites(services, tx, tenantId, writes);
+  await announce();
+  await insertFlowRuns(
+    tx,
+    tenantId,
+    recordIdle ? records : records.filter((record) => !IDLE_OUTCOMES.has(record.outcome)),
+  );
+  return done;
 };
 
 type TRunInput = { ticketId: number; inboundMessageId: number };
