@@ -78,24 +78,32 @@ export const lockTicketsWithVisibility = async (
     .where(and(eq(t.tenantId, tenantId), inArray(t.id, [...new Set(ticketIds)])))
     .orderBy(asc(t.id))
     .for('update', { of: t });
-  for (const { row, tagIds, walletIds } of found) {
-    const visibility = toVisibilityTicket({
-      id: row.id,
-      status: row.status as TTicketStatus,
-      user_id: row.userId,
-      queue_id: row.queueId,
-      whatsapp_id: row.whatsappId,
-      channel: row.channel,
-      is_group: row.isGroup,
-      kanban: row.kanban,
-      chat_flow_id: row.chatFlowId,
-      tag_ids: tagIds,
-      wallet_ids: walletIds,
-    });
-    locked.set(row.id, { row, visibility });
-  }
+  for (const { row, tagIds, walletIds } of found)
+    locked.set(row.id, { row, visibility: visibilityOfRow(row, tagIds, walletIds) });
   return locked;
 };
+
+const visibilityOfRow = (row: TTicketRow, tagIds: readonly number[], walletIds: readonly number[]) =>
+  toVisibilityTicket({
+    id: row.id,
+    status: row.status as TTicketStatus,
+    user_id: row.userId,
+    queue_id: row.queueId,
+    whatsapp_id: row.whatsappId,
+    channel: row.channel,
+    is_group: row.isGroup,
+    kanban: row.kanban,
+    chat_flow_id: row.chatFlowId,
+    tag_ids: [...tagIds],
+    wallet_ids: [...walletIds],
+  });
+
+/**
+ * What the visibility rules read of a ticket whose row changed (`row`, as now stored) while its tags and its
+ * contact's wallet did not: `before`'s, with the row's fields. No read.
+ */
+export const visibilityWithRow = (before: TVisibilityTicket, row: TTicketRow): TVisibilityTicket =>
+  visibilityOfRow(row, before.tagIds, before.contactWalletUserIds);
 
 /** One ticket's row under its lock, with what its events' audience is worked out from. */
 export const lockTicketWithVisibility = async (

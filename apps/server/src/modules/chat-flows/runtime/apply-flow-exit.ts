@@ -1,4 +1,5 @@
 import type { TFlowExit, TFlowLog } from '@prosa/contracts';
+import { onceInTx } from '../../../platform/db/once-in-tx.js';
 import { findOwnedIds } from '../../../platform/db/owned-ids.js';
 import { queues, users } from '../../../platform/db/schema.js';
 import { insertTicketLog } from '../../tickets/tickets.service.js';
@@ -36,6 +37,12 @@ const pickAgent = async (run: TFlowRun, queueId: number, distribute: 'R' | 'B'):
   return agents.reduce((best, agent) => (agent.tickets < best.tickets ? agent : best)).id;
 };
 
+/** Whether the tenant still has the queue: asked once per transaction and queue (a batch's hand-offs share few). */
+const isQueueThere = (run: TFlowRun, queueId: number) =>
+  onceInTx(run.tx, `queue-there:${run.tenantId}:${queueId}`, async () =>
+    (await findOwnedIds(run.tx, run.tenantId, queues, queueId)).has(queueId),
+  );
+
 export const why = (logs: readonly TFlowLog[]) => logs.at(-1)?.reason ?? 'condition';
 
 type TExitChange = {
@@ -52,10 +59,7 @@ const exitChange = async (
   switch (exit.kind) {
     case 'queue': {
       // NOTE: a queue of the flow may have been deleted since; the ticket then waits for every attendant.
-      const queueId =
-        exit.queueId !== null && (await findOwnedIds(run.tx, run.tenantId, queues, exit.queueId)).has(exit.queueId)
-          ? exit.queueId
-          : null;
+      const queueId = exit.queueId !== null && (await isQueueThere(run, exit.queueId)) ? exit.queueId : null;
       const userId =
         queueId !== null && exit.distribute !== 'N' ? await pickAgent(run, queueId, exit.distribute) : null;
       const logs: TExitChange['logs'] = [{ type: 'queue', queueId, data }];

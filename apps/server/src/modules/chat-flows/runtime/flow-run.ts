@@ -6,7 +6,7 @@ import type { TMessageTicket } from '../../messages/queue-automatic-message.js';
 import { publishTicketChange } from '../../tickets/ticket-events.js';
 import { loadTicketDto, loadTicketDtos } from '../../tickets/ticket-rules.js';
 import { insertTicketLogs, type TTicketRow, updateTicketRow } from '../../tickets/tickets.service.js';
-import { loadVisibilityTicket } from '../../tickets/visibility-ticket.js';
+import { loadVisibilityTicket, visibilityWithRow } from '../../tickets/visibility-ticket.js';
 import type { TTicketVariables } from '../../variables/variables.service.js';
 import type { TFlowBatchWrites } from './flow-batch-writes.js';
 
@@ -27,12 +27,17 @@ export type TFlowRun = {
   row: TTicketRow;
   /** The ticket as it was before the run (what `ticket.updated` compares with): read before its first change. */
   before?: TTicket;
+  /** The ticket before the run from its batch's one read of all its tickets (none: `ticketOf` reads it). */
+  readBefore?: () => Promise<TTicket | undefined>;
   /**
    * The ticket texts are filled from (after a hand-off, the ticket in its new queue): read only when a text
    * uses a variable (`ticketOf`). A run that only answers (the bot's most frequent work) never reads it.
    */
   ticket?: TTicket;
-  /** What routes the bot's messages, read with the ticket's lock; it holds until the run changes the ticket. */
+  /**
+   * What routes the bot's messages, read with the ticket's lock; kept up to date with the ticket's row, dropped
+   * (read again when needed) when the run changes the ticket's tags.
+   */
   visibility?: TVisibilityTicket;
   variables?: TTicketVariables;
   now: Date;
@@ -53,7 +58,13 @@ export const startFlowRun = async (
   tx: TTx,
   tenantId: number,
   row: TTicketRow,
-  input: { now: Date; answer: string; visibility?: TVisibilityTicket; writes?: TFlowBatchWrites },
+  input: {
+    now: Date;
+    answer: string;
+    visibility?: TVisibilityTicket;
+    writes?: TFlowBatchWrites;
+    readBefore?: TFlowRun['readBefore'];
+  },
 ): Promise<TFlowRun> => ({ services, tx, tenantId, row, ...input, ticketChanged: false, closed: false });
 
 /** The ticket's DTO, read once per run (again after a hand-off: `forgetTicket`). */
@@ -71,15 +82,20 @@ export const forgetTicket = (run: TFlowRun): void => {
 /** What the bot's messages need of the ticket: its DTO when the run has it, or what routes their events. */
 export const messageTicketOf = async (run: TFlowRun): Promise<TMessageTicket> => {
   if (run.ticket) return run.ticket;
-  const visibility =
-    (!run.ticketChanged && run.visibility) || (await loadVisibilityTicket(run.tx, run.tenantId, run.row.id));
+  // A run that changed the ticket's row (a hand-off) knows it as now stored; one that changed its tags does not.
+  if (run.ticketChanged && run.visibility) run.visibility = visibilityWithRow(run.visibility, run.row);
+  run.visibility ??= await loadVisibilityTicket(run.tx, run.tenantId, run.row.id);
+  const { visibility } = run;
   if (!visibility) return ticketOf(run);
   return { ...visibility, contactId: run.row.contactId };
 };
 
 /** Called before each change of the ticket: the first keeps the ticket as it was, for `ticket.updated`. */
 export const keepBefore = async (run: TFlowRun): Promise<void> => {
-  run.before ??= await ticketOf(run);
+  if (run.before) return;
+  const read = await run.readBefore?.();
+  if (read) run.ticket ??= read;
+  run.before = read ?? (await ticketOf(run));
 };
 
 /** The ticket before and after a run that changed it. */

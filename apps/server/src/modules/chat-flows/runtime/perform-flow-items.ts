@@ -106,7 +106,10 @@ const composeItems = async (
       }
       case 'TagField':
         await keepBefore(run);
-        if (await addTicketTag(run.tx, run.tenantId, run.row.id, interaction.data.tagId)) run.ticketChanged = true;
+        if (await addTicketTag(run.tx, run.tenantId, run.row.id, interaction.data.tagId)) {
+          run.ticketChanged = true;
+          run.visibility = undefined;
+        }
         break;
       case 'KanbanField':
         await moveToLane(run, interaction.data.kanban);

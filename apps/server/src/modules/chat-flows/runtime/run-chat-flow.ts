@@ -1,9 +1,10 @@
-import { enterFlow, findConfigurations, stepFlow, type TFlowDocument } from '@prosa/contracts';
+import { enterFlow, findConfigurations, stepFlow, type TFlowDocument, type TTicket } from '@prosa/contracts';
 import type { TTx } from '../../../platform/db/client.js';
 import { getTenantScope, withTenant } from '../../../platform/db/tenant-tx.js';
 import type { TServices } from '../../../platform/services.js';
 import { isTicketInBusinessHours } from '../../business-hours/opening-hours.js';
 import { notifyConversationEnded } from '../../tickets/notify-conversation-ended.js';
+import { loadTicketDtos } from '../../tickets/ticket-rules.js';
 import { lockTicketsWithVisibility, lockTicketWithVisibility } from '../../tickets/visibility-ticket.js';
 import { findFlowForTicketOnce } from '../chat-flows.service.js';
 import { takeOutOfFlow } from './apply-flow-exit.js';
@@ -119,6 +120,17 @@ const runChatFlowsIn = async (
     tx,
     [...locked.values()].map(({ row }) => row.contactId),
   );
+  // The tickets as they were, read at the first change of one (all in one statement): a ticket's first run in
+  // the batch finds its own still unchanged.
+  let befores: Promise<Map<number, TTicket>> | undefined;
+  const readBefore = (ticketId: number) => async () => {
+    befores ??= loadTicketDtos(
+      tx,
+      tenantId,
+      firsts.map((input) => input.ticketId),
+    ).then((dtos) => new Map(dtos.map((dto) => [dto.id, dto])));
+    return (await befores).get(ticketId);
+  };
   const done = new Map<TRunInput, TRunResult>();
   const records: TFlowRunRecord[] = [];
   const writes = createFlowBatchWrites();
@@ -137,7 +149,11 @@ const runChatFlowsIn = async (
       await announce();
     }
     const read: TRunReads = first
-      ? { locked: locked.get(input.ticketId), context: contexts.get(input.inboundMessageId) }
+      ? {
+          locked: locked.get(input.ticketId),
+          context: contexts.get(input.inboundMessageId),
+          readBefore: readBefore(input.ticketId),
+        }
       : await readOne(tx, tenantId, input);
     const result = await runInTransaction(services, tx, tenantId, input, read, { records, writes });
     if (result.run) changed.push(result);
@@ -157,10 +173,11 @@ type TRunInput = { ticketId: number; inboundMessageId: number };
 /** What a run did; `run` when it may have changed its ticket (announced with the batch's others). */
 type TRunResult = { outcome: TChatFlowRunOutcome; change?: TFlowRunChange | null; run?: TFlowRun };
 type TFlowRunRecord = Parameters<typeof insertFlowRuns>[2][number];
-/** A run's ticket under its lock and its message's context (undefined: not found). */
+/** A run's ticket under its lock and its message's context (undefined: not found), and the batch's DTO read. */
 type TRunReads = {
   locked: Awaited<ReturnType<typeof lockTicketWithVisibility>>;
   context: ReturnType<Awaited<ReturnType<typeof findRunContexts>>['get']>;
+  readBefore?: () => Promise<TTicket | undefined>;
 };
 
 /** The reads of a run on its own (a ticket's later message in a batch, after the run before changed it). */
@@ -174,7 +191,7 @@ const runInTransaction = async (
   tx: TTx,
   tenantId: number,
   input: TRunInput,
-  { locked, context }: TRunReads,
+  { locked, context, readBefore }: TRunReads,
   { records, writes }: { records: TFlowRunRecord[]; writes: TFlowBatchWrites },
 ): Promise<TRunResult> => {
   const now = services.now?.() ?? new Date();
@@ -211,7 +228,13 @@ const runInTransaction = async (
     const isFirstContact =
       Boolean(findConfigurations(flow.flow).firstInteraction) &&
       (await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id));
-    const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility, writes });
+    const run = await startFlowRun(services, tx, tenantId, row, {
+      now,
+      answer: message.body,
+      visibility,
+      writes,
+      readBefore,
+    });
     const entered = enterFlow(flow.flow, flow.id, {
       kind: 'enter',
       text: message.body,
@@ -231,7 +254,13 @@ const runInTransaction = async (
   // answered nothing they saw whole; it stays in the chat, and the rest of the step goes out as planned.
   if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
     return done('held', place);
-  const run = await startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility, writes });
+  const run = await startFlowRun(services, tx, tenantId, row, {
+    now,
+    answer: message.body,
+    visibility,
+    writes,
+    readBefore,
+  });
   const { flow } = context;
   if (!flow) {
     // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
