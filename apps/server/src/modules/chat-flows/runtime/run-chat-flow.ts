@@ -213,6 +213,8 @@ const runInTransaction = async (
     context.contact?.id === row.contactId ? context.contact : await findFlowContact(tx, tenantId, row.contactId);
   if (!contact || contact.chatbotBlocked) return done('not-applicable');
   const at = new Date(message.timestamp);
+  const startRun = () =>
+    startFlowRun(services, tx, tenantId, row, { now, answer: message.body, visibility, writes, readBefore });
 
   if (!state) {
     // NOTE: a ticket enters a flow once; handed over (or taken out), it waits for people.
@@ -228,13 +230,7 @@ const runInTransaction = async (
     const isFirstContact =
       Boolean(findConfigurations(flow.flow).firstInteraction) &&
       (await isFirstTicketOfContact(tx, tenantId, row.contactId, row.id));
-    const run = await startFlowRun(services, tx, tenantId, row, {
-      now,
-      answer: message.body,
-      visibility,
-      writes,
-      readBefore,
-    });
+    const run = await startRun();
     const entered = enterFlow(flow.flow, flow.id, {
       kind: 'enter',
       text: message.body,
@@ -254,13 +250,7 @@ const runInTransaction = async (
   // answered nothing they saw whole; it stays in the chat, and the rest of the step goes out as planned.
   if (state.continuationDueAt && now.getTime() < state.continuationDueAt.getTime() + CONTINUATION_HOLD_GRACE_MS)
     return done('held', place);
-  const run = await startFlowRun(services, tx, tenantId, row, {
-    now,
-    answer: message.body,
-    visibility,
-    writes,
-    readBefore,
-  });
+  const run = await startRun();
   const { flow } = context;
   if (!flow) {
     // The flow was deactivated or deleted under the ticket: it leaves the bot and waits for an attendant.
