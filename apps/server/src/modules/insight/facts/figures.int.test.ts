@@ -9,6 +9,7 @@ import { withTenant } from '../../../platform/db/tenant-tx.js';
 import { receiveMessage } from '../../messages/receive-batch.js';
 import { hoursPerDay, kept, keptDays, recount, staleTags } from './figures-recount.fixture.js';
 import { rebuildTenantFigures } from './rebuild-figures.js';
+import { closeSession, openSession } from './sessions.repository.js';
 
 // The figures the listeners keep (insight_hourly) must equal a direct count over the raw tables, whatever the
 // sequence of creates, answers, transfers, closes, reopens, pauses, ratings, tags and deletions; and a rebuild gives
@@ -252,6 +253,22 @@ describe('agents online', () => {
           where tenant_id = ${fx.tenantId} and user_id = ${fx.agent.id} order by id`,
       );
     await eventually(async () => expect(await periods()).toEqual([{ ended: true }]), 10_000);
+  });
+
+  it('opens no period for an "online" handled after a later "offline" (presence jobs run in no set order)', async () => {
+    const userId = fx.supervisor.id;
+    const at = (second: number) => new Date(Date.UTC(2026, 0, 5, 12, 0, second));
+    await withTenant(t.db, fx.tenantId, async (tx) => {
+      await openSession(tx, fx.tenantId, userId, at(1));
+      await closeSession(tx, fx.tenantId, userId, at(3));
+      await openSession(tx, fx.tenantId, userId, at(2));
+    });
+    const rows = await queryRows<{ ended: boolean }>(
+      t.db,
+      sql`select ended_at is not null as ended from insight_user_sessions
+        where tenant_id = ${fx.tenantId} and user_id = ${userId} order by id`,
+    );
+    expect(rows).toEqual([{ ended: true }]);
   });
 });
 
