@@ -96,7 +96,7 @@ export const createNewPeople = async (
  * the one-message path does one by one: waiting in the connection's queue, or open with the contact's wallet
  * owner. The caller holds the contacts' locks; a ticket refused by the one-active-ticket index (opened by a
  * writer that took no lock) fails the batch. Returns the tickets by opening key; their protocols are given
- * last, by `assignProtocols`.
+ * last, by `assignProtocolsLast`.
  */
 export const openTickets = async (
   tx: TTx,

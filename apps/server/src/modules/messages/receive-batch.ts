@@ -1,11 +1,10 @@
 import type { TMessage, TTicket } from '@prosa/contracts';
 import type { TTx } from '../../platform/db/client.js';
-import { getTenantScope, withTenant } from '../../platform/db/tenant-tx.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
 import { groupBy } from '../../platform/group-by.js';
 import { cleanInput } from '../../platform/input-guard.js';
 import type { TServices } from '../../platform/services.js';
-import { assignProtocols } from '../protocols/protocols.service.js';
-import { giveProtocols } from '../tickets/pending-protocols.js';
+import { assignProtocolsLast } from '../protocols/protocols.service.js';
 import { publishTicketChanged } from '../tickets/ticket-events.js';
 import { toMessageDto } from './message-dto.js';
 import { publishMessageEvent } from './message-events.js';
@@ -61,21 +60,6 @@ const publishStored = async (services: TServicesIn, tx: TTx, tenantId: number, o
   }
 };
 
-/**
- * The tickets the batch opened get their protocols: the transaction's last statement (after the work done just
- * before the commit, such as the chat-flow engine's), so the tenant's counter (which every new ticket of the
- * tenant waits on) stays locked only until the commit. The ticket DTOs the transaction announced get it too, so
- * this instance's listeners see it.
- */
-const assignOpenedProtocols = async (tx: TTx, tenantId: number, outcome: TBatchOutcome): Promise<void> => {
-  const protocols = await assignProtocols(
-    tx,
-    tenantId,
-    [...outcome.created].map(([ticketId, at]) => ({ ticketId, at })),
-  );
-  giveProtocols(tx, protocols);
-};
-
 /** After commit: each delivery's caller gets its message and ticket. */
 const answer = (outcome: TBatchOutcome): void => {
   const answered = new Set<number>();
@@ -100,7 +84,12 @@ const receiveTenantBatch = async (
     outcome = await withTenant(services.db, tenantId, async (tx) => {
       const stored = await storeKnownSenders(tx, tenantId, batch);
       await publishStored(services, tx, tenantId, stored);
-      getTenantScope(tx).last(() => assignOpenedProtocols(tx, tenantId, stored));
+      // The tickets the batch opened get their protocols last.
+      assignProtocolsLast(
+        tx,
+        tenantId,
+        [...stored.created].map(([ticketId, at]) => ({ ticketId, at })),
+      );
       return stored;
     });
   } catch (error) {

@@ -3,13 +3,12 @@ import { messagePreview } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import type { TGatewayMessage } from '../../channels/host/modules-door.js';
 import { tickets } from '../../platform/db/schema.js';
-import { getTenantScope, withTenant } from '../../platform/db/tenant-tx.js';
+import { withTenant } from '../../platform/db/tenant-tx.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServices } from '../../platform/services.js';
 import { upsertContactFromChannel } from '../contacts/find-or-create-contact.js';
-import { assignProtocols } from '../protocols/protocols.service.js';
+import { assignProtocolsLast } from '../protocols/protocols.service.js';
 import { getTenantSettings } from '../settings/settings.reader.js';
-import { giveProtocols } from '../tickets/pending-protocols.js';
 import { publishTicketChanged } from '../tickets/ticket-events.js';
 import { loadTicketDto } from '../tickets/ticket-rules.js';
 import {
@@ -141,16 +140,11 @@ export const receiveOneMessage = async (
     });
     const ticket = await loadTicketDto(tx, tenantId, ticketRow.id);
     const dto = toMessageDto(message, quoted);
-    // Published before the protocol is taken, which stays the last statement; `ticket` gets its protocol
-    // below, before the commit, so this instance's listeners see it (the others read the ticket).
+    // Published before the protocol is taken, which stays the last statement; `ticket` gets its protocol then,
+    // before the commit, so this instance's listeners see it (the others read the ticket).
     await publishTicketChanged(services, tx, tenantId, ticket, { created: ticketCreated });
     await publishMessageEvent(services, tx, tenantId, 'message.received', ticket, dto, { isNewTicket: ticketCreated });
-    // Last statement, after the work done just before the commit: the tenant's protocol counter stays locked only
-    // until the commit (see assignProtocols).
-    if (ticketCreated)
-      getTenantScope(tx).last(async () => {
-        giveProtocols(tx, await assignProtocols(tx, tenantId, [{ ticketId: ticket.id, at: now }]));
-      });
+    if (ticketCreated) assignProtocolsLast(tx, tenantId, [{ ticketId: ticket.id, at: now }]);
     return { duplicate: false, ticket, message: dto, ticketCreated };
   }).catch((error: unknown) => {
     if (error instanceof DuplicateDelivery) return { duplicate: true } as const;

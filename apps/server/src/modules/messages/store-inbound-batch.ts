@@ -57,7 +57,7 @@ export const ticketKey = (contactId: number, whatsappId: number | null) => `${co
  * is handed back in `single`, whole senders at a time so one person's messages never overtake each other.
  * The database keeps the same walls as the one-message path: the identities' and then the contacts' advisory
  * locks, the unique external id (a concurrent duplicate is simply not inserted), the one active ticket per
- * contact and connection; the tickets opened get their protocols last (`assignOpenedProtocols`).
+ * contact and connection; the tickets opened get their protocols last (`assignProtocolsLast`).
  */
 export const storeKnownSenders = async (tx: TTx, tenantId: number, deliveries: TWaiting[]): Promise<TBatchOutcome> => {
   const outcome: TBatchOutcome = {

@@ -6,7 +6,7 @@ const waiting = new WeakMap<object, TTicket[]>();
 
 /**
  * A ticket DTO about to be announced while its ticket has no protocol yet: a ticket opened by this transaction
- * gets it last, just before the commit (see `assignProtocols`), after whatever else the transaction announced
+ * gets it last, just before the commit (see `assignProtocolsLast`), after whatever else the transaction announced
  * about it (its message, the chat-flow engine's step). Kept to be given it then (`giveProtocols`).
  */
 export const awaitProtocol = (tx: TExecutor, ticket: TTicket): void => {
