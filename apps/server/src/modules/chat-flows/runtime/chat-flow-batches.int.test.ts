@@ -29,6 +29,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A flow of the tenant, stored straight into its table. */
+const createFlow = async (name: string, flow: ReturnType<typeof buildFlow>) => {
+  const [row] = await t.db
+    .insert(chatFlows)
+    .values({ tenantId: fx.tenantId, name, flow })
+    .returning({ id: chatFlows.id });
+  if (!row) throw new Error('no flow');
+  return row.id;
+};
+
+/** The web chat connection runs `flowId` (null: none). */
+const runOnWebchat = (flowId: number | null) =>
+  t.db.update(connections).set({ chatFlowId: flowId }).where(eq(connections.id, webchatId));
+
 /** A customer message stored while the connection runs no flow yet: no engine job is written for it. */
 const say = async (visitor: string, body: string) => {
   const received = await receiveMessage(t.prosa.services, {
@@ -49,11 +63,8 @@ it('runs several customers in one transaction: each ticket enters once, a messag
   const bia = await say('bia', 'Olá');
   const caio = await say('caio', 'Bom dia');
   const flow = buildFlow([{ id: 'menu', say: ['Digite 1 para Vendas.'], on: [[['1'], `queue:${fx.queue.id}`]] }]);
-  const [row] = await t.db
-    .insert(chatFlows)
-    .values({ tenantId: fx.tenantId, name: 'Menu', flow })
-    .returning({ id: chatFlows.id });
-  await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, webchatId));
+  const flowId = await createFlow('Menu', flow);
+  await runOnWebchat(flowId);
 
   const outcomes = await runChatFlows(t.prosa.services, fx.tenantId, [caio, anaAgain, bia, ana]);
 
@@ -82,7 +93,7 @@ it('runs several customers in one transaction: each ticket enters once, a messag
 it('runs a message given twice in one batch once', async () => {
   // Said while the connection runs no flow (no engine job of its own runs it meanwhile).
   const [connection] = await t.db.select().from(connections).where(eq(connections.id, webchatId));
-  await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
+  await runOnWebchat(null);
   const dani = await say('dani', 'Oi');
   await t.db.update(connections).set({ chatFlowId: connection?.chatFlowId }).where(eq(connections.id, webchatId));
   const outcomes = await runChatFlows(t.prosa.services, fx.tenantId, [dani, { ...dani }]);
@@ -97,14 +108,11 @@ it("writes a batch's places, logs and bot messages together; a hand-off in the b
     welcomeMessage: { message: 'Um atendente já vai falar com você.' },
     notOptionsSelectMessage: { message: 'Opção inválida.', stepReturn: 'A' },
   });
-  const [row] = await t.db
-    .insert(chatFlows)
-    .values({ tenantId: fx.tenantId, name: 'Vendas', flow })
-    .returning({ id: chatFlows.id });
-  await t.db.update(connections).set({ chatFlowId: null }).where(eq(connections.id, webchatId));
+  const flowId = await createFlow('Vendas', flow);
+  await runOnWebchat(null);
   const eva = await say('eva', 'Oi');
   const fabio = await say('fabio', 'Oi');
-  await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, webchatId));
+  await runOnWebchat(flowId);
   expect(await runChatFlows(t.prosa.services, fx.tenantId, [eva, fabio])).toEqual(['step', 'step']);
 
   // The answers are stored straight into the table: no engine job of their own runs them meanwhile.
@@ -163,18 +171,15 @@ it("writes a batch's places, logs and bot messages together; a hand-off in the b
 
 it('answers a new ticket in the transaction that stores its message, and announces it with its protocol', async () => {
   const flow = buildFlow([{ id: 'menu', say: ['Digite 1 para Vendas.'], on: [[['1'], `queue:${fx.queue.id}`]] }]);
-  const [row] = await t.db
-    .insert(chatFlows)
-    .values({ tenantId: fx.tenantId, name: 'Protocolo', flow })
-    .returning({ id: chatFlows.id });
-  await t.db.update(connections).set({ chatFlowId: row?.id }).where(eq(connections.id, webchatId));
+  const flowId = await createFlow('Protocolo', flow);
+  await runOnWebchat(flowId);
   const admin = await connected(connect(t.url, fx.tokens.admin));
   const heard: TTicketListEvent[] = [];
   admin.on(events.ticketList(fx.tenantId), (event: TTicketListEvent) => heard.push(event));
   const gil = await say('gil', 'Oi');
   // Already answered when the message is stored: no job ran, none was written.
   const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, gil.ticketId));
-  expect(ticket).toMatchObject({ chatFlowId: row?.id, stepChatFlow: 'menu' });
+  expect(ticket).toMatchObject({ chatFlowId: flowId, stepChatFlow: 'menu' });
   expect(ticket?.protocol).toMatch(/^\d{8}\d{5,}$/);
   const runs = await t.db.select().from(chatFlowRuns).where(eq(chatFlowRuns.ticketId, gil.ticketId));
   expect(runs.map((run) => run.outcome)).toEqual(['step']);
@@ -194,7 +199,7 @@ it('answers a new ticket in the transaction that stores its message, and announc
       (e): e is Extract<TTicketListEvent, { type: 'ticket:create' | 'ticket:update' }> =>
         (e.type === 'ticket:create' || e.type === 'ticket:update') && e.payload.id === ticketId,
     );
-  await eventually(async () => expect(announcedFor(gil.ticketId).at(-1)?.payload.chatFlowId).toBe(row?.id), 20_000);
+  await eventually(async () => expect(announcedFor(gil.ticketId).at(-1)?.payload.chatFlowId).toBe(flowId), 20_000);
   const announced = announcedFor(gil.ticketId);
   expect(announced.map((e) => e.type)).toEqual(['ticket:create', 'ticket:update']);
   for (const e of announced) expect(e.payload.protocol).toBe(ticket?.protocol);
